@@ -1,0 +1,204 @@
+//! The game: a checked position, its legal actions, and playing them.
+
+use arrayvec::ArrayVec;
+use rand_chacha::ChaCha8Rng;
+
+use crate::action::Action;
+use crate::options::GameOptions;
+use crate::people::Seat;
+use crate::position::{Phase, Position};
+use crate::score::{self, ScoreBreakdown, Standing};
+use crate::validate::{self, PositionError};
+use crate::{round, setup, turn};
+
+/// Capacity of [`ActionList`].
+///
+/// The largest decision is the Priest's marriage: at most 2 sources (centre, school) for each
+/// single villager of the other sex owned by someone else: with four players that is at most
+/// 3 × 16 = 48 villagers, so 96 actions. Work steps are at most 16 own villagers × 5 outputs = 80;
+/// a neutral placement 4 kinds × 10 cells × 2 sexes = 80. `tests/capacity.rs` builds the worst
+/// marriage case.
+pub const ACTION_CAPACITY: usize = 128;
+
+/// The legal actions of one decision, on the stack.
+pub type ActionList = ArrayVec<Action, ACTION_CAPACITY>;
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAction {
+    /// The action refused.
+    pub action: Action,
+    /// Why, in words.
+    pub reason: String,
+}
+
+impl std::fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "illegal action {}: {}",
+            serde_json::to_string(&self.action).unwrap_or_default(),
+            self.reason
+        )
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// A game of Helvetia: a position that has passed every check, changed only by legal actions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    position: Position,
+}
+
+impl Game {
+    /// A new game at its first decision, dealt from `seed`.
+    ///
+    /// # Panics
+    /// If the options are out of range; check them with [`GameOptions::check`] first.
+    pub fn new(options: GameOptions, seed: u64) -> Game {
+        options.check().expect("valid options");
+        Game {
+            position: setup::new_position(options, seed),
+        }
+    }
+
+    /// Checks a position and makes it a game.
+    ///
+    /// # Errors
+    /// Every inconsistency found, not just the first.
+    pub fn from_position(position: Position) -> Result<Game, Vec<PositionError>> {
+        validate::check(&position)?;
+        Ok(Game { position })
+    }
+
+    /// The complete state, including the hidden order of stacks 2 and 3.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The options.
+    pub fn options(&self) -> &GameOptions {
+        &self.position.options
+    }
+
+    /// Whose decision it is, or `None` once the game is over.
+    pub fn to_move(&self) -> Option<Seat> {
+        self.position.to_move()
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.position.phase == Phase::GameOver
+    }
+
+    /// Every legal action of the player to move (empty once the game is over).
+    pub fn legal_actions(&self) -> ActionList {
+        let mut list = ActionList::new();
+        let position = &self.position;
+        match position.phase {
+            Phase::Draft { .. } => {
+                let chooser = position.to_move().expect("a chooser");
+                setup::draft_actions(position, chooser, &mut list);
+            }
+            Phase::PlaceNeutral { .. } => setup::place_neutral_actions(position, &mut list),
+            Phase::PlaceStart { seat } => setup::place_start_actions(position, seat, &mut list),
+            Phase::PlacePair { pair, seat } => {
+                setup::place_pair_actions(position, pair, seat, &mut list)
+            }
+            Phase::Turn { seat, ref turn } => turn::actions(position, seat, turn, &mut list),
+            Phase::SchoolReturn { seat } => round::school_actions(position, seat, &mut list),
+            Phase::GameOver => {}
+        }
+        list
+    }
+
+    /// Plays `action` if it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalAction`] if it is not one of [`Game::legal_actions`]; the game is unchanged.
+    pub fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction {
+                action,
+                reason: "the game is over".into(),
+            });
+        }
+        if !self.legal_actions().contains(&action) {
+            return Err(IllegalAction {
+                action,
+                reason: self.why_illegal(),
+            });
+        }
+        self.play_unchecked(action);
+        Ok(())
+    }
+
+    fn why_illegal(&self) -> String {
+        let seat = self.to_move().map(|s| s.to_string()).unwrap_or_default();
+        let what = match self.position.phase {
+            Phase::Draft { .. } => "a start building to draft".to_string(),
+            Phase::PlaceNeutral { .. } => "a neutral building to place".to_string(),
+            Phase::PlaceStart { .. } => "a start building to place".to_string(),
+            Phase::PlacePair { pair, .. } => format!("where villager pair {pair} goes"),
+            Phase::Turn { turn, .. } => format!("{:?}", turn.step).to_lowercase(),
+            Phase::SchoolReturn { .. } => {
+                "which school villager moves into which building".to_string()
+            }
+            Phase::GameOver => "nothing".to_string(),
+        };
+        format!("it is not one of the legal actions; {seat} is deciding {what}")
+    }
+
+    /// Plays `action` without checking it.
+    ///
+    /// Precondition: `action` is one of [`Game::legal_actions`]. Search uses this to skip the
+    /// check; debug builds still assert it.
+    pub fn play_unchecked(&mut self, action: Action) {
+        debug_assert!(self.legal_actions().contains(&action), "illegal {action:?}");
+        let position = &mut self.position;
+        match position.phase {
+            Phase::Draft { .. } => {
+                let chooser = position.to_move().expect("a chooser");
+                setup::apply_draft(position, chooser, action);
+            }
+            Phase::PlaceNeutral { .. } => setup::apply_place_neutral(position, action),
+            Phase::PlaceStart { seat } => setup::apply_place_start(position, seat, action),
+            Phase::PlacePair { pair, seat } => {
+                setup::apply_place_pair(position, pair, seat, action)
+            }
+            Phase::Turn { seat, turn } => turn::apply(position, seat, turn, action),
+            Phase::SchoolReturn { seat } => round::apply_school(position, seat, action),
+            Phase::GameOver => {}
+        }
+    }
+
+    /// `seat`'s victory points now, by source.
+    pub fn score(&self, seat: Seat) -> ScoreBreakdown {
+        score::score(&self.position, seat)
+    }
+
+    /// Standings, best first, with the tie-break applied (meaningful once the game is over).
+    pub fn standings(&self) -> Vec<Standing> {
+        score::standings(&self.position)
+    }
+
+    /// What `viewer` may see: the position without the order of stacks 2 and 3.
+    pub fn view(&self) -> crate::view::View {
+        crate::view::View::of(&self.position)
+    }
+
+    /// Re-deals the unseen tiles of stacks 2 and 3 at random (determinization for search).
+    pub fn redeal(&mut self, rng: &mut ChaCha8Rng) {
+        setup::shuffle(rng, &mut self.position.stack2);
+        setup::shuffle(rng, &mut self.position.stack3);
+    }
+
+    /// Checks the invariants of a reachable state.
+    ///
+    /// # Errors
+    /// Every invariant broken.
+    pub fn check_invariants(&self) -> Result<(), Vec<PositionError>> {
+        validate::check(&self.position)
+    }
+}

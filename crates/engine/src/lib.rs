@@ -1,0 +1,57 @@
+//! The complete rules of *Helvetia* (Matthias Cramer, Kosmos 2011) for 2–4 players.
+//!
+//! A pure library: no I/O, deterministic from a seed. A [`Game`] is a sequence of atomic
+//! decisions: [`Game::legal_actions`] lists them and [`Game::play`] takes one, refusing anything
+//! else without changing the game. [`Position`] is the same state as plain data for notation,
+//! editing and tests; [`View`] is what a player may see (everything but the order of stacks 2
+//! and 3, the game's only hidden information).
+//!
+//! # Examples
+//!
+//! ```
+//! use helvetia_engine::{Game, GameOptions};
+//!
+//! let mut game = Game::new(GameOptions::for_players(3), 7);
+//! while let Some(&action) = game.legal_actions().first() {
+//!     game.play(action).unwrap();
+//!     if game.position().round > 1 { break; }
+//! }
+//! assert!(game.check_invariants().is_ok());
+//! ```
+
+#![warn(missing_docs)]
+
+mod action;
+mod building;
+mod game;
+mod geometry;
+mod good;
+mod options;
+mod people;
+mod position;
+mod production;
+mod record;
+mod round;
+mod score;
+mod setup;
+mod turn;
+mod validate;
+mod view;
+
+pub use action::{Action, Unattached};
+pub use building::{BuildingClass, BuildingKind, Cost, Source, COMPONENT_PROVENANCE, LETTER_SETS};
+pub use game::{ActionList, Game, IllegalAction, ACTION_CAPACITY};
+pub use geometry::{Cell, Quarter, CELLS, RING1_CELLS};
+pub use good::{Branch, Good, GoodSet};
+pub use options::{Direction, GameOptions, SetupMode};
+pub use people::{
+    Character, Owner, Seat, Sex, VillageId, Villager, MAX_PLAYERS, MAX_VILLAGES, NEUTRAL,
+};
+pub use position::{
+    ActionSource, Building, CharacterTile, Phase, PlayerState, Position, Step, TurnState, Village,
+};
+pub use production::{coins_needed, outputs, reaches, Workers};
+pub use record::{GameRecord, ReplayError};
+pub use score::{awake_villagers, score, standings, ScoreBreakdown, Standing};
+pub use validate::PositionError;
+pub use view::View;

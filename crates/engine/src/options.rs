@@ -1,0 +1,109 @@
+//! Game options: player count, setup variant, character tiles, target, direction, round limit.
+
+use serde::{Deserialize, Serialize};
+
+use crate::people::Seat;
+
+/// How the start buildings are handed out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SetupMode {
+    /// The snake draft of the full rules (ruling 3).
+    Draft,
+    /// The beginner setup: a random village-centre letter per player (ruling 4).
+    Letters,
+}
+
+/// Direction of play. Counter-clockwise is the Swiss tradition and the default (ruling 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Direction {
+    /// The next player is the one on your right.
+    CounterClockwise,
+    /// The next player is the one on your left; the draft mirrors too.
+    Clockwise,
+}
+
+/// Everything chosen before a game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GameOptions {
+    /// 2, 3 or 4.
+    pub players: u8,
+    /// Draft or letters.
+    pub setup: SetupMode,
+    /// Whether the five character tiles are in play.
+    pub character_tiles: bool,
+    /// Victory points that end the game (20; 18 is the beginner value without tiles).
+    pub target_vp: u8,
+    /// Direction of play.
+    pub direction: Direction,
+    /// Stop after this many rounds (simulations only, ruling 28); `None` plays to the target.
+    pub round_limit: Option<u16>,
+}
+
+impl Default for GameOptions {
+    fn default() -> Self {
+        GameOptions {
+            players: 4,
+            setup: SetupMode::Draft,
+            character_tiles: true,
+            target_vp: 20,
+            direction: Direction::CounterClockwise,
+            round_limit: None,
+        }
+    }
+}
+
+impl GameOptions {
+    /// Default options for `players` players.
+    pub fn for_players(players: u8) -> GameOptions {
+        GameOptions {
+            players,
+            ..GameOptions::default()
+        }
+    }
+
+    /// The seats in play.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + Clone {
+        (0..self.players).map(Seat)
+    }
+
+    /// The player after `seat` in the order of play.
+    pub fn next(&self, seat: Seat) -> Seat {
+        let n = self.players;
+        match self.direction {
+            Direction::CounterClockwise => Seat((seat.0 + 1) % n),
+            Direction::Clockwise => Seat((seat.0 + n - 1) % n),
+        }
+    }
+
+    /// The player before `seat` in the order of play: the "left neighbour" (ruling 2).
+    pub fn previous(&self, seat: Seat) -> Seat {
+        let n = self.players;
+        match self.direction {
+            Direction::CounterClockwise => Seat((seat.0 + n - 1) % n),
+            Direction::Clockwise => Seat((seat.0 + 1) % n),
+        }
+    }
+
+    /// Whether the neutral village is in play.
+    pub fn has_neutral(&self) -> bool {
+        self.players == 2
+    }
+
+    /// Checks the options, naming the first problem.
+    ///
+    /// # Errors
+    /// A message when the player count or target is out of range.
+    pub fn check(&self) -> Result<(), String> {
+        if !(2..=4).contains(&self.players) {
+            return Err(format!("players must be 2, 3 or 4, not {}", self.players));
+        }
+        if self.target_vp == 0 {
+            return Err("target_vp must be at least 1".into());
+        }
+        if self.round_limit == Some(0) {
+            return Err("round_limit must be at least 1".into());
+        }
+        Ok(())
+    }
+}

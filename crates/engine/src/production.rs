@@ -1,0 +1,134 @@
+//! Production chains and exchanges: which goods a player can still make this action.
+//!
+//! A player makes goods with their own awake villagers, in any village (ruling 13). A chain is
+//! worked one villager at a time, carrying one good forward; a step is legal only if the good it
+//! makes can still reach a good the action needs, so no chain ever strands the player.
+
+use crate::building::{BuildingClass, BuildingKind, Cost};
+use crate::good::{Good, GoodSet};
+use crate::people::{Seat, VillageId};
+use crate::position::Position;
+
+/// Awake own villagers of a player, counted by the kind of building they stand on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Workers(pub [u8; 24]);
+
+impl Workers {
+    /// Counts `seat`'s awake villagers on buildings of every village.
+    pub fn of(position: &Position, seat: Seat) -> Workers {
+        let me = VillageId::Player(seat);
+        let mut workers = Workers::default();
+        for id in position.village_ids() {
+            for (_, building) in position.village(id).buildings() {
+                for villager in &building.villagers {
+                    if villager.owner == me && villager.awake {
+                        workers.0[building.kind.index()] += 1;
+                    }
+                }
+            }
+        }
+        workers
+    }
+
+    /// How many work on `kind`.
+    pub fn on(&self, kind: BuildingKind) -> u8 {
+        self.0[kind.index()]
+    }
+
+    /// The same, with one villager of `kind` put to sleep.
+    pub fn without(mut self, kind: BuildingKind) -> Workers {
+        self.0[kind.index()] -= 1;
+        self
+    }
+}
+
+/// What working at a building of `kind` makes from `carried`, for each possible output.
+/// Production buildings have one output; exchange buildings one per other good of their set.
+pub fn outputs(kind: BuildingKind, carried: Option<Good>) -> GoodSet {
+    match kind.class() {
+        BuildingClass::Production => {
+            let (input, output) = kind.production().expect("production building");
+            if input == carried {
+                GoodSet::of(&[output])
+            } else {
+                GoodSet::EMPTY
+            }
+        }
+        BuildingClass::Exchange => {
+            let set = kind.exchange_set().expect("exchange building");
+            match carried {
+                Some(good) if set.contains(good) => GoodSet(set.0 & !good.bit()),
+                _ => GoodSet::EMPTY,
+            }
+        }
+        BuildingClass::VictoryPoints => GoodSet::EMPTY,
+    }
+}
+
+/// Whether `from` can be turned into one of `goals` (or is one) by the remaining `workers`.
+///
+/// A shortest chain never uses a building kind twice (exchange sets are cliques and production
+/// raises the tier), so one awake villager per kind is enough and a search over goods is exact.
+pub fn reaches(from: Good, workers: &Workers, goals: GoodSet) -> bool {
+    let mut seen = GoodSet::of(&[from]);
+    let mut frontier = seen;
+    while !frontier.is_empty() {
+        if frontier.0 & goals.0 != 0 {
+            return true;
+        }
+        let mut next = GoodSet::EMPTY;
+        for good in frontier.iter() {
+            for kind in BuildingKind::ALL {
+                if workers.on(kind) > 0
+                    && kind.production().is_none_or(|(input, _)| input.is_some())
+                {
+                    next.0 |= outputs(kind, Some(good)).0;
+                }
+            }
+        }
+        frontier = GoodSet(next.0 & !seen.0);
+        seen.0 |= next.0;
+    }
+    false
+}
+
+/// Whether some chain started now by `workers` can make one of `goals`.
+pub fn can_make_any(workers: &Workers, goals: GoodSet) -> bool {
+    BuildingKind::ALL.into_iter().any(|kind| {
+        workers.on(kind) > 0
+            && matches!(kind.production(), Some((None, good)) if reaches(good, &workers.without(kind), goals))
+    })
+}
+
+/// Fewest coins needed to finish paying `remaining`, producing all that `workers` can.
+///
+/// Materials come from their own producers, or from any simple-good producer whose good is
+/// exchanged on a Marktplatz; a carried good counts as already produced. Using a material's own
+/// producer first is never worse, so the greedy count is exact.
+pub fn coins_needed(remaining: Cost, carried: Option<Good>, workers: &Workers) -> u8 {
+    let producers = [
+        BuildingKind::Holzfaeller,
+        BuildingKind::Ziegelei,
+        BuildingKind::Steinmetz,
+    ];
+    let mut direct_used = 0;
+    let mut spare = workers.on(BuildingKind::Getreidehof)
+        + workers.on(BuildingKind::Brunnenmeister)
+        + workers.on(BuildingKind::Bergwerk);
+    let mut carried_spare = carried.is_some_and(|good| good.tier() == 1);
+    for (material, producer) in Good::MATERIALS.into_iter().zip(producers) {
+        let mut available = workers.on(producer);
+        if carried == Some(material) && remaining.of(material) > 0 {
+            available += 1;
+            carried_spare = false;
+        }
+        let used = available.min(remaining.of(material));
+        direct_used += used;
+        spare += available - used;
+    }
+    let left = remaining.total() - direct_used;
+    let pairs = left
+        .min(workers.on(BuildingKind::Marktplatz))
+        .min(spare + u8::from(carried_spare));
+    left - pairs
+}

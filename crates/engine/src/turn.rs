@@ -1,0 +1,609 @@
+//! A turn: choosing characters and tiles, and the steps of every action (rulings 7–18, 25).
+//!
+//! The coins a player places equal the actions they carry out: a coin goes onto the character as
+//! each action begins, and an action can only begin if it can be completed. Nothing hidden or
+//! random is revealed during a turn, so this reaches exactly the outcomes of deciding the count
+//! up front, and never lets a player place a coin they cannot use (ruling 7; see docs/rules.md).
+
+use crate::action::{Action, Unattached};
+use crate::building::BuildingKind;
+use crate::game::ActionList;
+use crate::geometry::Cell;
+use crate::good::{Branch, Good, GoodSet};
+use crate::people::{Character, Seat, Sex, VillageId, Villager};
+use crate::position::{ActionSource, Building, Phase, Position, Step, TurnState};
+use crate::production::{can_make_any, coins_needed, outputs, reaches, Workers};
+use crate::round;
+
+fn own(seat: Seat) -> VillageId {
+    VillageId::Player(seat)
+}
+
+fn undelivered(position: &Position, seat: Seat) -> GoodSet {
+    GoodSet(!position.player(seat).delivered.0)
+}
+
+/// Whether `seat` may build `kind` now: on display, not yet in its village, a free cell left.
+fn buildable(position: &Position, seat: Seat, kind: BuildingKind) -> bool {
+    let village = position.village(own(seat));
+    position.displayed(kind) > 0 && !village.has_kind(kind) && village.free_cells().next().is_some()
+}
+
+fn can_build(position: &Position, seat: Seat, coins: u8) -> bool {
+    let workers = Workers::of(position, seat);
+    BuildingKind::ALL.into_iter().any(|kind| {
+        buildable(position, seat, kind) && coins_needed(kind.cost(), None, &workers) <= coins
+    })
+}
+
+fn marriage_targets(
+    position: &Position,
+    seat: Seat,
+    sex: Sex,
+) -> impl Iterator<Item = (VillageId, Cell)> + '_ {
+    position
+        .village_ids()
+        .filter(move |&id| id != own(seat))
+        .flat_map(move |id| {
+            position
+                .village(id)
+                .buildings()
+                .filter_map(
+                    move |(cell, building)| match building.villagers.as_slice() {
+                        [single] if single.sex == sex.opposite() && single.owner != own(seat) => {
+                            Some((id, cell))
+                        }
+                        _ => None,
+                    },
+                )
+        })
+}
+
+fn unattached(position: &Position, seat: Seat, from: Unattached, sex: Sex) -> u8 {
+    match from {
+        Unattached::Centre => position.village(own(seat)).centre_villagers[sex.index()],
+        Unattached::School => position.player(seat).school[sex.index()],
+    }
+}
+
+fn can_marry(position: &Position, seat: Seat) -> bool {
+    Sex::ALL.into_iter().any(|sex| {
+        (unattached(position, seat, Unattached::Centre, sex) > 0
+            || unattached(position, seat, Unattached::School, sex) > 0)
+            && marriage_targets(position, seat, sex).next().is_some()
+    })
+}
+
+fn birth_cells<'a>(
+    position: &'a Position,
+    seat: Seat,
+    turn: &TurnState,
+) -> impl Iterator<Item = Cell> + 'a {
+    let children = turn.children;
+    position
+        .village(own(seat))
+        .buildings()
+        .filter(move |(cell, b)| b.is_couple() && children & cell.bit() == 0)
+        .map(|(cell, _)| cell)
+}
+
+fn can_birth(position: &Position, seat: Seat, turn: &TurnState) -> bool {
+    position.player(seat).supply.iter().any(|&n| n > 0)
+        && birth_cells(position, seat, turn).next().is_some()
+}
+
+/// Whether one more action of `character` can be carried out, paying with `coins` for purchases.
+fn feasible(
+    position: &Position,
+    seat: Seat,
+    turn: &TurnState,
+    character: Character,
+    coins: u8,
+) -> bool {
+    match character {
+        Character::Builder => can_build(position, seat, coins),
+        Character::Trader => {
+            can_make_any(&Workers::of(position, seat), undelivered(position, seat))
+        }
+        Character::NightWatchman => true,
+        Character::Priest => can_marry(position, seat),
+        Character::Midwife => can_birth(position, seat, turn),
+    }
+}
+
+fn neutral_actions(position: &Position, seat: Seat, list: &mut ActionList) {
+    if !position.options.has_neutral() || !position.neutral_coin_available {
+        return;
+    }
+    let neutral = position.village(VillageId::Neutral);
+    for sex in Sex::ALL {
+        if neutral.centre_villagers[sex.index()] == 0 {
+            continue;
+        }
+        for (cell, building) in position.village(own(seat)).buildings() {
+            if let [single] = building.villagers.as_slice() {
+                if single.sex == sex.opposite() {
+                    list.push(Action::NeutralPriest { sex, cell });
+                }
+            }
+        }
+    }
+    if neutral.free_cells().next().is_some() {
+        for kind in BuildingKind::ALL {
+            if position.displayed(kind) > 0 {
+                list.push(Action::NeutralBuild(kind));
+            }
+        }
+    }
+}
+
+fn tile_usable(position: &Position, seat: Seat, character: Character) -> bool {
+    let tile = position.character_tiles[character.index()];
+    position.options.character_tiles && tile.holder == Some(seat) && tile.face_up
+}
+
+fn choose_actions(position: &Position, seat: Seat, turn: &TurnState, list: &mut ActionList) {
+    let hand = position.player(seat).hand;
+    let fresh = turn.regular.is_none() && turn.tile.is_none();
+    if fresh && hand == 0 {
+        neutral_actions(position, seat, list);
+        list.push(Action::Pass);
+        return;
+    }
+    if !turn.closed && hand > 0 {
+        for character in Character::ALL {
+            let allowed = turn.regular.is_none_or(|regular| regular == character);
+            if allowed && feasible(position, seat, turn, character, hand - 1) {
+                list.push(Action::Begin(character));
+            }
+        }
+    }
+    if turn.tile.is_none() && !turn.closed {
+        for character in Character::ALL {
+            if tile_usable(position, seat, character)
+                && feasible(position, seat, turn, character, hand)
+            {
+                list.push(Action::UseTile(character));
+            }
+        }
+    }
+    if fresh {
+        neutral_actions(position, seat, list);
+    } else if turn.regular.is_some() || hand == 0 {
+        list.push(Action::EndTurn);
+    }
+}
+
+/// Work steps: own awake villagers whose building turns `carried` into a good `accept` approves.
+fn work_actions(
+    position: &Position,
+    seat: Seat,
+    carried: Option<Good>,
+    accept: impl Fn(Good, &Workers) -> bool,
+    list: &mut ActionList,
+) {
+    let workers = Workers::of(position, seat);
+    for id in position.village_ids() {
+        for (cell, building) in position.village(id).buildings() {
+            let works = building
+                .villagers
+                .iter()
+                .any(|v| v.owner == own(seat) && v.awake);
+            if !works {
+                continue;
+            }
+            let after = workers.without(building.kind);
+            for into in outputs(building.kind, carried).iter() {
+                if accept(into, &after) {
+                    list.push(Action::Work {
+                        village: id,
+                        cell,
+                        into,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The legal actions of `seat` in the turn `turn`.
+pub(crate) fn actions(position: &Position, seat: Seat, turn: &TurnState, list: &mut ActionList) {
+    let hand = position.player(seat).hand;
+    match turn.step {
+        Step::Choose => choose_actions(position, seat, turn, list),
+        Step::SelectBuilding => {
+            let workers = Workers::of(position, seat);
+            for kind in BuildingKind::ALL {
+                if buildable(position, seat, kind)
+                    && coins_needed(kind.cost(), None, &workers) <= hand
+                {
+                    list.push(Action::Build(kind));
+                }
+            }
+        }
+        Step::Pay {
+            remaining, carried, ..
+        } => {
+            let goals = remaining.needed();
+            match carried {
+                Some(good) => {
+                    if remaining.of(good) > 0 {
+                        list.push(Action::Pay(good));
+                    }
+                }
+                None => {
+                    let workers = Workers::of(position, seat);
+                    for material in goals.iter() {
+                        let mut after = remaining;
+                        after.pay(material);
+                        if hand > 0 && coins_needed(after, None, &workers) < hand {
+                            list.push(Action::Buy(material));
+                        }
+                    }
+                }
+            }
+            work_actions(
+                position,
+                seat,
+                carried,
+                |into, workers| {
+                    reaches(into, workers, goals)
+                        && coins_needed(remaining, Some(into), workers) <= hand
+                },
+                list,
+            );
+        }
+        Step::Place { village, .. } => {
+            for cell in position.village(village).free_cells() {
+                list.push(Action::Place(cell));
+            }
+        }
+        Step::MoveIn { village, .. } => {
+            for sex in Sex::ALL {
+                if position.village(village).centre_villagers[sex.index()] > 0 {
+                    list.push(Action::MoveIn(sex));
+                }
+            }
+        }
+        Step::Deliver { carried } => {
+            let goals = undelivered(position, seat);
+            if let Some(good) = carried.filter(|&good| goals.contains(good)) {
+                list.push(Action::Deliver(good));
+            }
+            work_actions(
+                position,
+                seat,
+                carried,
+                |into, workers| reaches(into, workers, goals),
+                list,
+            );
+        }
+        Step::Wake => {
+            for village in position.village_ids() {
+                for quarter in crate::geometry::Quarter::ALL {
+                    list.push(Action::Wake { village, quarter });
+                }
+            }
+        }
+        Step::Marry => {
+            for from in [Unattached::Centre, Unattached::School] {
+                for sex in Sex::ALL {
+                    if unattached(position, seat, from, sex) == 0 {
+                        continue;
+                    }
+                    for (village, cell) in marriage_targets(position, seat, sex) {
+                        list.push(Action::Marry {
+                            from,
+                            sex,
+                            village,
+                            cell,
+                        });
+                    }
+                }
+            }
+        }
+        Step::Dowry { village } => {
+            for (colour, &coins) in position.village(village).centre_coins.iter().enumerate() {
+                if coins > 0 {
+                    list.push(Action::TakeDowry(Seat(colour as u8)));
+                }
+            }
+        }
+        Step::Birth => {
+            for cell in birth_cells(position, seat, turn) {
+                for sex in Sex::ALL {
+                    if position.player(seat).supply[sex.index()] > 0 {
+                        list.push(Action::Birth { cell, sex });
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn first_step(character: Character) -> Step {
+    match character {
+        Character::Builder => Step::SelectBuilding,
+        Character::Trader => Step::Deliver { carried: None },
+        Character::NightWatchman => Step::Wake,
+        Character::Priest => Step::Marry,
+        Character::Midwife => Step::Birth,
+    }
+}
+
+fn building_mut(position: &mut Position, village: VillageId, cell: Cell) -> &mut Building {
+    position.village_mut(village).cells[cell.index()]
+        .as_mut()
+        .expect("legal actions name buildings")
+}
+
+fn set_turn(position: &mut Position, seat: Seat, turn: TurnState) {
+    position.phase = Phase::Turn { seat, turn };
+}
+
+/// Plays a legal action of the turn in progress.
+pub(crate) fn apply(position: &mut Position, seat: Seat, mut turn: TurnState, action: Action) {
+    match action {
+        Action::Begin(character) => {
+            let player = position.player_mut(seat);
+            player.hand -= 1;
+            player.on_characters[character.index()] += 1;
+            turn.regular = Some(character);
+            turn.regular_actions += 1;
+            turn.source = Some(ActionSource::Regular);
+            turn.step = first_step(character);
+        }
+        Action::UseTile(character) => {
+            position.character_tiles[character.index()].face_up = false;
+            turn.tile = Some(character);
+            turn.closed = turn.regular.is_some_and(|regular| regular != character);
+            turn.source = Some(ActionSource::Tile);
+            turn.step = first_step(character);
+        }
+        Action::EndTurn | Action::Pass => return end_turn(position, seat),
+        Action::NeutralPriest { sex, cell } => {
+            position.neutral_coin_available = false;
+            position.village_mut(VillageId::Neutral).centre_villagers[sex.index()] -= 1;
+            let villager = Villager {
+                owner: VillageId::Neutral,
+                sex,
+                awake: true,
+            };
+            building_mut(position, own(seat), cell)
+                .villagers
+                .push(villager);
+            return end_turn(position, seat);
+        }
+        Action::NeutralBuild(kind) => {
+            position.neutral_coin_available = false;
+            turn.source = Some(ActionSource::Neutral);
+            turn.step = Step::Place {
+                kind,
+                village: VillageId::Neutral,
+            };
+        }
+        Action::Build(kind) => {
+            turn.step = Step::Pay {
+                kind,
+                remaining: kind.cost(),
+                carried: None,
+            };
+        }
+        Action::Work {
+            village,
+            cell,
+            into,
+        } => {
+            let building = building_mut(position, village, cell);
+            let worker = building
+                .villagers
+                .iter_mut()
+                .find(|v| v.owner == own(seat) && v.awake)
+                .expect("legal work has an awake own villager");
+            worker.awake = false;
+            turn.step = match turn.step {
+                Step::Pay {
+                    kind, remaining, ..
+                } => Step::Pay {
+                    kind,
+                    remaining,
+                    carried: Some(into),
+                },
+                _ => Step::Deliver {
+                    carried: Some(into),
+                },
+            };
+        }
+        Action::Buy(material) | Action::Pay(material) => {
+            let Step::Pay {
+                kind,
+                mut remaining,
+                carried,
+            } = turn.step
+            else {
+                unreachable!()
+            };
+            remaining.pay(material);
+            let mut carried = carried;
+            if matches!(action, Action::Buy(_)) {
+                let player = position.player_mut(seat);
+                player.hand -= 1;
+                player.on_characters[Character::Builder.index()] += 1;
+            } else {
+                carried = None;
+            }
+            turn.step = if remaining.total() == 0 {
+                Step::Place {
+                    kind,
+                    village: own(seat),
+                }
+            } else {
+                Step::Pay {
+                    kind,
+                    remaining,
+                    carried,
+                }
+            };
+        }
+        Action::Place(cell) => {
+            let Step::Place { kind, village } = turn.step else {
+                unreachable!()
+            };
+            position.display[kind.index()] -= 1;
+            position.village_mut(village).cells[cell.index()] = Some(Building::new(kind));
+            let centre = position.village(village).centre_villagers;
+            if kind.is_workplace() && centre.iter().any(|&n| n > 0) {
+                if centre.iter().all(|&n| n > 0) {
+                    turn.step = Step::MoveIn { village, cell };
+                } else {
+                    let sex = if centre[0] > 0 {
+                        Sex::Female
+                    } else {
+                        Sex::Male
+                    };
+                    move_in(position, village, cell, sex);
+                    return finish_action(position, seat, turn);
+                }
+            } else {
+                return finish_action(position, seat, turn);
+            }
+        }
+        Action::MoveIn(sex) => {
+            let Step::MoveIn { village, cell } = turn.step else {
+                unreachable!()
+            };
+            move_in(position, village, cell, sex);
+            return finish_action(position, seat, turn);
+        }
+        Action::Deliver(good) => {
+            deliver(position, seat, good);
+            return finish_action(position, seat, turn);
+        }
+        Action::Wake { village, quarter } => {
+            for cell in Cell::all().filter(|c| c.in_quarter(quarter)) {
+                if let Some(building) = position.village_mut(village).cells[cell.index()].as_mut() {
+                    for villager in &mut building.villagers {
+                        villager.awake = true;
+                    }
+                }
+            }
+            return finish_action(position, seat, turn);
+        }
+        Action::Marry {
+            from,
+            sex,
+            village,
+            cell,
+        } => {
+            match from {
+                Unattached::Centre => {
+                    position.village_mut(own(seat)).centre_villagers[sex.index()] -= 1
+                }
+                Unattached::School => position.player_mut(seat).school[sex.index()] -= 1,
+            }
+            let villager = Villager {
+                owner: own(seat),
+                sex,
+                awake: true,
+            };
+            building_mut(position, village, cell)
+                .villagers
+                .push(villager);
+            let coins = position.village(village).centre_coins;
+            let colours = coins.iter().filter(|&&n| n > 0).count();
+            match colours {
+                0 => return finish_action(position, seat, turn),
+                1 => {
+                    let colour = coins.iter().position(|&n| n > 0).unwrap_or_default();
+                    take_dowry(position, seat, village, Seat(colour as u8));
+                    return finish_action(position, seat, turn);
+                }
+                _ => turn.step = Step::Dowry { village },
+            }
+        }
+        Action::TakeDowry(colour) => {
+            let Step::Dowry { village } = turn.step else {
+                unreachable!()
+            };
+            take_dowry(position, seat, village, colour);
+            return finish_action(position, seat, turn);
+        }
+        Action::Birth { cell, sex } => {
+            position.player_mut(seat).supply[sex.index()] -= 1;
+            building_mut(position, own(seat), cell).newborns[sex.index()] += 1;
+            turn.children |= cell.bit();
+            return finish_action(position, seat, turn);
+        }
+        _ => unreachable!("not a turn action: {action:?}"),
+    }
+    set_turn(position, seat, turn);
+}
+
+fn move_in(position: &mut Position, village: VillageId, cell: Cell, sex: Sex) {
+    position.village_mut(village).centre_villagers[sex.index()] -= 1;
+    building_mut(position, village, cell)
+        .villagers
+        .push(Villager {
+            owner: village,
+            sex,
+            awake: true,
+        });
+}
+
+/// A dowry coin of the player's own colour returns to hand from the next turn on; another colour
+/// goes into the player's own centre (ruling 10).
+fn take_dowry(position: &mut Position, seat: Seat, village: VillageId, colour: Seat) {
+    position.village_mut(village).centre_coins[colour.index()] -= 1;
+    if colour == seat {
+        position.player_mut(seat).arriving += 1;
+    } else {
+        position.village_mut(own(seat)).centre_coins[colour.index()] += 1;
+    }
+}
+
+/// Delivers `good`: a cube on the market, and the good and branch tiles to the first (ruling 15).
+fn deliver(position: &mut Position, seat: Seat, good: Good) {
+    position.player_mut(seat).delivered.insert(good);
+    if let Some(index) = good.good_tile_index() {
+        position.good_tiles[index].get_or_insert(seat);
+    }
+    let delivered = position.player(seat).delivered;
+    for branch in Branch::ALL {
+        if delivered.contains_all(branch.goods()) {
+            position.branch_tiles[branch.index()].get_or_insert(seat);
+        }
+    }
+}
+
+fn finish_action(position: &mut Position, seat: Seat, mut turn: TurnState) {
+    round::award_village_tiles(position, seat);
+    let neutral = turn.source == Some(ActionSource::Neutral);
+    turn.source = None;
+    turn.step = Step::Choose;
+    if neutral {
+        return end_turn(position, seat);
+    }
+    let mut list = ActionList::new();
+    choose_actions(position, seat, &turn, &mut list);
+    if list.as_slice() == [Action::EndTurn] {
+        return end_turn(position, seat);
+    }
+    set_turn(position, seat, turn);
+}
+
+fn end_turn(position: &mut Position, seat: Seat) {
+    let player = position.player_mut(seat);
+    player.hand += player.arriving;
+    player.arriving = 0;
+    round::after_turn(position, seat);
+}
+
+/// Whether `seat` has anything to do on its turn besides passing.
+pub(crate) fn has_turn(position: &Position, seat: Seat) -> bool {
+    if position.player(seat).hand > 0 {
+        return true;
+    }
+    let mut list = ActionList::new();
+    neutral_actions(position, seat, &mut list);
+    !list.is_empty()
+}

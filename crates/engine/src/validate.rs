@@ -1,0 +1,385 @@
+//! Checking a position: every inconsistency is reported at once, each with where it is.
+
+use serde::Serialize;
+
+use crate::building::{BuildingClass, BuildingKind};
+use crate::good::{Branch, Good};
+use crate::people::{Seat, VillageId, MAX_VILLAGES, NEUTRAL};
+use crate::position::{Phase, Position, Step};
+
+/// One inconsistency in a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionError {
+    /// Where, e.g. `villages[1].(0,-1)`.
+    pub at: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.at, self.problem)
+    }
+}
+
+struct Report(Vec<PositionError>);
+
+impl Report {
+    fn error(&mut self, at: impl Into<String>, problem: impl Into<String>) {
+        self.0.push(PositionError {
+            at: at.into(),
+            problem: problem.into(),
+        });
+    }
+}
+
+/// Checks every rule a reachable position keeps.
+///
+/// # Errors
+/// All the inconsistencies found.
+pub fn check(position: &Position) -> Result<(), Vec<PositionError>> {
+    let mut report = Report(Vec::new());
+    if let Err(problem) = position.options.check() {
+        report.error("options", problem);
+        return Err(report.0);
+    }
+    let n = position.options.players as usize;
+    if position.players.len() != n {
+        report.error(
+            "players",
+            format!("{} entries for {n} players", position.players.len()),
+        );
+        return Err(report.0);
+    }
+    let seat_ok = |seat: Seat| seat.index() < n;
+    let village_in_play = |id: usize| id < n || (id == NEUTRAL && position.options.has_neutral());
+    for id in 0..MAX_VILLAGES {
+        let village = &position.villages[id];
+        if !village_in_play(id) && *village != Default::default() {
+            report.error(
+                format!("villages[{id}]"),
+                "a village not in play must be empty",
+            );
+        }
+    }
+    check_villages(position, &mut report, &seat_ok);
+    check_villagers(position, &mut report);
+    check_coins(position, &mut report);
+    check_tiles(position, &mut report);
+    check_awards(position, &mut report, &seat_ok);
+    if !seat_ok(position.start_player) {
+        report.error("start_player", "no such seat");
+    }
+    if position.round == 0 {
+        report.error("round", "rounds count from 1");
+    }
+    check_phase(position, &mut report, &seat_ok);
+    if report.0.is_empty() {
+        Ok(())
+    } else {
+        Err(report.0)
+    }
+}
+
+fn check_villages(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat) -> bool) {
+    for id in position.village_ids() {
+        let village = position.village(id);
+        let at = format!("villages[{}]", id.index());
+        if !village.ring1_full()
+            && crate::geometry::Cell::ring2().any(|c| village.cells[c.index()].is_some())
+        {
+            report.error(&at, "a ring-2 building while ring 1 is not full");
+        }
+        let mut kinds = 0u32;
+        for (cell, building) in village.buildings() {
+            let at = format!("{at}.{cell}");
+            if matches!(id, VillageId::Player(_)) {
+                if kinds & building.kind.bit() != 0 {
+                    report.error(
+                        &at,
+                        format!(
+                            "a second {} in one player's village",
+                            building.kind.german()
+                        ),
+                    );
+                }
+                kinds |= building.kind.bit();
+            }
+            let people = building.villagers.as_slice();
+            if building.kind.class() == BuildingClass::VictoryPoints && !people.is_empty() {
+                report.error(&at, "nobody lives in a victory point building");
+            }
+            for villager in people {
+                match villager.owner {
+                    VillageId::Player(seat) if !seat_ok(seat) => {
+                        report.error(&at, "a villager of no seat in play")
+                    }
+                    VillageId::Neutral if !position.options.has_neutral() => {
+                        report.error(&at, "a neutral villager without a neutral village")
+                    }
+                    _ => {}
+                }
+                if villager.owner == VillageId::Neutral && !villager.awake {
+                    report.error(&at, "neutral villagers never sleep");
+                }
+            }
+            if let [first, second] = people {
+                if first.owner == second.owner {
+                    report.error(&at, "a couple of one player's villagers");
+                }
+                if first.sex == second.sex {
+                    report.error(&at, "a couple of one sex");
+                }
+            }
+            if let [first] = people {
+                if first.owner != id {
+                    report.error(
+                        &at,
+                        "a building's first villager belongs to the village owner",
+                    );
+                }
+            }
+            let newborns = building.newborns[0] + building.newborns[1];
+            if newborns > 0 && (!building.is_couple() || id == VillageId::Neutral) {
+                report.error(&at, "newborns lie only with a couple in a player's village");
+            }
+        }
+    }
+}
+
+fn check_villagers(position: &Position, report: &mut Report) {
+    let mut counts = [[0u32; 2]; MAX_VILLAGES];
+    for id in position.village_ids() {
+        let village = position.village(id);
+        for sex in 0..2 {
+            counts[id.index()][sex] += u32::from(village.centre_villagers[sex]);
+        }
+        for (_, building) in village.buildings() {
+            for villager in &building.villagers {
+                counts[villager.owner.index()][villager.sex.index()] += 1;
+            }
+            for sex in 0..2 {
+                counts[id.index()][sex] += u32::from(building.newborns[sex]);
+            }
+        }
+    }
+    for seat in position.options.seats() {
+        let player = position.player(seat);
+        for sex in 0..2 {
+            let total =
+                counts[seat.index()][sex] + u32::from(player.supply[sex] + player.school[sex]);
+            if total != 8 {
+                report.error(
+                    format!("players[{}]", seat.0),
+                    format!("{total} villagers of sex {sex} in all, not 8"),
+                );
+            }
+        }
+    }
+    if position.options.has_neutral() {
+        for sex in 0..2 {
+            if counts[NEUTRAL][sex] != 8 {
+                report.error(
+                    "villages[4]",
+                    format!(
+                        "{} neutral villagers of sex {sex}, not 8",
+                        counts[NEUTRAL][sex]
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn check_coins(position: &Position, report: &mut Report) {
+    for seat in position.options.seats() {
+        let player = position.player(seat);
+        let in_centres: u32 = position
+            .village_ids()
+            .map(|id| u32::from(position.village(id).centre_coins[seat.index()]))
+            .sum();
+        let total = u32::from(player.hand + player.arriving)
+            + player
+                .on_characters
+                .iter()
+                .map(|&c| u32::from(c))
+                .sum::<u32>()
+            + in_centres;
+        if total != 6 {
+            report.error(
+                format!("players[{}]", seat.0),
+                format!("{total} coins in all, not 6"),
+            );
+        }
+    }
+    for id in position.village_ids() {
+        for colour in usize::from(position.options.players)..4 {
+            if position.village(id).centre_coins[colour] > 0 {
+                report.error(
+                    format!("villages[{}]", id.index()),
+                    "a coin of a seat not in play",
+                );
+            }
+        }
+    }
+    if position.neutral_coin_available && !position.options.has_neutral() {
+        report.error(
+            "neutral_coin_available",
+            "only the two-player game has a neutral coin",
+        );
+    }
+}
+
+fn check_tiles(position: &Position, report: &mut Report) {
+    let mut counts = [0u32; 24];
+    for kind in BuildingKind::ALL {
+        counts[kind.index()] += u32::from(position.display[kind.index()]);
+        if let Some(k) = kind.start_index() {
+            counts[kind.index()] += u32::from(position.draft_pool[k] + position.boxed[k]);
+            counts[kind.index()] += position
+                .players
+                .iter()
+                .map(|p| u32::from(p.start_buildings[k]))
+                .sum::<u32>();
+        }
+    }
+    for (stack, tiles) in [
+        (2, position.stack2.as_slice()),
+        (3, position.stack3.as_slice()),
+    ] {
+        for &kind in tiles {
+            counts[kind.index()] += 1;
+            let in_stack = tiles.iter().filter(|&&k| k == kind).count();
+            if in_stack > usize::from(kind.tiles()[stack]) {
+                report.error(
+                    format!("stack{stack}"),
+                    format!("too many {} for this stack", kind.german()),
+                );
+            }
+        }
+    }
+    for id in position.village_ids() {
+        for (_, building) in position.village(id).buildings() {
+            counts[building.kind.index()] += 1;
+        }
+    }
+    for kind in BuildingKind::ALL {
+        let expected: u32 = kind.tiles().iter().map(|&t| u32::from(t)).sum();
+        if counts[kind.index()] != expected {
+            report.error(
+                "buildings",
+                format!(
+                    "{} tiles of {}, the game has {expected}",
+                    counts[kind.index()],
+                    kind.german()
+                ),
+            );
+        }
+    }
+}
+
+fn check_awards(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat) -> bool) {
+    for good in Good::ALL {
+        if let Some(index) = good.good_tile_index() {
+            if let Some(holder) = position.good_tiles[index] {
+                if !seat_ok(holder) || !position.player(holder).delivered.contains(good) {
+                    report.error(
+                        format!("good_tiles[{index}]"),
+                        format!("held by a player who has not delivered {}", good.german()),
+                    );
+                }
+            }
+        }
+    }
+    for branch in Branch::ALL {
+        if let Some(holder) = position.branch_tiles[branch.index()] {
+            if !seat_ok(holder)
+                || !position
+                    .player(holder)
+                    .delivered
+                    .contains_all(branch.goods())
+            {
+                report.error(
+                    format!("branch_tiles[{}]", branch.index()),
+                    "held by a player who has not delivered the whole branch",
+                );
+            }
+        }
+    }
+    for (i, tile) in position.character_tiles.iter().enumerate() {
+        if let Some(holder) = tile.holder {
+            if !seat_ok(holder) || !position.options.character_tiles {
+                report.error(
+                    format!("character_tiles[{i}]"),
+                    "held by no seat in play, or tiles are not in play",
+                );
+            }
+        }
+    }
+    let [first, second] = position.village_tiles;
+    if first.is_none() && second.is_some() || (first.is_some() && first == second) {
+        report.error(
+            "village_tiles",
+            "the 2-point tile goes only to a second, different player",
+        );
+    }
+    for holder in position.village_tiles.into_iter().flatten() {
+        // Once taken the tile is kept, even if a new building later stands empty; ring 1 stays full.
+        if !seat_ok(holder) || !position.village(VillageId::Player(holder)).ring1_full() {
+            report.error(
+                "village_tiles",
+                format!("{holder} holds a tile but the village is not surrounded"),
+            );
+        }
+    }
+}
+
+fn check_phase(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat) -> bool) {
+    match position.phase {
+        Phase::Draft { pick, repick } => {
+            if pick >= 3 * position.options.players || repick.is_some_and(|s| !seat_ok(s)) {
+                report.error("phase", "draft pick out of range");
+            }
+        }
+        Phase::PlaceNeutral { placed } if placed >= 4 || !position.options.has_neutral() => report
+            .error(
+                "phase",
+                "neutral placement only with two players, 4 buildings",
+            ),
+        Phase::PlaceStart { seat }
+        | Phase::SchoolReturn { seat }
+        | Phase::PlacePair { seat, .. }
+            if !seat_ok(seat) =>
+        {
+            report.error("phase", "no such seat")
+        }
+        Phase::PlacePair { pair, .. } if !(1..=3).contains(&pair) => {
+            report.error("phase", "pairs are 1, 2 and 3")
+        }
+        Phase::Turn { seat, turn } => {
+            if !seat_ok(seat) {
+                report.error("phase", "no such seat");
+            }
+            match turn.step {
+                Step::SelectBuilding | Step::Pay { .. } | Step::Place { .. }
+                    if position.display.iter().all(|&n| n == 0) =>
+                {
+                    report.error("phase", "building with nothing on display")
+                }
+                Step::Pay { kind, .. } | Step::Place { kind, .. }
+                    if position.displayed(kind) == 0 =>
+                {
+                    report.error(
+                        "phase",
+                        format!("building {} which is not on display", kind.german()),
+                    )
+                }
+                _ => {}
+            }
+            if turn.source.is_none() && turn.step != Step::Choose {
+                report.error("phase", "a step of an action with no action in progress");
+            }
+        }
+        _ => {}
+    }
+}

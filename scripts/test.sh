@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The project's test command: formatting, lints, all tests, and a short self-play check.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --release -- -D warnings
+cargo test --workspace --release
+cargo run --release -p helvetia -- selfplay --games 700 --players 2 --seed 1 --round-limit 80
+cargo run --release -p helvetia -- selfplay --games 700 --players 3 --seed 2 --round-limit 80
+cargo run --release -p helvetia -- selfplay --games 700 --players 4 --seed 3 --round-limit 80
