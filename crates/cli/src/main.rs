@@ -1,1 +1,57 @@
-fn main() {}
+//! `helvetia`: the command line of Helvetia Online.
+//!
+//! Each subcommand lives in its own module with a clap `Args` struct and a `run(Args) -> ExitCode`
+//! function; this file only lists them. Adding a subcommand is one line in `subcommands!`.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+mod failure;
+mod input;
+
+/// Declares the subcommand modules, the clap enum of subcommands and the dispatch in one place.
+macro_rules! subcommands {
+    ($($(#[$doc:meta])* $variant:ident => $module:ident,)*) => {
+        $(mod $module;)*
+
+        /// The subcommands.
+        #[derive(clap::Subcommand)]
+        enum Command {
+            $($(#[$doc])* $variant($module::Args),)*
+        }
+
+        impl Command {
+            fn run(self) -> ExitCode {
+                match self {
+                    $(Command::$variant(args) => $module::run(args),)*
+                }
+            }
+        }
+    };
+}
+
+subcommands! {
+    /// Print the record of a new game at its first decision.
+    New => new,
+    /// List the legal actions of a record or position: JSON, a tab, then a label.
+    Legal => legal,
+    /// Play one action on a record or position and print the result.
+    Play => play,
+    /// Print a record or position for people to read.
+    Show => show,
+    /// Play uniformly random games, checking every invariant after every decision.
+    Selfplay => selfplay,
+}
+
+/// Helvetia Online: game tools on the command line.
+#[derive(Parser)]
+#[command(name = "helvetia", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+fn main() -> ExitCode {
+    Cli::parse().command.run()
+}
