@@ -1,0 +1,230 @@
+//! The built `helvetia` binary end to end: new → legal → play, refusals, and what `show` reveals.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use helvetia_engine::{Action, GameRecord, Position};
+
+fn helvetia(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_helvetia"))
+        .args(args)
+        .output()
+        .expect("the helvetia binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "failed with {:?}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+/// A file in this test's scratch directory, written with `text`.
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
+    std::fs::write(&path, text).expect("scratch file written");
+    path
+}
+
+/// The `(json, label)` pairs `helvetia legal` prints.
+fn legal(path: &PathBuf) -> Vec<(String, String)> {
+    stdout(&helvetia(&["legal", path.to_str().unwrap()]))
+        .lines()
+        .map(|line| {
+            let (json, label) = line.split_once('\t').expect("JSON, a tab, a label");
+            (json.to_string(), label.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn new_legal_play_round_trip_on_records_and_positions() {
+    let record_text = stdout(&helvetia(&["new", "--players", "3", "--seed", "42"]));
+    let record: GameRecord = serde_json::from_str(&record_text).expect("new prints a record");
+    assert_eq!(record.seed, 42);
+    assert_eq!(record.options.players, 3);
+    assert!(record.actions.is_empty());
+
+    let mut record_path = scratch("round-trip-record.json", &record_text);
+    let position_text = serde_json::to_string(record.replay().unwrap().position()).unwrap();
+    let mut position_path = scratch("round-trip-position.json", &position_text);
+    for step in 0..60 {
+        let from_record = legal(&record_path);
+        let from_position = legal(&position_path);
+        assert_eq!(from_record, from_position, "step {step}");
+        let game =
+            serde_json::from_str::<GameRecord>(&std::fs::read_to_string(&record_path).unwrap())
+                .unwrap()
+                .replay()
+                .unwrap();
+        let expected: Vec<Action> = game.legal_actions().to_vec();
+        let listed: Vec<Action> = from_record
+            .iter()
+            .map(|(json, _)| serde_json::from_str(json).expect("legal prints action JSON"))
+            .collect();
+        assert_eq!(listed, expected);
+        for ((_, label), action) in from_record.iter().zip(&expected) {
+            assert_eq!(*label, action.label());
+        }
+
+        let (chosen, _) = &from_record[step * 7 % from_record.len()];
+        let next_record = stdout(&helvetia(&["play", record_path.to_str().unwrap(), chosen]));
+        let next_position = stdout(&helvetia(&[
+            "play",
+            position_path.to_str().unwrap(),
+            chosen,
+        ]));
+        let replayed: GameRecord = serde_json::from_str(&next_record).unwrap();
+        assert_eq!(replayed.actions.len(), step + 1);
+        let position: Position = serde_json::from_str(&next_position).unwrap();
+        assert_eq!(
+            replayed.replay().unwrap().position(),
+            &position,
+            "playing on a record and on a position agree"
+        );
+        record_path = scratch("round-trip-record.json", &next_record);
+        position_path = scratch("round-trip-position.json", &next_position);
+    }
+}
+
+#[test]
+fn illegal_or_malformed_action_exits_2_and_changes_nothing() {
+    let record_text = stdout(&helvetia(&["new", "--players", "2", "--seed", "7"]));
+    let path = scratch("illegal.json", &record_text);
+    for action in [
+        "\"EndTurn\"",
+        "{\"Begin\":\"Builder\"}",
+        "not json",
+        "{\"Bogus\":1}",
+    ] {
+        let output = helvetia(&["play", path.to_str().unwrap(), action]);
+        assert_eq!(output.status.code(), Some(2), "{action}");
+        assert!(output.stdout.is_empty(), "{action}: nothing on stdout");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), record_text);
+    }
+}
+
+#[test]
+fn bad_files_exit_2_with_a_reason() {
+    let cases = [
+        ("not-json.json", "{ nope".to_string(), "not JSON"),
+        ("array.json", "[1, 2]".to_string(), "JSON object"),
+        ("neither.json", "{\"x\": 1}".to_string(), "neither"),
+        (
+            "bad-options.json",
+            "{\"options\": {\"players\": 9}, \"seed\": 1}".to_string(),
+            "players",
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let path = scratch(name, &text);
+        for command in ["legal", "show"] {
+            let output = helvetia(&[command, path.to_str().unwrap()]);
+            assert_eq!(output.status.code(), Some(2), "{command} {name}");
+            let stderr = String::from_utf8(output.stderr).unwrap();
+            assert!(stderr.contains(expected), "{command} {name}: {stderr}");
+        }
+    }
+    let missing = helvetia(&["legal", "/nonexistent/helvetia/game.json"]);
+    assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
+fn an_invalid_position_lists_every_error() {
+    let record: GameRecord = serde_json::from_str(&stdout(&helvetia(&[
+        "new",
+        "--players",
+        "4",
+        "--seed",
+        "3",
+    ])))
+    .unwrap();
+    let mut position = record.replay().unwrap().position().clone();
+    position.players[0].hand = 9;
+    position.players[2].supply = [3, 3];
+    position.round = 0;
+    let path = scratch(
+        "invalid-position.json",
+        &serde_json::to_string(&position).unwrap(),
+    );
+    let output = helvetia(&["play", path.to_str().unwrap(), "\"EndTurn\""]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("players[0]") && stderr.contains("coins"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("players[2]") && stderr.contains("villagers"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("round"), "{stderr}");
+    assert!(stderr.lines().count() >= 4, "one line per error: {stderr}");
+}
+
+#[test]
+fn show_reveals_stack_sizes_but_never_their_order() {
+    let record: GameRecord = serde_json::from_str(&stdout(&helvetia(&[
+        "new",
+        "--players",
+        "2",
+        "--seed",
+        "11",
+    ])))
+    .unwrap();
+    let position = record.replay().unwrap().position().clone();
+    let mut reordered = position.clone();
+    reordered.stack2.reverse();
+    reordered.stack3.reverse();
+    reordered.stack2.swap(0, 5);
+    assert_ne!(position.stack2, reordered.stack2);
+
+    let original = scratch(
+        "show-original.json",
+        &serde_json::to_string(&position).unwrap(),
+    );
+    let shuffled = scratch(
+        "show-reordered.json",
+        &serde_json::to_string(&reordered).unwrap(),
+    );
+    let shown = stdout(&helvetia(&["show", original.to_str().unwrap()]));
+    assert_eq!(
+        shown,
+        stdout(&helvetia(&["show", shuffled.to_str().unwrap()])),
+        "the output does not depend on the stack order"
+    );
+    assert!(shown.contains(&format!("stack 2 has {} tiles", position.stack2.len())));
+    assert!(shown.contains(&format!("stack 3 has {} tiles", position.stack3.len())));
+    // Showing the record must not leak its seed, which deals the stacks.
+    let record_path = scratch("show-record.json", &serde_json::to_string(&record).unwrap());
+    let shown_record = stdout(&helvetia(&["show", record_path.to_str().unwrap()]));
+    assert!(!shown_record.contains("seed"));
+    assert!(shown_record.contains("Neutral village"));
+    assert!(shown_record.contains("Score"));
+}
+
+#[test]
+fn selfplay_plays_and_summarises() {
+    let text = stdout(&helvetia(&[
+        "selfplay",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--round-limit",
+        "30",
+    ]));
+    assert!(text.contains("games: 20"), "{text}");
+    assert!(text.contains("wins by seat: P1="), "{text}");
+    assert!(text.contains("decisions per second"), "{text}");
+    let bad = helvetia(&["selfplay", "--games", "1", "--players", "5"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
