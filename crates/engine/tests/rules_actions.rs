@@ -222,3 +222,35 @@ fn ruling_18_newborns_can_do_nothing_and_go_to_school_at_round_end() {
     assert_eq!(game.position().players[0].school, [1, 0]);
     assert_eq!(game.position().village(v(P0)).cells[cell(-1, -1).index()].unwrap().newborns, [0, 0]);
 }
+
+/// Rulebook example: Blue is the first to have delivered the whole middle branch (ore – iron –
+/// cowbell) and takes its special tile (2 VP, the French text); a later deliverer gets nothing.
+#[test]
+fn rulebook_example_ore_branch_tile_to_the_first_and_good_tiles_only_to_the_first() {
+    let blue = P0;
+    let mut s = Scenario::new(3);
+    s.building(v(blue), (-1, -1), Bergwerk, &[awake(v(blue), W)])
+        .building(v(blue), (0, -1), Eisenhuette, &[awake(v(blue), M)])
+        .building(v(blue), (1, -1), Glockengiesser, &[awake(v(blue), W)])
+        .delivered(blue, &[Good::Ore, Good::Iron])
+        .delivered(P1, &[Good::Cowbell, Good::Ore]);
+    // P1 delivered the first cowbell (and took its tile) but has not completed the branch.
+    s.pos.good_tiles[Good::Cowbell.good_tile_index().unwrap()] = Some(P1);
+    let mut game = s.hand(blue, 3).game();
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::Trader),
+            Action::Work { village: v(blue), cell: cell(-1, -1), into: Good::Ore },
+            Action::Work { village: v(blue), cell: cell(0, -1), into: Good::Iron },
+            Action::Work { village: v(blue), cell: cell(1, -1), into: Good::Cowbell },
+            Action::Deliver(Good::Cowbell),
+        ],
+    );
+    let p = game.position();
+    assert_eq!(p.branch_tiles[Branch::Ore.index()], Some(blue));
+    assert_eq!(game.score(blue).branch_tiles, 2);
+    assert_eq!(p.good_tiles[Good::Cowbell.good_tile_index().unwrap()], Some(P1), "the cowbell tile stays with its first deliverer");
+    assert_eq!(game.score(blue).good_tiles, 0);
+    assert_eq!(game.score(blue).deliveries, 3);
+}

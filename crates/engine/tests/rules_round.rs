@@ -298,3 +298,41 @@ fn ruling_28_round_limit_stops_the_game_and_ranks_by_the_usual_scoring() {
     assert!(game.is_over());
     assert_eq!(game.standings()[0].seat, P0, "the start player token's point decides");
 }
+
+#[test]
+fn ruling_04_without_character_tiles_none_are_awarded_or_used() {
+    let options = GameOptions { character_tiles: false, target_vp: 18, ..GameOptions::for_players(3) };
+    let mut s = Scenario::with_options(options);
+    s.hand(P0, 1).hand(P1, 0).hand(P2, 0);
+    let mut game = s.game();
+    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P0), quarter: Quarter::TopLeft }]);
+    assert!(game.position().character_tiles.iter().all(|t| t.holder.is_none()), "P0 had the Watchman majority");
+    assert_eq!(game.score(P0).character_tiles, 0);
+    assert_eq!(game.options().target_vp, 18);
+}
+
+#[test]
+fn ruling_19_second_completed_village_takes_the_2_point_tile() {
+    let kinds = [Muehle, Wirtshaus, Gemeindehaus, Kirche, Holzfaeller, Ziegelei, Steinmetz, Getreidehof, Brunnenmeister];
+    let mut s = Scenario::new(3);
+    s.fill_ring1(v(P1), &[Muehle, Wirtshaus, Gemeindehaus, Kirche, Metzgerei, Molkerei, Kaeserei, Gerberei, Glockengiesser, Backhaus]);
+    s.fill_ring1(v(P0), &kinds);
+    for seat in [P0, P1] {
+        for c in Cell::ring1() {
+            if let Some(b) = s.pos.village_mut(v(seat)).cells[c.index()].as_mut() {
+                if b.kind.is_workplace() {
+                    b.villagers.push(awake(v(seat), W));
+                }
+            }
+        }
+    }
+    s.pos.village_tiles = [Some(P1), None];
+    s.centre(v(P0), 0, 1).display(&[Bergwerk]);
+    let mut game = s.hand(P0, 6).game();
+    play_all(&mut game, &[Action::Begin(Character::Builder), Action::Build(Bergwerk), Action::Buy(Good::Wood), Action::Buy(Good::Stone)]);
+    let free = legal(&game)[0];
+    play_all(&mut game, &[free]);
+    assert_eq!(game.position().village_tiles, [Some(P1), Some(P0)]);
+    assert_eq!(game.score(P0).village_tiles, 2);
+    assert_eq!(game.score(P1).village_tiles, 4);
+}
