@@ -42,6 +42,8 @@ subcommands! {
     Show => show,
     /// Play uniformly random games, checking every invariant after every decision.
     Selfplay => selfplay,
+    /// Play bots against each other and measure them: wins, scores, speed.
+    Arena => arena,
 }
 
 /// Helvetia Online: game tools on the command line.

@@ -1,0 +1,67 @@
+//! Search speed from fixed positions: MCTS iterations on one core, a whole 2,000-iteration
+//! decision on every core, and one greedy decision.
+//!
+//! The positions are reached by a fixed seeded random walk, so every run measures the same
+//! work; `cargo bench -p helvetia-ai` prints the medians.
+
+use helvetia_ai::{mcts, Bot, BotSpec, Budget, MctsParams};
+use helvetia_engine::{Game, GameOptions, Phase, View};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+fn main() {
+    divan::main();
+}
+
+/// The view at the first turn decision of round `round` of a seeded random game.
+fn position(players: u8, round: u16) -> View {
+    let mut game = Game::new(GameOptions::for_players(players), 2024);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    loop {
+        let at_turn =
+            matches!(game.position().phase, Phase::Turn { turn, .. } if turn.regular.is_none());
+        if at_turn && game.position().round >= round && game.legal_actions().len() > 2 {
+            return game.view();
+        }
+        let legal = game.legal_actions();
+        game.play(legal[rng.next_u64() as usize % legal.len()])
+            .unwrap();
+    }
+}
+
+const CASES: [(u8, u16); 4] = [(2, 1), (2, 4), (3, 3), (4, 2)];
+
+/// 200 iterations on one thread: divide 200 by the time for iterations per second.
+#[divan::bench(args = CASES, sample_count = 20)]
+fn mcts_200_iterations_one_core(bencher: divan::Bencher, case: (u8, u16)) {
+    let view = position(case.0, case.1);
+    let params = MctsParams::default();
+    bencher.bench(|| mcts::search(&view, 1, Budget::iterations(200), &params));
+}
+
+/// A whole 2,000-iteration decision with two threads (this machine's cores).
+#[divan::bench(args = CASES, sample_count = 10)]
+fn mcts_2000_iterations_two_threads(bencher: divan::Bencher, case: (u8, u16)) {
+    let view = position(case.0, case.1);
+    let params = MctsParams {
+        threads: 2,
+        ..MctsParams::default()
+    };
+    bencher.bench(|| mcts::search(&view, 1, Budget::iterations(2000), &params));
+}
+
+/// One greedy decision (a whole-turn search).
+#[divan::bench(args = CASES, sample_count = 20)]
+fn greedy_decision(bencher: divan::Bencher, case: (u8, u16)) {
+    let view = position(case.0, case.1);
+    let spec: BotSpec = "greedy".parse().unwrap();
+    bencher.bench(|| spec.build(1).choose(&view, Budget::default()));
+}
+
+/// Just for scale: one random decision (a determinization and a pick).
+#[divan::bench(args = CASES, sample_count = 20)]
+fn random_decision(bencher: divan::Bencher, case: (u8, u16)) {
+    let view = position(case.0, case.1);
+    let mut bot: Box<dyn Bot> = "random".parse::<BotSpec>().unwrap().build(1);
+    bencher.bench_local(|| bot.choose(&view, Budget::default()));
+}

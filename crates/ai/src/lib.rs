@@ -1,0 +1,45 @@
+//! Computer opponents for Helvetia, and tournaments to measure them.
+//!
+//! Every bot implements [`Bot`]: it receives a player's [`helvetia_engine::View`] (never the
+//! hidden order of stacks 2 and 3) and a [`Budget`], and returns one legal action. Three levels:
+//!
+//! - [`RandomBot`]: uniform over the legal actions;
+//! - [`GreedyBot`]: searches its whole turn and plays toward the best [`evaluate`]d outcome;
+//! - [`MctsBot`]: information-set Monte Carlo tree search over re-dealt unseen tiles, with
+//!   policy-guided rollouts cut off by the evaluation, and root parallelism.
+//!
+//! [`BotSpec`] parses names such as `mcts:iterations=2000,c=0.7`; [`tournament`] plays them
+//! against each other with fair seating, and [`stats`] summarises the results.
+//!
+//! # Examples
+//!
+//! ```
+//! use helvetia_ai::{BotSpec, Budget};
+//! use helvetia_engine::{Game, GameOptions};
+//!
+//! let game = Game::new(GameOptions::for_players(2), 1);
+//! let spec: BotSpec = "greedy".parse().unwrap();
+//! let mut bot = spec.build(7);
+//! let action = bot.choose(&game.view(), Budget::default());
+//! assert!(game.legal_actions().contains(&action));
+//! ```
+
+#![warn(missing_docs)]
+
+mod bot;
+pub mod boundary;
+pub mod evaluate;
+mod greedy;
+pub mod mcts;
+pub mod policy;
+mod random;
+mod spec;
+pub mod stats;
+pub mod tournament;
+
+pub use bot::{decision_seed, mix, sample_game, Bot, Budget};
+pub use evaluate::{evaluate, Weights};
+pub use greedy::{plan_turn, GreedyBot, GreedyParams};
+pub use mcts::{MctsBot, MctsParams};
+pub use random::RandomBot;
+pub use spec::{parse_list, BotKind, BotSpec, SpecError};

@@ -1,0 +1,49 @@
+//! Every parameter of the Monte Carlo tree search, declared once with its default.
+
+use crate::evaluate::Weights;
+
+/// Parameters of the Monte Carlo tree search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsParams {
+    /// Iterations per decision when the budget names neither iterations nor time.
+    pub iterations: u32,
+    /// Exploration constant `c` of UCB1: higher tries more actions, lower trusts the best.
+    pub exploration: f32,
+    /// Threads searching in parallel (root parallelism): each grows its own tree with its own
+    /// generator and a fixed share of the iterations, and their root counts are added up.
+    pub threads: usize,
+    /// Progressive widening: a node may have `widen_base + visits^widen_power` children.
+    /// Untried actions are added best-first by the rollout policy's weight, so the policy
+    /// acts as a prior and wide decisions (many villagers, many cells) do not starve depth.
+    pub widen_base: f32,
+    /// See [`MctsParams::widen_base`].
+    pub widen_power: f32,
+    /// Rollouts stop at the start of this many rounds after the searched one (or at the end).
+    pub rollout_rounds: u16,
+    /// Rollouts stop after this many decisions at most.
+    pub rollout_decisions: u32,
+    /// Share of a reward that comes from winning; the rest from the score relative to the best.
+    pub win_weight: f32,
+    /// Victory points that make a heuristic lead about e (2.7) times likelier to win, when a
+    /// rollout stops before the end: the softmax temperature turning evaluations into chances.
+    pub temperature: f32,
+    /// The evaluation used where a rollout stops.
+    pub weights: Weights,
+}
+
+impl Default for MctsParams {
+    fn default() -> Self {
+        MctsParams {
+            iterations: 1000,
+            exploration: 0.7,
+            threads: 1,
+            widen_base: 3.0,
+            widen_power: 0.5,
+            rollout_rounds: 2,
+            rollout_decisions: 600,
+            win_weight: 0.7,
+            temperature: 2.5,
+            weights: Weights::default(),
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! A cheap playing policy for rollouts: weights on actions from a glance at the position.
+//!
+//! It prefers what usually pays: deliveries and the chains to complex goods, victory point
+//! buildings and producers of new goods, waking quarters where own villagers sleep, and using
+//! coins rather than ending a turn early. It never looks ahead, so it costs little more than
+//! listing the legal actions.
+
+use helvetia_engine::{
+    Action, BuildingClass, BuildingKind, Character, Game, Phase, Position, Seat, Step, VillageId,
+    Workers,
+};
+use rand_chacha::ChaCha8Rng;
+use rand_core::RngCore;
+
+/// The weight of `action` for the player to move (higher is more likely); always positive.
+pub fn weight(position: &Position, seat: Seat, action: Action) -> f32 {
+    let player = position.player(seat);
+    match action {
+        Action::Begin(character) | Action::UseTile(character) => {
+            let tile_bonus = if matches!(action, Action::UseTile(_)) {
+                2.0
+            } else {
+                0.0
+            };
+            tile_bonus
+                + match character {
+                    Character::Trader => 8.0,
+                    Character::Builder => 6.0,
+                    Character::NightWatchman => {
+                        let workers: u8 = Workers::of(position, seat).0.iter().sum();
+                        if workers <= 1 {
+                            9.0
+                        } else {
+                            1.0
+                        }
+                    }
+                    Character::Priest => 2.0,
+                    Character::Midwife => 1.5,
+                }
+        }
+        Action::EndTurn => 1.5,
+        Action::Deliver(good) => 30.0 + 10.0 * good.tier() as f32,
+        Action::Work { into, .. } => {
+            let new = !player.delivered.contains(into);
+            match (&position.phase, new) {
+                (Phase::Turn { turn, .. }, _) if matches!(turn.step, Step::Pay { .. }) => {
+                    if into.is_material() {
+                        6.0
+                    } else {
+                        2.0
+                    }
+                }
+                (_, true) => 2.0 + 4.0 * (into.tier() as f32 - 1.0),
+                (_, false) => 1.0,
+            }
+        }
+        Action::Pay(_) => 20.0,
+        Action::Buy(_) => 1.0,
+        Action::Build(kind) | Action::NeutralBuild(kind) => build_weight(position, seat, kind),
+        Action::Wake { village, quarter } => {
+            let me = VillageId::Player(seat);
+            let asleep = position
+                .village(village)
+                .buildings()
+                .filter(|(cell, _)| cell.in_quarter(quarter))
+                .flat_map(|(_, b)| b.villagers.iter())
+                .filter(|v| v.owner == me && !v.awake)
+                .count();
+            0.2 + 3.0 * asleep as f32
+        }
+        Action::TakeDowry(colour) if colour == seat => 3.0,
+        Action::Pass => 1.0,
+        _ => 1.0,
+    }
+}
+
+fn build_weight(position: &Position, seat: Seat, kind: BuildingKind) -> f32 {
+    match kind.class() {
+        BuildingClass::VictoryPoints => 8.0,
+        BuildingClass::Exchange => 2.0,
+        BuildingClass::Production => {
+            let Some((_, good)) = kind.production() else {
+                return 1.0;
+            };
+            if position.player(seat).delivered.contains(good) {
+                1.0
+            } else {
+                2.0 + 2.0 * good.tier() as f32
+            }
+        }
+    }
+}
+
+/// Picks an action at random in proportion to its weight.
+///
+/// # Panics
+/// If the game is over.
+pub fn pick(game: &Game, rng: &mut ChaCha8Rng) -> Action {
+    let seat = game.to_move().expect("a player to move");
+    let legal = game.legal_actions();
+    if legal.len() == 1 {
+        return legal[0];
+    }
+    let position = game.position();
+    let mut weights = [0.0f32; helvetia_engine::ACTION_CAPACITY];
+    let mut total = 0.0;
+    for (slot, &action) in weights.iter_mut().zip(legal.iter()) {
+        *slot = weight(position, seat, action);
+        total += *slot;
+    }
+    let mut target = unit(rng) * total;
+    for (i, &w) in weights[..legal.len()].iter().enumerate() {
+        if target < w {
+            return legal[i];
+        }
+        target -= w;
+    }
+    legal[legal.len() - 1]
+}
+
+/// A uniform number in [0, 1).
+pub fn unit(rng: &mut ChaCha8Rng) -> f32 {
+    (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32
+}

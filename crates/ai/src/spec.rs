@@ -1,0 +1,279 @@
+//! Bot names with parameters: `random`, `greedy`, `mcts:2000`, `mcts:iterations=2000,c=0.7`,
+//! `mcts:ms=500`, `mcts:threads=2`. One parser serves the command line, the server and tests.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use crate::bot::{Bot, Budget};
+use crate::greedy::{GreedyBot, GreedyParams};
+use crate::mcts::{MctsBot, MctsParams};
+use crate::random::RandomBot;
+
+/// Which bot, with its parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BotKind {
+    /// Uniform over the legal actions.
+    Random,
+    /// The whole-turn greedy search.
+    Greedy(GreedyParams),
+    /// Monte Carlo tree search with a budget.
+    Mcts {
+        /// Search parameters.
+        params: MctsParams,
+        /// Iterations and/or time per decision.
+        budget: Budget,
+    },
+}
+
+/// A parsed bot name: builds bots and prints back in a canonical form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotSpec {
+    /// The bot and its parameters.
+    pub kind: BotKind,
+}
+
+/// Why a bot name did not parse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+fn number<T: FromStr>(key: &str, value: &str) -> Result<T, SpecError> {
+    value
+        .parse()
+        .map_err(|_| SpecError(format!("`{key}={value}`: `{value}` is not a valid number")))
+}
+
+fn positive(key: &str, value: &str) -> Result<u64, SpecError> {
+    match number::<u64>(key, value)? {
+        0 => Err(SpecError(format!("`{key}` must be at least 1"))),
+        n => Ok(n),
+    }
+}
+
+fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
+    let mut params = MctsParams::default();
+    let mut budget = Budget::default();
+    for (i, arg) in args.split(',').filter(|a| !a.is_empty()).enumerate() {
+        let Some((key, value)) = arg.split_once('=') else {
+            if i == 0 {
+                budget.iterations = Some(positive("iterations", arg)? as u32);
+                continue;
+            }
+            return Err(SpecError(format!(
+                "`{arg}`: mcts parameters are key=value (iterations, ms, c, threads, rounds)"
+            )));
+        };
+        match key {
+            "iterations" | "n" => budget.iterations = Some(positive(key, value)? as u32),
+            "ms" => budget.time = Some(Duration::from_millis(positive(key, value)?)),
+            "c" => {
+                let c: f32 = number(key, value)?;
+                if !(c.is_finite() && c >= 0.0) {
+                    return Err(SpecError(format!("`c={value}`: must be 0 or more")));
+                }
+                params.exploration = c;
+            }
+            "threads" => params.threads = positive(key, value)?.min(256) as usize,
+            "rounds" => params.rollout_rounds = positive(key, value)?.min(1000) as u16,
+            _ => {
+                return Err(SpecError(format!(
+                    "unknown mcts parameter `{key}` (iterations, ms, c, threads, rounds)"
+                )))
+            }
+        }
+    }
+    if budget == Budget::default() {
+        budget.iterations = Some(params.iterations);
+    }
+    Ok(BotKind::Mcts { params, budget })
+}
+
+fn parse_greedy(args: &str) -> Result<BotKind, SpecError> {
+    let mut params = GreedyParams::default();
+    for arg in args.split(',').filter(|a| !a.is_empty()) {
+        let Some((key, value)) = arg.split_once('=') else {
+            return Err(SpecError(format!(
+                "`{arg}`: greedy parameters are key=value (beam, nodes)"
+            )));
+        };
+        match key {
+            "beam" => params.beam_width = positive(key, value)?.min(1000) as usize,
+            "nodes" => params.turn_nodes = positive(key, value)?.min(10_000_000) as usize,
+            _ => {
+                return Err(SpecError(format!(
+                    "unknown greedy parameter `{key}` (beam, nodes)"
+                )))
+            }
+        }
+    }
+    Ok(BotKind::Greedy(params))
+}
+
+impl FromStr for BotSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<BotSpec, SpecError> {
+        let text = text.trim();
+        let (name, args) = text.split_once(':').unwrap_or((text, ""));
+        let kind = match name {
+            "random" if args.is_empty() => BotKind::Random,
+            "random" => return Err(SpecError("`random` takes no parameters".into())),
+            "greedy" => parse_greedy(args)?,
+            "mcts" => parse_mcts(args)?,
+            "" => return Err(SpecError("empty bot name".into())),
+            other => {
+                return Err(SpecError(format!(
+                    "unknown bot `{other}` (random, greedy, mcts)"
+                )))
+            }
+        };
+        Ok(BotSpec { kind })
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            BotKind::Random => f.write_str("random"),
+            BotKind::Greedy(params) => {
+                let defaults = GreedyParams::default();
+                let mut parts = Vec::new();
+                if params.beam_width != defaults.beam_width {
+                    parts.push(format!("beam={}", params.beam_width));
+                }
+                if params.turn_nodes != defaults.turn_nodes {
+                    parts.push(format!("nodes={}", params.turn_nodes));
+                }
+                if parts.is_empty() {
+                    f.write_str("greedy")
+                } else {
+                    write!(f, "greedy:{}", parts.join(","))
+                }
+            }
+            BotKind::Mcts { params, budget } => {
+                let bot = MctsBot::new(0, *params, *budget);
+                let name = bot.name();
+                let defaults = MctsParams::default();
+                if params.rollout_rounds != defaults.rollout_rounds {
+                    write!(f, "{name},rounds={}", params.rollout_rounds)
+                } else {
+                    f.write_str(&name)
+                }
+            }
+        }
+    }
+}
+
+impl BotSpec {
+    /// A new bot of this kind whose choices follow from `seed`.
+    pub fn build(&self, seed: u64) -> Box<dyn Bot> {
+        match &self.kind {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Greedy(params) => Box::new(GreedyBot::with_params(seed, *params)),
+            BotKind::Mcts { params, budget } => Box::new(MctsBot::new(seed, *params, *budget)),
+        }
+    }
+
+    /// The budget to give each decision (empty for bots that do not search).
+    pub fn budget(&self) -> Budget {
+        match &self.kind {
+            BotKind::Mcts { budget, .. } => *budget,
+            _ => Budget::default(),
+        }
+    }
+
+    /// Threads one decision uses.
+    pub fn threads(&self) -> usize {
+        match &self.kind {
+            BotKind::Mcts { params, .. } => params.threads,
+            _ => 1,
+        }
+    }
+}
+
+/// Parses a comma-separated list of bots. A `key=value` item right after an `mcts:` or
+/// `greedy:` item belongs to it, so `mcts:iterations=2000,c=0.7,greedy` is two bots.
+///
+/// # Errors
+/// The first name that does not parse, or an empty list.
+pub fn parse_list(text: &str) -> Result<Vec<BotSpec>, SpecError> {
+    let mut names: Vec<String> = Vec::new();
+    for item in text.split(',').map(str::trim) {
+        let continues = item.contains('=') && !item.contains(':');
+        match names.last_mut() {
+            Some(last) if continues && last.contains(':') => {
+                last.push(',');
+                last.push_str(item);
+            }
+            _ => names.push(item.to_string()),
+        }
+    }
+    if names.iter().all(|n| n.is_empty()) {
+        return Err(SpecError("no bots given".into()));
+    }
+    names.iter().map(|n| n.parse()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_documented_form() {
+        let forms = [
+            ("random", "random"),
+            ("greedy", "greedy"),
+            ("mcts:2000", "mcts:iterations=2000"),
+            ("mcts:iterations=2000,c=0.7", "mcts:iterations=2000"),
+            ("mcts:ms=500", "mcts:ms=500"),
+            ("mcts:threads=2", "mcts:iterations=1000,threads=2"),
+            ("mcts", "mcts:iterations=1000"),
+        ];
+        for (text, canonical) in forms {
+            let spec: BotSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), canonical, "{text}");
+        }
+        let spec: BotSpec = "mcts:iterations=2000,c=1.5".parse().unwrap();
+        assert_eq!(spec.to_string(), "mcts:iterations=2000,c=1.5");
+        assert_eq!(spec.budget(), Budget::iterations(2000));
+    }
+
+    #[test]
+    fn lists_keep_parameters_with_their_bot() {
+        let list = parse_list("mcts:iterations=2000,c=0.9,greedy,random").unwrap();
+        assert_eq!(list.len(), 3);
+        assert_eq!(list[0].to_string(), "mcts:iterations=2000,c=0.9");
+        assert_eq!(list[1].to_string(), "greedy");
+        assert_eq!(list[2].to_string(), "random");
+        let list = parse_list("mcts:2000,greedy,greedy,greedy").unwrap();
+        assert_eq!(list.len(), 4);
+    }
+
+    #[test]
+    fn rejects_bad_names_with_a_reason() {
+        for bad in [
+            "",
+            "alphago",
+            "random:3",
+            "mcts:0",
+            "mcts:c=-1",
+            "mcts:foo=1",
+            "mcts:ms=abc",
+            "greedy:beam",
+            "mcts:2000,10",
+        ] {
+            let error = bad.parse::<BotSpec>().unwrap_err();
+            assert!(!error.0.is_empty(), "{bad}");
+        }
+        assert!(parse_list("").is_err());
+        assert!(parse_list("greedy,,random").is_err());
+    }
+}
