@@ -254,3 +254,15 @@ fn rulebook_example_ore_branch_tile_to_the_first_and_good_tiles_only_to_the_firs
     assert_eq!(game.score(blue).good_tiles, 0);
     assert_eq!(game.score(blue).deliveries, 3);
 }
+
+#[test]
+fn engine_work_steps_never_strand_a_produced_good() {
+    // Grain is delivered already and there is no cow shed or baker: the grain yard may not work.
+    let mut s = Scenario::new(3);
+    s.building(v(P0), (-1, -1), Getreidehof, &[awake(v(P0), W)])
+        .building(v(P0), (0, -1), Holzfaeller, &[awake(v(P0), M)])
+        .delivered(P0, &[Good::Grain]);
+    let mut game = s.hand(P0, 3).game();
+    play_all(&mut game, &[Action::Begin(Character::Trader)]);
+    assert_eq!(legal(&game), vec![Action::Work { village: v(P0), cell: cell(0, -1), into: Good::Wood }]);
+}

@@ -49,13 +49,16 @@ fn neutral_scenario() -> Scenario {
 
 #[test]
 fn ruling_25_neutral_priest_marries_a_neutral_villager_into_own_village() {
-    let mut game = neutral_scenario().hand(P0, 3).game();
+    let mut s = neutral_scenario();
+    s.dowry(v(P0), P1, 1);
+    let mut game = s.hand(P0, 3).game();
     assert!(legal(&game).contains(&Action::NeutralPriest { sex: M, cell: cell(-1, -1) }));
     play_all(&mut game, &[Action::NeutralPriest { sex: M, cell: cell(-1, -1) }]);
     let p = game.position();
     assert!(!p.neutral_coin_available);
     assert_eq!(villager_at(&game, v(P0), (-1, -1))[1], awake(VillageId::Neutral, M));
     assert_eq!(p.players[0].hand, 3, "the neutral coin replaces the player's own action");
+    assert_eq!(p.village(v(P0)).centre_coins[1], 1, "the neutral village takes no dowry");
     assert_eq!(game.to_move(), Some(P1));
     assert!(legal(&game).iter().all(|a| !matches!(a, Action::NeutralPriest { .. } | Action::NeutralBuild(_))), "once per round for both");
 }
