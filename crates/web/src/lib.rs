@@ -1,0 +1,161 @@
+//! The web UI of Helvetia Online: HTML pages and the SVG game table, rendered on the server,
+//! in five languages, with a small hand-written browser script.
+//!
+//! This crate only renders: it has no HTTP, database or async dependencies. The server calls
+//! [`render_table`] for each viewer after every change and pushes the HTML over its WebSocket;
+//! the browser swaps it in and sends back the index of the clicked legal action.
+//!
+//! # The table
+//!
+//! [`render_table`] draws the whole game from a [`View`] (never the full position: the order of
+//! stacks 2 and 3 is hidden). Every element that plays legal action number `i` of
+//! [`TableInput::legal`] carries `data-action="i"`, is focusable (`tabindex="0"`) and has an
+//! accessible label. Where several actions share one piece (a woman or a man from the centre,
+//! the two outputs of an exchange building), the piece carries `data-chooser="ID"` instead, and
+//! a hidden `<div class="chooser" id="ID">` holds one `data-action` button per action. Decisions
+//! without a piece on the board (ending the turn, passing) are buttons in the prompt, and an
+//! element with `data-undo` asks to take back the turn's last decision.
+//!
+//! The root element carries `data-version`, `data-your-turn` and `data-status`.
+//!
+//! # Pages
+//!
+//! [`pages`] renders full documents. Each page function takes the language, the logged-in user
+//! name (if any) and the CSRF token, then its own data, as the server contract describes.
+//! The browser script reads the CSRF token from the `helvetia_csrf` cookie (falling back to
+//! the page's `<meta name="csrf-token">`) and sends it as `x-csrf-token` on every POST.
+//!
+//! # Examples
+//!
+//! ```
+//! use helvetia_engine::{Game, GameOptions, Seat};
+//! use helvetia_web::{render_table, Lang, PlayerInfo, TableInput};
+//!
+//! let game = Game::new(GameOptions::for_players(2), 1);
+//! let players: Vec<PlayerInfo> = (0..2)
+//!     .map(|s| PlayerInfo { seat: Seat(s), name: format!("P{s}"), is_bot: false, connected: true })
+//!     .collect();
+//! let viewer = game.to_move();
+//! let legal = game.legal_actions();
+//! let html = render_table(&TableInput {
+//!     game_id: "g1",
+//!     view: &game.view(),
+//!     players: &players,
+//!     viewer,
+//!     legal: &legal,
+//!     version: 0,
+//!     can_undo: false,
+//!     log: &[],
+//!     lang: Lang::En,
+//!     replay: None,
+//! });
+//! assert!(html.contains("data-action=\"0\""));
+//! ```
+
+mod i18n;
+pub mod pages;
+mod table;
+mod words;
+
+use helvetia_engine::{Action, GameOptions, Seat, View};
+
+pub use i18n::Lang;
+pub use words::{building_name, character_name, good_name, Namer};
+
+/// A seat at the table as the UI shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerInfo {
+    /// The seat.
+    pub seat: Seat,
+    /// The player's (or bot's) name.
+    pub name: String,
+    /// Whether a computer plays this seat.
+    pub is_bot: bool,
+    /// Whether the player has the game open now.
+    pub connected: bool,
+}
+
+/// Everything the table shows to one viewer.
+pub struct TableInput<'a> {
+    /// The game's id, for links.
+    pub game_id: &'a str,
+    /// What everyone may see; never the full position.
+    pub view: &'a View,
+    /// The seats, with names.
+    pub players: &'a [PlayerInfo],
+    /// The viewer's seat, or `None` for a spectator.
+    pub viewer: Option<Seat>,
+    /// The viewer's legal actions: empty unless it is their decision.
+    pub legal: &'a [Action],
+    /// Number of actions applied: the version the next action must name.
+    pub version: u64,
+    /// Whether the viewer may take back the last decision of their turn.
+    pub can_undo: bool,
+    /// The game log, already in words, oldest first.
+    pub log: &'a [String],
+    /// The viewer's language.
+    pub lang: Lang,
+    /// `(step, total)` when rendering a frame of a replay.
+    pub replay: Option<(usize, usize)>,
+}
+
+/// The live part of the game page (prompt, board, villages, log) as an HTML fragment.
+pub fn render_table(input: &TableInput) -> String {
+    table::render(input)
+}
+
+/// One line of the game log in words, e.g. `"Anna: build Butcher"`.
+///
+/// Without the position, cells are named by their coordinates and other players by seat.
+pub fn log_line(lang: Lang, actor: &str, action: &Action) -> String {
+    let namer = Namer {
+        lang,
+        names: &[],
+        position: None,
+    };
+    format!("{actor}: {}", namer.action(action, None))
+}
+
+/// One line of the game log, naming buildings and players: `before` is the view the action
+/// was played in, `names` the players' names by seat.
+pub fn log_line_in(lang: Lang, names: &[String], before: &View, action: &Action) -> String {
+    let position = &before.position;
+    let namer = Namer {
+        lang,
+        names,
+        position: Some(position),
+    };
+    let actor = position
+        .to_move()
+        .map(|seat| namer.seat(seat))
+        .unwrap_or_default();
+    format!("{actor}: {}", namer.action(action, position.to_move()))
+}
+
+/// A game in the lobby lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: String,
+    /// Seated players: name and whether a bot.
+    pub players: Vec<(String, bool)>,
+    /// Number of seats.
+    pub seats: u8,
+    /// `"open"`, `"running"` or `"finished"`.
+    pub status: String,
+    /// Whether the viewer is to move.
+    pub your_turn: bool,
+    /// The game's options.
+    pub options: GameOptions,
+    /// Seats still free.
+    pub open_seats: Vec<u8>,
+    /// When it was created, as text.
+    pub created_at: String,
+    /// The winners, once finished.
+    pub winner_names: Vec<String>,
+}
+
+/// The browser script, served at `/static/app.js`.
+pub const STATIC_JS: &str = include_str!("../static/app.js");
+/// The style sheet, served at `/static/app.css`.
+pub const STATIC_CSS: &str = include_str!("../static/app.css");

@@ -1,0 +1,79 @@
+//! The frame of every page: head, navigation, language switch and footer.
+
+use maud::{html, Markup, DOCTYPE};
+
+use crate::i18n::Lang;
+
+/// What every page knows about its request.
+pub struct Page<'a> {
+    /// The page's language.
+    pub lang: Lang,
+    /// The logged-in user, if any.
+    pub user: Option<&'a str>,
+    /// The CSRF token, for the script's POST requests.
+    pub csrf: &'a str,
+    /// A name for the page, as `data-page` on `<body>`: the script starts what the page needs.
+    pub kind: &'a str,
+}
+
+impl<'a> Page<'a> {
+    /// A page of `kind`.
+    pub fn new(lang: Lang, user: Option<&'a str>, csrf: &'a str, kind: &'a str) -> Page<'a> {
+        Page {
+            lang,
+            user,
+            csrf,
+            kind,
+        }
+    }
+}
+
+/// A complete HTML document around `content`.
+pub fn document(page: &Page, title: &str, content: Markup) -> String {
+    let lang = page.lang;
+    let markup = html! {
+        (DOCTYPE)
+        html lang=(lang.code()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="csrf-token" content=(page.csrf);
+                title { (title) " – " (lang.tr("site-title")) }
+                link rel="stylesheet" href="/static/app.css";
+                script src="/static/app.js" defer {}
+            }
+            body data-page=(page.kind) data-lang=(lang.code()) {
+                a class="skip" href="#content" { (lang.tr("skip-to-content")) }
+                header class="site-header" {
+                    a class="brand" href="/" { "Helvetia" }
+                    nav class="main-nav" aria-label=(lang.tr("site-title")) {
+                        a href="/lobby" { (lang.tr("nav-lobby")) }
+                        a href="/rules" { (lang.tr("nav-rules")) }
+                        @match page.user {
+                            Some(name) => {
+                                span class="user" { (lang.tr_args("signed-in-as", &[("name", name.into())])) }
+                                button type="button" class="link logout" { (lang.tr("nav-logout")) }
+                            }
+                            None => {
+                                a href="/login" { (lang.tr("nav-login")) }
+                                a href="/register" { (lang.tr("nav-register")) }
+                            }
+                        }
+                    }
+                    nav class="lang-switch" aria-label=(lang.tr("nav-language")) {
+                        @for other in Lang::ALL {
+                            a href={ "?lang=" (other.code()) } hreflang=(other.code()) lang=(other.code())
+                                data-lang=(other.code())
+                                aria-current=[(other == lang).then_some("true")] { (other.native_name()) }
+                        }
+                    }
+                }
+                main id="content" { (content) }
+                footer class="site-footer" {
+                    p { "Helvetia © Matthias Cramer, Kosmos 2011 · " a href="/rules" { (lang.tr("nav-rules")) } }
+                }
+            }
+        }
+    };
+    markup.into_string()
+}

@@ -1,0 +1,217 @@
+//! The lobby: create a game with every option and seat choice, and the lists of open games,
+//! the viewer's games ("your turn" first) and finished games.
+
+use fluent_bundle::FluentValue;
+use maud::{html, Markup};
+
+use helvetia_engine::{Direction, SetupMode};
+
+use super::layout::{document, Page};
+use crate::i18n::Lang;
+use crate::GameSummary;
+
+/// The lobby page.
+pub fn lobby(
+    lang: Lang,
+    user: Option<&str>,
+    csrf: &str,
+    open: &[GameSummary],
+    mine: &[GameSummary],
+    finished: &[GameSummary],
+) -> String {
+    let page = Page::new(lang, user, csrf, "lobby");
+    let mut mine: Vec<&GameSummary> = mine.iter().collect();
+    // Games waiting for the viewer come first; the sort is stable otherwise.
+    mine.sort_by_key(|g| !g.your_turn);
+    let title = lang.tr("lobby-title");
+    document(&page, &title, html! {
+        h1 { (title) }
+        div class="invite-banner card" hidden {
+            p class="invite-text" {}
+            button type="button" class="primary invite-join" { (lang.tr("lobby-join")) }
+        }
+        div class="lobby-grid" {
+            @if user.is_some() {
+                (create_form(lang))
+            } @else {
+                section class="card" {
+                    p { (lang.tr("lobby-login-first")) }
+                    p {
+                        a class="button primary" href="/login" { (lang.tr("nav-login")) } " "
+                        a class="button" href="/register" { (lang.tr("nav-register")) }
+                    }
+                }
+            }
+            div class="lists" {
+                @if user.is_some() {
+                    section id="my-games" {
+                        h2 { (lang.tr("lobby-mine")) }
+                        (game_list(lang, user, &mine, ListKind::Mine))
+                    }
+                }
+                section id="open-games" {
+                    h2 { (lang.tr("lobby-open")) }
+                    (game_list(lang, user, &open.iter().collect::<Vec<_>>(), ListKind::Open))
+                }
+                section id="finished-games" {
+                    h2 { (lang.tr("lobby-finished")) }
+                    (game_list(lang, user, &finished.iter().collect::<Vec<_>>(), ListKind::Finished))
+                }
+            }
+        }
+    })
+}
+
+fn create_form(lang: Lang) -> Markup {
+    let seat_choices = [
+        ("me", "seat-me"),
+        ("open", "seat-open"),
+        ("invite", "seat-invite"),
+        ("bot:random", "seat-bot-random"),
+        ("bot:greedy", "seat-bot-greedy"),
+        ("bot:mcts", "seat-bot-mcts"),
+    ];
+    html! {
+        section class="card create" {
+            h2 { (lang.tr("lobby-create")) }
+            form id="create-game" data-api="/api/games" novalidate {
+                label for="players" { (lang.tr("create-players")) }
+                select id="players" name="players" {
+                    option value="2" { "2" }
+                    option value="3" { "3" }
+                    option value="4" selected { "4" }
+                }
+                fieldset {
+                    legend { (lang.tr("create-setup")) }
+                    label { input type="radio" name="setup" value="Draft" checked; " " (lang.tr("setup-draft")) }
+                    label { input type="radio" name="setup" value="Letters"; " " (lang.tr("setup-letters")) }
+                }
+                label class="check" { input type="checkbox" id="character_tiles" name="character_tiles" checked; " " (lang.tr("create-character-tiles")) }
+                label for="target_vp" { (lang.tr("create-target")) }
+                input id="target_vp" name="target_vp" type="number" min="1" max="99" value="20";
+                label for="direction" { (lang.tr("create-direction")) }
+                select id="direction" name="direction" {
+                    option value=(format!("{:?}", Direction::CounterClockwise)) selected { (lang.tr("direction-ccw")) }
+                    option value=(format!("{:?}", Direction::Clockwise)) { (lang.tr("direction-cw")) }
+                }
+                label for="round_limit" { (lang.tr("create-round-limit")) }
+                input id="round_limit" name="round_limit" type="number" min="1" max="999" placeholder=(lang.tr("create-round-limit-hint"));
+                fieldset class="seats" {
+                    legend { (lang.tr("create-seats")) }
+                    @for n in 0..4u8 {
+                        label class="seat" data-seat=(n) {
+                            span { (lang.tr_args("create-seat", &[("n", FluentValue::from(n + 1))])) }
+                            select name={ "seat" (n) } {
+                                @for (value, key) in seat_choices {
+                                    @let selected = (n == 0 && value == "me") || (n > 0 && value == "open");
+                                    option value=(value) selected[selected] { (lang.tr(key)) }
+                                }
+                            }
+                        }
+                    }
+                }
+                p class="form-error" role="alert" hidden {}
+                button type="submit" class="primary" data-working=(lang.tr("form-working")) { (lang.tr("create-submit")) }
+            }
+            div class="created" hidden {
+                p { (lang.tr("created-invites")) }
+                ul class="invite-links" {}
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ListKind {
+    Open,
+    Mine,
+    Finished,
+}
+
+fn game_list(lang: Lang, user: Option<&str>, games: &[&GameSummary], kind: ListKind) -> Markup {
+    html! {
+        @if games.is_empty() {
+            p class="muted" { (lang.tr("lobby-empty")) }
+        } @else {
+            ul class="games" {
+                @for game in games {
+                    (game_item(lang, user, game, kind))
+                }
+            }
+        }
+    }
+}
+
+fn game_item(lang: Lang, user: Option<&str>, game: &GameSummary, kind: ListKind) -> Markup {
+    let status_key = match game.status.as_str() {
+        "open" => "lobby-status-open",
+        "running" => "lobby-status-running",
+        _ => "lobby-status-finished",
+    };
+    let setup = match game.options.setup {
+        SetupMode::Draft => lang.tr("setup-draft"),
+        SetupMode::Letters => lang.tr("setup-letters"),
+    };
+    let summary = lang.tr_args(
+        "options-summary",
+        &[
+            ("players", FluentValue::from(game.options.players)),
+            ("setup", setup.into()),
+            ("target", FluentValue::from(game.options.target_vp)),
+        ],
+    );
+    let seated = user.is_some_and(|u| game.players.iter().any(|(name, bot)| !bot && name == u));
+    let filled = game.players.len();
+    let class = if game.your_turn { "game-item your-turn" } else { "game-item" };
+    html! {
+        li class=(class) data-game-id=(game.id) data-status=(game.status) {
+            div class="game-head" {
+                a class="game-link" href={ "/games/" (game.id) } { "#" (game.id) }
+                " "
+                span class={ "status " (game.status) } { (lang.tr(status_key)) }
+                @if game.your_turn {
+                    " " strong class="your-turn-badge" { (lang.tr("lobby-your-turn")) }
+                }
+            }
+            p class="players" {
+                @for (i, (name, bot)) in game.players.iter().enumerate() {
+                    @if i > 0 { ", " }
+                    (name)
+                    @if *bot { " 🤖" }
+                }
+                " · " (lang.tr_args("lobby-seats", &[("filled", FluentValue::from(filled)), ("seats", FluentValue::from(game.seats))]))
+            }
+            p class="small muted" {
+                (summary)
+                @if let Some(limit) = game.options.round_limit {
+                    " · " (lang.tr("create-round-limit")) " " (limit)
+                }
+                " · " (lang.tr_args("lobby-created", &[("when", game.created_at.clone().into())]))
+            }
+            @if !game.winner_names.is_empty() {
+                p class="winners" { (lang.tr_args("lobby-winners", &[("names", game.winner_names.join(", ").into())])) }
+            }
+            div class="game-actions" {
+                @if kind == ListKind::Open && user.is_some() && !seated {
+                    @if let Some(seat) = game.open_seats.first() {
+                        button type="button" class="primary" data-join=(game.id) data-seat=(seat) { (lang.tr("lobby-join")) }
+                    }
+                }
+                @if game.status == "open" && seated {
+                    @if game.open_seats.is_empty() {
+                        button type="button" class="primary" data-start=(game.id) { (lang.tr("lobby-start")) }
+                    }
+                    button type="button" data-leave=(game.id) { (lang.tr("lobby-leave")) }
+                }
+                @if game.status != "open" {
+                    a class="button" href={ "/games/" (game.id) } {
+                        (if seated { lang.tr("lobby-view") } else { lang.tr("lobby-watch") })
+                    }
+                }
+                @if game.status == "finished" {
+                    " " a class="button" href={ "/games/" (game.id) "/replay" } { (lang.tr("end-replay")) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,348 @@
+//! The shared board as SVG panels: the five characters, the market, the buildings on offer
+//! (and the draft pool), and the round status with stacks, school and score track.
+
+use fluent_bundle::FluentValue;
+use maud::{html, Markup};
+
+use helvetia_engine::{Branch, BuildingClass, BuildingKind, Character, Good, Phase, Seat, VillageId};
+
+use super::pieces::{clickable, coin, colour, cube, fitted_text, villager, Figure};
+use super::targets::Target;
+use super::village::{character_tile, score_title, tile_description};
+use super::Ctx;
+use crate::words::{building_makes, building_name, character_name, good_name};
+
+/// Colours of the three building materials, for cost chips.
+fn material_colour(good: Good) -> &'static str {
+    match good {
+        Good::Wood => "#8d5a2b",
+        Good::Brick => "#c4542c",
+        _ => "#8b8f95",
+    }
+}
+
+fn panel(class: &str, width: f32, height: f32, title: &str, inner: Markup) -> Markup {
+    html! {
+        figure class={ "panel " (class) } {
+            svg viewBox={ "0 0 " (width) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
+                title { (title) }
+                rect class="board-ground" x="1" y="1" width=(width - 2.0) height=(height - 2.0) rx="10" {}
+                text class="panel-title" x="12" y="22" { (title) }
+                (inner)
+            }
+        }
+    }
+}
+
+/// The five character spaces with the coins on them and their tiles.
+pub fn characters(ctx: &Ctx) -> Markup {
+    let lang = ctx.lang;
+    let pos = ctx.pos;
+    let title = lang.tr("table-characters");
+    html! {
+        (panel("characters", 700.0, 200.0, &title, html! {
+            @for (i, character) in Character::ALL.into_iter().enumerate() {
+                @let x = 10.0 + i as f32 * 137.0;
+                @let name = character_name(lang, character);
+                @let target = Target::Character(character);
+                @let label = ctx.targets.actions(target).first().map(|&a| ctx.label(a)).unwrap_or(name.clone());
+                (clickable(ctx.targets.clickable(target), "character", &label, html! {
+                    rect class="character-card" x=(x) y="32" width="130" height="158" rx="8" {
+                        title { (name) }
+                    }
+                    (fitted_text(x + 8.0, 52.0, 13.0, 90.0, "character-name", &name))
+                }))
+                @if pos.options.character_tiles && pos.character_tiles[character.index()].holder.is_none() {
+                    (character_tile(ctx, character, x + 98.0, 36.0))
+                }
+                @for seat in pos.options.seats() {
+                    @let count = pos.player(seat).on_characters[character.index()];
+                    @let row_y = 76.0 + f32::from(seat.0) * 27.0;
+                    @if count > 0 {
+                        g class="coins-on-character" {
+                            title { (lang.tr_args("table-coins-on", &[
+                                ("name", ctx.namer.seat(seat).into()),
+                                ("count", FluentValue::from(count)),
+                                ("character", name.clone().into()),
+                            ])) }
+                            @for n in 0..count {
+                                (coin(x + 16.0 + f32::from(n) * 14.0, row_y, VillageId::Player(seat),
+                                    &lang.tr_args("table-coin", &[("name", ctx.namer.seat(seat).into())])))
+                            }
+                        }
+                    }
+                }
+            }
+        }))
+    }
+}
+
+/// The market: one space per good in its branch, with delivery cubes, good and branch tiles.
+pub fn market(ctx: &Ctx) -> Markup {
+    let lang = ctx.lang;
+    let title = lang.tr("table-market");
+    html! {
+        (panel("market", 420.0, 310.0, &title, html! {
+            @for (row, branch) in Branch::ALL.into_iter().enumerate() {
+                @let y = 34.0 + row as f32 * 68.0;
+                @for (col, good) in branch.goods().iter().enumerate() {
+                    @let x = 10.0 + col as f32 * 62.0;
+                    (good_space(ctx, good, x, y))
+                }
+                (branch_tile(ctx, branch, 10.0 + 5.0 * 62.0 + 4.0, y))
+            }
+        }))
+    }
+}
+
+fn good_space(ctx: &Ctx, good: Good, x: f32, y: f32) -> Markup {
+    let lang = ctx.lang;
+    let pos = ctx.pos;
+    let name = good_name(lang, good);
+    let target = Target::Market(good);
+    let label = ctx
+        .targets
+        .actions(target)
+        .first()
+        .map(|&a| ctx.label(a))
+        .unwrap_or(name.clone());
+    let deliverers: Vec<Seat> = pos
+        .options
+        .seats()
+        .filter(|&s| pos.player(s).delivered.contains(good))
+        .collect();
+    html! {
+        (clickable(ctx.targets.clickable(target), "market-good", &label, html! {
+            rect class={ "good-space tier" (good.tier()) } x=(x) y=(y) width="58" height="60" rx="5" {
+                title { (name) }
+            }
+            (fitted_text(x + 4.0, y + 12.0, 9.5, 50.0, "good-name", &name))
+        }))
+        @for (i, seat) in deliverers.iter().enumerate() {
+            (cube(x + 5.0 + (i % 4) as f32 * 12.0, y + 46.0, VillageId::Player(*seat),
+                &lang.tr_args("table-cube", &[("name", ctx.namer.seat(*seat).into()), ("good", name.clone().into())])))
+        }
+        @if let (Some(index), Some(points)) = (good.good_tile_index(), good.good_tile_points()) {
+            @let holder = pos.good_tiles[index];
+            @let mut tile_title = lang.tr_args("table-good-tile", &[("good", name.clone().into()), ("points", FluentValue::from(points))]);
+            @if let Some(holder) = holder {
+                @let _ = { tile_title = format!("{tile_title}, {}", lang.tr_args("table-held-by", &[("name", ctx.namer.seat(holder).into())])); };
+            }
+            g class="good-tile" {
+                title { (tile_title) }
+                rect x=(x + 34.0) y=(y + 18.0) width="20" height="20" rx="3"
+                    fill=(holder.map_or("#fff8dc", |s| colour(VillageId::Player(s)))) stroke="#8a6d00" {}
+                text x=(x + 44.0) y=(y + 32.0) font-size="11" text-anchor="middle" { (points) }
+            }
+        }
+    }
+}
+
+fn branch_tile(ctx: &Ctx, branch: Branch, x: f32, y: f32) -> Markup {
+    let lang = ctx.lang;
+    let holder = ctx.pos.branch_tiles[branch.index()];
+    let mut title = lang.tr_args(
+        "table-branch-tile",
+        &[("points", FluentValue::from(branch.points()))],
+    );
+    if let Some(holder) = holder {
+        title = format!(
+            "{title}, {}",
+            lang.tr_args("table-held-by", &[("name", ctx.namer.seat(holder).into())])
+        );
+    }
+    html! {
+        g class="branch-tile" {
+            title { (title) }
+            rect x=(x) y=(y + 10.0) width="40" height="40" rx="5"
+                fill=(holder.map_or("#fff0b3", |s| colour(VillageId::Player(s)))) stroke="#8a6d00" stroke-width="1.5" {}
+            text x=(x + 20.0) y=(y + 36.0) font-size="18" text-anchor="middle" font-weight="bold" { (branch.points()) }
+        }
+    }
+}
+
+/// The buildings on offer and, during setup, the start buildings still to be drafted.
+pub fn display(ctx: &Ctx) -> Markup {
+    let lang = ctx.lang;
+    let pos = ctx.pos;
+    let offered: Vec<(BuildingKind, u8)> = BuildingKind::ALL
+        .into_iter()
+        .map(|k| (k, pos.displayed(k)))
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    let drafting = matches!(pos.phase, Phase::Draft { .. })
+        || matches!(pos.phase, Phase::PlaceNeutral { .. });
+    let pool: Vec<(BuildingKind, u8)> = BuildingKind::START
+        .into_iter()
+        .map(|k| (k, pos.draft_pool[k.start_index().unwrap_or_default()]))
+        .filter(|(_, n)| drafting && *n > 0)
+        .collect();
+    let per_row = 6;
+    let rows = offered.len().div_ceil(per_row).max(1);
+    let pool_rows = pool.len().div_ceil(per_row);
+    let pool_top = 34.0 + rows as f32 * 84.0;
+    let height = pool_top + if pool_rows > 0 { 30.0 + pool_rows as f32 * 84.0 } else { 0.0 };
+    let title = lang.tr("table-display");
+    html! {
+        (panel("display", 640.0, height, &title, html! {
+            @for (i, (kind, count)) in offered.iter().enumerate() {
+                @let x = 10.0 + (i % per_row) as f32 * 104.0;
+                @let y = 34.0 + (i / per_row) as f32 * 84.0;
+                (offer_tile(ctx, *kind, *count, x, y, Target::Display(*kind), "display-tile"))
+            }
+            @if !pool.is_empty() {
+                text class="panel-title" x="12" y=(pool_top + 18.0) { (lang.tr("table-draft-pool")) }
+                @for (i, (kind, count)) in pool.iter().enumerate() {
+                    @let x = 10.0 + (i % per_row) as f32 * 104.0;
+                    @let y = pool_top + 28.0 + (i / per_row) as f32 * 84.0;
+                    (offer_tile(ctx, *kind, *count, x, y, Target::DraftPool(*kind), "pool-tile"))
+                }
+            }
+        }))
+    }
+}
+
+/// A stack of `count` tiles of `kind`, the top one showing name, product and cost.
+fn offer_tile(
+    ctx: &Ctx,
+    kind: BuildingKind,
+    count: u8,
+    x: f32,
+    y: f32,
+    target: Target,
+    class: &str,
+) -> Markup {
+    let lang = ctx.lang;
+    let description = tile_description(ctx, kind);
+    let label = match ctx.targets.actions(target) {
+        [single] => ctx.label(*single),
+        _ => description.clone(),
+    };
+    let kind_class = match kind.class() {
+        BuildingClass::Production => "production",
+        BuildingClass::Exchange => "exchange",
+        BuildingClass::VictoryPoints => "victory",
+    };
+    let cost = kind.cost();
+    let chips: Vec<Good> = Good::MATERIALS
+        .into_iter()
+        .flat_map(|m| std::iter::repeat_n(m, usize::from(cost.of(m))))
+        .collect();
+    let top = f32::from(count - 1) * 3.0;
+    html! {
+        (clickable(ctx.targets.clickable(target), "offer", &label, html! {
+            g class=(kind_class) {
+                title { (description) }
+                @for n in (0..count).rev() {
+                    rect class=(class) x=(x + f32::from(n) * 3.0) y=(y + 4.0 - f32::from(n) * 3.0 + top) width="94" height="70" rx="5" {}
+                }
+                (fitted_text(x + 5.0, y + 20.0 - 0.0, 11.0, 84.0, "tile-name", &building_name(lang, kind)))
+                (fitted_text(x + 5.0, y + 34.0, 8.5, 84.0, "tile-makes", &building_makes(lang, kind)))
+                @for (i, material) in chips.iter().enumerate() {
+                    rect class="cost-chip" x=(x + 5.0 + i as f32 * 13.0) y=(y + 52.0) width="11" height="11" rx="2" fill=(material_colour(*material)) {}
+                }
+                @if count > 1 {
+                    text class="tile-count" x=(x + 86.0) y=(y + 66.0) text-anchor="end" { "×" (count) }
+                }
+            }
+        }))
+    }
+}
+
+/// Round, target, the face-down stacks, unclaimed village tiles, the school and the score track.
+pub fn status(ctx: &Ctx) -> Markup {
+    let lang = ctx.lang;
+    let pos = ctx.pos;
+    let view = ctx.input.view;
+    let mut round_text = lang.tr_args("table-round", &[("round", FluentValue::from(pos.round))]);
+    round_text.push_str(" · ");
+    round_text.push_str(&lang.tr_args(
+        "table-target",
+        &[("target", FluentValue::from(pos.options.target_vp))],
+    ));
+    if let Some(limit) = pos.options.round_limit {
+        round_text.push_str(", ");
+        round_text.push_str(&lang.tr_args("table-round-limit", &[("limit", FluentValue::from(limit))]));
+    }
+    let free_village_tiles: Vec<u8> = pos
+        .village_tiles
+        .iter()
+        .zip([4u8, 2])
+        .filter(|(holder, _)| holder.is_none())
+        .map(|(_, points)| points)
+        .collect();
+    let track_max = u16::from(pos.options.target_vp.max(20)) + 10;
+    let per_row = 16u16;
+    let track_rows = (track_max + 1).div_ceil(per_row);
+    let track_top = 196.0;
+    let height = track_top + 26.0 + f32::from(track_rows) * 40.0;
+    let title = lang.tr("table-score-track");
+    html! {
+        (panel("status", 440.0, height, &round_text, html! {
+            @for (i, (n, size)) in [(2u8, view.stack2_size), (3, view.stack3_size)].into_iter().enumerate() {
+                @let x = 12.0 + i as f32 * 78.0;
+                @let label = lang.tr_args("table-stack", &[("n", FluentValue::from(n)), ("count", FluentValue::from(size))]);
+                g class="stack" {
+                    title { (label) }
+                    @if size > 0 {
+                        rect class="stack-tile" x=(x + 4.0) y="36" width="60" height="46" rx="5" {}
+                        rect class="stack-tile" x=(x) y="40" width="60" height="46" rx="5" {}
+                    }
+                    text x=(x + 30.0) y="70" text-anchor="middle" font-size="20" font-weight="bold" { (n) }
+                    text class="small" x=(x + 30.0) y="100" text-anchor="middle" { "×" (size) }
+                }
+            }
+            @for (i, points) in free_village_tiles.iter().enumerate() {
+                g class="village-tile" {
+                    title { (lang.tr_args("table-village-tile", &[("points", FluentValue::from(*points))])) }
+                    rect x=(180.0 + i as f32 * 50.0) y="40" width="42" height="42" rx="5" fill="#d9f0d0" stroke="#3c6b2c" stroke-width="1.5" {}
+                    text x=(201.0 + i as f32 * 50.0) y="67" font-size="16" text-anchor="middle" font-weight="bold" { (points) }
+                }
+            }
+            (school(ctx))
+            text class="panel-title" x="12" y=(track_top + 16.0) { (title) }
+            @for value in 0..=track_max {
+                @let x = 12.0 + f32::from(value % per_row) * 26.0;
+                @let y = track_top + 24.0 + f32::from(value / per_row) * 40.0;
+                rect class={ "track-space" @if value == u16::from(pos.options.target_vp) { " target" } } x=(x) y=(y) width="24" height="36" rx="3" {}
+                text class="track-number" x=(x + 12.0) y=(y + 11.0) text-anchor="middle" { (value) }
+            }
+            @for seat in pos.options.seats() {
+                @let value = u16::from(pos.player(seat).score_track).min(track_max);
+                @let x = 12.0 + f32::from(value % per_row) * 26.0 + 2.0 + f32::from(seat.0 % 2) * 10.0;
+                @let y = track_top + 24.0 + f32::from(value / per_row) * 40.0 + 14.0 + f32::from(seat.0 / 2) * 10.0;
+                (cube(x, y, VillageId::Player(seat), &format!("{} · {}",
+                    lang.tr_args("table-score-marker", &[("name", ctx.namer.seat(seat).into()), ("points", FluentValue::from(pos.player(seat).score_track))]),
+                    score_title(ctx, seat))))
+            }
+        }))
+    }
+}
+
+/// The school: every player's pupils in their colour.
+fn school(ctx: &Ctx) -> Markup {
+    let lang = ctx.lang;
+    let pos = ctx.pos;
+    let title = lang.tr("table-school");
+    html! {
+        g class="school" {
+            title { (title) }
+            rect class="school-ground" x="12" y="110" width="416" height="78" rx="6" {}
+            text class="small" x="20" y="126" { (title) }
+            @for seat in pos.options.seats() {
+                @let school = pos.player(seat).school;
+                @let x0 = 20.0 + f32::from(seat.0) * 102.0;
+                @for (i, sex) in helvetia_engine::Sex::ALL.into_iter()
+                    .flat_map(|sex| std::iter::repeat_n(sex, usize::from(school[sex.index()])))
+                    .enumerate() {
+                    (villager(x0 + 8.0 + (i % 6) as f32 * 15.0, 158.0 + (i / 6) as f32 * 26.0,
+                        Figure { owner: VillageId::Player(seat), sex, awake: true, newborn: false },
+                        &lang.tr_args("table-villager", &[
+                            ("name", ctx.namer.seat(seat).into()),
+                            ("villager", crate::words::sex_word(lang, sex, false).into()),
+                        ])))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The game table: the live part of the game page, re-rendered for each viewer on every change.
+//!
+//! It is an HTML fragment: the prompt (what is being decided, with buttons), choosers for
+//! targets shared by several actions, the end screen, the board and village SVG panels, and
+//! the log. Every legal action is reachable from exactly one clickable piece.
+
+mod board;
+mod pieces;
+mod prompt;
+pub(crate) mod targets;
+mod village;
+
+use maud::{html, Markup};
+
+use helvetia_engine::{Phase, Position};
+
+use crate::i18n::Lang;
+use crate::words::Namer;
+use crate::TableInput;
+use targets::Targets;
+
+/// Everything the parts of the table need.
+pub(crate) struct Ctx<'a> {
+    pub input: &'a TableInput<'a>,
+    pub pos: &'a Position,
+    pub lang: Lang,
+    pub targets: Targets,
+    pub namer: Namer<'a>,
+}
+
+impl Ctx<'_> {
+    /// The label of legal action number `index`.
+    pub fn label(&self, index: usize) -> String {
+        self.input
+            .legal
+            .get(index)
+            .map(|action| self.namer.action(action, self.pos.to_move()))
+            .unwrap_or_default()
+    }
+}
+
+/// Renders the table for one viewer.
+pub fn render(input: &TableInput) -> String {
+    let names: Vec<String> = (0..input.view.position.options.players)
+        .map(|seat| {
+            input
+                .players
+                .iter()
+                .find(|p| p.seat.0 == seat)
+                .map(|p| p.name.clone())
+                .unwrap_or_else(|| format!("P{}", seat + 1))
+        })
+        .collect();
+    let pos = &input.view.position;
+    let ctx = Ctx {
+        input,
+        pos,
+        lang: input.lang,
+        targets: Targets::new(pos, input.legal),
+        namer: Namer {
+            lang: input.lang,
+            names: &names,
+            position: Some(pos),
+        },
+    };
+    let your_turn = !input.legal.is_empty() && input.replay.is_none();
+    let over = pos.phase == Phase::GameOver;
+    let status = if over { "finished" } else { "running" };
+    let markup: Markup = html! {
+        div class="table-root" data-version=(input.version) data-your-turn=(your_turn)
+            data-status=(status) data-game-id=(input.game_id) {
+            (prompt::prompt(&ctx, your_turn))
+            (prompt::choosers(&ctx))
+            @if over {
+                (prompt::end_screen(&ctx))
+            }
+            div class="panels" {
+                @for village in pos.village_ids() {
+                    (village::village_panel(&ctx, village))
+                }
+                (board::characters(&ctx))
+                (board::display(&ctx))
+                (board::market(&ctx))
+                (board::status(&ctx))
+            }
+            (prompt::log(&ctx))
+        }
+    };
+    markup.into_string()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,123 @@
+//! The small pieces of the table as SVG: villagers, coins, cubes, and clickable wrappers.
+//!
+//! Every piece carries a `<title>` (its text alternative) and one class naming what it is
+//! (`villager`, `coin`, `cube`…), so the tests can count them. SVG elements are always written
+//! with an end tag: inside HTML, `<rect>` without one would swallow what follows.
+
+use maud::{html, Markup};
+
+use helvetia_engine::{Owner, Sex, VillageId};
+
+use super::targets::Clickable;
+
+/// Fill colours of the four seats; the neutral village is off-white.
+const SEAT_COLOURS: [&str; 4] = ["#c62828", "#1e63c4", "#e0a800", "#2e8b3d"];
+const NEUTRAL_COLOUR: &str = "#f3efe6";
+
+/// The fill colour of a seat or the neutral village.
+pub fn colour(owner: Owner) -> &'static str {
+    match owner {
+        VillageId::Player(seat) => SEAT_COLOURS[seat.index() % 4],
+        VillageId::Neutral => NEUTRAL_COLOUR,
+    }
+}
+
+/// How a villager is drawn.
+#[derive(Clone, Copy)]
+pub struct Figure {
+    /// Whose colour.
+    pub owner: Owner,
+    /// Men wear hats.
+    pub sex: Sex,
+    /// Standing when awake, lying when asleep.
+    pub awake: bool,
+    /// A newborn: drawn small.
+    pub newborn: bool,
+}
+
+/// A villager centred horizontally on `x`, feet at `y`.
+pub fn villager(x: f32, y: f32, figure: Figure, title: &str) -> Markup {
+    let scale = if figure.newborn { 0.6 } else { 1.0 };
+    // Lying figures are turned a quarter and rest on the ground.
+    let transform = if figure.awake {
+        format!("translate({x} {y}) scale({scale})")
+    } else {
+        format!("translate({x} {y}) scale({scale}) rotate(-90 0 -3) translate(9 0)")
+    };
+    let fill = colour(figure.owner);
+    let sex = match figure.sex {
+        Sex::Female => "f",
+        Sex::Male => "m",
+    };
+    let state = match (figure.newborn, figure.awake) {
+        (true, _) => "newborn",
+        (false, true) => "awake",
+        (false, false) => "asleep",
+    };
+    html! {
+        g class="villager" data-sex=(sex) data-state=(state) transform=(transform) {
+            title { (title) }
+            @if figure.sex == Sex::Female {
+                path d="M-6 0 L-2 -12 L2 -12 L6 0 Z" fill=(fill) stroke="#222" stroke-width="1" {}
+            } @else {
+                path d="M-5 0 L-5 -12 L5 -12 L5 0 Z" fill=(fill) stroke="#222" stroke-width="1" {}
+            }
+            circle cx="0" cy="-16" r="4" fill="#f2d2b0" stroke="#222" stroke-width="1" {}
+            @if figure.sex == Sex::Male {
+                rect x="-6" y="-20" width="12" height="1.8" fill="#222" {}
+                rect x="-3.5" y="-25" width="7" height="5" fill="#222" {}
+            }
+        }
+    }
+}
+
+/// A coin of `owner`'s colour centred on (`x`, `y`).
+pub fn coin(x: f32, y: f32, owner: Owner, title: &str) -> Markup {
+    html! {
+        circle class="coin" cx=(x) cy=(y) r="6" fill=(colour(owner)) stroke="#6b5200" stroke-width="1.5" {
+            title { (title) }
+        }
+    }
+}
+
+/// A delivery cube of `owner`'s colour with its top-left corner at (`x`, `y`).
+pub fn cube(x: f32, y: f32, owner: Owner, title: &str) -> Markup {
+    html! {
+        rect class="cube" x=(x) y=(y) width="8" height="8" fill=(colour(owner)) stroke="#222" stroke-width="0.8" {
+            title { (title) }
+        }
+    }
+}
+
+/// Wraps `inner` in a group that plays a legal action (or opens a chooser) when activated.
+/// `label` is its accessible name. Without a legal action, the group is plain.
+pub fn clickable(click: Option<Clickable>, class: &str, label: &str, inner: Markup) -> Markup {
+    match click {
+        Some(click) => html! {
+            g class={ (class) " legal" } data-action=[click.action] data-chooser=[click.chooser]
+                tabindex="0" role="button" aria-label=(label) focusable="true" {
+                (inner)
+            }
+        },
+        None => html! {
+            g class=(class) { (inner) }
+        },
+    }
+}
+
+/// Text that shrinks to fit `width` (SVG `textLength` only ever squeezes long names).
+pub fn fitted_text(x: f32, y: f32, size: f32, width: f32, class: &str, text: &str) -> Markup {
+    // A rough width estimate: about 0.55 em per Latin letter, 1 em for CJK characters.
+    let estimate: f32 = text
+        .chars()
+        .map(|c| if c.is_ascii() { 0.56 } else { 1.0 })
+        .sum::<f32>()
+        * size;
+    html! {
+        @if estimate > width {
+            text class=(class) x=(x) y=(y) font-size=(size) textLength=(width) lengthAdjust="spacingAndGlyphs" { (text) }
+        } @else {
+            text class=(class) x=(x) y=(y) font-size=(size) { (text) }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Rendering tests for the table.

@@ -1,0 +1,438 @@
+//! One village as SVG: its owner's supplies in a header, the centre with its villagers and
+//! dowry coins, and the 28 cells of rings 1 and 2 with their buildings and villagers.
+
+use fluent_bundle::FluentValue;
+use maud::{html, Markup};
+
+use helvetia_engine::{
+    Building, BuildingClass, Cell, Character, Quarter, Seat, Sex, VillageId, Villager,
+};
+
+use super::pieces::{clickable, coin, colour, fitted_text, villager, Figure};
+use super::targets::Target;
+use super::Ctx;
+use crate::words::{building_makes, building_name, character_name, cost_words, sex_word};
+
+/// Side of one cell, in SVG units.
+const C: f32 = 60.0;
+/// Height of the header above the grid.
+const HEADER: f32 = 78.0;
+const PAD: f32 = 10.0;
+/// Width and height of a village panel.
+pub const WIDTH: f32 = 6.0 * C + 2.0 * PAD;
+pub const HEIGHT: f32 = HEADER + 5.0 * C + PAD;
+
+/// Top-left corner of the cell at grid coordinates (x, y).
+fn corner(x: i8, y: i8) -> (f32, f32) {
+    (PAD + f32::from(x + 2) * C, HEADER + f32::from(y + 2) * C)
+}
+
+/// The whole panel of `village`.
+pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
+    let title = ctx.namer.village(village);
+    let mine = matches!(village, VillageId::Player(seat) if Some(seat) == ctx.input.viewer);
+    let class = if mine { "panel village mine" } else { "panel village" };
+    html! {
+        figure class=(class) data-village=(village.index()) {
+            svg viewBox={ "0 0 " (WIDTH) " " (HEIGHT) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
+                title { (title) }
+                rect class="village-ground" x="1" y="1" width=(WIDTH - 2.0) height=(HEIGHT - 2.0) rx="10" {}
+                (header(ctx, village))
+                (grid(ctx, village))
+                (centre(ctx, village))
+                (quarters(ctx, village))
+            }
+        }
+    }
+}
+
+fn header(ctx: &Ctx, village: VillageId) -> Markup {
+    let pos = ctx.pos;
+    let lang = ctx.lang;
+    match village {
+        VillageId::Neutral => {
+            let available = pos.neutral_coin_available;
+            let coin_title = lang.tr("table-neutral-coin");
+            html! {
+                rect x=(PAD) y=(PAD) width="22" height="22" rx="4" fill=(colour(village)) stroke="#555" {}
+                text class="player-name" x=(PAD + 30.0) y=(PAD + 17.0) { (ctx.namer.village(village)) }
+                @if available {
+                    (coin(PAD + 14.0, PAD + 44.0, village, &coin_title))
+                    text class="small" x=(PAD + 26.0) y=(PAD + 48.0) { (coin_title) }
+                } @else {
+                    text class="small muted" x=(PAD) y=(PAD + 48.0) { (lang.tr("table-neutral-coin-used")) }
+                }
+            }
+        }
+        VillageId::Player(seat) => player_header(ctx, seat),
+    }
+}
+
+fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
+    let pos = ctx.pos;
+    let lang = ctx.lang;
+    let player = pos.player(seat);
+    let owner = VillageId::Player(seat);
+    let name = ctx.namer.seat(seat);
+    let info = ctx.input.players.iter().find(|p| p.seat == seat);
+    let mut tags = Vec::new();
+    if ctx.input.viewer == Some(seat) {
+        tags.push(lang.tr("table-you"));
+    }
+    if info.is_some_and(|p| p.is_bot) {
+        tags.push(lang.tr("table-bot"));
+    }
+    if info.is_some_and(|p| !p.connected && !p.is_bot) {
+        tags.push(lang.tr("table-offline"));
+    }
+    let to_move = pos.to_move() == Some(seat);
+    let score = helvetia_engine::score(pos, seat);
+    let coin_title = lang.tr_args("table-coin", &[("name", name.clone().into())]);
+    let hand_text = lang.tr_args("table-hand", &[("count", FluentValue::from(player.hand))]);
+    let supply_text = lang.tr_args(
+        "table-supply",
+        &[
+            ("women", FluentValue::from(player.supply[0])),
+            ("men", FluentValue::from(player.supply[1])),
+        ],
+    );
+    let held: Vec<Character> = Character::ALL
+        .into_iter()
+        .filter(|c| pos.character_tiles[c.index()].holder == Some(seat))
+        .filter(|_| pos.options.character_tiles)
+        .collect();
+    let village_tiles: Vec<u8> = pos
+        .village_tiles
+        .iter()
+        .zip([4u8, 2])
+        .filter(|(holder, _)| **holder == Some(seat))
+        .map(|(_, points)| points)
+        .collect();
+    let start_buildings: Vec<(usize, u8)> = player
+        .start_buildings
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(k, n)| (k, *n))
+        .collect();
+    html! {
+        rect x=(PAD) y=(PAD) width="22" height="22" rx="4" fill=(colour(owner)) stroke="#222" {}
+        @if to_move {
+            circle class="to-move" cx=(PAD + 11.0) cy=(PAD + 11.0) r="15" {}
+        }
+        text class="player-name" x=(PAD + 30.0) y=(PAD + 17.0) {
+            (name)
+            @if !tags.is_empty() {
+                tspan class="small muted" { " (" (tags.join(", ")) ")" }
+            }
+        }
+        text class="score-now" x=(WIDTH - PAD) y=(PAD + 17.0) text-anchor="end" {
+            title { (score_title(ctx, seat)) }
+            (score.total) " VP"
+        }
+        // Coins in hand, and own dowry coins that come back next turn.
+        g class="hand" {
+            title { (hand_text) }
+            @for i in 0..player.hand {
+                (coin(PAD + 8.0 + f32::from(i) * 14.0, PAD + 38.0, owner, &coin_title))
+            }
+            @for i in 0..player.arriving {
+                (coin(PAD + 8.0 + f32::from(player.hand + i) * 14.0, PAD + 38.0, owner,
+                    &lang.tr_args("table-arriving", &[("count", FluentValue::from(player.arriving))])))
+            }
+        }
+        text class="small" x=(PAD) y=(PAD + 62.0) { (supply_text) }
+        @if pos.start_player == seat {
+            g class="start-token" transform={ "translate(" (WIDTH - PAD - 30.0) " " (PAD + 28.0) ")" } {
+                title { (lang.tr("table-start-player")) }
+                polygon points="15,0 30,26 0,26" fill="#fff4c2" stroke="#8a6d00" stroke-width="1.5" {}
+                text x="15" y="22" font-size="11" text-anchor="middle" { "1" }
+            }
+        }
+        @for (i, character) in held.iter().enumerate() {
+            (character_tile(ctx, *character, WIDTH - PAD - 64.0 - i as f32 * 30.0, PAD + 28.0))
+        }
+        @for (i, points) in village_tiles.iter().enumerate() {
+            g class="village-tile" {
+                title { (lang.tr_args("table-village-tile", &[("points", FluentValue::from(*points))])) }
+                rect x=(WIDTH - PAD - 64.0 - (held.len() + i) as f32 * 30.0) y=(PAD + 28.0) width="26" height="26" rx="3" fill="#d9f0d0" stroke="#3c6b2c" {}
+                text x=(WIDTH - PAD - 51.0 - (held.len() + i) as f32 * 30.0) y=(PAD + 46.0) font-size="11" text-anchor="middle" { (points) }
+            }
+        }
+        @for (n, (k, count)) in start_buildings.iter().enumerate() {
+            @let kind = helvetia_engine::BuildingKind::START[*k];
+            @let label = building_name(ctx.lang, kind);
+            @let x = PAD + 150.0 + n as f32 * 52.0;
+            (clickable(ctx.targets.clickable(Target::StartBuilding(seat, kind)), "start-building", &label, html! {
+                g class="start-building-tile" {
+                    title { (label) " ×" (count) }
+                    rect class="tile production" x=(x) y=(PAD + 28.0) width="48" height="22" rx="3" {}
+                    (fitted_text(x + 3.0, PAD + 43.0, 8.0, 42.0, "tile-name", &label))
+                }
+            }))
+        }
+    }
+}
+
+/// The score breakdown as the text of a `<title>`.
+pub fn score_title(ctx: &Ctx, seat: Seat) -> String {
+    let s = helvetia_engine::score(ctx.pos, seat);
+    ctx.lang.tr_args(
+        "score-breakdown",
+        &[
+            ("name", ctx.namer.seat(seat).into()),
+            ("total", FluentValue::from(s.total)),
+            ("start", FluentValue::from(s.start_player)),
+            ("deliveries", FluentValue::from(s.deliveries)),
+            ("goods", FluentValue::from(s.good_tiles)),
+            ("characters", FluentValue::from(s.character_tiles)),
+            ("buildings", FluentValue::from(s.buildings)),
+            ("branches", FluentValue::from(s.branch_tiles)),
+            ("villages", FluentValue::from(s.village_tiles)),
+        ],
+    )
+}
+
+/// A held character tile: face up (ready) or turned down (used); clickable to use it.
+pub fn character_tile(ctx: &Ctx, character: Character, x: f32, y: f32) -> Markup {
+    let lang = ctx.lang;
+    let tile = ctx.pos.character_tiles[character.index()];
+    let name = character_name(lang, character);
+    let state = if tile.face_up {
+        lang.tr("table-tile-face-up")
+    } else {
+        lang.tr("table-tile-used")
+    };
+    let mut label = format!(
+        "{} – {state}",
+        lang.tr_args("table-character-tile", &[("character", name.clone().into())])
+    );
+    if let Some(holder) = tile.holder {
+        label = format!(
+            "{label}, {}",
+            lang.tr_args("table-held-by", &[("name", ctx.namer.seat(holder).into())])
+        );
+    }
+    let face = if tile.face_up { "face-up" } else { "face-down" };
+    let initial: String = name.chars().take(2).collect();
+    clickable(
+        ctx.targets.clickable(Target::CharacterTile(character)),
+        "character-tile-target",
+        &label,
+        html! {
+            g class={ "character-tile " (face) } {
+                title { (label) }
+                rect x=(x) y=(y) width="26" height="26" rx="3" {}
+                text x=(x + 13.0) y=(y + 17.0) font-size="10" text-anchor="middle" { (initial) }
+            }
+        },
+    )
+}
+
+fn grid(ctx: &Ctx, village: VillageId) -> Markup {
+    let v = ctx.pos.village(village);
+    let ring1_full = v.ring1_full();
+    html! {
+        @for cell in Cell::all() {
+            @let target = ctx.targets.clickable(Target::Cell(village, cell));
+            @let building = v.cells[cell.index()].as_ref();
+            @if building.is_some() || cell.ring() == 1 || ring1_full || target.is_some() {
+                (cell_markup(ctx, village, cell, building, target))
+            }
+        }
+    }
+}
+
+fn cell_markup(
+    ctx: &Ctx,
+    village: VillageId,
+    cell: Cell,
+    building: Option<&Building>,
+    target: Option<super::targets::Clickable>,
+) -> Markup {
+    let lang = ctx.lang;
+    let (x, y) = corner(cell.coords().0, cell.coords().1);
+    let (cell_x, cell_y) = cell.coords();
+    let label = match (&target, building) {
+        (Some(_), _) => {
+            let actions = ctx.targets.actions(Target::Cell(village, cell));
+            match actions {
+                [single] => ctx.label(*single),
+                _ => format!(
+                    "{} – {}",
+                    ctx.namer.cell(village, cell),
+                    lang.tr("choose-one")
+                ),
+            }
+        }
+        (None, Some(b)) => building_name(lang, b.kind),
+        (None, None) => lang.tr("table-free-field"),
+    };
+    let inner = match building {
+        Some(b) => building_tile(ctx, village, x, y, b),
+        None => html! {
+            rect class={ "free-cell ring" (cell.ring()) } x=(x + 2.0) y=(y + 2.0) width=(C - 4.0) height=(C - 4.0) rx="4" {
+                title { (lang.tr("table-free-field")) " (" (cell_x) "," (cell_y) ")" }
+            }
+        },
+    };
+    clickable(target, "cell", &label, inner)
+}
+
+/// A building tile filling the cell whose top-left corner is (x, y), with its villagers.
+fn building_tile(ctx: &Ctx, village: VillageId, x: f32, y: f32, b: &Building) -> Markup {
+    let lang = ctx.lang;
+    let class = match b.kind.class() {
+        BuildingClass::Production => "production",
+        BuildingClass::Exchange => "exchange",
+        BuildingClass::VictoryPoints => "victory",
+    };
+    let name = building_name(lang, b.kind);
+    let makes = building_makes(lang, b.kind);
+    let people = b.villagers.as_slice();
+    html! {
+        g class="building" data-kind=(format!("{:?}", b.kind)) {
+            title { (name) " – " (makes) }
+            rect class={ "tile " (class) } x=(x + 2.0) y=(y + 2.0) width=(C - 4.0) height=(C - 4.0) rx="4" {}
+            (fitted_text(x + 5.0, y + 12.0, 8.5, C - 10.0, "tile-name", &name))
+            (fitted_text(x + 5.0, y + 21.0, 6.5, C - 10.0, "tile-makes", &makes))
+            @if people.len() == 2 {
+                text class="couple" x=(x + C / 2.0) y=(y + 36.0) text-anchor="middle" { "♥" }
+            }
+            @for (i, v) in people.iter().enumerate() {
+                (villager(x + 16.0 + i as f32 * 24.0, y + C - 6.0, figure(v), &villager_title(ctx, v)))
+            }
+            @for sex in Sex::ALL {
+                @for n in 0..b.newborns[sex.index()] {
+                    (villager(x + C - 8.0 - f32::from(n) * 6.0 - sex.index() as f32 * 6.0, y + 30.0,
+                        Figure { owner: village, sex, awake: true, newborn: true },
+                        &newborn_title(ctx, village, sex)))
+                }
+            }
+        }
+    }
+}
+
+fn figure(v: &Villager) -> Figure {
+    Figure {
+        owner: v.owner,
+        sex: v.sex,
+        awake: v.awake,
+        newborn: false,
+    }
+}
+
+fn villager_title(ctx: &Ctx, v: &Villager) -> String {
+    let lang = ctx.lang;
+    let who = ctx.namer.owner(v.owner);
+    let state = if v.awake {
+        lang.tr("table-awake")
+    } else {
+        lang.tr("table-asleep")
+    };
+    format!(
+        "{}, {state}",
+        lang.tr_args(
+            "table-villager",
+            &[("name", who.into()), ("villager", sex_word(lang, v.sex, false).into())]
+        )
+    )
+}
+
+/// Newborns belong to the village owner, whose villager is one of the couple.
+fn newborn_title(ctx: &Ctx, village: VillageId, sex: Sex) -> String {
+    ctx.lang.tr_args(
+        "table-newborn",
+        &[
+            ("name", ctx.namer.owner(village).into()),
+            ("child", sex_word(ctx.lang, sex, true).into()),
+        ],
+    )
+}
+
+fn centre(ctx: &Ctx, village: VillageId) -> Markup {
+    let lang = ctx.lang;
+    let v = ctx.pos.village(village);
+    let (x, y) = corner(0, 0);
+    let owner = village;
+    let people: Vec<Sex> = Sex::ALL
+        .into_iter()
+        .flat_map(|sex| std::iter::repeat_n(sex, usize::from(v.centre_villagers[sex.index()])))
+        .collect();
+    // Up to 16 neutral villagers wait in the neutral centre: pack them tighter.
+    let step = if people.len() > 8 { 7.0 } else { 13.0 };
+    let label = lang.tr("table-centre");
+    let click = ctx.targets.clickable(Target::Centre(village));
+    let click_label = match ctx.targets.actions(Target::Centre(village)) {
+        [single] => ctx.label(*single),
+        _ => format!("{label} – {}", lang.tr("choose-one")),
+    };
+    let coins: Vec<Seat> = (0..4u8)
+        .flat_map(|s| std::iter::repeat_n(Seat(s), usize::from(v.centre_coins[usize::from(s)])))
+        .collect();
+    html! {
+        (clickable(click, "centre-target", &click_label, html! {
+            rect class="centre" x=(x + 2.0) y=(y + 2.0) width=(2.0 * C - 4.0) height=(C - 4.0) rx="8" {
+                title { (label) }
+            }
+        }))
+        @for (i, sex) in people.iter().enumerate() {
+            (villager(x + 10.0 + i as f32 * step, y + C - 8.0,
+                Figure { owner, sex: *sex, awake: true, newborn: false },
+                &villager_title(ctx, &Villager { owner, sex: *sex, awake: true })))
+        }
+        @for (i, colour_seat) in coins.iter().enumerate() {
+            @let title = lang.tr_args("table-coin", &[("name", ctx.namer.seat(*colour_seat).into())]);
+            @let first_of_colour = coins.iter().position(|s| s == colour_seat) == Some(i);
+            @let coin_markup = coin(x + 12.0 + i as f32 * 14.0, y + 12.0, VillageId::Player(*colour_seat), &title);
+            @if first_of_colour {
+                @let target = Target::CentreCoin(village, *colour_seat);
+                @let click_label = ctx.targets.actions(target).first().map(|&i| ctx.label(i)).unwrap_or(title.clone());
+                (clickable(ctx.targets.clickable(target), "dowry-coin", &click_label, coin_markup))
+            } @else {
+                (coin_markup)
+            }
+        }
+    }
+}
+
+/// The Night Watchman's targets: one button per quarter, at the grid's corners.
+fn quarters(ctx: &Ctx, village: VillageId) -> Markup {
+    html! {
+        @for quarter in Quarter::ALL {
+            @let target = Target::Quarter(village, quarter);
+            @if let Some(click) = ctx.targets.clickable(target) {
+                @let label = ctx.targets.actions(target).first().map(|&i| ctx.label(i)).unwrap_or_default();
+                @let (gx, gy) = match quarter {
+                    Quarter::TopLeft => (PAD + C, HEADER + C),
+                    Quarter::TopRight => (PAD + 5.0 * C, HEADER + C),
+                    Quarter::BottomLeft => (PAD + C, HEADER + 4.0 * C),
+                    Quarter::BottomRight => (PAD + 5.0 * C, HEADER + 4.0 * C),
+                };
+                (clickable(Some(click), "quarter", &label, html! {
+                    circle class="quarter-button" cx=(gx) cy=(gy) r="15" {
+                        title { (label) }
+                    }
+                    text class="quarter-icon" x=(gx) y=(gy + 5.0) text-anchor="middle" { "☾" }
+                }))
+            }
+        }
+    }
+}
+
+/// What a display tile shows as its title: name, product, cost.
+pub fn tile_description(ctx: &Ctx, kind: helvetia_engine::BuildingKind) -> String {
+    let lang = ctx.lang;
+    let makes = building_makes(lang, kind);
+    let key = if kind.class() == BuildingClass::Exchange {
+        "table-exchanges"
+    } else {
+        "table-makes"
+    };
+    format!(
+        "{} – {}; {}",
+        building_name(lang, kind),
+        lang.tr_args(key, &[("makes", makes.into())]),
+        lang.tr_args("table-cost", &[("cost", cost_words(lang, kind).into())])
+    )
+}

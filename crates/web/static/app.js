@@ -1,0 +1,1 @@
+// Helvetia Online browser script.
