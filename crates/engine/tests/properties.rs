@@ -8,8 +8,8 @@
 use std::collections::HashSet;
 
 use helvetia_engine::{
-    Action, BuildingKind, Direction, Game, GameOptions, Good, Position, Seat, SetupMode,
-    VillageId, ACTION_CAPACITY,
+    Action, BuildingKind, Direction, Game, GameOptions, Good, Position, Seat, SetupMode, VillageId,
+    ACTION_CAPACITY,
 };
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
@@ -30,22 +30,24 @@ fn options_strategy() -> impl Strategy<Value = GameOptions> {
         any::<bool>(),
         prop_oneof![Just(None), (4u16..40).prop_map(Some)],
     )
-        .prop_map(|(players, letters, clockwise, tiles, round_limit)| GameOptions {
-            players,
-            setup: if letters {
-                SetupMode::Letters
-            } else {
-                SetupMode::Draft
+        .prop_map(
+            |(players, letters, clockwise, tiles, round_limit)| GameOptions {
+                players,
+                setup: if letters {
+                    SetupMode::Letters
+                } else {
+                    SetupMode::Draft
+                },
+                character_tiles: tiles,
+                target_vp: if tiles { 20 } else { 18 },
+                direction: if clockwise {
+                    Direction::Clockwise
+                } else {
+                    Direction::CounterClockwise
+                },
+                round_limit,
             },
-            character_tiles: tiles,
-            target_vp: if tiles { 20 } else { 18 },
-            direction: if clockwise {
-                Direction::Clockwise
-            } else {
-                Direction::CounterClockwise
-            },
-            round_limit,
-        })
+        )
 }
 
 /// The rulebook's component counts, checked directly on the position.
@@ -55,14 +57,25 @@ fn component_counts(p: &Position) -> Result<(), String> {
         .map(|kind| kind.tiles().iter().map(|&n| u32::from(n)).sum::<u32>())
         .sum();
     if total_tiles != BUILDING_TILES {
-        return Err(format!("the component data has {total_tiles} building tiles"));
+        return Err(format!(
+            "the component data has {total_tiles} building tiles"
+        ));
     }
     let mut tiles: u32 = p.display.iter().map(|&n| u32::from(n)).sum::<u32>()
         + p.stack2.len() as u32
         + p.stack3.len() as u32
-        + p.draft_pool.iter().chain(&p.boxed).map(|&n| u32::from(n)).sum::<u32>();
+        + p.draft_pool
+            .iter()
+            .chain(&p.boxed)
+            .map(|&n| u32::from(n))
+            .sum::<u32>();
     for seat in p.options.seats() {
-        tiles += p.player(seat).start_buildings.iter().map(|&n| u32::from(n)).sum::<u32>();
+        tiles += p
+            .player(seat)
+            .start_buildings
+            .iter()
+            .map(|&n| u32::from(n))
+            .sum::<u32>();
     }
     for id in p.village_ids() {
         for (cell, building) in p.village(id).buildings() {
@@ -101,7 +114,11 @@ fn component_counts(p: &Position) -> Result<(), String> {
         }
         let coins = u32::from(player.hand)
             + u32::from(player.arriving)
-            + player.on_characters.iter().map(|&n| u32::from(n)).sum::<u32>()
+            + player
+                .on_characters
+                .iter()
+                .map(|&n| u32::from(n))
+                .sum::<u32>()
             + p.village_ids()
                 .map(|id| u32::from(p.village(id).centre_coins[seat.index()]))
                 .sum::<u32>();
@@ -111,8 +128,7 @@ fn component_counts(p: &Position) -> Result<(), String> {
         // One cube marks the score; each delivered good is one cube on the market; the rest wait.
         let delivered = player.delivered.len();
         let unused = Good::ALL.len() as u32 - delivered;
-        if 1 + delivered + unused != CUBES || player.delivered.iter().count() as u32 != delivered
-        {
+        if 1 + delivered + unused != CUBES || player.delivered.iter().count() as u32 != delivered {
             return Err(format!("{seat}: cubes do not add up to {CUBES}"));
         }
     }
@@ -145,7 +161,10 @@ fn random_game(options: GameOptions, seed: u64, choices: u64) -> Result<usize, T
     let mut decisions = 0;
     while !game.is_over() {
         let legal = game.legal_actions();
-        prop_assert!(game.to_move().is_some(), "decision {decisions}: nobody to move");
+        prop_assert!(
+            game.to_move().is_some(),
+            "decision {decisions}: nobody to move"
+        );
         prop_assert!(
             !legal.is_empty(),
             "decision {decisions}: no legal action in {:?}",
@@ -177,7 +196,10 @@ fn random_game(options: GameOptions, seed: u64, choices: u64) -> Result<usize, T
             .map_err(|e| TestCaseError::fail(format!("decision {decisions}: {e}")))?;
         for seat in options.seats() {
             let now = game.position().player(seat).delivered.len();
-            prop_assert!(now >= delivered_before[seat.index()], "a cube left the market");
+            prop_assert!(
+                now >= delivered_before[seat.index()],
+                "a cube left the market"
+            );
             prop_assert_eq!(u32::from(game.score(seat).deliveries), now);
             delivered_before[seat.index()] = now;
         }
@@ -187,7 +209,10 @@ fn random_game(options: GameOptions, seed: u64, choices: u64) -> Result<usize, T
     prop_assert!(game.legal_actions().is_empty());
     let before = game.clone();
     for action in probe_actions() {
-        prop_assert!(game.play(action).is_err(), "a finished game accepted {action:?}");
+        prop_assert!(
+            game.play(action).is_err(),
+            "a finished game accepted {action:?}"
+        );
     }
     prop_assert_eq!(&game, &before);
     let standings = game.standings();

@@ -56,7 +56,10 @@ fn position_json_round_trip(game: &Game) -> Result<(), TestCaseError> {
     prop_assert_eq!(&rebuilt, game);
     prop_assert_eq!(rebuilt.legal_actions(), game.legal_actions());
     let pretty = serde_json::to_string_pretty(game.position()).unwrap();
-    prop_assert_eq!(&serde_json::from_str::<Position>(&pretty).unwrap(), game.position());
+    prop_assert_eq!(
+        &serde_json::from_str::<Position>(&pretty).unwrap(),
+        game.position()
+    );
     Ok(())
 }
 
@@ -70,7 +73,7 @@ fn determinized_view(game: &Game, rng: &mut ChaCha8Rng) -> Result<(), TestCaseEr
     let dealt = view.determinize(rng);
     prop_assert!(dealt.check_invariants().is_ok());
     prop_assert_eq!(dealt.view(), view);
-    let mut stacks = |p: &Position| {
+    let stacks = |p: &Position| {
         let mut two = p.stack2.to_vec();
         let mut three = p.stack3.to_vec();
         two.sort();
