@@ -8,3 +8,4 @@ cargo test --workspace --release
 cargo run --release -p helvetia -- selfplay --games 700 --players 2 --seed 1 --round-limit 80
 cargo run --release -p helvetia -- selfplay --games 700 --players 3 --seed 2 --round-limit 80
 cargo run --release -p helvetia -- selfplay --games 700 --players 4 --seed 3 --round-limit 80
+cargo run --release -p helvetia -- arena --bots mcts:100,greedy,random --players 3 --games 24 --round-limit 40 --quiet
