@@ -66,11 +66,13 @@ fn bundles() -> &'static [Bundle; 5] {
             // Unicode isolation marks would show up as stray characters in SVG text.
             bundle.set_use_isolating(false);
             for source in SOURCES[i] {
-                let resource = FluentResource::try_new(source.to_string())
-                    .unwrap_or_else(|(_, errors)| panic!("{}: bad Fluent file: {errors:?}", lang.code()));
-                bundle
-                    .add_resource(resource)
-                    .unwrap_or_else(|errors| panic!("{}: duplicate messages: {errors:?}", lang.code()));
+                let resource =
+                    FluentResource::try_new(source.to_string()).unwrap_or_else(|(_, errors)| {
+                        panic!("{}: bad Fluent file: {errors:?}", lang.code())
+                    });
+                bundle.add_resource(resource).unwrap_or_else(|errors| {
+                    panic!("{}: duplicate messages: {errors:?}", lang.code())
+                });
             }
             bundle
         })
@@ -183,7 +185,9 @@ impl Lang {
                 let id = id.trim_end();
                 let ok = !id.is_empty()
                     && !line.starts_with([' ', '#', '.', '-'])
-                    && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+                    && id
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
                 ok.then(|| id.to_string())
             })
             .collect()
@@ -196,8 +200,14 @@ mod tests {
 
     #[test]
     fn accept_language_picks_the_best_supported_language() {
-        assert_eq!(Lang::from_accept_language("fr-CH, fr;q=0.9, en;q=0.8"), Lang::Fr);
-        assert_eq!(Lang::from_accept_language("es, it;q=0.5, de;q=0.7"), Lang::De);
+        assert_eq!(
+            Lang::from_accept_language("fr-CH, fr;q=0.9, en;q=0.8"),
+            Lang::Fr
+        );
+        assert_eq!(
+            Lang::from_accept_language("es, it;q=0.5, de;q=0.7"),
+            Lang::De
+        );
         assert_eq!(Lang::from_accept_language("zh-CN,zh;q=0.9"), Lang::Zh);
         assert_eq!(Lang::from_accept_language("es, pt"), Lang::En);
         assert_eq!(Lang::from_accept_language(""), Lang::En);
@@ -216,21 +226,30 @@ mod tests {
     #[test]
     fn every_language_has_every_message_of_every_other() {
         let english = Lang::En.message_ids();
-        assert!(english.len() > 100, "only {} English messages", english.len());
+        assert!(
+            english.len() > 100,
+            "only {} English messages",
+            english.len()
+        );
         for lang in Lang::ALL {
             let ids = lang.message_ids();
             for id in &english {
                 assert!(lang.has(id), "{} lacks {id}", lang.code());
             }
             for id in &ids {
-                assert!(Lang::En.has(id), "English lacks {id} (defined in {})", lang.code());
+                assert!(
+                    Lang::En.has(id),
+                    "English lacks {id} (defined in {})",
+                    lang.code()
+                );
             }
         }
     }
 
     #[test]
     fn messages_differ_between_languages() {
-        assert_ne!(Lang::De.tr("nav-lobby"), Lang::En.tr("nav-lobby"));
+        assert_ne!(Lang::De.tr("nav-rules"), Lang::En.tr("nav-rules"));
+        assert_eq!(Lang::Zh.tr("nav-rules"), "规则");
         assert_eq!(Lang::Zh.tr("no-such-message"), "⟨no-such-message⟩");
     }
 }

@@ -154,9 +154,10 @@ impl Namer<'_> {
         let lang = self.lang;
         let s = |v: String| FluentValue::from(v);
         match *action {
-            Action::DraftPick(kind) => {
-                lang.tr_args("act-draft-pick", &[("building", s(building_name(lang, kind)))])
-            }
+            Action::DraftPick(kind) => lang.tr_args(
+                "act-draft-pick",
+                &[("building", s(building_name(lang, kind)))],
+            ),
             Action::DraftTake { from, kind } => lang.tr_args(
                 "act-draft-take",
                 &[
@@ -224,9 +225,10 @@ impl Namer<'_> {
                     ("cell", s(self.cell(self.own(actor), cell))),
                 ],
             ),
-            Action::NeutralBuild(kind) => {
-                lang.tr_args("act-neutral-build", &[("building", s(building_name(lang, kind)))])
-            }
+            Action::NeutralBuild(kind) => lang.tr_args(
+                "act-neutral-build",
+                &[("building", s(building_name(lang, kind)))],
+            ),
             Action::Build(kind) => {
                 lang.tr_args("act-build", &[("building", s(building_name(lang, kind)))])
             }
@@ -262,9 +264,10 @@ impl Namer<'_> {
                     ],
                 )
             }
-            Action::MoveIn(sex) => {
-                lang.tr_args("act-move-in", &[("villager", s(sex_word(lang, sex, false)))])
-            }
+            Action::MoveIn(sex) => lang.tr_args(
+                "act-move-in",
+                &[("villager", s(sex_word(lang, sex, false)))],
+            ),
             Action::Deliver(good) => {
                 lang.tr_args("act-deliver", &[("good", s(good_name(lang, good)))])
             }
@@ -324,26 +327,39 @@ mod tests {
                 assert!(!name.contains('⟨'), "{}: {kind:?}", lang.code());
             }
             for good in Good::ALL {
-                assert!(!good_name(lang, good).contains('⟨'), "{}: {good:?}", lang.code());
+                assert!(
+                    !good_name(lang, good).contains('⟨'),
+                    "{}: {good:?}",
+                    lang.code()
+                );
             }
             for character in Character::ALL {
                 let name = character_name(lang, character);
                 assert!(!name.contains('⟨'), "{}: {character:?}", lang.code());
             }
         }
-        assert_eq!(building_name(Lang::De, BuildingKind::Metzgerei), "Metzgerei");
+        assert_eq!(
+            building_name(Lang::De, BuildingKind::Metzgerei),
+            "Metzgerei"
+        );
         assert_eq!(building_name(Lang::En, BuildingKind::Metzgerei), "Butcher");
         assert_eq!(character_name(Lang::Fr, Character::Trader), "Charretier");
     }
 
     #[test]
     fn what_buildings_make_reads_as_a_chain() {
-        assert_eq!(building_makes(Lang::En, BuildingKind::Kuhstall), "grain → cow");
+        assert_eq!(
+            building_makes(Lang::En, BuildingKind::Kuhstall),
+            "grain → cow"
+        );
         assert_eq!(building_makes(Lang::De, BuildingKind::Holzfaeller), "Holz");
         assert_eq!(
             building_makes(Lang::En, BuildingKind::Rindermarkt),
             "cow ⇄ bread ⇄ iron"
         );
-        assert_eq!(cost_words(Lang::En, BuildingKind::Metzgerei), "2 brick, 1 stone");
+        assert_eq!(
+            cost_words(Lang::En, BuildingKind::Metzgerei),
+            "2 brick, 1 stone"
+        );
     }
 }

@@ -1,1 +1,403 @@
-// Helvetia Online browser script.
+// Helvetia Online: the browser side. Small and hand-written on purpose: the server renders
+// every page and the game table; this script only sends forms, clicks and keys, and swaps in
+// the table the server pushes over the WebSocket.
+"use strict";
+
+(function () {
+  // ---- Requests -------------------------------------------------------------------------
+
+  function csrfToken() {
+    const match = document.cookie.match(/(?:^|;\s*)helvetia_csrf=([^;]*)/);
+    if (match) return decodeURIComponent(match[1]);
+    const meta = document.querySelector('meta[name="csrf-token"]');
+    return meta ? meta.content : "";
+  }
+
+  // POSTs JSON with the CSRF header; resolves to the JSON answer or rejects with its message.
+  async function post(url, body) {
+    const response = await fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", "x-csrf-token": csrfToken() },
+      body: JSON.stringify(body === undefined ? {} : body),
+    });
+    let data = null;
+    try { data = await response.json(); } catch (_) { data = null; }
+    if (!response.ok) {
+      throw new Error((data && data.error) || response.status + " " + response.statusText);
+    }
+    return data;
+  }
+
+  function showError(element, message) {
+    if (!element) { window.alert(message); return; }
+    element.textContent = message;
+    element.hidden = false;
+  }
+
+  // Runs `work` with the submit button disabled and errors shown in the form.
+  function handleForm(form, work) {
+    form.addEventListener("submit", async function (event) {
+      event.preventDefault();
+      const button = form.querySelector('button[type="submit"]');
+      const error = form.querySelector(".form-error");
+      const label = button ? button.textContent : "";
+      if (error) error.hidden = true;
+      if (button) { button.disabled = true; button.textContent = button.dataset.working || label; }
+      try {
+        await work(new FormData(form));
+      } catch (e) {
+        showError(error, e.message);
+      } finally {
+        if (button) { button.disabled = false; button.textContent = label; }
+      }
+    });
+  }
+
+  // ---- Every page ------------------------------------------------------------------------
+
+  function setUpChrome() {
+    const logout = document.querySelector(".logout");
+    if (logout) {
+      logout.addEventListener("click", async function () {
+        try { await post("/api/logout"); } catch (_) { /* logged out anyway */ }
+        window.location.href = "/";
+      });
+    }
+    // Keep the rest of the address when switching language.
+    document.querySelectorAll(".lang-switch a[data-lang]").forEach(function (link) {
+      const url = new URL(window.location.href);
+      url.searchParams.set("lang", link.dataset.lang);
+      link.href = url.pathname + url.search + url.hash;
+    });
+  }
+
+  function setUpAccountForm() {
+    const form = document.getElementById("account-form");
+    if (!form) return;
+    handleForm(form, async function (data) {
+      await post(form.dataset.api, {
+        username: String(data.get("username") || "").trim(),
+        password: String(data.get("password") || ""),
+      });
+      window.location.href = form.dataset.next || "/lobby";
+    });
+  }
+
+  // ---- Lobby -------------------------------------------------------------------------------
+
+  function seatRequest(value) {
+    if (value.startsWith("bot:")) return { kind: "bot", level: value.slice(4) };
+    return { kind: value };
+  }
+
+  function setUpLobby() {
+    const form = document.getElementById("create-game");
+    if (form) {
+      const players = form.querySelector("#players");
+      const showSeats = function () {
+        const n = Number(players.value);
+        form.querySelectorAll(".seat").forEach(function (seat) {
+          seat.hidden = Number(seat.dataset.seat) >= n;
+        });
+      };
+      players.addEventListener("change", showSeats);
+      showSeats();
+      handleForm(form, async function (data) {
+        const n = Number(data.get("players"));
+        const limit = String(data.get("round_limit") || "").trim();
+        const seats = [];
+        for (let i = 0; i < n; i++) seats.push(seatRequest(String(data.get("seat" + i))));
+        const body = {
+          options: {
+            players: n,
+            setup: data.get("setup") || "Draft",
+            character_tiles: form.querySelector("#character_tiles").checked,
+            target_vp: Number(data.get("target_vp") || 20),
+            direction: data.get("direction") || "CounterClockwise",
+            round_limit: limit === "" ? null : Number(limit),
+          },
+          seats: seats,
+        };
+        const created = await post(form.dataset.api, body);
+        const waiting = seats.some(function (s) { return s.kind === "open" || s.kind === "invite"; });
+        if (!waiting) {
+          // Only the creator and bots: nothing to wait for.
+          await post("/api/games/" + created.id + "/start");
+          window.location.href = "/games/" + created.id;
+          return;
+        }
+        const invites = Object.entries(created.invites || {});
+        if (invites.length === 0) { window.location.reload(); return; }
+        const box = document.querySelector(".created");
+        const list = box.querySelector(".invite-links");
+        list.textContent = "";
+        invites.forEach(function (entry) {
+          const url = new URL("/lobby", window.location.href);
+          url.searchParams.set("game", created.id);
+          url.searchParams.set("invite", entry[1]);
+          const item = document.createElement("li");
+          const link = document.createElement("a");
+          link.href = url.href;
+          link.textContent = url.href;
+          item.appendChild(link);
+          list.appendChild(item);
+        });
+        box.hidden = false;
+      });
+    }
+
+    document.addEventListener("click", async function (event) {
+      const button = event.target.closest("[data-join], [data-start], [data-leave], .invite-join");
+      if (!button) return;
+      button.disabled = true;
+      try {
+        if (button.dataset.join) {
+          await post("/api/games/" + button.dataset.join + "/join", { seat: Number(button.dataset.seat) });
+          window.location.href = "/games/" + button.dataset.join;
+        } else if (button.dataset.start) {
+          await post("/api/games/" + button.dataset.start + "/start");
+          window.location.href = "/games/" + button.dataset.start;
+        } else if (button.dataset.leave) {
+          await post("/api/games/" + button.dataset.leave + "/leave");
+          window.location.reload();
+        } else {
+          const params = new URLSearchParams(window.location.search);
+          await post("/api/games/" + params.get("game") + "/join", { invite: params.get("invite") });
+          window.location.href = "/games/" + params.get("game");
+        }
+      } catch (e) {
+        button.disabled = false;
+        window.alert(e.message);
+      }
+    });
+
+    // An invitation link: offer to join that game.
+    const params = new URLSearchParams(window.location.search);
+    const banner = document.querySelector(".invite-banner");
+    if (banner && params.get("game") && params.get("invite")) {
+      banner.querySelector(".invite-text").textContent = "#" + params.get("game");
+      banner.hidden = false;
+    }
+  }
+
+  // ---- The game table ------------------------------------------------------------------------
+
+  let audio = null;
+
+  function soundOn() {
+    return window.localStorage.getItem("helvetia-sound") !== "off";
+  }
+
+  // Two short notes: "your turn".
+  function chime() {
+    if (!soundOn()) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      [660, 880].forEach(function (frequency, i) {
+        const start = audio.currentTime + i * 0.16;
+        const osc = audio.createOscillator();
+        const gain = audio.createGain();
+        osc.frequency.value = frequency;
+        gain.gain.setValueAtTime(0.0001, start);
+        gain.gain.exponentialRampToValueAtTime(0.2, start + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.15);
+        osc.connect(gain).connect(audio.destination);
+        osc.start(start);
+        osc.stop(start + 0.16);
+      });
+    } catch (_) { /* no audio here */ }
+  }
+
+  function setUpSoundToggle() {
+    const toggle = document.querySelector(".sound-toggle");
+    if (!toggle) return;
+    const show = function () {
+      const on = soundOn();
+      toggle.textContent = on ? toggle.dataset.on : toggle.dataset.off;
+      toggle.setAttribute("aria-pressed", on ? "true" : "false");
+    };
+    toggle.addEventListener("click", function () {
+      window.localStorage.setItem("helvetia-sound", soundOn() ? "off" : "on");
+      show();
+    });
+    show();
+  }
+
+  function closeChoosers(table) {
+    table.querySelectorAll(".chooser").forEach(function (c) { c.hidden = true; });
+  }
+
+  // Clicks and keys on the table: `onAction(i)` for a legal action, `onUndo()` for undo.
+  function wireTable(table, onAction, onUndo) {
+    let opener = null;
+    const activate = function (target) {
+      const action = target.closest("[data-action]");
+      if (action) {
+        closeChoosers(table);
+        onAction(Number(action.dataset.action));
+        return true;
+      }
+      const chooserTarget = target.closest("[data-chooser]");
+      if (chooserTarget) {
+        closeChoosers(table);
+        const chooser = document.getElementById(chooserTarget.dataset.chooser);
+        if (chooser) {
+          opener = chooserTarget;
+          chooser.hidden = false;
+          const first = chooser.querySelector("button");
+          if (first) first.focus();
+        }
+        return true;
+      }
+      if (target.closest(".chooser-cancel")) {
+        closeChoosers(table);
+        if (opener && document.body.contains(opener)) opener.focus();
+        return true;
+      }
+      if (target.closest("[data-undo]")) {
+        onUndo();
+        return true;
+      }
+      return false;
+    };
+    table.addEventListener("click", function (event) {
+      if (activate(event.target)) event.preventDefault();
+    });
+    table.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { closeChoosers(table); return; }
+      if (event.key !== "Enter" && event.key !== " ") return;
+      // Buttons handle their own keys; SVG targets need Enter and Space.
+      if (event.target.tagName === "BUTTON") return;
+      if (event.target.matches("[data-action], [data-chooser]") && activate(event.target)) {
+        event.preventDefault();
+      }
+    });
+  }
+
+  function setUpGame() {
+    const table = document.getElementById("table");
+    if (!table || !table.dataset.ws) return;
+    const banner = document.querySelector(".error-banner");
+    const connection = document.querySelector(".connection");
+    const baseTitle = document.title;
+    let socket = null;
+    let retry = 500;
+    let yourTurn = false;
+    let version = 0;
+
+    const readRoot = function () {
+      const root = table.querySelector(".table-root");
+      if (!root) return;
+      version = Number(root.dataset.version || 0);
+      const nowYourTurn = root.dataset.yourTurn === "true";
+      if (nowYourTurn && !yourTurn) chime();
+      yourTurn = nowYourTurn;
+      document.title = yourTurn ? "● " + table.dataset.yourTurnTitle + " – " + baseTitle : baseTitle;
+      document.body.classList.toggle("your-turn", yourTurn);
+    };
+
+    const send = function (message) {
+      if (!socket || socket.readyState !== WebSocket.OPEN) {
+        showError(banner, connection.dataset.lost);
+        return;
+      }
+      banner.hidden = true;
+      table.classList.add("pending");
+      socket.send(JSON.stringify(message));
+    };
+
+    const connect = function () {
+      connection.textContent = connection.dataset.connecting;
+      const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+      socket = new WebSocket(scheme + window.location.host + table.dataset.ws);
+      socket.addEventListener("open", function () { retry = 500; connection.textContent = ""; });
+      socket.addEventListener("message", function (event) {
+        let message;
+        try { message = JSON.parse(event.data); } catch (_) { return; }
+        if (message.type === "update") {
+          const focused = document.activeElement && document.activeElement.getAttribute("aria-label");
+          table.innerHTML = message.html;
+          table.classList.remove("pending");
+          readRoot();
+          if (typeof message.version === "number") version = message.version;
+          // Keep keyboard users where they were when the same target is still there.
+          if (focused) {
+            const again = Array.from(table.querySelectorAll("[aria-label]"))
+              .find(function (el) { return el.getAttribute("aria-label") === focused; });
+            if (again) again.focus();
+          }
+        } else if (message.type === "error") {
+          table.classList.remove("pending");
+          showError(banner, message.message);
+        }
+      });
+      socket.addEventListener("close", function () {
+        connection.textContent = connection.dataset.lost;
+        window.setTimeout(connect, retry);
+        retry = Math.min(retry * 2, 10000);
+      });
+    };
+
+    wireTable(
+      table,
+      function (index) { send({ type: "action", version: version, index: index }); },
+      function () { send({ type: "undo", version: version }); }
+    );
+    setUpSoundToggle();
+    readRoot();
+    connect();
+  }
+
+  function setUpReplay() {
+    const controls = document.querySelector(".replay-controls");
+    const table = document.getElementById("table");
+    if (!controls || !table) return;
+    const total = Number(controls.dataset.total);
+    const slider = controls.querySelector('input[type="range"]');
+    const position = controls.querySelector(".replay-position");
+    const banner = document.querySelector(".error-banner");
+    const root = table.querySelector(".table-root");
+    let step = root && root.dataset.replayStep ? Number(root.dataset.replayStep) : total;
+    let loading = 0;
+    slider.value = String(step);
+    position.textContent = step + " / " + total;
+
+    const go = async function (next) {
+      step = Math.max(0, Math.min(total, next));
+      slider.value = String(step);
+      position.textContent = step + " / " + total;
+      const ticket = ++loading;
+      try {
+        const response = await fetch("/api/games/" + controls.dataset.gameId + "/replay/" + step,
+          { credentials: "same-origin" });
+        const data = await response.json();
+        if (!response.ok) throw new Error(data.error || String(response.status));
+        if (ticket === loading) { table.innerHTML = data.html; banner.hidden = true; }
+      } catch (e) {
+        showError(banner, e.message);
+      }
+    };
+    controls.addEventListener("click", function (event) {
+      const button = event.target.closest("[data-step]");
+      if (!button) return;
+      const moves = { first: -total, prev: -1, next: 1, last: total };
+      go(step + moves[button.dataset.step]);
+    });
+    slider.addEventListener("input", function () { go(Number(slider.value)); });
+    document.addEventListener("keydown", function (event) {
+      if (event.target.tagName === "INPUT") return;
+      if (event.key === "ArrowLeft") go(step - 1);
+      if (event.key === "ArrowRight") go(step + 1);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    setUpChrome();
+    const page = document.body.dataset.page;
+    if (page === "login" || page === "register") setUpAccountForm();
+    if (page === "lobby") setUpLobby();
+    if (page === "game") setUpGame();
+    if (page === "replay") setUpReplay();
+  });
+})();

@@ -24,42 +24,46 @@ pub fn lobby(
     // Games waiting for the viewer come first; the sort is stable otherwise.
     mine.sort_by_key(|g| !g.your_turn);
     let title = lang.tr("lobby-title");
-    document(&page, &title, html! {
-        h1 { (title) }
-        div class="invite-banner card" hidden {
-            p class="invite-text" {}
-            button type="button" class="primary invite-join" { (lang.tr("lobby-join")) }
-        }
-        div class="lobby-grid" {
-            @if user.is_some() {
-                (create_form(lang))
-            } @else {
-                section class="card" {
-                    p { (lang.tr("lobby-login-first")) }
-                    p {
-                        a class="button primary" href="/login" { (lang.tr("nav-login")) } " "
-                        a class="button" href="/register" { (lang.tr("nav-register")) }
-                    }
-                }
+    document(
+        &page,
+        &title,
+        html! {
+            h1 { (title) }
+            div class="invite-banner card" hidden {
+                p class="invite-text" {}
+                button type="button" class="primary invite-join" { (lang.tr("lobby-join")) }
             }
-            div class="lists" {
+            div class="lobby-grid" {
                 @if user.is_some() {
-                    section id="my-games" {
-                        h2 { (lang.tr("lobby-mine")) }
-                        (game_list(lang, user, &mine, ListKind::Mine))
+                    (create_form(lang))
+                } @else {
+                    section class="card" {
+                        p { (lang.tr("lobby-login-first")) }
+                        p {
+                            a class="button primary" href="/login" { (lang.tr("nav-login")) } " "
+                            a class="button" href="/register" { (lang.tr("nav-register")) }
+                        }
                     }
                 }
-                section id="open-games" {
-                    h2 { (lang.tr("lobby-open")) }
-                    (game_list(lang, user, &open.iter().collect::<Vec<_>>(), ListKind::Open))
-                }
-                section id="finished-games" {
-                    h2 { (lang.tr("lobby-finished")) }
-                    (game_list(lang, user, &finished.iter().collect::<Vec<_>>(), ListKind::Finished))
+                div class="lists" {
+                    @if user.is_some() {
+                        section id="my-games" {
+                            h2 { (lang.tr("lobby-mine")) }
+                            (game_list(lang, user, &mine, ListKind::Mine))
+                        }
+                    }
+                    section id="open-games" {
+                        h2 { (lang.tr("lobby-open")) }
+                        (game_list(lang, user, &open.iter().collect::<Vec<_>>(), ListKind::Open))
+                    }
+                    section id="finished-games" {
+                        h2 { (lang.tr("lobby-finished")) }
+                        (game_list(lang, user, &finished.iter().collect::<Vec<_>>(), ListKind::Finished))
+                    }
                 }
             }
-        }
-    })
+        },
+    )
 }
 
 fn create_form(lang: Lang) -> Markup {
@@ -162,7 +166,11 @@ fn game_item(lang: Lang, user: Option<&str>, game: &GameSummary, kind: ListKind)
     );
     let seated = user.is_some_and(|u| game.players.iter().any(|(name, bot)| !bot && name == u));
     let filled = game.players.len();
-    let class = if game.your_turn { "game-item your-turn" } else { "game-item" };
+    let class = if game.your_turn {
+        "game-item your-turn"
+    } else {
+        "game-item"
+    };
     html! {
         li class=(class) data-game-id=(game.id) data-status=(game.status) {
             div class="game-head" {

@@ -16,33 +16,37 @@ pub use rules::rules;
 /// The home page: what the game is, and the way in.
 pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {
     let page = Page::new(lang, user, csrf, "home");
-    document(&page, &lang.tr("site-title"), html! {
-        section class="hero" {
-            h1 { (lang.tr("site-title")) }
-            p class="tagline" { (lang.tr("site-tagline")) }
-            p { (lang.tr("home-intro")) }
-            p {
-                @if user.is_some() {
-                    a class="button primary" href="/lobby" { (lang.tr("home-play")) }
-                } @else {
-                    a class="button primary" href="/register" { (lang.tr("nav-register")) }
+    document(
+        &page,
+        &lang.tr("site-title"),
+        html! {
+            section class="hero" {
+                h1 { (lang.tr("site-title")) }
+                p class="tagline" { (lang.tr("site-tagline")) }
+                p { (lang.tr("home-intro")) }
+                p {
+                    @if user.is_some() {
+                        a class="button primary" href="/lobby" { (lang.tr("home-play")) }
+                    } @else {
+                        a class="button primary" href="/register" { (lang.tr("nav-register")) }
+                        " "
+                        a class="button" href="/login" { (lang.tr("nav-login")) }
+                    }
                     " "
-                    a class="button" href="/login" { (lang.tr("nav-login")) }
+                    a class="button" href="/rules" { (lang.tr("nav-rules")) }
                 }
-                " "
-                a class="button" href="/rules" { (lang.tr("nav-rules")) }
             }
-        }
-        section {
-            h2 { (lang.tr("home-how")) }
-            ul class="points" {
-                li { (lang.tr("home-point-live")) }
-                li { (lang.tr("home-point-bots")) }
-                li { (lang.tr("home-point-click")) }
-                li { (lang.tr("home-point-languages")) }
+            section {
+                h2 { (lang.tr("home-how")) }
+                ul class="points" {
+                    li { (lang.tr("home-point-live")) }
+                    li { (lang.tr("home-point-bots")) }
+                    li { (lang.tr("home-point-click")) }
+                    li { (lang.tr("home-point-languages")) }
+                }
             }
-        }
-    })
+        },
+    )
 }
 
 /// The account form shared by log in and register.
@@ -69,24 +73,28 @@ fn account_form(lang: Lang, user: Option<&str>, csrf: &str, register: bool) -> S
         )
     };
     let page = Page::new(lang, user, csrf, kind);
-    document(&page, &title, html! {
-        section class="narrow" {
-            h1 { (title) }
-            form id="account-form" class="card" data-api=(api) data-next="/lobby" method="post" novalidate {
-                label for="username" { (lang.tr("field-username")) }
-                input id="username" name="username" type="text" autocomplete="username" required minlength="3" maxlength="32";
-                label for="password" { (lang.tr("field-password")) }
-                input id="password" name="password" type="password"
-                    autocomplete=(if register { "new-password" } else { "current-password" }) required;
-                @if register {
-                    p class="hint" { (lang.tr("register-hint")) }
+    document(
+        &page,
+        &title,
+        html! {
+            section class="narrow" {
+                h1 { (title) }
+                form id="account-form" class="card" data-api=(api) data-next="/lobby" method="post" novalidate {
+                    label for="username" { (lang.tr("field-username")) }
+                    input id="username" name="username" type="text" autocomplete="username" required minlength="3" maxlength="32";
+                    label for="password" { (lang.tr("field-password")) }
+                    input id="password" name="password" type="password"
+                        autocomplete=(if register { "new-password" } else { "current-password" }) required;
+                    @if register {
+                        p class="hint" { (lang.tr("register-hint")) }
+                    }
+                    p class="form-error" role="alert" hidden {}
+                    button type="submit" class="primary" data-working=(lang.tr("form-working")) { (submit) }
                 }
-                p class="form-error" role="alert" hidden {}
-                button type="submit" class="primary" data-working=(lang.tr("form-working")) { (submit) }
+                p { (other_text) " " a href=(other_href) { (other_link) } }
             }
-            p { (other_text) " " a href=(other_href) { (other_link) } }
-        }
-    })
+        },
+    )
 }
 
 /// The log-in page.
@@ -101,21 +109,31 @@ pub fn register(lang: Lang, user: Option<&str>, csrf: &str) -> String {
 
 /// The game page: a shell around the live table, which the script keeps current over the
 /// WebSocket at `/api/games/{id}/ws`.
-pub fn game(lang: Lang, user: Option<&str>, csrf: &str, game_id: &str, initial_table_html: &str) -> String {
+pub fn game(
+    lang: Lang,
+    user: Option<&str>,
+    csrf: &str,
+    game_id: &str,
+    initial_table_html: &str,
+) -> String {
     let page = Page::new(lang, user, csrf, "game");
     let title = lang.tr_args("game-title", &[("id", game_id.into())]);
-    document(&page, &title, html! {
-        div class="game-bar" {
-            h1 { (title) }
-            span class="connection" role="status" data-connecting=(lang.tr("connecting")) data-lost=(lang.tr("connection-lost")) {}
-            button type="button" class="sound-toggle" data-on=(lang.tr("sound-on")) data-off=(lang.tr("sound-off")) aria-pressed="true" { (lang.tr("sound-on")) }
-        }
-        p class="error-banner" role="alert" hidden {}
-        div id="table" data-game-id=(game_id) data-ws={ "/api/games/" (game_id) "/ws" }
-            data-your-turn-title=(lang.tr("your-turn-title")) {
-            (PreEscaped(initial_table_html))
-        }
-    })
+    document(
+        &page,
+        &title,
+        html! {
+            div class="game-bar" {
+                h1 { (title) }
+                span class="connection" role="status" data-connecting=(lang.tr("connecting")) data-lost=(lang.tr("connection-lost")) {}
+                button type="button" class="sound-toggle" data-on=(lang.tr("sound-on")) data-off=(lang.tr("sound-off")) aria-pressed="true" { (lang.tr("sound-on")) }
+            }
+            p class="error-banner" role="alert" hidden {}
+            div id="table" data-game-id=(game_id) data-ws={ "/api/games/" (game_id) "/ws" }
+                data-your-turn-title=(lang.tr("your-turn-title")) {
+                (PreEscaped(initial_table_html))
+            }
+        },
+    )
 }
 
 /// The replay viewer of a finished game: step through it with the buttons, the slider or the
@@ -130,35 +148,46 @@ pub fn replay(
 ) -> String {
     let page = Page::new(lang, user, csrf, "replay");
     let title = lang.tr_args("replay-title", &[("id", game_id.into())]);
-    document(&page, &title, html! {
-        div class="game-bar" {
-            h1 { (title) }
-            a href={ "/games/" (game_id) } { (lang.tr("replay-back-to-game")) }
-        }
-        div class="replay-controls" data-game-id=(game_id) data-total=(total_steps) {
-            button type="button" data-step="first" { "⏮ " (lang.tr("replay-first")) }
-            button type="button" data-step="prev" { "◀ " (lang.tr("replay-prev")) }
-            input type="range" min="0" max=(total_steps) value=(total_steps) aria-label=(title);
-            output class="replay-position" { (total_steps) " / " (total_steps) }
-            button type="button" data-step="next" { (lang.tr("replay-next")) " ▶" }
-            button type="button" data-step="last" { (lang.tr("replay-last")) " ⏭" }
-        }
-        p class="error-banner" role="alert" hidden {}
-        div id="table" class="replay" data-game-id=(game_id) {
-            (PreEscaped(initial_table_html))
-        }
-    })
+    document(
+        &page,
+        &title,
+        html! {
+            div class="game-bar" {
+                h1 { (title) }
+                a href={ "/games/" (game_id) } { (lang.tr("replay-back-to-game")) }
+            }
+            div class="replay-controls" data-game-id=(game_id) data-total=(total_steps) {
+                button type="button" data-step="first" { "⏮ " (lang.tr("replay-first")) }
+                button type="button" data-step="prev" { "◀ " (lang.tr("replay-prev")) }
+                input type="range" min="0" max=(total_steps) value=(total_steps) aria-label=(title);
+                output class="replay-position" { (total_steps) " / " (total_steps) }
+                button type="button" data-step="next" { (lang.tr("replay-next")) " ▶" }
+                button type="button" data-step="last" { (lang.tr("replay-last")) " ⏭" }
+            }
+            p class="error-banner" role="alert" hidden {}
+            div id="table" class="replay" data-game-id=(game_id) {
+                (PreEscaped(initial_table_html))
+            }
+        },
+    )
 }
 
 /// An error page with its status code and a message for people.
 pub fn error(lang: Lang, user: Option<&str>, csrf: &str, status: u16, message: &str) -> String {
     let page = Page::new(lang, user, csrf, "error");
     let title = lang.tr_args("error-title", &[("status", status.into())]);
-    document(&page, &title, html! {
-        section class="narrow" {
-            h1 { (title) }
-            p class="error-message" { (message) }
-            p { a href="/" { (lang.tr("error-back")) } }
-        }
-    })
+    document(
+        &page,
+        &title,
+        html! {
+            section class="narrow" {
+                h1 { (title) }
+                p class="error-message" { (message) }
+                p { a href="/" { (lang.tr("error-back")) } }
+            }
+        },
+    )
 }
+
+#[cfg(test)]
+mod tests;

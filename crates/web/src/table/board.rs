@@ -4,7 +4,9 @@
 use fluent_bundle::FluentValue;
 use maud::{html, Markup};
 
-use helvetia_engine::{Branch, BuildingClass, BuildingKind, Character, Good, Phase, Seat, VillageId};
+use helvetia_engine::{
+    Branch, BuildingClass, BuildingKind, Character, Good, Phase, Seat, VillageId,
+};
 
 use super::pieces::{clickable, coin, colour, cube, fitted_text, villager, Figure};
 use super::targets::Target;
@@ -124,10 +126,7 @@ fn good_space(ctx: &Ctx, good: Good, x: f32, y: f32) -> Markup {
         }
         @if let (Some(index), Some(points)) = (good.good_tile_index(), good.good_tile_points()) {
             @let holder = pos.good_tiles[index];
-            @let mut tile_title = lang.tr_args("table-good-tile", &[("good", name.clone().into()), ("points", FluentValue::from(points))]);
-            @if let Some(holder) = holder {
-                @let _ = { tile_title = format!("{tile_title}, {}", lang.tr_args("table-held-by", &[("name", ctx.namer.seat(holder).into())])); };
-            }
+            @let tile_title = good_tile_title(ctx, &name, points, holder);
             g class="good-tile" {
                 title { (tile_title) }
                 rect x=(x + 34.0) y=(y + 18.0) width="20" height="20" rx="3"
@@ -135,6 +134,21 @@ fn good_space(ctx: &Ctx, good: Good, x: f32, y: f32) -> Markup {
                 text x=(x + 44.0) y=(y + 32.0) font-size="11" text-anchor="middle" { (points) }
             }
         }
+    }
+}
+
+fn good_tile_title(ctx: &Ctx, good: &str, points: u8, holder: Option<Seat>) -> String {
+    let lang = ctx.lang;
+    let title = lang.tr_args(
+        "table-good-tile",
+        &[("good", good.into()), ("points", FluentValue::from(points))],
+    );
+    match holder {
+        Some(holder) => format!(
+            "{title}, {}",
+            lang.tr_args("table-held-by", &[("name", ctx.namer.seat(holder).into())])
+        ),
+        None => title,
     }
 }
 
@@ -170,8 +184,8 @@ pub fn display(ctx: &Ctx) -> Markup {
         .map(|k| (k, pos.displayed(k)))
         .filter(|(_, n)| *n > 0)
         .collect();
-    let drafting = matches!(pos.phase, Phase::Draft { .. })
-        || matches!(pos.phase, Phase::PlaceNeutral { .. });
+    let drafting =
+        matches!(pos.phase, Phase::Draft { .. }) || matches!(pos.phase, Phase::PlaceNeutral { .. });
     let pool: Vec<(BuildingKind, u8)> = BuildingKind::START
         .into_iter()
         .map(|k| (k, pos.draft_pool[k.start_index().unwrap_or_default()]))
@@ -181,7 +195,12 @@ pub fn display(ctx: &Ctx) -> Markup {
     let rows = offered.len().div_ceil(per_row).max(1);
     let pool_rows = pool.len().div_ceil(per_row);
     let pool_top = 34.0 + rows as f32 * 84.0;
-    let height = pool_top + if pool_rows > 0 { 30.0 + pool_rows as f32 * 84.0 } else { 0.0 };
+    let height = pool_top
+        + if pool_rows > 0 {
+            30.0 + pool_rows as f32 * 84.0
+        } else {
+            0.0
+        };
     let title = lang.tr("table-display");
     html! {
         (panel("display", 640.0, height, &title, html! {
@@ -262,7 +281,8 @@ pub fn status(ctx: &Ctx) -> Markup {
     ));
     if let Some(limit) = pos.options.round_limit {
         round_text.push_str(", ");
-        round_text.push_str(&lang.tr_args("table-round-limit", &[("limit", FluentValue::from(limit))]));
+        round_text
+            .push_str(&lang.tr_args("table-round-limit", &[("limit", FluentValue::from(limit))]));
     }
     let free_village_tiles: Vec<u8> = pos
         .village_tiles

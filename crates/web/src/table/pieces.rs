@@ -42,7 +42,7 @@ pub fn villager(x: f32, y: f32, figure: Figure, title: &str) -> Markup {
     let transform = if figure.awake {
         format!("translate({x} {y}) scale({scale})")
     } else {
-        format!("translate({x} {y}) scale({scale}) rotate(-90 0 -3) translate(9 0)")
+        format!("translate({x} {y}) scale({scale}) translate(11 0) rotate(-90 0 -4)")
     };
     let fill = colour(figure.owner);
     let sex = match figure.sex {

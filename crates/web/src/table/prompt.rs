@@ -19,7 +19,9 @@ pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
     let headline = match (to_move, your_turn) {
         (None, _) => lang.tr("prompt-game-over"),
         (Some(_), true) => lang.tr("prompt-your-turn"),
-        (Some(seat), false) => lang.tr_args("prompt-waiting", &[("name", ctx.namer.seat(seat).into())]),
+        (Some(seat), false) => {
+            lang.tr_args("prompt-waiting", &[("name", ctx.namer.seat(seat).into())])
+        }
     };
     let step = step_text(ctx);
     let buttons = ctx.targets.buttons();
@@ -29,7 +31,11 @@ pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
             pos.phase,
             Phase::Turn { turn, .. } if matches!(turn.step, Step::Pay { .. } | Step::Deliver { .. })
         );
-    let class = if your_turn { "prompt your-turn" } else { "prompt" };
+    let class = if your_turn {
+        "prompt your-turn"
+    } else {
+        "prompt"
+    };
     html! {
         section class=(class) aria-live="polite" {
             p class="headline" { (headline) }
@@ -85,7 +91,9 @@ fn step_text(ctx: &Ctx) -> Option<String> {
             Step::Choose if pos.player(seat).hand == 0 => "step-choose-pass",
             Step::Choose => "step-choose",
             Step::SelectBuilding => "step-select-building",
-            Step::Pay { kind, remaining, .. } => {
+            Step::Pay {
+                kind, remaining, ..
+            } => {
                 let cost = Good::MATERIALS
                     .into_iter()
                     .filter(|&m| remaining.of(m) > 0)
@@ -94,11 +102,17 @@ fn step_text(ctx: &Ctx) -> Option<String> {
                     .join(", ");
                 return Some(lang.tr_args(
                     "step-pay",
-                    &[("building", building_name(lang, kind).into()), ("cost", cost.into())],
+                    &[
+                        ("building", building_name(lang, kind).into()),
+                        ("cost", cost.into()),
+                    ],
                 ));
             }
             Step::Place { kind, .. } => {
-                return Some(lang.tr_args("step-place", &[("building", building_name(lang, kind).into())]))
+                return Some(lang.tr_args(
+                    "step-place",
+                    &[("building", building_name(lang, kind).into())],
+                ))
             }
             Step::MoveIn { .. } => "step-move-in",
             Step::Deliver { .. } => "step-deliver",
@@ -117,7 +131,9 @@ fn cost_panel(ctx: &Ctx) -> Markup {
     let lang = ctx.lang;
     let (remaining, carried) = match ctx.pos.phase {
         Phase::Turn { turn, .. } => match turn.step {
-            Step::Pay { remaining, carried, .. } => (Some(remaining), carried),
+            Step::Pay {
+                remaining, carried, ..
+            } => (Some(remaining), carried),
             Step::Deliver { carried } => (None, carried),
             _ => return html! {},
         },
@@ -190,7 +206,10 @@ pub fn end_screen(ctx: &Ctx) -> Markup {
     let best = standings.first().map_or(0, |s| s.points);
     // The tie-break applied if someone had the winners' points but not their rank.
     let tie_break = standings.iter().filter(|s| s.points == best).count() > 1;
-    let reached = pos.players.iter().any(|p| p.score_track >= pos.options.target_vp);
+    let reached = pos
+        .players
+        .iter()
+        .any(|p| p.score_track >= pos.options.target_vp);
     html! {
         section class="end-screen" {
             h2 { (lang.tr("end-title")) }

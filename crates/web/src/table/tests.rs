@@ -1,1 +1,294 @@
-//! Rendering tests for the table.
+//! Rendering tests: positions from real games render every piece they hold, and every legal
+//! action can be clicked.
+
+use helvetia_engine::{
+    Action, Game, GameOptions, Phase, Position, Seat, SetupMode, View, VillageId,
+};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+use crate::{render_table, Lang, PlayerInfo, TableInput};
+
+fn players(n: u8) -> Vec<PlayerInfo> {
+    (0..n)
+        .map(|s| PlayerInfo {
+            seat: Seat(s),
+            name: format!("Player{}", s + 1),
+            is_bot: s == 1,
+            connected: s != 2,
+        })
+        .collect()
+}
+
+fn render(game: &Game, lang: Lang) -> (String, Vec<Action>) {
+    let legal: Vec<Action> = game.legal_actions().to_vec();
+    let view = game.view();
+    let infos = players(game.options().players);
+    let html = render_table(&TableInput {
+        game_id: "t1",
+        view: &view,
+        players: &infos,
+        viewer: game.to_move(),
+        legal: &legal,
+        version: 3,
+        can_undo: true,
+        log: &["Player1: end turn".to_string()],
+        lang,
+        replay: None,
+    });
+    (html, legal)
+}
+
+fn count(html: &str, needle: &str) -> usize {
+    html.matches(needle).count()
+}
+
+/// Villagers on buildings (with newborns), in centres and in the school.
+fn villagers(p: &Position) -> usize {
+    let mut n = 0;
+    for id in p.village_ids() {
+        let village = p.village(id);
+        n += usize::from(village.centre_villagers[0] + village.centre_villagers[1]);
+        for (_, b) in village.buildings() {
+            n += b.villagers.len() + usize::from(b.newborns[0] + b.newborns[1]);
+        }
+    }
+    n + p
+        .players
+        .iter()
+        .map(|pl| usize::from(pl.school[0] + pl.school[1]))
+        .sum::<usize>()
+}
+
+/// Coins in hand, coming back, on characters, in village centres, and the neutral coin.
+fn coins(p: &Position) -> usize {
+    let held: usize = p
+        .players
+        .iter()
+        .map(|pl| {
+            usize::from(pl.hand + pl.arriving)
+                + pl.on_characters
+                    .iter()
+                    .map(|&c| usize::from(c))
+                    .sum::<usize>()
+        })
+        .sum();
+    let centres: usize = p
+        .village_ids()
+        .map(|id| {
+            p.village(id)
+                .centre_coins
+                .iter()
+                .map(|&c| usize::from(c))
+                .sum::<usize>()
+        })
+        .sum();
+    held + centres + usize::from(p.neutral_coin_available)
+}
+
+fn check_pieces(game: &Game, html: &str) {
+    let p = game.position();
+    assert_eq!(count(html, "class=\"villager\""), villagers(p), "villagers");
+    assert_eq!(count(html, "class=\"coin\""), coins(p), "coins");
+    let cubes: usize = p.players.iter().map(|pl| pl.delivered.len() as usize).sum();
+    assert_eq!(
+        count(html, "class=\"cube\""),
+        cubes + p.players.len(),
+        "cubes and score markers"
+    );
+    let built: usize = p
+        .village_ids()
+        .map(|id| p.village(id).buildings().count())
+        .sum();
+    assert_eq!(count(html, "class=\"building\""), built, "buildings");
+    let displayed: usize = p.display.iter().map(|&n| usize::from(n)).sum();
+    assert_eq!(
+        count(html, "class=\"display-tile\""),
+        displayed,
+        "display tiles"
+    );
+    assert_eq!(count(html, "class=\"good-tile\""), 10, "good tiles");
+    assert_eq!(count(html, "class=\"branch-tile\""), 4, "branch tiles");
+    assert_eq!(count(html, "class=\"village-tile\""), 2, "village tiles");
+    let character_tiles = if p.options.character_tiles { 5 } else { 0 };
+    assert_eq!(
+        count(html, "class=\"character-tile "),
+        character_tiles,
+        "character tiles"
+    );
+    assert_eq!(
+        count(html, "class=\"start-token\""),
+        1,
+        "start player token"
+    );
+    let villages = p.village_ids().count();
+    assert_eq!(
+        count(html, "<figure class=\"panel village"),
+        villages,
+        "villages"
+    );
+    let unplaced: usize = p
+        .players
+        .iter()
+        .map(|pl| pl.start_buildings.iter().filter(|&&n| n > 0).count())
+        .sum();
+    assert_eq!(
+        count(html, "class=\"start-building-tile\""),
+        unplaced,
+        "start buildings to place"
+    );
+    if matches!(p.phase, Phase::Draft { .. } | Phase::PlaceNeutral { .. }) {
+        let pool: usize = p.draft_pool.iter().map(|&n| usize::from(n)).sum();
+        assert_eq!(count(html, "class=\"pool-tile\""), pool, "draft pool");
+    }
+}
+
+/// Every legal action is clickable, and no index beyond the list is.
+fn check_actions(html: &str, legal: &[Action]) {
+    for (i, action) in legal.iter().enumerate() {
+        assert!(
+            html.contains(&format!("data-action=\"{i}\"")),
+            "action {i} ({action:?}) cannot be clicked"
+        );
+    }
+    assert!(!html.contains(&format!("data-action=\"{}\"", legal.len())));
+    // Every chooser opened from the board exists.
+    for part in html.split("data-chooser=\"").skip(1) {
+        let id = &part[..part.find('"').unwrap()];
+        assert!(
+            html.contains(&format!("id=\"{id}\"")),
+            "chooser {id} missing"
+        );
+    }
+}
+
+/// Plays random games of every size and checks the rendering at every decision.
+#[test]
+fn real_games_render_every_piece_and_every_legal_action() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for (players, setup, tiles) in [
+        (2, SetupMode::Draft, true),
+        (3, SetupMode::Letters, false),
+        (4, SetupMode::Draft, true),
+    ] {
+        let options = GameOptions {
+            players,
+            setup,
+            character_tiles: tiles,
+            round_limit: Some(4),
+            ..GameOptions::for_players(players)
+        };
+        let mut game = Game::new(options, u64::from(players) * 7);
+        let mut decisions = 0;
+        while !game.is_over() {
+            let (html, legal) = render(&game, Lang::En);
+            check_pieces(&game, &html);
+            check_actions(&html, &legal);
+            let action = legal[rng.next_u64() as usize % legal.len()];
+            game.play(action).unwrap();
+            decisions += 1;
+        }
+        assert!(
+            decisions > 50,
+            "{players} players: only {decisions} decisions"
+        );
+        let (html, legal) = render(&game, Lang::En);
+        assert!(legal.is_empty());
+        check_pieces(&game, &html);
+        assert!(html.contains("class=\"end-screen\""));
+        assert!(html.contains("href=\"/games/t1/replay\""));
+        assert_eq!(
+            count(&html, "<tr class=\"winner\">") + count(&html, "<tr>") - 1,
+            usize::from(players)
+        );
+    }
+}
+
+#[test]
+fn every_language_renders_without_missing_messages() {
+    let mut game = Game::new(GameOptions::for_players(2), 21);
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for step in 0..400 {
+        if step % 40 == 0 {
+            for lang in Lang::ALL {
+                let (html, _) = render(&game, lang);
+                assert!(
+                    !html.contains('⟨'),
+                    "{}: missing message in {html}",
+                    lang.code()
+                );
+            }
+        }
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        game.play(legal[rng.next_u64() as usize % legal.len()])
+            .unwrap();
+    }
+}
+
+#[test]
+fn spectators_get_no_clickable_pieces() {
+    let game = Game::new(GameOptions::for_players(3), 4);
+    let view = game.view();
+    let infos = players(3);
+    let html = render_table(&TableInput {
+        game_id: "t",
+        view: &view,
+        players: &infos,
+        viewer: None,
+        legal: &[],
+        version: 0,
+        can_undo: false,
+        log: &[],
+        lang: Lang::De,
+        replay: None,
+    });
+    assert!(!html.contains("data-action"));
+    assert!(!html.contains("data-chooser"));
+    assert!(!html.contains("data-undo"));
+    assert!(html.contains("data-your-turn=\"false\""));
+    assert!(html.contains("Warten auf"), "German prompt");
+}
+
+#[test]
+fn the_table_shows_only_the_view_so_stack_order_cannot_leak() {
+    // Two games dealt differently but seen identically render identically.
+    let game = Game::new(GameOptions::for_players(4), 99);
+    let mut other = game.position().clone();
+    other.stack2.reverse();
+    let other = Game::from_position(other).unwrap();
+    assert_ne!(game.position().stack2, other.position().stack2);
+    let (a, _) = render(&game, Lang::En);
+    let (b, _) = render(&other, Lang::En);
+    assert_eq!(a, b);
+    let view: View = game.view();
+    assert!(view.position.stack2.is_empty());
+}
+
+#[test]
+fn shared_targets_open_a_chooser_with_every_choice() {
+    // The first pair's placement: each woman's building offers the man's building as a choice.
+    let mut game = Game::new(
+        GameOptions {
+            setup: SetupMode::Letters,
+            ..GameOptions::for_players(3)
+        },
+        5,
+    );
+    while !matches!(game.position().phase, Phase::PlacePair { .. }) {
+        let first = game.legal_actions()[0];
+        game.play(first).unwrap();
+    }
+    let (html, legal) = render(&game, Lang::En);
+    assert_eq!(legal.len(), 6, "three buildings: 3 × 2 placements");
+    assert_eq!(count(&html, "class=\"chooser\""), 3);
+    assert_eq!(count(&html, "data-chooser=\""), 3);
+    assert_eq!(count(&html, ">woman to "), 6, "every placement is labelled");
+    let seat = game.to_move().unwrap();
+    assert!(html.contains(&format!(
+        "data-village=\"{}\"",
+        VillageId::Player(seat).index()
+    )));
+}

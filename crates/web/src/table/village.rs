@@ -18,9 +18,10 @@ const C: f32 = 60.0;
 /// Height of the header above the grid.
 const HEADER: f32 = 78.0;
 const PAD: f32 = 10.0;
-/// Width and height of a village panel.
+/// Width of a village panel.
 pub const WIDTH: f32 = 6.0 * C + 2.0 * PAD;
-pub const HEIGHT: f32 = HEADER + 5.0 * C + PAD;
+/// Until ring 1 is full, only its 4 × 3 cells are drawn, 1.5 times larger.
+const COMPACT_SCALE: f32 = 1.5;
 
 /// Top-left corner of the cell at grid coordinates (x, y).
 fn corner(x: i8, y: i8) -> (f32, f32) {
@@ -31,16 +32,37 @@ fn corner(x: i8, y: i8) -> (f32, f32) {
 pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
     let title = ctx.namer.village(village);
     let mine = matches!(village, VillageId::Player(seat) if Some(seat) == ctx.input.viewer);
-    let class = if mine { "panel village mine" } else { "panel village" };
+    let class = if mine {
+        "panel village mine"
+    } else {
+        "panel village"
+    };
+    let compact = !ctx.pos.village(village).ring1_full();
+    // The grid is drawn in full-size coordinates; a compact village is zoomed onto ring 1.
+    let (height, transform) = if compact {
+        let (x0, y0) = corner(-1, -1);
+        (
+            HEADER + 3.0 * C * COMPACT_SCALE + PAD,
+            format!(
+                "translate({} {}) scale({COMPACT_SCALE})",
+                PAD - x0 * COMPACT_SCALE,
+                HEADER - y0 * COMPACT_SCALE
+            ),
+        )
+    } else {
+        (HEADER + 5.0 * C + PAD, String::new())
+    };
     html! {
         figure class=(class) data-village=(village.index()) {
-            svg viewBox={ "0 0 " (WIDTH) " " (HEIGHT) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
+            svg viewBox={ "0 0 " (WIDTH) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
                 title { (title) }
-                rect class="village-ground" x="1" y="1" width=(WIDTH - 2.0) height=(HEIGHT - 2.0) rx="10" {}
+                rect class="village-ground" x="1" y="1" width=(WIDTH - 2.0) height=(height - 2.0) rx="10" {}
                 (header(ctx, village))
-                (grid(ctx, village))
-                (centre(ctx, village))
-                (quarters(ctx, village))
+                g class="grid" transform=(transform) {
+                    (grid(ctx, village))
+                    (centre(ctx, village))
+                    (quarters(ctx, village))
+                }
             }
         }
     }
@@ -205,7 +227,10 @@ pub fn character_tile(ctx: &Ctx, character: Character, x: f32, y: f32) -> Markup
     };
     let mut label = format!(
         "{} – {state}",
-        lang.tr_args("table-character-tile", &[("character", name.clone().into())])
+        lang.tr_args(
+            "table-character-tile",
+            &[("character", name.clone().into())]
+        )
     );
     if let Some(holder) = tile.holder {
         label = format!(
@@ -236,7 +261,7 @@ fn grid(ctx: &Ctx, village: VillageId) -> Markup {
         @for cell in Cell::all() {
             @let target = ctx.targets.clickable(Target::Cell(village, cell));
             @let building = v.cells[cell.index()].as_ref();
-            @if building.is_some() || cell.ring() == 1 || ring1_full || target.is_some() {
+            @if building.is_some() || cell.ring() == 1 || ring1_full {
                 (cell_markup(ctx, village, cell, building, target))
             }
         }
@@ -334,7 +359,10 @@ fn villager_title(ctx: &Ctx, v: &Villager) -> String {
         "{}, {state}",
         lang.tr_args(
             "table-villager",
-            &[("name", who.into()), ("villager", sex_word(lang, v.sex, false).into())]
+            &[
+                ("name", who.into()),
+                ("villager", sex_word(lang, v.sex, false).into())
+            ]
         )
     )
 }
@@ -404,11 +432,12 @@ fn quarters(ctx: &Ctx, village: VillageId) -> Markup {
             @if let Some(click) = ctx.targets.clickable(target) {
                 @let label = ctx.targets.actions(target).first().map(|&i| ctx.label(i)).unwrap_or_default();
                 @let (gx, gy) = match quarter {
-                    Quarter::TopLeft => (PAD + C, HEADER + C),
-                    Quarter::TopRight => (PAD + 5.0 * C, HEADER + C),
-                    Quarter::BottomLeft => (PAD + C, HEADER + 4.0 * C),
-                    Quarter::BottomRight => (PAD + 5.0 * C, HEADER + 4.0 * C),
+                    Quarter::TopLeft => corner(-1, -1),
+                    Quarter::TopRight => corner(3, -1),
+                    Quarter::BottomLeft => corner(-1, 2),
+                    Quarter::BottomRight => corner(3, 2),
                 };
+                @let (gx, gy) = (gx + if gx > PAD + 2.0 * C { -12.0 } else { 12.0 }, gy + if gy > HEADER + 2.0 * C { -12.0 } else { 12.0 });
                 (clickable(Some(click), "quarter", &label, html! {
                     circle class="quarter-button" cx=(gx) cy=(gy) r="15" {
                         title { (label) }

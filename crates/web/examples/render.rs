@@ -1,0 +1,70 @@
+//! Renders a position from a random game as a standalone HTML file, to look at the table.
+//!
+//! `cargo run --release -p helvetia-web --example render -- OUT.html [players] [actions] [lang]`
+
+use helvetia_engine::{Game, GameOptions, Seat};
+use helvetia_web::{log_line_in, pages, render_table, Lang, PlayerInfo, TableInput};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let out = args.get(1).cloned().unwrap_or_else(|| "table.html".into());
+    let players: u8 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(3);
+    let actions: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(300);
+    let lang = args
+        .get(4)
+        .and_then(|a| Lang::from_code(a))
+        .unwrap_or(Lang::En);
+    let mut game = Game::new(GameOptions::for_players(players), 5);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let names: Vec<String> = ["Anna", "Beat", "Chiara", "Dario"][..usize::from(players)]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut log = Vec::new();
+    for _ in 0..actions {
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let action = legal[rng.next_u64() as usize % legal.len()];
+        log.push(log_line_in(lang, &names, &game.view(), &action));
+        game.play(action).expect("legal");
+    }
+    let infos: Vec<PlayerInfo> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| PlayerInfo {
+            seat: Seat(i as u8),
+            name: name.clone(),
+            is_bot: i == 2,
+            connected: i != 1,
+        })
+        .collect();
+    let viewer = game.to_move().or(Some(Seat(0)));
+    let legal = game.legal_actions();
+    let view = game.view();
+    let table = render_table(&TableInput {
+        game_id: "demo",
+        view: &view,
+        players: &infos,
+        viewer,
+        legal: &legal,
+        version: actions as u64,
+        can_undo: true,
+        log: &log,
+        lang,
+        replay: None,
+    });
+    let page = pages::game(lang, Some("Anna"), "token", "demo", &table).replace(
+        "<link rel=\"stylesheet\" href=\"/static/app.css\">",
+        &format!("<style>{}</style>", helvetia_web::STATIC_CSS),
+    );
+    std::fs::write(&out, page).expect("write the page");
+    println!(
+        "{out}: {} legal actions, phase {:?}",
+        legal.len(),
+        game.position().phase
+    );
+}

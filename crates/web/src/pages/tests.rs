@@ -1,0 +1,133 @@
+//! Page tests: every page renders in every language, with the language switch, and escapes
+//! what users type.
+
+use helvetia_engine::GameOptions;
+
+use super::*;
+use crate::GameSummary;
+
+fn summary(id: &str, status: &str, your_turn: bool) -> GameSummary {
+    GameSummary {
+        id: id.into(),
+        players: vec![("anna".into(), false), ("Bot 1".into(), true)],
+        seats: 3,
+        status: status.into(),
+        your_turn,
+        options: GameOptions {
+            round_limit: Some(3),
+            ..GameOptions::for_players(3)
+        },
+        open_seats: if status == "open" { vec![2] } else { vec![] },
+        created_at: "2026-11-21 10:00".into(),
+        winner_names: if status == "finished" {
+            vec!["anna".into()]
+        } else {
+            vec![]
+        },
+    }
+}
+
+fn all_pages(lang: Lang, user: Option<&str>) -> Vec<String> {
+    let open = [summary("o1", "open", false)];
+    let mine = [
+        summary("m1", "running", false),
+        summary("m2", "running", true),
+    ];
+    let finished = [summary("f1", "finished", false)];
+    vec![
+        home(lang, user, "tok"),
+        login(lang, user, "tok"),
+        register(lang, user, "tok"),
+        lobby(lang, user, "tok", &open, &mine, &finished),
+        game(lang, user, "tok", "g7", "<div class=\"table-root\"></div>"),
+        replay(
+            lang,
+            user,
+            "tok",
+            "g7",
+            "<div class=\"table-root\"></div>",
+            42,
+        ),
+        rules(lang, user, "tok"),
+        error(lang, user, "tok", 404, "no such game"),
+    ]
+}
+
+#[test]
+fn every_page_renders_in_every_language_with_the_switch() {
+    for lang in Lang::ALL {
+        for user in [None, Some("anna")] {
+            for page in all_pages(lang, user) {
+                assert!(page.starts_with("<!DOCTYPE html>"));
+                assert!(page.contains(&format!("<html lang=\"{}\">", lang.code())));
+                assert!(!page.contains('⟨'), "{}: missing message", lang.code());
+                for other in Lang::ALL {
+                    assert!(page.contains(&format!("href=\"?lang={}\"", other.code())));
+                }
+                assert!(page.contains("<meta name=\"csrf-token\" content=\"tok\">"));
+                if let Some(user) = user {
+                    assert!(page.contains(user), "the user's name is shown");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_lobby_lists_your_turn_games_first_and_offers_join_and_start() {
+    let open = [summary("o1", "open", false)];
+    let mine = [
+        summary("m1", "running", false),
+        summary("m2", "running", true),
+    ];
+    let page = lobby(Lang::En, Some("zoe"), "t", &open, &mine, &[]);
+    let m1 = page.find("data-game-id=\"m1\"").unwrap();
+    let m2 = page.find("data-game-id=\"m2\"").unwrap();
+    assert!(m2 < m1, "the game waiting for you comes first");
+    assert!(page.contains("data-join=\"o1\" data-seat=\"2\""));
+    assert!(page.contains("id=\"create-game\""));
+    assert!(page.contains("name=\"round_limit\""));
+    for level in [
+        "bot:random",
+        "bot:greedy",
+        "bot:mcts",
+        "invite",
+        "open",
+        "me",
+    ] {
+        assert!(page.contains(&format!("value=\"{level}\"")), "{level}");
+    }
+    // Not logged in: no create form, no join buttons.
+    let page = lobby(Lang::En, None, "t", &open, &[], &[]);
+    assert!(!page.contains("id=\"create-game\""));
+    assert!(!page.contains("data-join"));
+}
+
+#[test]
+fn user_text_is_escaped() {
+    let page = error(
+        Lang::En,
+        Some("<b>x</b>"),
+        "t",
+        400,
+        "<script>alert(1)</script>",
+    );
+    assert!(!page.contains("<script>alert"));
+    assert!(page.contains("&lt;script&gt;"));
+    assert!(!page.contains("<b>x</b>"));
+}
+
+#[test]
+fn the_rules_page_lists_every_reconstructed_value() {
+    let page = rules(Lang::De, None, "t");
+    let reconstructed = helvetia_engine::COMPONENT_PROVENANCE
+        .iter()
+        .filter(|(_, s)| *s == helvetia_engine::Source::Reconstructed)
+        .count();
+    assert_eq!(
+        page.matches("class=\"source-reconstructed\"").count(),
+        reconstructed
+    );
+    assert!(page.contains("Metzgerei"));
+    assert!(page.contains("Spielregel"));
+}
