@@ -6,7 +6,7 @@
 
 use crate::building::{BuildingClass, BuildingKind, Cost};
 use crate::good::{Good, GoodSet};
-use crate::people::{Seat, VillageId};
+use crate::people::{Seat, VillageId, NEUTRAL};
 use crate::position::Position;
 
 /// Awake own villagers of a player, counted by the kind of building they stand on.
@@ -18,10 +18,18 @@ impl Workers {
     pub fn of(position: &Position, seat: Seat) -> Workers {
         let me = VillageId::Player(seat);
         let mut workers = Workers::default();
-        for id in position.village_ids() {
-            for (_, building) in position.village(id).buildings() {
-                for villager in &building.villagers {
-                    if villager.owner == me && villager.awake {
+        // Hot in search: plain loops over the villages in play.
+        let players = usize::from(position.options.players);
+        let neutral = if position.options.has_neutral() {
+            &position.villages[NEUTRAL..]
+        } else {
+            &[]
+        };
+        for village in position.villages[..players].iter().chain(neutral) {
+            for building in &village.cells {
+                let Some(building) = building else { continue };
+                for villager in building.villagers.as_slice() {
+                    if villager.awake && villager.owner == me {
                         workers.0[building.kind.index()] += 1;
                     }
                 }
@@ -70,27 +78,50 @@ pub fn outputs(kind: BuildingKind, carried: Option<Good>) -> GoodSet {
 /// A shortest chain never uses a building kind twice (exchange sets are cliques and production
 /// raises the tier), so one awake villager per kind is enough and a search over goods is exact.
 pub fn reaches(from: Good, workers: &Workers, goals: GoodSet) -> bool {
-    let mut seen = GoodSet::of(&[from]);
+    let mut seen = from.bit();
     let mut frontier = seen;
-    while !frontier.is_empty() {
-        if frontier.0 & goals.0 != 0 {
+    while frontier != 0 {
+        if frontier & goals.0 != 0 {
             return true;
         }
-        let mut next = GoodSet::EMPTY;
-        for good in frontier.iter() {
-            for kind in BuildingKind::ALL {
-                if workers.on(kind) > 0
-                    && kind.production().is_none_or(|(input, _)| input.is_some())
-                {
-                    next.0 |= outputs(kind, Some(good)).0;
-                }
+        let mut next = 0;
+        for (kind, edges) in BuildingKind::ALL.into_iter().zip(&EDGES) {
+            if workers.on(kind) == 0 {
+                continue;
+            }
+            let mut inputs = frontier;
+            while inputs != 0 {
+                next |= edges[inputs.trailing_zeros() as usize];
+                inputs &= inputs - 1;
             }
         }
-        frontier = GoodSet(next.0 & !seen.0);
-        seen.0 |= next.0;
+        frontier = next & !seen;
+        seen |= next;
     }
     false
 }
+
+/// `EDGES[kind][good]`: the goods one worker of `kind` makes from `good`. Simple producers start
+/// chains and have no edges.
+const EDGES: [[u16; 16]; 24] = {
+    let mut table = [[0u16; 16]; 24];
+    let mut k = 0;
+    while k < 24 {
+        let kind = BuildingKind::ALL[k];
+        let mut g = 0;
+        while g < 16 {
+            let good = Good::ALL[g];
+            table[k][g] = match (kind.production(), kind.exchange_set()) {
+                (Some((Some(input), output)), _) if input as usize == good as usize => output.bit(),
+                (_, Some(set)) if set.contains(good) => set.0 & !good.bit(),
+                _ => 0,
+            };
+            g += 1;
+        }
+        k += 1;
+    }
+    table
+};
 
 /// Whether some chain started now by `workers` can make one of `goals`.
 pub fn can_make_any(workers: &Workers, goals: GoodSet) -> bool {

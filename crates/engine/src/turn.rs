@@ -29,10 +29,15 @@ fn buildable(position: &Position, seat: Seat, kind: BuildingKind) -> bool {
     position.displayed(kind) > 0 && !village.has_kind(kind) && village.free_cells().next().is_some()
 }
 
-fn can_build(position: &Position, seat: Seat, coins: u8) -> bool {
-    let workers = Workers::of(position, seat);
+fn can_build(position: &Position, seat: Seat, workers: &Workers, coins: u8) -> bool {
+    let village = position.village(own(seat));
+    if village.free_cells().next().is_none() {
+        return false;
+    }
     BuildingKind::ALL.into_iter().any(|kind| {
-        buildable(position, seat, kind) && coins_needed(kind.cost(), None, &workers) <= coins
+        position.displayed(kind) > 0
+            && coins_needed(kind.cost(), None, workers) <= coins
+            && !village.has_kind(kind)
     })
 }
 
@@ -97,14 +102,13 @@ fn feasible(
     position: &Position,
     seat: Seat,
     turn: &TurnState,
+    workers: &Workers,
     character: Character,
     coins: u8,
 ) -> bool {
     match character {
-        Character::Builder => can_build(position, seat, coins),
-        Character::Trader => {
-            can_make_any(&Workers::of(position, seat), undelivered(position, seat))
-        }
+        Character::Builder => can_build(position, seat, workers, coins),
+        Character::Trader => can_make_any(workers, undelivered(position, seat)),
         Character::NightWatchman => true,
         Character::Priest => can_marry(position, seat),
         Character::Midwife => can_birth(position, seat, turn),
@@ -150,10 +154,11 @@ fn choose_actions(position: &Position, seat: Seat, turn: &TurnState, list: &mut 
         list.push(Action::Pass);
         return;
     }
+    let workers = Workers::of(position, seat);
     if !turn.closed && hand > 0 {
         for character in Character::ALL {
             let allowed = turn.regular.is_none_or(|regular| regular == character);
-            if allowed && feasible(position, seat, turn, character, hand - 1) {
+            if allowed && feasible(position, seat, turn, &workers, character, hand - 1) {
                 list.push(Action::Begin(character));
             }
         }
@@ -161,7 +166,7 @@ fn choose_actions(position: &Position, seat: Seat, turn: &TurnState, list: &mut 
     if turn.tile.is_none() && !turn.closed {
         for character in Character::ALL {
             if tile_usable(position, seat, character)
-                && feasible(position, seat, turn, character, hand)
+                && feasible(position, seat, turn, &workers, character, hand)
             {
                 list.push(Action::UseTile(character));
             }
