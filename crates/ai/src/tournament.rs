@@ -12,7 +12,7 @@ use std::time::Instant;
 use helvetia_engine::{Action, Game, GameOptions, GameRecord, Seat, Standing};
 use serde::Serialize;
 
-use crate::bot::mix;
+use crate::bot::{mix, Bot};
 use crate::spec::BotSpec;
 
 /// What to play.
@@ -138,11 +138,26 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "(no message)".into())
 }
 
+/// Makes the bot for entry `entry` of a tournament, seeded with the given seed.
+pub type BotFactory<'a> = &'a (dyn Fn(usize, u64) -> Box<dyn Bot> + Sync);
+
 /// Plays game `index` of the tournament.
 ///
 /// # Errors
 /// The first illegal action or panic of a bot.
 pub fn play_game(config: &TournamentConfig, index: u32) -> Result<GameResult, TournamentError> {
+    play_game_with(config, index, &|entry, seed| config.bots[entry].build(seed))
+}
+
+/// Plays game `index` with bots from `factory` (the entries' names still come from the config).
+///
+/// # Errors
+/// The first illegal action or panic of a bot.
+pub fn play_game_with(
+    config: &TournamentConfig,
+    index: u32,
+    factory: BotFactory<'_>,
+) -> Result<GameResult, TournamentError> {
     let options = GameOptions {
         round_limit: config.round_limit,
         ..GameOptions::for_players(config.players)
@@ -152,7 +167,7 @@ pub fn play_game(config: &TournamentConfig, index: u32) -> Result<GameResult, To
     let mut bots: Vec<_> = entries
         .iter()
         .enumerate()
-        .map(|(seat, &e)| config.bots[e].build(mix(seed ^ mix(seat as u64 + 0x5EA7))))
+        .map(|(seat, &e)| factory(e, mix(seed ^ mix(seat as u64 + 0x5EA7))))
         .collect();
     let names: Vec<String> = entries
         .iter()
@@ -172,14 +187,14 @@ pub fn play_game(config: &TournamentConfig, index: u32) -> Result<GameResult, To
         decisions[s] += 1;
         let action: Action = chosen.map_err(|payload| TournamentError::Panic {
             game: index,
-            bot: names[s].clone(),
+            bot: bots[s].name(),
             seat,
             message: panic_message(payload.as_ref()),
         })?;
         game.play(action)
             .map_err(|error| TournamentError::Illegal {
                 game: index,
-                bot: names[s].clone(),
+                bot: bots[s].name(),
                 seat,
                 reason: error.to_string(),
             })?;
@@ -231,6 +246,22 @@ pub fn run(
     config: &TournamentConfig,
     on_game: &(dyn Fn(&GameResult) + Sync),
 ) -> Result<Vec<GameResult>, TournamentError> {
+    run_with(
+        config,
+        &|entry, seed| config.bots[entry].build(seed),
+        on_game,
+    )
+}
+
+/// [`run`] with bots from `factory`.
+///
+/// # Errors
+/// The first illegal action or panic of a bot; the other threads stop after their game.
+pub fn run_with(
+    config: &TournamentConfig,
+    factory: BotFactory<'_>,
+    on_game: &(dyn Fn(&GameResult) + Sync),
+) -> Result<Vec<GameResult>, TournamentError> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
@@ -242,7 +273,7 @@ pub fn run(
                 if index >= config.games as usize || stop.load(Ordering::Relaxed) {
                     break;
                 }
-                match play_game(config, index as u32) {
+                match play_game_with(config, index as u32, factory) {
                     Ok(result) => {
                         on_game(&result);
                         results.lock().expect("results").push(result);
