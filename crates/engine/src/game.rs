@@ -72,6 +72,12 @@ impl Game {
         Ok(Game { position })
     }
 
+    /// A game from a position known to be legal (built by the engine itself); debug builds check it.
+    pub(crate) fn from_trusted_position(position: Position) -> Game {
+        debug_assert_eq!(validate::check(&position), Ok(()));
+        Game { position }
+    }
+
     /// The complete state, including the hidden order of stacks 2 and 3.
     pub fn position(&self) -> &Position {
         &self.position
