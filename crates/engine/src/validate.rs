@@ -139,7 +139,7 @@ fn check_villages(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Sea
                     );
                 }
             }
-            let newborns = building.newborns[0] + building.newborns[1];
+            let newborns = u32::from(building.newborns[0]) + u32::from(building.newborns[1]);
             if newborns > 0 && (!building.is_couple() || id == VillageId::Neutral) {
                 report.error(&at, "newborns lie only with a couple in a player's village");
             }
@@ -156,7 +156,10 @@ fn check_villagers(position: &Position, report: &mut Report) {
         }
         for (_, building) in village.buildings() {
             for villager in &building.villagers {
-                counts[villager.owner.index()][villager.sex.index()] += 1;
+                // A villager of no village in play is reported by `check_villages`.
+                if let Some(count) = counts.get_mut(villager.owner.index()) {
+                    count[villager.sex.index()] += 1;
+                }
             }
             for sex in 0..2 {
                 counts[id.index()][sex] += u32::from(building.newborns[sex]);
@@ -166,8 +169,9 @@ fn check_villagers(position: &Position, report: &mut Report) {
     for seat in position.options.seats() {
         let player = position.player(seat);
         for sex in 0..2 {
-            let total =
-                counts[seat.index()][sex] + u32::from(player.supply[sex] + player.school[sex]);
+            let total = counts[seat.index()][sex]
+                + u32::from(player.supply[sex])
+                + u32::from(player.school[sex]);
             if total != 8 {
                 report.error(
                     format!("players[{}]", seat.0),
@@ -198,7 +202,8 @@ fn check_coins(position: &Position, report: &mut Report) {
             .village_ids()
             .map(|id| u32::from(position.village(id).centre_coins[seat.index()]))
             .sum();
-        let total = u32::from(player.hand + player.arriving)
+        let total = u32::from(player.hand)
+            + u32::from(player.arriving)
             + player
                 .on_characters
                 .iter()
@@ -235,7 +240,8 @@ fn check_tiles(position: &Position, report: &mut Report) {
     for kind in BuildingKind::ALL {
         counts[kind.index()] += u32::from(position.display[kind.index()]);
         if let Some(k) = kind.start_index() {
-            counts[kind.index()] += u32::from(position.draft_pool[k] + position.boxed[k]);
+            counts[kind.index()] +=
+                u32::from(position.draft_pool[k]) + u32::from(position.boxed[k]);
             counts[kind.index()] += position
                 .players
                 .iter()
