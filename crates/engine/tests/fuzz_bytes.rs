@@ -160,6 +160,76 @@ fn graft(target: &mut Value, donor: &Value, picks: &[(usize, usize)]) {
     }
 }
 
+/// Every action legal somewhere in a few games, as JSON split into tokens.
+fn action_templates() -> &'static [Vec<String>] {
+    static TEMPLATES: std::sync::OnceLock<Vec<Vec<String>>> = std::sync::OnceLock::new();
+    TEMPLATES.get_or_init(|| {
+        let mut templates = std::collections::BTreeSet::new();
+        for players in 2..=4 {
+            let mut game = Game::new(GameOptions::for_players(players), u64::from(players));
+            let mut rng = ChaCha8Rng::seed_from_u64(u64::from(players));
+            while !game.is_over() {
+                let legal = game.legal_actions();
+                for action in &legal {
+                    templates.insert(tokens(&serde_json::to_string(action).unwrap()));
+                }
+                game.play(legal[(rng.next_u64() % legal.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
+        templates.into_iter().collect()
+    })
+}
+
+/// Splits compact JSON into strings, numbers and single punctuation characters.
+fn tokens(json: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = json;
+    while let Some(c) = rest.chars().next() {
+        let len = match c {
+            '"' => rest[1..].find('"').map_or(rest.len(), |end| end + 2),
+            '-' | '0'..='9' => rest[1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(rest.len(), |end| end + 1),
+            _ => c.len_utf8(),
+        };
+        out.push(rest[..len].to_string());
+        rest = &rest[len..];
+    }
+    out
+}
+
+/// An action template with some strings swapped for other strings and numbers for numbers:
+/// well-formed JSON that names variants, fields and values in combinations no game produces.
+fn scrambled_action(template: usize, picks: &[(usize, usize)]) -> String {
+    let templates = action_templates();
+    let mut out = templates[template % templates.len()].clone();
+    let all: Vec<&String> = templates.iter().flatten().collect();
+    let strings: Vec<&String> = all.iter().copied().filter(|t| t.starts_with('"')).collect();
+    let numbers: Vec<&String> = all
+        .iter()
+        .copied()
+        .filter(|t| t.starts_with(|c: char| c == '-' || c.is_ascii_digit()))
+        .collect();
+    for &(at, pick) in picks {
+        let at = at % out.len();
+        let pool = if out[at].starts_with('"') {
+            &strings
+        } else if out[at].starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+            &numbers
+        } else {
+            continue;
+        };
+        out[at] = match pick % (pool.len() + 3) {
+            i if i < pool.len() => pool[i].clone(),
+            i if i == pool.len() => "-1".into(),
+            i if i == pool.len() + 1 => "256".into(),
+            _ => "\"\"".into(),
+        };
+    }
+    out.concat()
+}
+
 fn interesting_number() -> impl Strategy<Value = i64> {
     prop_oneof![
         0i64..30,
@@ -193,6 +263,20 @@ proptest! {
         walk in 0usize..400,
     ) {
         if let Ok(action) = serde_json::from_slice::<Action>(&bytes) {
+            exercise_action(&walked_game(players, seed, walk), action);
+        }
+    }
+
+    /// Action JSON with strings and numbers swapped: far more of it parses than random bytes.
+    #[test]
+    fn scrambled_action_json(
+        template: usize,
+        picks in proptest::collection::vec((any::<usize>(), any::<usize>()), 1..4),
+        players in 2u8..=4,
+        seed: u64,
+        walk in 0usize..400,
+    ) {
+        if let Ok(action) = serde_json::from_str::<Action>(&scrambled_action(template, &picks)) {
             exercise_action(&walked_game(players, seed, walk), action);
         }
     }
