@@ -1,0 +1,304 @@
+//! Accounts and sessions: registration, log-in with argon2id hashes, session cookies, and the
+//! extractors that name the user behind a request.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::RwLock;
+use std::time::{Duration, Instant};
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::http::header::SET_COOKIE;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::error::{AppError, AppResult, JsonBody};
+use crate::storage::UserRecord;
+use crate::{now, random_token, AppState};
+
+/// Name of the session cookie.
+pub const SESSION_COOKIE: &str = "helvetia_session";
+/// How long a session lasts.
+pub const SESSION_DAYS: i64 = 30;
+/// How long a looked-up session is trusted from memory before asking the database again.
+const CACHE_TTL: Duration = Duration::from_secs(60);
+
+/// The logged-in user behind a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    /// Account id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+}
+
+/// Sessions recently seen, so most requests need no database read.
+#[derive(Default)]
+pub struct SessionCache {
+    entries: RwLock<HashMap<String, (User, i64, Instant)>>,
+}
+
+impl SessionCache {
+    fn get(&self, token: &str) -> Option<(User, i64)> {
+        let entries = self.entries.read().expect("session cache");
+        let (user, expires, seen) = entries.get(token)?;
+        (seen.elapsed() < CACHE_TTL).then(|| (user.clone(), *expires))
+    }
+
+    fn put(&self, token: &str, user: User, expires: i64) {
+        let mut entries = self.entries.write().expect("session cache");
+        if entries.len() > 100_000 {
+            entries.retain(|_, (_, _, seen)| seen.elapsed() < CACHE_TTL);
+        }
+        entries.insert(token.to_string(), (user, expires, Instant::now()));
+    }
+
+    fn forget(&self, token: &str) {
+        self.entries.write().expect("session cache").remove(token);
+    }
+}
+
+/// The value of cookie `name` in the request headers.
+pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.trim())
+        .filter(|value| !value.is_empty())
+}
+
+/// A `Set-Cookie` value with the attributes every cookie of ours carries.
+pub fn set_cookie(name: &str, value: &str, max_age: i64, http_only: bool, secure: bool) -> String {
+    let mut cookie = format!("{name}={value}; Path=/; SameSite=Lax; Max-Age={max_age}");
+    if http_only {
+        cookie.push_str("; HttpOnly");
+    }
+    if secure {
+        cookie.push_str("; Secure");
+    }
+    cookie
+}
+
+/// Looks up the session cookie of a request.
+///
+/// # Errors
+/// 401 if there is no cookie, an unknown one, or an expired one.
+pub async fn user_of(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
+    let token = cookie(headers, SESSION_COOKIE)
+        .ok_or_else(|| AppError::unauthorized("not logged in"))?;
+    let (user, expires) = match state.sessions.get(token) {
+        Some(found) => found,
+        None => {
+            let (id, name, expires) = state
+                .store
+                .session(token)
+                .await?
+                .ok_or_else(|| AppError::unauthorized("unknown session; log in again"))?;
+            let user = User { id, name };
+            state.sessions.put(token, user.clone(), expires);
+            (user, expires)
+        }
+    };
+    if expires <= now() {
+        state.sessions.forget(token);
+        return Err(AppError::unauthorized("session expired; log in again"));
+    }
+    Ok(user)
+}
+
+impl FromRequestParts<AppState> for User {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<User> {
+        user_of(state, &parts.headers).await
+    }
+}
+
+/// The user behind a request, if logged in.
+pub struct MaybeUser(pub Option<User>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<MaybeUser> {
+        match user_of(state, &parts.headers).await {
+            Ok(user) => Ok(MaybeUser(Some(user))),
+            Err(error) if error.status == StatusCode::UNAUTHORIZED => Ok(MaybeUser(None)),
+            Err(error) => Err(error),
+        }
+    }
+}
+
+/// The client's address, for rate limits.
+pub struct ClientIp(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientIp, Self::Rejection> {
+        let ip = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |info| info.0.ip());
+        Ok(ClientIp(ip))
+    }
+}
+
+/// The body of register and log-in.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    username: String,
+    password: String,
+}
+
+fn check_username(name: &str) -> AppResult<()> {
+    let length = name.chars().count();
+    if !(3..=24).contains(&length) {
+        return Err(AppError::bad_request("username must be 3 to 24 characters"));
+    }
+    if !name
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.')
+    {
+        return Err(AppError::bad_request(
+            "username may hold only letters, digits, '_', '-' and '.'",
+        ));
+    }
+    Ok(())
+}
+
+fn check_password(password: &str) -> AppResult<()> {
+    let length = password.chars().count();
+    if !(8..=128).contains(&length) {
+        return Err(AppError::bad_request("password must be 8 to 128 characters"));
+    }
+    Ok(())
+}
+
+/// Hashes off the async runtime: argon2id is deliberately slow.
+async fn hash_password(password: String) -> AppResult<String> {
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut rand_core::OsRng);
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|hash| hash.to_string())
+    })
+    .await
+    .map_err(AppError::internal)?
+    .map_err(AppError::internal)
+}
+
+async fn verify_password(password: String, hash: String) -> AppResult<bool> {
+    tokio::task::spawn_blocking(move || {
+        let parsed = PasswordHash::new(&hash).map_err(|e| e.to_string())?;
+        Ok::<_, String>(
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok(),
+        )
+    })
+    .await
+    .map_err(AppError::internal)?
+    .map_err(AppError::internal)
+}
+
+/// A fresh session for `user`, answered with its cookie.
+async fn open_session(state: &AppState, user: User, status: StatusCode) -> AppResult<Response> {
+    let token = random_token();
+    let expires = now() + SESSION_DAYS * 86_400;
+    state.store.create_session(&token, &user.id, expires).await?;
+    state.sessions.put(&token, user.clone(), expires);
+    let cookie = set_cookie(
+        SESSION_COOKIE,
+        &token,
+        SESSION_DAYS * 86_400,
+        true,
+        state.config.secure_cookies,
+    );
+    Ok((
+        status,
+        [(SET_COOKIE, cookie)],
+        Json(json!({ "id": user.id, "username": user.name })),
+    )
+        .into_response())
+}
+
+fn check_rate(state: &AppState, ip: IpAddr) -> AppResult<()> {
+    state.auth_limiter.check_key(&ip).map_err(|_| {
+        AppError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many attempts; wait a minute and try again",
+        )
+    })
+}
+
+/// `POST /api/register`: creates an account and logs it in.
+pub async fn register(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    JsonBody(body): JsonBody<Credentials>,
+) -> AppResult<Response> {
+    check_rate(&state, ip)?;
+    check_username(&body.username)?;
+    check_password(&body.password)?;
+    let user = UserRecord {
+        id: random_token()[..16].to_string(),
+        username: body.username,
+        password_hash: hash_password(body.password).await?,
+    };
+    match state.store.create_user(&user, now()).await {
+        Err(crate::storage::StoreError::Conflict) => {
+            return Err(AppError::conflict("that username is taken"))
+        }
+        other => other?,
+    }
+    let user = User {
+        id: user.id,
+        name: user.username,
+    };
+    open_session(&state, user, StatusCode::CREATED).await
+}
+
+/// `POST /api/login`: checks the password and opens a session.
+pub async fn login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    JsonBody(body): JsonBody<Credentials>,
+) -> AppResult<Response> {
+    check_rate(&state, ip)?;
+    let wrong = || AppError::unauthorized("wrong username or password");
+    let record = state.store.user_by_name(&body.username).await?.ok_or_else(wrong)?;
+    if !verify_password(body.password, record.password_hash).await? {
+        return Err(wrong());
+    }
+    let user = User {
+        id: record.id,
+        name: record.username,
+    };
+    open_session(&state, user, StatusCode::OK).await
+}
+
+/// `POST /api/logout`: ends the session (idempotent).
+pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
+    if let Some(token) = cookie(&headers, SESSION_COOKIE) {
+        state.store.delete_session(token).await?;
+        state.sessions.forget(token);
+    }
+    let cookie = set_cookie(SESSION_COOKIE, "", 0, true, state.config.secure_cookies);
+    Ok(([(SET_COOKIE, cookie)], Json(json!({ "ok": true }))).into_response())
+}
+
+/// `GET /api/me`: who is logged in.
+pub async fn me(user: User) -> Json<serde_json::Value> {
+    Json(json!({ "id": user.id, "username": user.name }))
+}

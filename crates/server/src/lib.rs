@@ -1,0 +1,308 @@
+//! The Helvetia game server: accounts, lobby, and live or turn-based play over HTTP and
+//! WebSocket, with bots, undo within a turn, replays, and event-sourced storage on SQLite (the
+//! default, no set-up) or PostgreSQL.
+//!
+//! [`app`] builds the router, so tests can drive it directly; [`spawn`] serves it on a listener
+//! and [`run`] is `helvetia serve`. Games live in memory, rebuilt at start by replaying each
+//! stored log; every action is committed before it is acknowledged. Everything sent to a client
+//! passes through [`outbound`], which only ever sees the engine's `View`.
+
+pub mod auth;
+pub mod bots;
+pub mod csrf;
+pub mod error;
+pub mod live;
+pub mod lobby;
+pub mod model;
+pub mod outbound;
+pub mod pages;
+pub mod play;
+pub mod render;
+pub mod storage;
+pub mod ws;
+
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use rand_core::{OsRng, RngCore};
+
+use crate::auth::SessionCache;
+use crate::bots::BotRunner;
+use crate::live::{GameState, Hub, LiveGame};
+use crate::model::GameStatus;
+use crate::storage::Store;
+
+/// Largest request body accepted (JSON bodies are small).
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// `sqlite://file.db` (created if missing) or `postgres://user:pass@host/db`.
+    pub database_url: String,
+    /// Log-in and registration attempts allowed per client address and minute.
+    pub auth_per_minute: u32,
+    /// Mark cookies `Secure` (serve behind HTTPS).
+    pub secure_cookies: bool,
+    /// Bot searches that may run at once.
+    pub bot_threads: usize,
+    /// Thinking time of an MCTS bot per decision, in milliseconds.
+    pub bot_think_ms: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database_url: "sqlite://helvetia.db".into(),
+            auth_per_minute: 20,
+            secure_cookies: false,
+            bot_threads: 1,
+            bot_think_ms: 1000,
+        }
+    }
+}
+
+/// Shared state of every handler.
+pub struct Inner {
+    /// The database.
+    pub store: Store,
+    /// Games in memory.
+    pub hub: Hub,
+    /// The configuration.
+    pub config: Config,
+    /// Recently seen sessions.
+    pub sessions: SessionCache,
+    /// Log-in and registration limit per client address.
+    pub auth_limiter: DefaultKeyedRateLimiter<IpAddr>,
+    /// Bot tasks.
+    pub bots: BotRunner,
+}
+
+/// Cheap to clone handle on [`Inner`].
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+impl std::ops::Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+/// Why the server could not start.
+#[derive(Debug)]
+pub struct StartError(pub String);
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StartError {}
+
+impl AppState {
+    /// Connects to the database and rebuilds every game by replaying its log.
+    ///
+    /// # Errors
+    /// The database is unreachable, or a stored game does not replay.
+    pub async fn open(config: Config) -> Result<AppState, StartError> {
+        let store = Store::connect(&config.database_url)
+            .await
+            .map_err(|e| StartError(format!("cannot open {}: {e}", config.database_url)))?;
+        let hub = Hub::default();
+        for record in store
+            .load_games()
+            .await
+            .map_err(|e| StartError(format!("cannot load games: {e}")))?
+        {
+            let id = record.id.clone();
+            let state = GameState::from_record(record)
+                .map_err(|e| StartError(format!("game {id} does not replay: {e}")))?;
+            hub.insert(Arc::new(LiveGame::new(id, state)));
+        }
+        let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).expect("at least 1");
+        let bots = BotRunner::new(config.bot_threads);
+        Ok(AppState(Arc::new(Inner {
+            store,
+            hub,
+            sessions: SessionCache::default(),
+            auth_limiter: RateLimiter::keyed(Quota::per_minute(per_minute)),
+            bots,
+            config,
+        })))
+    }
+
+    /// Starts the bots of every running game whose bot is to move (after a restart).
+    pub async fn resume_bots(&self) {
+        for live in self.hub.all() {
+            let state = live.state.lock().await;
+            let bot_next = state.status == GameStatus::Running
+                && state.to_move().is_some_and(|s| state.is_bot(s));
+            drop(state);
+            if bot_next {
+                bots::wake(self, &live);
+            }
+        }
+    }
+}
+
+/// The router with every route.
+pub fn app(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/register", post(auth::register))
+        .route("/login", post(auth::login))
+        .route("/logout", post(auth::logout))
+        .route("/me", get(auth::me))
+        .route("/games", get(lobby::list).post(lobby::create))
+        .route("/games/{id}", get(play::get_game))
+        .route("/games/{id}/join", post(lobby::join))
+        .route("/games/{id}/leave", post(lobby::leave))
+        .route("/games/{id}/start", post(lobby::start))
+        .route("/games/{id}/actions", post(play::post_action))
+        .route("/games/{id}/undo", post(play::post_undo))
+        .route("/games/{id}/replay/{step}", get(play::get_replay))
+        .route("/games/{id}/ws", get(ws::upgrade));
+    Router::new()
+        .route("/", get(pages::home))
+        .route("/login", get(pages::login))
+        .route("/register", get(pages::register))
+        .route("/lobby", get(pages::lobby))
+        .route("/rules", get(pages::rules))
+        .route("/games/{id}", get(pages::game))
+        .route("/games/{id}/replay", get(pages::replay))
+        .route("/static/app.js", get(pages::script))
+        .route("/static/app.css", get(pages::style))
+        .nest("/api", api)
+        .fallback(pages::not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            csrf::protect,
+        ))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+/// A server running in the background.
+pub struct RunningServer {
+    /// The address it listens on (the real port when 0 was asked for).
+    pub addr: SocketAddr,
+    /// Its state, shared with the handlers.
+    pub state: AppState,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl RunningServer {
+    /// Stops serving.
+    pub fn abort(&self) {
+        self.task.abort();
+    }
+}
+
+/// Opens the database, binds `config.addr` and serves in a background task.
+///
+/// # Errors
+/// The database or the address is unavailable.
+pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| StartError(format!("cannot listen on {}: {e}", config.addr)))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| StartError(e.to_string()))?;
+    let state = AppState::open(config).await?;
+    state.resume_bots().await;
+    let router = app(state.clone());
+    let task = tokio::spawn(async move {
+        let service = router.into_make_service_with_connect_info::<SocketAddr>();
+        if let Err(error) = axum::serve(listener, service).await {
+            tracing::error!("server stopped: {error}");
+        }
+    });
+    Ok(RunningServer { addr, state, task })
+}
+
+/// `helvetia serve`: serves until Ctrl-C.
+///
+/// # Errors
+/// The database or the address is unavailable.
+pub async fn run(config: Config) -> Result<(), StartError> {
+    let server = spawn(config).await?;
+    tracing::info!("Helvetia is served on http://{}", server.addr);
+    println!("Helvetia is served on http://{}", server.addr);
+    tokio::signal::ctrl_c()
+        .await
+        .map_err(|e| StartError(e.to_string()))?;
+    server.abort();
+    Ok(())
+}
+
+/// Seconds since the Unix epoch.
+pub fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// 256 random bits from the operating system, as hex: session, CSRF and invitation tokens.
+pub fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    OsRng.fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A secret game seed from the operating system.
+pub fn random_seed() -> u64 {
+    OsRng.next_u64()
+}
+
+/// `seconds` since the epoch as an RFC 3339 UTC time.
+pub fn rfc3339(seconds: i64) -> String {
+    let days = seconds.div_euclid(86_400);
+    let time = seconds.rem_euclid(86_400);
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        time / 3600,
+        time % 3600 / 60,
+        time % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc3339_dates() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(rfc3339(1_700_000_000), "2023-11-14T22:13:20Z");
+    }
+
+    #[test]
+    fn tokens_are_fresh_hex() {
+        let (a, b) = (random_token(), random_token());
+        assert_eq!(a.len(), 64);
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+}

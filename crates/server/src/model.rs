@@ -1,0 +1,158 @@
+//! The server's small domain words: game status, who sits in a seat, bot levels.
+
+use serde::{Deserialize, Serialize};
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// Seats are being filled.
+    Open,
+    /// Being played.
+    Running,
+    /// Over; can be replayed.
+    Finished,
+    /// Abandoned by its creator before it started.
+    Cancelled,
+}
+
+impl GameStatus {
+    /// The stored and sent word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Open => "open",
+            GameStatus::Running => "running",
+            GameStatus::Finished => "finished",
+            GameStatus::Cancelled => "cancelled",
+        }
+    }
+
+    /// The status named by `word`.
+    pub fn parse(word: &str) -> Option<GameStatus> {
+        match word {
+            "open" => Some(GameStatus::Open),
+            "running" => Some(GameStatus::Running),
+            "finished" => Some(GameStatus::Finished),
+            "cancelled" => Some(GameStatus::Cancelled),
+            _ => None,
+        }
+    }
+}
+
+/// How strong a bot plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BotLevel {
+    /// Uniformly random legal actions.
+    Random,
+    /// A one-step heuristic.
+    Greedy,
+    /// Determinized Monte Carlo tree search.
+    Mcts,
+}
+
+impl BotLevel {
+    /// The stored and sent word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BotLevel::Random => "random",
+            BotLevel::Greedy => "greedy",
+            BotLevel::Mcts => "mcts",
+        }
+    }
+
+    /// The level named by `word`.
+    pub fn parse(word: &str) -> Option<BotLevel> {
+        match word {
+            "random" => Some(BotLevel::Random),
+            "greedy" => Some(BotLevel::Greedy),
+            "mcts" => Some(BotLevel::Mcts),
+            _ => None,
+        }
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Occupant {
+    /// Anyone may join.
+    Open,
+    /// Kept for whoever holds the invitation token.
+    Invite {
+        /// The secret of the invitation link.
+        token: String,
+    },
+    /// A person.
+    Human {
+        /// Their account id.
+        user_id: String,
+        /// Their name, for display.
+        username: String,
+        /// The invitation this seat was reserved by, restored if they leave.
+        invite: Option<String>,
+    },
+    /// A computer player.
+    Bot {
+        /// Its strength.
+        level: BotLevel,
+    },
+}
+
+impl Occupant {
+    /// The stored columns: kind, user id, bot level, invitation token.
+    pub fn columns(&self) -> (&'static str, Option<String>, Option<String>, Option<String>) {
+        match self {
+            Occupant::Open => ("open", None, None, None),
+            Occupant::Invite { token } => ("invite", None, None, Some(token.clone())),
+            Occupant::Human {
+                user_id, invite, ..
+            } => ("human", Some(user_id.clone()), None, invite.clone()),
+            Occupant::Bot { level } => ("bot", None, Some(level.as_str().to_string()), None),
+        }
+    }
+
+    /// The occupant described by stored columns.
+    pub fn from_columns(
+        kind: &str,
+        user_id: Option<String>,
+        username: Option<String>,
+        level: Option<String>,
+        token: Option<String>,
+    ) -> Option<Occupant> {
+        Some(match kind {
+            "open" => Occupant::Open,
+            "invite" => Occupant::Invite { token: token? },
+            "human" => Occupant::Human {
+                user_id: user_id?,
+                username: username?,
+                invite: token,
+            },
+            "bot" => Occupant::Bot {
+                level: BotLevel::parse(&level?)?,
+            },
+            _ => return None,
+        })
+    }
+
+    /// Whether nobody sits here yet.
+    pub fn is_free(&self) -> bool {
+        matches!(self, Occupant::Open | Occupant::Invite { .. })
+    }
+
+    /// The account id of a person in this seat.
+    pub fn user_id(&self) -> Option<&str> {
+        match self {
+            Occupant::Human { user_id, .. } => Some(user_id),
+            _ => None,
+        }
+    }
+}
+
+/// One seat of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRecord {
+    /// 0-based seat number (the engine's `Seat`).
+    pub seat: u8,
+    /// Who sits there.
+    pub occupant: Occupant,
+}

@@ -1,0 +1,237 @@
+//! The one filter between a game and any client: every payload about a game (state, WebSocket
+//! updates, replay frames, logs, errors) is built here, from the engine's `View` and the public
+//! seat list, never from the `Position` or the seed.
+
+use std::sync::Arc;
+
+use helvetia_engine::{score, Action, Seat, Standing, View};
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use crate::live::{GameState, LiveGame};
+use crate::model::Occupant;
+use crate::render::{self, Lang, PlayerInfo, TableInput};
+
+/// Log lines shown with the table; the full log is in the JSON state.
+const TABLE_LOG_LINES: usize = 40;
+
+/// A JSON error body: `{"error": message}`.
+pub fn error_body(message: &str) -> String {
+    serde_json::json!({ "error": message }).to_string()
+}
+
+/// A WebSocket error message.
+pub fn ws_error(message: &str) -> String {
+    serde_json::json!({ "type": "error", "message": message }).to_string()
+}
+
+/// A seat as everyone may see it (no invitation tokens).
+#[derive(Serialize)]
+pub struct PublicSeat {
+    seat: u8,
+    kind: &'static str,
+    name: Option<String>,
+    bot_level: Option<&'static str>,
+    connected: bool,
+}
+
+/// The seats as everyone may see them.
+pub fn public_seats(live: &LiveGame, state: &GameState) -> Vec<PublicSeat> {
+    state
+        .seats
+        .iter()
+        .map(|s| {
+            let (kind, name, bot_level) = match &s.occupant {
+                Occupant::Open => ("open", None, None),
+                Occupant::Invite { .. } => ("invite", None, None),
+                Occupant::Human { username, .. } => ("human", Some(username.clone()), None),
+                Occupant::Bot { level } => (
+                    "bot",
+                    Some(state.seat_name(Seat(s.seat))),
+                    Some(level.as_str()),
+                ),
+            };
+            PublicSeat {
+                seat: s.seat,
+                kind,
+                name,
+                bot_level,
+                connected: live.is_connected(Seat(s.seat)),
+            }
+        })
+        .collect()
+}
+
+/// The name shown for `seat`.
+pub fn seat_name(state: &GameState, seat: Seat) -> String {
+    state.seat_name(seat)
+}
+
+/// The renderer's player list.
+pub fn players(live: &LiveGame, state: &GameState) -> Vec<PlayerInfo> {
+    state
+        .seats
+        .iter()
+        .map(|s| PlayerInfo {
+            seat: Seat(s.seat),
+            name: seat_name(state, Seat(s.seat)),
+            is_bot: matches!(s.occupant, Occupant::Bot { .. }),
+            connected: live.is_connected(Seat(s.seat))
+                || matches!(s.occupant, Occupant::Bot { .. }),
+        })
+        .collect()
+}
+
+/// The log in words, actions `from..to`.
+pub fn log_lines(state: &GameState, lang: Lang, from: usize, to: usize) -> Vec<String> {
+    (from..to)
+        .map(|index| state.log_line(index, lang).to_string())
+        .collect()
+}
+
+/// The public view: the game without the order of stacks 2 and 3.
+fn view_of(state: &GameState) -> View {
+    state.game().view()
+}
+
+/// The view as JSON, serialized once per revision.
+fn view_json(state: &mut GameState) -> Arc<str> {
+    if let Some(json) = state.cache.get("view") {
+        return json.clone();
+    }
+    let json: Arc<str> = serde_json::to_string(&view_of(state))
+        .expect("views serialize")
+        .into();
+    state.cache.insert("view".into(), json.clone());
+    json
+}
+
+fn standings(state: &GameState) -> Option<Vec<Standing>> {
+    state.game().is_over().then(|| state.game().standings())
+}
+
+/// `GET /api/games/{id}`: the game for `viewer`, with the full log.
+pub fn game_state(live: &LiveGame, state: &GameState, viewer: Option<Seat>, lang: Lang) -> serde_json::Value {
+    let legal = state.legal_for(viewer);
+    let view = view_of(state);
+    let scores: Vec<u8> = state
+        .options
+        .seats()
+        .map(|seat| score(&view.position, seat).total)
+        .collect();
+    serde_json::json!({
+        "id": live.id,
+        "status": state.status.as_str(),
+        "version": state.version(),
+        "options": state.options,
+        "players": public_seats(live, state),
+        "view": view,
+        "legal": legal.as_slice(),
+        "your_seat": viewer.map(|s| s.0),
+        "your_turn": !legal.is_empty(),
+        "can_undo": viewer.is_some() && state.to_move() == viewer && state.undoable() > 0,
+        "log": log_lines(state, lang, 0, state.history().len()),
+        "scores": scores,
+        "standings": standings(state),
+    })
+}
+
+/// The table HTML for `viewer`.
+pub fn table_html(live: &LiveGame, state: &GameState, viewer: Option<Seat>, lang: Lang) -> String {
+    let legal = state.legal_for(viewer);
+    let view = view_of(state);
+    let players = players(live, state);
+    let end = state.history().len();
+    let log = log_lines(state, lang, end.saturating_sub(TABLE_LOG_LINES), end);
+    render::render_table(&TableInput {
+        game_id: &live.id,
+        view: &view,
+        players: &players,
+        viewer,
+        legal: &legal,
+        version: state.version(),
+        can_undo: viewer.is_some() && state.to_move() == viewer && state.undoable() > 0,
+        log: &log,
+        lang,
+        replay: None,
+    })
+}
+
+#[derive(Serialize)]
+struct Update<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    version: u64,
+    html: &'a str,
+    view: &'a RawValue,
+    legal: &'a [Action],
+    your_turn: bool,
+    can_undo: bool,
+    status: &'static str,
+    players: Vec<PublicSeat>,
+}
+
+/// The WebSocket update for `viewer`, built once per revision and shared by everyone who sees
+/// the same (same seat, same language).
+pub fn update_message(live: &LiveGame, state: &mut GameState, viewer: Option<Seat>, lang: Lang) -> Arc<str> {
+    let key = format!("update:{:?}:{}", viewer.map(|s| s.0), lang.code());
+    if let Some(message) = state.cache.get(&key) {
+        return message.clone();
+    }
+    let view = view_json(state);
+    let view = RawValue::from_string(view.to_string()).expect("the view is JSON");
+    let legal = state.legal_for(viewer);
+    let html = table_html(live, state, viewer, lang);
+    let message: Arc<str> = serde_json::to_string(&Update {
+        kind: "update",
+        version: state.version(),
+        html: &html,
+        view: &view,
+        legal: &legal,
+        your_turn: !legal.is_empty(),
+        can_undo: viewer.is_some() && state.to_move() == viewer && state.undoable() > 0,
+        status: state.status.as_str(),
+        players: public_seats(live, state),
+    })
+    .expect("updates serialize")
+    .into();
+    state.cache.insert(key, message.clone());
+    message
+}
+
+/// A replay frame: the game after `step` actions, as everyone saw it then.
+pub fn replay_frame(live: &LiveGame, state: &GameState, step: usize, lang: Lang) -> (serde_json::Value, String) {
+    let total = state.history().len();
+    let game = state.game_at(step);
+    let view = game.view();
+    let players = players(live, state);
+    let log = log_lines(state, lang, 0, step);
+    let html = render::render_table(&TableInput {
+        game_id: &live.id,
+        view: &view,
+        players: &players,
+        viewer: None,
+        legal: &[],
+        version: step as u64,
+        can_undo: false,
+        log: &log[step.saturating_sub(TABLE_LOG_LINES)..],
+        lang,
+        replay: Some((step, total)),
+    });
+    let scores: Vec<u8> = state
+        .options
+        .seats()
+        .map(|seat| score(&view.position, seat).total)
+        .collect();
+    let json = serde_json::json!({
+        "id": live.id,
+        "step": step,
+        "total": total,
+        "view": view,
+        "log": log,
+        "scores": scores,
+        "standings": (step == total).then(|| standings(state)).flatten(),
+        "html": html,
+    });
+    (json, html)
+}

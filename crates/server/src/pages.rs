@@ -1,0 +1,238 @@
+//! HTML pages and static files. The language comes from `?lang=` (remembered in a cookie), the
+//! `lang` cookie, or the browser's `Accept-Language`.
+
+use axum::extract::{Path, Query, State};
+use axum::http::header::{ACCEPT_LANGUAGE, CACHE_CONTROL, CONTENT_TYPE, SET_COOKIE};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use serde::Deserialize;
+
+use crate::auth::{cookie, set_cookie, MaybeUser};
+use crate::csrf::CSRF_COOKIE;
+use crate::error::AppError;
+use crate::lobby::{summaries, ListKind, Summary};
+use crate::model::GameStatus;
+use crate::play::{find, frame};
+use crate::render::{self, pages as web, GameSummary, Lang};
+use crate::{outbound, AppState};
+
+/// The page language of a request without `?lang=`.
+pub fn lang_of(headers: &HeaderMap) -> Lang {
+    if let Some(lang) = cookie(headers, "lang").and_then(Lang::from_code) {
+        return lang;
+    }
+    headers
+        .get(ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .map_or(Lang::En, Lang::from_accept_language)
+}
+
+/// The `?lang=` of a page.
+#[derive(Deserialize)]
+pub struct LangQuery {
+    lang: Option<String>,
+}
+
+/// Everything a page needs to know about its request.
+struct PageContext {
+    lang: Lang,
+    user: Option<String>,
+    csrf: String,
+    set_lang: Option<String>,
+}
+
+impl PageContext {
+    fn new(headers: &HeaderMap, query: &LangQuery, user: MaybeUser) -> PageContext {
+        let chosen = query.lang.as_deref().and_then(Lang::from_code);
+        PageContext {
+            lang: chosen.unwrap_or_else(|| lang_of(headers)),
+            user: user.0.map(|u| u.name),
+            csrf: cookie(headers, CSRF_COOKIE).unwrap_or_default().to_string(),
+            set_lang: chosen.map(|lang| set_cookie("lang", lang.code(), 365 * 86_400, false, false)),
+        }
+    }
+
+    fn respond(&self, status: StatusCode, html: String) -> Response {
+        let mut response = (status, Html(html)).into_response();
+        if let Some(cookie) = &self.set_lang {
+            if let Ok(value) = cookie.parse() {
+                response.headers_mut().append(SET_COOKIE, value);
+            }
+        }
+        response
+    }
+
+    fn user(&self) -> Option<&str> {
+        self.user.as_deref()
+    }
+
+    fn ok(&self, html: String) -> Response {
+        self.respond(StatusCode::OK, html)
+    }
+
+    fn error(&self, error: &AppError) -> Response {
+        let html = web::error(
+            self.lang,
+            self.user(),
+            &self.csrf,
+            error.status.as_u16(),
+            &error.message,
+        );
+        self.respond(error.status, html)
+    }
+}
+
+/// `GET /`.
+pub async fn home(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUser) -> Response {
+    let page = PageContext::new(&headers, &q, user);
+    page.ok(web::home(page.lang, page.user(), &page.csrf))
+}
+
+/// `GET /login`.
+pub async fn login(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUser) -> Response {
+    let page = PageContext::new(&headers, &q, user);
+    page.ok(web::login(page.lang, page.user(), &page.csrf))
+}
+
+/// `GET /register`.
+pub async fn register(
+    headers: HeaderMap,
+    Query(q): Query<LangQuery>,
+    user: MaybeUser,
+) -> Response {
+    let page = PageContext::new(&headers, &q, user);
+    page.ok(web::register(page.lang, page.user(), &page.csrf))
+}
+
+/// `GET /rules`.
+pub async fn rules(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUser) -> Response {
+    let page = PageContext::new(&headers, &q, user);
+    page.ok(web::rules(page.lang, page.user(), &page.csrf))
+}
+
+fn for_page(summary: Summary) -> GameSummary {
+    GameSummary {
+        id: summary.id,
+        players: summary.players,
+        seats: summary.seats,
+        status: summary.status,
+        your_turn: summary.your_turn,
+        options: summary.options,
+        open_seats: summary.open_seats,
+        created_at: summary.created_at,
+        winner_names: summary.winner_names,
+    }
+}
+
+/// `GET /lobby`.
+pub async fn lobby(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<LangQuery>,
+    user: MaybeUser,
+) -> Response {
+    let who = user.0.clone();
+    let page = PageContext::new(&headers, &q, user);
+    let list = |games: Vec<Summary>| games.into_iter().map(for_page).collect::<Vec<_>>();
+    let open = list(summaries(&app, ListKind::Open, who.as_ref()).await);
+    let mine = match &who {
+        Some(user) => list(summaries(&app, ListKind::Mine, Some(user)).await),
+        None => Vec::new(),
+    };
+    let finished = list(summaries(&app, ListKind::Finished, who.as_ref()).await);
+    page.ok(web::lobby(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        &open,
+        &mine,
+        &finished,
+    ))
+}
+
+/// `GET /games/{id}`: the table page; needs a log-in, as the WebSocket does.
+pub async fn game(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<LangQuery>,
+    user: MaybeUser,
+) -> Response {
+    let who = user.0.clone();
+    let page = PageContext::new(&headers, &q, user);
+    let Some(user) = who else {
+        return page.error(&AppError::unauthorized("log in to see this game"));
+    };
+    let live = match find(&app, &id) {
+        Ok(live) => live,
+        Err(error) => return page.error(&error),
+    };
+    let state = live.state.lock().await;
+    if state.status == GameStatus::Cancelled {
+        return page.error(&AppError::no_game());
+    }
+    let viewer = state.seat_of(&user.id);
+    let table = outbound::table_html(&live, &state, viewer, page.lang);
+    drop(state);
+    page.ok(web::game(page.lang, page.user(), &page.csrf, &id, &table))
+}
+
+/// `GET /games/{id}/replay`: opens at the final position.
+pub async fn replay(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<LangQuery>,
+    user: MaybeUser,
+) -> Response {
+    let page = PageContext::new(&headers, &q, user);
+    let total = match find(&app, &id) {
+        Ok(live) => live.state.lock().await.history().len(),
+        Err(error) => return page.error(&error),
+    };
+    match frame(&app, &id, total, page.lang).await {
+        Ok((_, html, total)) => page.ok(web::replay(
+            page.lang,
+            page.user(),
+            &page.csrf,
+            &id,
+            &html,
+            total,
+        )),
+        Err(error) => page.error(&error),
+    }
+}
+
+/// A 404 page for unknown paths (JSON under `/api/`).
+pub async fn not_found(headers: HeaderMap, uri: axum::http::Uri, user: MaybeUser) -> Response {
+    let error = AppError::not_found(format!("no such page: {}", uri.path()));
+    if uri.path().starts_with("/api/") {
+        return error.into_response();
+    }
+    let q = LangQuery { lang: None };
+    PageContext::new(&headers, &q, user).error(&error)
+}
+
+/// `GET /static/app.js`.
+pub async fn script() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (CACHE_CONTROL, "public, max-age=300"),
+        ],
+        render::STATIC_JS,
+    )
+        .into_response()
+}
+
+/// `GET /static/app.css`.
+pub async fn style() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/css; charset=utf-8"),
+            (CACHE_CONTROL, "public, max-age=300"),
+        ],
+        render::STATIC_CSS,
+    )
+        .into_response()
+}

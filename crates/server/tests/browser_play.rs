@@ -1,0 +1,242 @@
+//! End-to-end tests in headless Chromium: people register, create and join games in the
+//! lobby, and play whole games by clicking the highlighted legal targets on the SVG table.
+//! They also save the screenshots in `docs/screenshots/`.
+//!
+//! They need Debian's `chromium` and `chromium-driver` and fail without them.
+
+mod browser_support;
+
+use std::time::Duration;
+
+use fantoccini::Locator;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use browser_support::{
+    create_game, page_text, play_until_over, register, screenshot, wait_until, Browser,
+    TestServer,
+};
+
+/// One browser test at a time: two cores cannot run several Chromiums well.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// The id of the game whose page `client` shows.
+async fn game_id(client: &fantoccini::Client) -> String {
+    let url = client.current_url().await.expect("the current address");
+    url.path()
+        .strip_prefix("/games/")
+        .expect("a game page")
+        .trim_end_matches('/')
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
+    let _turn = ONE_AT_A_TIME.lock().await;
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(1400, 1100).await;
+    let beat = browser.session(1400, 1100).await;
+
+    register(&anna, &server, "anna").await;
+    register(&beat, &server, "beat").await;
+
+    // Anna creates a two-player game with one open seat and a round limit of 1.
+    create_game(&anna, 2, &["me", "open"], 1).await;
+    wait_until(
+        &anna,
+        "document.querySelector('#my-games [data-game-id]')",
+        "the new game in Anna's list",
+        Duration::from_secs(20),
+    )
+    .await;
+
+    // Beat sees it among the open games and joins.
+    beat.goto(&server.url("/lobby")).await.expect("open the lobby");
+    let join = beat
+        .wait()
+        .for_element(Locator::Css("#open-games [data-join]"))
+        .await
+        .expect("a join button for the open game");
+    screenshot(&beat, "lobby").await;
+    join.click().await.expect("join");
+    wait_until(
+        &beat,
+        "location.pathname.startsWith('/games/')",
+        "Beat's game page",
+        Duration::from_secs(20),
+    )
+    .await;
+    let id = game_id(&beat).await;
+
+    // Anna starts it from her lobby.
+    anna.goto(&server.url("/lobby")).await.expect("reload the lobby");
+    anna.wait()
+        .for_element(Locator::Css(&format!("[data-start=\"{id}\"]")))
+        .await
+        .expect("a start button")
+        .click()
+        .await
+        .expect("start");
+    wait_until(
+        &anna,
+        &format!("location.pathname === '/games/{id}'"),
+        "Anna's game page",
+        Duration::from_secs(20),
+    )
+    .await;
+
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let clicks = play_until_over(&[&anna, &beat], &mut rng, 2_000, async |_, _| {}).await;
+    assert!(clicks > 20, "a whole game takes more than {clicks} clicks");
+
+    for client in [&anna, &beat] {
+        let end = client
+            .find(Locator::Css(".end-screen"))
+            .await
+            .expect("the end screen");
+        let text = end.text().await.expect("its text");
+        assert!(text.contains("anna") && text.contains("beat"), "{text}");
+        assert!(
+            client.find(Locator::Css(".end-screen a.replay-link")).await.is_ok(),
+            "a link to the replay"
+        );
+    }
+    anna.execute("window.scrollTo(0, 0);", vec![]).await.expect("scroll up");
+    screenshot(&anna, "end-screen").await;
+
+    // The replay viewer steps back to the start.
+    anna.find(Locator::Css(".end-screen a.replay-link"))
+        .await
+        .expect("the replay link")
+        .click()
+        .await
+        .expect("open the replay");
+    wait_until(
+        &anna,
+        "document.body.dataset.page === 'replay' && document.querySelector('#table .table-root')",
+        "the replay page",
+        Duration::from_secs(20),
+    )
+    .await;
+    anna.find(Locator::Css("[data-step=first]"))
+        .await
+        .expect("the first-step button")
+        .click()
+        .await
+        .expect("go to the start");
+    wait_until(
+        &anna,
+        "document.querySelector('#table .table-root').dataset.replayStep === '0'",
+        "step 0 of the replay",
+        Duration::from_secs(20),
+    )
+    .await;
+
+    anna.close().await.expect("close Anna's browser");
+    beat.close().await.expect("close Beat's browser");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_person_plays_a_four_player_game_against_three_bots() {
+    let _turn = ONE_AT_A_TIME.lock().await;
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let chiara = browser.session(1400, 1100).await;
+    register(&chiara, &server, "chiara").await;
+
+    create_game(&chiara, 4, &["me", "bot:random", "bot:greedy", "bot:random"], 1).await;
+    wait_until(
+        &chiara,
+        "location.pathname.startsWith('/games/')",
+        "the game page (a game with only bots starts at once)",
+        Duration::from_secs(20),
+    )
+    .await;
+
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut pictures_taken = false;
+    let clicks = play_until_over(&[&chiara], &mut rng, 2_000, async |_, version| {
+        if !pictures_taken && version >= 70 {
+            pictures_taken = true;
+            chiara.set_window_size(1400, 2300).await.expect("a tall window");
+            chiara.execute("window.scrollTo(0, 0);", vec![]).await.expect("scroll up");
+            screenshot(&chiara, "table-mid-game").await;
+            chiara.set_window_size(390, 844).await.expect("a phone-sized window");
+            screenshot(&chiara, "table-phone").await;
+            chiara.set_window_size(1400, 1100).await.expect("back to a desktop window");
+        }
+    })
+    .await;
+    assert!(pictures_taken, "the game reached the middle");
+    assert!(clicks > 10, "only {clicks} clicks");
+    let text = chiara
+        .find(Locator::Css(".end-screen"))
+        .await
+        .expect("the end screen")
+        .text()
+        .await
+        .expect("its text");
+    assert!(text.contains("chiara"), "{text}");
+    chiara.close().await.expect("close the browser");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_language_switch_changes_the_page_text() {
+    let _turn = ONE_AT_A_TIME.lock().await;
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let client = browser.session(1200, 900).await;
+
+    client.goto(&server.url("/rules?lang=de")).await.expect("open the rules in German");
+    let german = page_text(&client).await;
+    assert!(german.contains("Regeln"), "{german}");
+    assert_eq!(
+        client.find(Locator::Css("html")).await.unwrap().attr("lang").await.unwrap(),
+        Some("de".to_string())
+    );
+
+    // Click "Italiano" in the switch: the same page, in Italian, and it stays Italian.
+    client
+        .find(Locator::Css(".lang-switch a[data-lang=it]"))
+        .await
+        .expect("the Italian link")
+        .click()
+        .await
+        .expect("switch to Italian");
+    wait_until(
+        &client,
+        "document.documentElement.lang === 'it'",
+        "the Italian page",
+        Duration::from_secs(20),
+    )
+    .await;
+    let italian = page_text(&client).await;
+    assert!(italian.contains("Regole"), "{italian}");
+    assert!(!italian.contains("Die Regeln in Kürze"), "{italian}");
+    assert!(client.current_url().await.unwrap().path() == "/rules");
+
+    client.goto(&server.url("/")).await.expect("open the home page");
+    let home = page_text(&client).await;
+    assert!(home.contains("Gioca") || home.contains("Accedi"), "the choice is remembered: {home}");
+
+    for (code, word) in [("zh", "规则"), ("fr", "Règles"), ("en", "Rules")] {
+        client
+            .find(Locator::Css(&format!(".lang-switch a[data-lang={code}]")))
+            .await
+            .expect("a language link")
+            .click()
+            .await
+            .expect("switch language");
+        wait_until(
+            &client,
+            &format!("document.documentElement.lang === '{code}'"),
+            "the switched page",
+            Duration::from_secs(20),
+        )
+        .await;
+        let text = page_text(&client).await;
+        assert!(text.contains(word), "{code}: {text}");
+    }
+    client.close().await.expect("close the browser");
+}

@@ -1,0 +1,425 @@
+//! Shared pieces of the end-to-end browser tests: the server on a free port, ChromeDriver with
+//! headless Chromium, and a player who clicks highlighted legal targets until the game ends.
+//!
+//! These tests need Debian's `chromium` and `chromium-driver`; without them they fail with a
+//! message saying so, they never skip.
+
+#![allow(dead_code)]
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use rand_chacha::ChaCha8Rng;
+use rand_core::RngCore;
+use serde_json::{json, Value};
+use tempfile::TempDir;
+
+use helvetia_server::{spawn, Config, RunningServer};
+
+/// The browser binaries (Debian's packages `chromium` and `chromium-driver`).
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "chromedriver";
+
+/// A port nobody listens on right now.
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free local port")
+        .port()
+}
+
+/// The server under test, on a free port with a fresh SQLite database.
+pub struct TestServer {
+    pub server: RunningServer,
+    pub base: String,
+    _dir: TempDir,
+}
+
+impl TestServer {
+    pub async fn start() -> TestServer {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let config = Config {
+            addr: "127.0.0.1:0".parse().expect("an address"),
+            database_url: format!("sqlite://{}", dir.path().join("browser.db").display()),
+            auth_per_minute: 10_000,
+            secure_cookies: false,
+            bot_threads: 1,
+        };
+        let server = spawn(config).await.expect("the server starts");
+        let base = format!("http://{}", server.addr);
+        TestServer {
+            server,
+            base,
+            _dir: dir,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.server.abort();
+    }
+}
+
+/// ChromeDriver on a free port; each session is a separate headless Chromium with its own
+/// profile, so two sessions are two different people.
+pub struct Browser {
+    driver: Child,
+    url: String,
+    profiles: Vec<TempDir>,
+}
+
+impl Browser {
+    /// Starts ChromeDriver and waits until it answers.
+    ///
+    /// # Panics
+    /// When ChromeDriver or Chromium is missing: the tests must fail, not skip.
+    pub async fn start() -> Browser {
+        assert!(
+            std::path::Path::new(CHROMIUM).exists(),
+            "{CHROMIUM} is missing: install Debian's chromium and chromium-driver \
+             (apt-get install -y chromium chromium-driver)"
+        );
+        let port = free_port();
+        let driver = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!("cannot start {CHROMEDRIVER} ({e}): apt-get install -y chromium chromium-driver")
+            });
+        let url = format!("http://127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "ChromeDriver did not start listening");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        Browser {
+            driver,
+            url,
+            profiles: Vec::new(),
+        }
+    }
+
+    /// A new browser window of `width` × `height` with a fresh profile.
+    pub async fn session(&mut self, width: u32, height: u32) -> Client {
+        let profile = tempfile::tempdir().expect("a profile directory");
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert(
+            "goog:chromeOptions".into(),
+            json!({
+                "binary": CHROMIUM,
+                "args": [
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-dev-shm-usage",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--no-first-run",
+                    "--lang=en-US",
+                    format!("--user-data-dir={}", profile.path().display()),
+                    format!("--window-size={width},{height}"),
+                ],
+            }),
+        );
+        self.profiles.push(profile);
+        let mut builder = ClientBuilder::new(HttpConnector::new());
+        builder.capabilities(capabilities);
+        let mut last = None;
+        // Chromium's first start on a cold machine can be slow: try a few times.
+        for _ in 0..3 {
+            match builder.connect(&self.url).await {
+                Ok(client) => return client,
+                Err(e) => last = Some(e),
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+        panic!("headless Chromium did not start: {last:?}");
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+/// Waits until `script` (a JavaScript expression) is true in the page, or panics with `what`.
+pub async fn wait_until(client: &Client, script: &str, what: &str, timeout: Duration) {
+    let deadline = Instant::now() + timeout;
+    loop {
+        let value = client
+            .execute(&format!("return !!({script});"), vec![])
+            .await
+            .unwrap_or(Value::Bool(false));
+        if value == Value::Bool(true) {
+            return;
+        }
+        if Instant::now() > deadline {
+            let url = client.current_url().await.map(|u| u.to_string()).unwrap_or_default();
+            let text = page_text(client).await;
+            panic!("timed out waiting for {what} on {url}; the page says: {text}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The visible text of the page, shortened, for failure messages.
+pub async fn page_text(client: &Client) -> String {
+    let text = client
+        .execute("return document.body ? document.body.innerText : '';", vec![])
+        .await
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    text.chars().take(1500).collect()
+}
+
+/// Types into the form field `#id`.
+pub async fn fill(client: &Client, id: &str, text: &str) {
+    let field = client
+        .find(Locator::Css(&format!("#{id}")))
+        .await
+        .unwrap_or_else(|e| panic!("no field #{id}: {e}"));
+    field.clear().await.expect("clear the field");
+    field.send_keys(text).await.expect("type into the field");
+}
+
+/// Registers `name` through the registration page, which leads to the lobby.
+pub async fn register(client: &Client, server: &TestServer, name: &str) {
+    client.goto(&server.url("/register")).await.expect("open /register");
+    fill(client, "username", name).await;
+    fill(client, "password", "correct horse battery").await;
+    client
+        .find(Locator::Css("#account-form button[type=submit]"))
+        .await
+        .expect("the submit button")
+        .click()
+        .await
+        .expect("submit the registration");
+    wait_until(
+        client,
+        "location.pathname === '/lobby' && document.body.dataset.page === 'lobby'",
+        "the lobby after registering",
+        Duration::from_secs(20),
+    )
+    .await;
+}
+
+/// Fills the lobby's create form: `seats` are the seat choices' values ("me", "open",
+/// "bot:random"…). Returns once the form is sent.
+pub async fn create_game(client: &Client, players: u8, seats: &[&str], round_limit: u16) {
+    let form = client.find(Locator::Css("#create-game")).await.expect("the create form");
+    form.find(Locator::Css("#players"))
+        .await
+        .expect("the player count")
+        .select_by_value(&players.to_string())
+        .await
+        .expect("choose the player count");
+    fill(client, "round_limit", &round_limit.to_string()).await;
+    for (i, seat) in seats.iter().enumerate() {
+        form.find(Locator::Css(&format!("select[name=seat{i}]")))
+            .await
+            .expect("a seat choice")
+            .select_by_value(seat)
+            .await
+            .expect("choose the seat");
+    }
+    form.find(Locator::Css("button[type=submit]"))
+        .await
+        .expect("the create button")
+        .click()
+        .await
+        .expect("create the game");
+}
+
+/// Saves a screenshot of the window under `docs/screenshots/NAME.png`.
+pub async fn screenshot(client: &Client, name: &str) {
+    let png = client.screenshot().await.expect("a screenshot");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
+    std::fs::create_dir_all(&dir).expect("the screenshot directory");
+    std::fs::write(dir.join(format!("{name}.png")), png).expect("write the screenshot");
+}
+
+/// What the table says about itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableState {
+    pub version: u64,
+    pub your_turn: bool,
+    pub finished: bool,
+    pub connected: bool,
+    pub error: String,
+}
+
+pub async fn table_state(client: &Client) -> Option<TableState> {
+    let value = client
+        .execute(
+            "const root = document.querySelector('#table .table-root');
+             if (!root) return null;
+             const banner = document.querySelector('.error-banner');
+             return {
+               version: Number(root.dataset.version),
+               yourTurn: root.dataset.yourTurn === 'true',
+               finished: root.dataset.status === 'finished',
+               connected: document.getElementById('table').dataset.connected === 'true',
+               pending: document.getElementById('table').classList.contains('pending'),
+               error: banner && !banner.hidden ? banner.textContent : ''
+             };",
+            vec![],
+        )
+        .await
+        .ok()?;
+    if value.is_null() {
+        return None;
+    }
+    Some(TableState {
+        version: value["version"].as_u64().unwrap_or(0),
+        your_turn: value["yourTurn"].as_bool().unwrap_or(false),
+        finished: value["finished"].as_bool().unwrap_or(false),
+        connected: value["connected"].as_bool().unwrap_or(false),
+        error: value["error"].as_str().unwrap_or_default().to_string(),
+    })
+}
+
+/// Clicks `element` as a person would; if something covers it (the sticky prompt), scrolls it
+/// to the middle of the window and clicks again.
+async fn click(client: &Client, element: &fantoccini::elements::Element) {
+    if element.clone().click().await.is_ok() {
+        return;
+    }
+    client
+        .execute(
+            "arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
+            vec![serde_json::to_value(element).expect("an element reference")],
+        )
+        .await
+        .expect("scroll the target into view");
+    element.clone().click().await.expect("click the legal target");
+}
+
+/// Makes one decision in `client`'s table: clicks a random highlighted legal target (opening
+/// its chooser and picking a random choice when it has one). Returns the label clicked.
+pub async fn click_random_legal(client: &Client, rng: &mut ChaCha8Rng) -> String {
+    let targets = client
+        .find_all(Locator::Css(
+            "#table [data-action]:not(.chooser [data-action]), #table [data-chooser]",
+        ))
+        .await
+        .expect("find the legal targets");
+    let mut visible = Vec::new();
+    for target in targets {
+        if target.is_displayed().await.unwrap_or(false) {
+            visible.push(target);
+        }
+    }
+    assert!(!visible.is_empty(), "your turn, but nothing is highlighted: {}", page_text(client).await);
+    let target = &visible[rng.next_u64() as usize % visible.len()];
+    let label = target
+        .attr("aria-label")
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or(target.text().await.unwrap_or_default());
+    let chooser = target.attr("data-chooser").await.ok().flatten();
+    click(client, target).await;
+    let Some(id) = chooser else {
+        return label;
+    };
+    wait_until(
+        client,
+        &format!("!document.getElementById('{id}').hidden"),
+        "the chooser to open",
+        Duration::from_secs(5),
+    )
+    .await;
+    let choices = client
+        .find_all(Locator::Css(&format!("#{id} button[data-action]")))
+        .await
+        .expect("the chooser's buttons");
+    assert!(choices.len() >= 2, "a chooser offers at least two choices");
+    let choice = &choices[rng.next_u64() as usize % choices.len()];
+    let text = choice.text().await.unwrap_or_default();
+    click(client, choice).await;
+    format!("{label} → {text}")
+}
+
+/// Plays the game open in every client by clicking legal targets until every table shows
+/// the end. `on_decision(client index, version)` runs before each click (for screenshots).
+/// Returns the number of clicks.
+pub async fn play_until_over<F>(
+    clients: &[&Client],
+    rng: &mut ChaCha8Rng,
+    max_clicks: usize,
+    mut on_decision: F,
+) -> usize
+where
+    F: AsyncFnMut(usize, u64),
+{
+    for client in clients {
+        wait_until(
+            client,
+            "document.getElementById('table') && document.getElementById('table').dataset.connected === 'true'",
+            "the WebSocket to connect",
+            Duration::from_secs(20),
+        )
+        .await;
+    }
+    let mut clicks = 0;
+    let mut last_change = Instant::now();
+    let mut last_versions = vec![0; clients.len()];
+    loop {
+        let mut states = Vec::new();
+        for client in clients {
+            states.push(table_state(client).await.expect("the table is on the page"));
+        }
+        for state in &states {
+            assert!(state.error.is_empty(), "the server refused a click: {}", state.error);
+        }
+        if states.iter().all(|s| s.finished) {
+            return clicks;
+        }
+        let versions: Vec<u64> = states.iter().map(|s| s.version).collect();
+        if versions != last_versions {
+            last_versions = versions;
+            last_change = Instant::now();
+        }
+        assert!(
+            last_change.elapsed() < Duration::from_secs(60),
+            "the game is stuck at versions {last_versions:?}: {}",
+            page_text(clients[0]).await
+        );
+        let Some(mover) = states.iter().position(|s| s.your_turn && !s.finished) else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let client = clients[mover];
+        let before = states[mover].version;
+        on_decision(mover, before).await;
+        click_random_legal(client, rng).await;
+        clicks += 1;
+        assert!(clicks <= max_clicks, "no end after {max_clicks} clicks");
+        wait_until(
+            client,
+            &format!(
+                "(() => {{ const r = document.querySelector('#table .table-root');
+                   const b = document.querySelector('.error-banner');
+                   return (r && Number(r.dataset.version) !== {before}) || (b && !b.hidden); }})()"
+            ),
+            "the table to change after a click",
+            Duration::from_secs(30),
+        )
+        .await;
+    }
+}
