@@ -1,4 +1,4 @@
-//! `helvetia new`: the record of a new game, ready for its first decision.
+//! `helvetia new`: the record (or position) of a new game, ready for its first decision.
 
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -41,6 +41,9 @@ pub struct Args {
     /// Stop after this many rounds (for simulations).
     #[arg(long)]
     round_limit: Option<u16>,
+    /// Print the position (with the dealt stacks) instead of the record.
+    #[arg(long)]
+    position: bool,
 }
 
 impl Args {
@@ -71,13 +74,23 @@ fn clock_seed() -> u64 {
         .unwrap_or_default()
 }
 
-/// Prints the new game's record.
+/// Prints the new game's record, or its position.
 pub fn run(args: Args) -> ExitCode {
-    exit(new_record(&args).map(|record| println!("{}", pretty(&record))))
+    exit(new_record(&args).map(|record| {
+        if args.position {
+            let game = record.replay().expect("a new record replays");
+            println!("{}", pretty(game.position()));
+        } else {
+            println!("{}", pretty(&record));
+        }
+    }))
 }
 
 fn new_record(args: &Args) -> Result<GameRecord, Failure> {
     let options = args.options();
     options.check().map_err(Failure::bad_input)?;
-    Ok(GameRecord::new(options, args.seed.unwrap_or_else(clock_seed)))
+    Ok(GameRecord::new(
+        options,
+        args.seed.unwrap_or_else(clock_seed),
+    ))
 }

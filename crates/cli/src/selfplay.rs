@@ -84,9 +84,7 @@ fn selfplay(args: &Args) -> Result<(), Failure> {
 /// Plays one game, turning a panic into a failure that names the game.
 fn play_caught(options: GameOptions, seed: u64) -> Result<Outcome, Failure> {
     let mut decision = 0u64;
-    let result = panic::catch_unwind(AssertUnwindSafe(|| {
-        play_one(options, seed, &mut decision)
-    }));
+    let result = panic::catch_unwind(AssertUnwindSafe(|| play_one(options, seed, &mut decision)));
     match result {
         Ok(outcome) => outcome,
         Err(payload) => {

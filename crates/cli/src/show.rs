@@ -37,10 +37,7 @@ pub fn run(args: Args) -> ExitCode {
             .map(|seat| (seat, loaded.game.score(seat)))
             .collect();
         let standings = loaded.game.is_over().then(|| loaded.game.standings());
-        print!(
-            "{}",
-            render(&loaded.game.view(), played, scores, standings)
-        );
+        print!("{}", render(&loaded.game.view(), played, scores, standings));
     }))
 }
 
@@ -189,11 +186,16 @@ fn describe_turn(turn: &TurnState) -> String {
     }
 }
 
+/// `n` with the singular or plural noun.
+fn count(n: u8, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn by_sex(counts: [u8; 2]) -> String {
     format!(
-        "{} women, {} men",
-        counts[Sex::Female.index()],
-        counts[Sex::Male.index()]
+        "{}, {}",
+        count(counts[Sex::Female.index()], "woman", "women"),
+        count(counts[Sex::Male.index()], "man", "men")
     )
 }
 
@@ -208,8 +210,8 @@ fn write_players(out: &mut String, p: &Position) {
             .collect();
         writeln!(
             out,
-            "  {seat}: {} coins in hand{}, on characters: {}",
-            player.hand,
+            "  {seat}: {} in hand{}, on characters: {}",
+            count(player.hand, "coin", "coins"),
             if player.arriving > 0 {
                 format!(" (+{} arriving next turn)", player.arriving)
             } else {
@@ -238,7 +240,12 @@ fn write_players(out: &mut String, p: &Position) {
             })
             .collect();
         if !unplaced.is_empty() {
-            writeln!(out, "      start buildings to place: {}", unplaced.join(", ")).unwrap();
+            writeln!(
+                out,
+                "      start buildings to place: {}",
+                unplaced.join(", ")
+            )
+            .unwrap();
         }
     }
     if p.options.has_neutral() {
@@ -303,13 +310,15 @@ fn write_village(out: &mut String, id: VillageId, village: &Village) {
             String::new()
         } else {
             format!(
-                "; newborns: {} girls, {} boys",
-                building.newborns[0], building.newborns[1]
+                "; newborns: {}, {}",
+                count(building.newborns[Sex::Female.index()], "girl", "girls"),
+                count(building.newborns[Sex::Male.index()], "boy", "boys")
             )
         };
         writeln!(
             out,
-            "  {cell:>7} {:<15} {}{newborns}",
+            "  {:>7} {:<15} {}{newborns}",
+            cell.to_string(),
             building.kind.german(),
             if people.is_empty() {
                 "empty".to_string()
@@ -348,7 +357,11 @@ fn write_tiles(out: &mut String, p: &Position) {
         .iter()
         .filter_map(|good| {
             let index = good.good_tile_index()?;
-            Some(format!("{} {}", good.german(), holder(&p.good_tiles[index])))
+            Some(format!(
+                "{} {}",
+                good.german(),
+                holder(&p.good_tiles[index])
+            ))
         })
         .collect();
     writeln!(out, "\nGood tiles: {}", goods.join(", ")).unwrap();

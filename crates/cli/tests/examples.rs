@@ -1,0 +1,72 @@
+//! Every example in `docs/examples` loads: records replay, positions pass `Game::from_position`,
+//! and the `helvetia` tools accept them.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use helvetia_engine::{Game, GameRecord, Position};
+use serde_json::Value;
+
+fn examples() -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("docs/examples exists")
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_example_loads() {
+    let files = examples();
+    let mut records = 0;
+    let mut positions = 0;
+    let mut neutral = false;
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let value: Value = serde_json::from_str(&text).unwrap();
+        let game = if value.get("phase").is_some() {
+            positions += 1;
+            let position: Position =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            Game::from_position(position).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()))
+        } else {
+            records += 1;
+            let record: GameRecord =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            record
+                .replay()
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        };
+        neutral |= game.options().has_neutral() && game.position().round > 1;
+        let output = Command::new(env!("CARGO_BIN_EXE_helvetia"))
+            .args(["legal", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", path.display());
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap().lines().count(),
+            game.legal_actions().len(),
+            "{}",
+            path.display()
+        );
+    }
+    assert!(records >= 2 && positions >= 2, "{files:?}");
+    assert!(neutral, "a two-player example in play");
+}
+
+/// The mid-game record and position are the same game, one as history and one as state.
+#[test]
+fn the_mid_game_record_and_position_agree() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples");
+    let record: GameRecord = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("mid-game-3p-record.json")).unwrap(),
+    )
+    .unwrap();
+    let position: Position =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("mid-game-3p.json")).unwrap())
+            .unwrap();
+    assert_eq!(record.replay().unwrap().position(), &position);
+}
