@@ -70,3 +70,29 @@ fn the_mid_game_record_and_position_agree() {
             .unwrap();
     assert_eq!(record.replay().unwrap().position(), &position);
 }
+
+/// Every action in the notation's table parses, shows the label written beside it, and the
+/// table has one row per variant.
+#[test]
+fn the_notation_lists_every_action_variant_correctly() {
+    let doc = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/notation.md"),
+    )
+    .unwrap();
+    let section = doc
+        .split("\n## Actions\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("an Actions section");
+    let mut variants = std::collections::BTreeSet::new();
+    for row in section.lines().filter(|line| line.starts_with("| `")) {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let json = cells[0].trim_start_matches("| `").trim_end_matches('`');
+        let action: helvetia_engine::Action =
+            serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"));
+        assert_eq!(action.label(), cells[1], "{json}");
+        let variant = format!("{action:?}");
+        variants.insert(variant.split(['(', ' ']).next().unwrap().to_string());
+    }
+    assert_eq!(variants.len(), 25, "{variants:?}");
+}
