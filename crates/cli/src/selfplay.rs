@@ -68,7 +68,7 @@ fn selfplay(args: &Args) -> Result<(), Failure> {
         let seed = args.seed.wrapping_add(index);
         let outcome = play_caught(options, seed)?;
         summary.add(&outcome);
-        if summary.games % 1000 == 0 {
+        if summary.games.is_multiple_of(1000) {
             println!(
                 "{} games, {} decisions, {:.1} s",
                 summary.games,

@@ -1,6 +1,6 @@
 //! The built `helvetia` binary end to end: new → legal → play, refusals, and what `show` reveals.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use helvetia_engine::{Action, GameRecord, Position};
@@ -30,7 +30,7 @@ fn scratch(name: &str, text: &str) -> PathBuf {
 }
 
 /// The `(json, label)` pairs `helvetia legal` prints.
-fn legal(path: &PathBuf) -> Vec<(String, String)> {
+fn legal(path: &Path) -> Vec<(String, String)> {
     stdout(&helvetia(&["legal", path.to_str().unwrap()]))
         .lines()
         .map(|line| {

@@ -117,7 +117,7 @@ proptest! {
         let mut step = 0usize;
         walk(options, seed, choices, |_, game| {
             step += 1;
-            if step % 5 == 0 { determinized_view(game, &mut rng) } else { Ok(()) }
+            if step.is_multiple_of(5) { determinized_view(game, &mut rng) } else { Ok(()) }
         })?;
     }
 }
