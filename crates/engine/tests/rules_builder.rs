@@ -17,13 +17,24 @@ fn builder_scenario() -> Scenario {
 #[test]
 fn rulebook_example_metzgerei_purchase() {
     let mut game = builder_scenario().hand(P0, 2).game();
-    play_all(&mut game, &[Action::Begin(Character::Builder), Action::Build(Metzgerei)]);
+    play_all(
+        &mut game,
+        &[Action::Begin(Character::Builder), Action::Build(Metzgerei)],
+    );
     play_all(
         &mut game,
         &[
-            Action::Work { village: v(P0), cell: cell(1, -1), into: Good::Brick },
+            Action::Work {
+                village: v(P0),
+                cell: cell(1, -1),
+                into: Good::Brick,
+            },
             Action::Pay(Good::Brick),
-            Action::Work { village: v(P0), cell: cell(0, -1), into: Good::Stone },
+            Action::Work {
+                village: v(P0),
+                cell: cell(0, -1),
+                into: Good::Stone,
+            },
             Action::Pay(Good::Stone),
             Action::Buy(Good::Brick),
             Action::Place(cell(-1, -1)),
@@ -33,7 +44,10 @@ fn rulebook_example_metzgerei_purchase() {
     assert_eq!(p.players[0].on_characters[Character::Builder.index()], 2);
     assert_eq!(p.players[0].hand, 0);
     assert!(p.village(v(P0)).has_kind(Metzgerei));
-    assert!(villager_at(&game, v(P0), (0, -1)).iter().all(|v| !v.awake), "workers fall asleep");
+    assert!(
+        villager_at(&game, v(P0), (0, -1)).iter().all(|v| !v.awake),
+        "workers fall asleep"
+    );
     assert!(villager_at(&game, v(P0), (1, -1)).iter().all(|v| !v.awake));
     assert_eq!(game.to_move(), Some(P1), "no coins left: the turn ends");
 }
@@ -69,13 +83,19 @@ fn builder_may_build_entirely_with_coins_and_buy_a_good_twice() {
             Action::Place(cell(2, 1)),
         ],
     );
-    assert_eq!(game.position().players[0].on_characters[Character::Builder.index()], 4);
+    assert_eq!(
+        game.position().players[0].on_characters[Character::Builder.index()],
+        4
+    );
 }
 
 #[test]
 fn builder_sells_only_wood_brick_and_stone() {
     let mut game = builder_scenario().hand(P0, 3).game();
-    play_all(&mut game, &[Action::Begin(Character::Builder), Action::Build(Metzgerei)]);
+    play_all(
+        &mut game,
+        &[Action::Begin(Character::Builder), Action::Build(Metzgerei)],
+    );
     for action in legal(&game) {
         if let Action::Buy(good) = action {
             assert!(good.is_material());
@@ -96,10 +116,23 @@ fn builder_each_building_type_once_per_player() {
 fn ruling_13_bought_goods_cannot_be_exchanged() {
     // A Marktplatz worker but no producer: a bought good is never carried, so never exchanged.
     let mut s = Scenario::new(3);
-    s.building(v(P0), (0, -1), Marktplatz, &[awake(v(P0), W)]).display(&[Metzgerei]);
+    s.building(v(P0), (0, -1), Marktplatz, &[awake(v(P0), W)])
+        .display(&[Metzgerei]);
     let mut game = s.hand(P0, 4).game();
-    play_all(&mut game, &[Action::Begin(Character::Builder), Action::Build(Metzgerei), Action::Buy(Good::Stone)]);
-    assert!(legal(&game).iter().all(|a| !matches!(a, Action::Work { .. })), "nothing produced to exchange");
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::Builder),
+            Action::Build(Metzgerei),
+            Action::Buy(Good::Stone),
+        ],
+    );
+    assert!(
+        legal(&game)
+            .iter()
+            .all(|a| !matches!(a, Action::Work { .. })),
+        "nothing produced to exchange"
+    );
 }
 
 #[test]
@@ -114,12 +147,23 @@ fn ruling_14_centre_villager_moves_into_the_new_building_awake() {
             Action::Build(Metzgerei),
             Action::Buy(Good::Brick),
             Action::Buy(Good::Brick),
-            Action::Work { village: v(P0), cell: cell(0, -1), into: Good::Stone },
+            Action::Work {
+                village: v(P0),
+                cell: cell(0, -1),
+                into: Good::Stone,
+            },
             Action::Pay(Good::Stone),
             Action::Place(cell(2, 1)),
         ],
     );
-    assert_eq!(step(&game), Step::MoveIn { village: v(P0), cell: cell(2, 1) }, "both sexes: the player chooses");
+    assert_eq!(
+        step(&game),
+        Step::MoveIn {
+            village: v(P0),
+            cell: cell(2, 1)
+        },
+        "both sexes: the player chooses"
+    );
     play_all(&mut game, &[Action::MoveIn(M)]);
     assert_eq!(villager_at(&game, v(P0), (2, 1)), vec![awake(v(P0), M)]);
     assert_eq!(game.position().village(v(P0)).centre_villagers, [1, 0]);
@@ -130,7 +174,10 @@ fn ruling_14_victory_point_building_takes_nobody_from_the_centre() {
     let mut s = Scenario::new(3);
     s.centre(v(P0), 1, 0).display(&[Kirche]);
     let mut game = s.hand(P0, 5).game();
-    play_all(&mut game, &[Action::Begin(Character::Builder), Action::Build(Kirche)]);
+    play_all(
+        &mut game,
+        &[Action::Begin(Character::Builder), Action::Build(Kirche)],
+    );
     for material in [Good::Wood, Good::Brick, Good::Stone, Good::Stone] {
         play_all(&mut game, &[Action::Buy(material)]);
     }
@@ -150,7 +197,10 @@ fn ruling_14_a_just_built_building_serves_the_rest_of_the_action() {
         .centre(v(P0), 0, 1)
         .display(&[Marktplatz]);
     let mut game = s.hand(P0, 6).game();
-    play_all(&mut game, &[Action::Begin(Character::Builder), Action::Build(Marktplatz)]);
+    play_all(
+        &mut game,
+        &[Action::Begin(Character::Builder), Action::Build(Marktplatz)],
+    );
     for material in [Good::Wood, Good::Brick, Good::Stone] {
         play_all(&mut game, &[Action::Buy(material)]);
     }
@@ -162,8 +212,16 @@ fn ruling_14_a_just_built_building_serves_the_rest_of_the_action() {
         &[
             Action::Begin(Character::Builder),
             Action::Build(Kuhstall),
-            Action::Work { village: v(P0), cell: cell(0, -1), into: Good::Ore },
-            Action::Work { village: v(P0), cell: cell(1, -1), into: Good::Brick },
+            Action::Work {
+                village: v(P0),
+                cell: cell(0, -1),
+                into: Good::Ore,
+            },
+            Action::Work {
+                village: v(P0),
+                cell: cell(1, -1),
+                into: Good::Brick,
+            },
             Action::Pay(Good::Brick),
             Action::Buy(Good::Wood),
             Action::Place(cell(2, -1)),
@@ -178,24 +236,68 @@ fn ruling_14_ring_two_only_once_ring_one_is_full() {
     s.display(&[Bergwerk]);
     let game = s.hand(P0, 6).game();
     let mut g = game.clone();
-    play_all(&mut g, &[Action::Begin(Character::Builder), Action::Build(Bergwerk), Action::Buy(Good::Wood), Action::Buy(Good::Stone)]);
-    assert!(legal(&g).iter().all(|a| matches!(a, Action::Place(c) if c.ring() == 1)));
+    play_all(
+        &mut g,
+        &[
+            Action::Begin(Character::Builder),
+            Action::Build(Bergwerk),
+            Action::Buy(Good::Wood),
+            Action::Buy(Good::Stone),
+        ],
+    );
+    assert!(legal(&g)
+        .iter()
+        .all(|a| matches!(a, Action::Place(c) if c.ring() == 1)));
     assert_eq!(legal(&g).len(), 10);
 
     let mut s = Scenario::new(3);
-    s.fill_ring1(v(P0), &[Muehle, Wirtshaus, Gemeindehaus, Kirche, Holzfaeller, Ziegelei, Steinmetz, Getreidehof, Brunnenmeister, Kuhstall])
-        .building(v(P0), (-1, -1), Muehle, &[]);
+    s.fill_ring1(
+        v(P0),
+        &[
+            Muehle,
+            Wirtshaus,
+            Gemeindehaus,
+            Kirche,
+            Holzfaeller,
+            Ziegelei,
+            Steinmetz,
+            Getreidehof,
+            Brunnenmeister,
+            Kuhstall,
+        ],
+    )
+    .building(v(P0), (-1, -1), Muehle, &[]);
     s.display(&[Bergwerk]);
     let mut g = s.hand(P0, 6).game();
-    play_all(&mut g, &[Action::Begin(Character::Builder), Action::Build(Bergwerk), Action::Buy(Good::Wood), Action::Buy(Good::Stone)]);
-    assert!(legal(&g).iter().all(|a| matches!(a, Action::Place(c) if c.ring() == 2)));
+    play_all(
+        &mut g,
+        &[
+            Action::Begin(Character::Builder),
+            Action::Build(Bergwerk),
+            Action::Buy(Good::Wood),
+            Action::Buy(Good::Stone),
+        ],
+    );
+    assert!(legal(&g)
+        .iter()
+        .all(|a| matches!(a, Action::Place(c) if c.ring() == 2)));
     assert_eq!(legal(&g).len(), 18);
 }
 
 #[test]
 fn ruling_19_village_completion_tiles_4_then_2_need_every_workplace_occupied() {
     let mut s = Scenario::new(3);
-    let kinds = [Muehle, Wirtshaus, Gemeindehaus, Kirche, Holzfaeller, Ziegelei, Steinmetz, Getreidehof, Brunnenmeister];
+    let kinds = [
+        Muehle,
+        Wirtshaus,
+        Gemeindehaus,
+        Kirche,
+        Holzfaeller,
+        Ziegelei,
+        Steinmetz,
+        Getreidehof,
+        Brunnenmeister,
+    ];
     s.fill_ring1(v(P0), &kinds);
     // The ninth building is a workplace: fill it, leave the tenth cell free, with a centre villager.
     for c in Cell::ring1() {
@@ -211,23 +313,50 @@ fn ruling_19_village_completion_tiles_4_then_2_need_every_workplace_occupied() {
     assert_eq!(game.position().village_tiles, [None, None]);
     play_all(
         &mut game,
-        &[Action::Begin(Character::Builder), Action::Build(Bergwerk), Action::Buy(Good::Wood), Action::Buy(Good::Stone)],
+        &[
+            Action::Begin(Character::Builder),
+            Action::Build(Bergwerk),
+            Action::Buy(Good::Wood),
+            Action::Buy(Good::Stone),
+        ],
     );
     let free = legal(&game)[0];
     play_all(&mut game, &[free]);
-    assert_eq!(game.position().village_tiles, [Some(P0), None], "the man moves in: complete");
+    assert_eq!(
+        game.position().village_tiles,
+        [Some(P0), None],
+        "the man moves in: complete"
+    );
     assert_eq!(game.score(P0).village_tiles, 4);
 }
 
 #[test]
 fn ruling_19_an_empty_workplace_keeps_the_village_incomplete() {
     let mut s = Scenario::new(3);
-    s.fill_ring1(v(P0), &[Muehle, Wirtshaus, Gemeindehaus, Kirche, Holzfaeller, Ziegelei, Steinmetz, Getreidehof, Brunnenmeister])
-        .display(&[Bergwerk]);
+    s.fill_ring1(
+        v(P0),
+        &[
+            Muehle,
+            Wirtshaus,
+            Gemeindehaus,
+            Kirche,
+            Holzfaeller,
+            Ziegelei,
+            Steinmetz,
+            Getreidehof,
+            Brunnenmeister,
+        ],
+    )
+    .display(&[Bergwerk]);
     let mut game = s.hand(P0, 6).game();
     play_all(
         &mut game,
-        &[Action::Begin(Character::Builder), Action::Build(Bergwerk), Action::Buy(Good::Wood), Action::Buy(Good::Stone)],
+        &[
+            Action::Begin(Character::Builder),
+            Action::Build(Bergwerk),
+            Action::Buy(Good::Wood),
+            Action::Buy(Good::Stone),
+        ],
     );
     let free = legal(&game)[0];
     play_all(&mut game, &[free]);

@@ -37,23 +37,37 @@ fn rulebook_example_character_tile_awarding() {
         &[
             Action::Begin(Character::Builder),
             Action::Build(Bergwerk),
-            Action::Work { village: v(yellow), cell: cell(-1, -1), into: Good::Wood },
+            Action::Work {
+                village: v(yellow),
+                cell: cell(-1, -1),
+                into: Good::Wood,
+            },
             Action::Pay(Good::Wood),
-            Action::Work { village: v(yellow), cell: cell(0, -1), into: Good::Stone },
+            Action::Work {
+                village: v(yellow),
+                cell: cell(0, -1),
+                into: Good::Stone,
+            },
             Action::Pay(Good::Stone),
             Action::Place(cell(1, -1)),
         ],
     );
     let p = game.position();
     assert_eq!(p.round, 2, "only Red has coins left: the round ended");
-    assert_eq!(p.start_player, red, "the last player with coins becomes start player");
+    assert_eq!(
+        p.start_player, red,
+        "the last player with coins becomes start player"
+    );
     let holder = |c: Character| p.character_tiles[c.index()].holder;
     assert_eq!(holder(Character::Builder), Some(yellow));
     assert_eq!(holder(Character::Trader), Some(red));
     assert_eq!(holder(Character::NightWatchman), Some(blue));
     assert_eq!(holder(Character::Priest), Some(white));
     assert_eq!(holder(Character::Midwife), Some(yellow));
-    assert!(p.players.iter().all(|pl| pl.on_characters == [0; 5]), "step 2: coins return");
+    assert!(
+        p.players.iter().all(|pl| pl.on_characters == [0; 5]),
+        "step 2: coins return"
+    );
     assert_eq!(p.players[0].hand, 3);
     assert_eq!(game.score(yellow).character_tiles, 2);
     assert_eq!(game.score(red).start_player, 1);
@@ -63,74 +77,181 @@ fn rulebook_example_character_tile_awarding() {
 fn ruling_08_no_coins_means_pass_and_coins_mean_no_pass() {
     let game = Scenario::new(3).hand(P0, 2).game();
     assert!(!legal(&game).contains(&Action::Pass));
-    assert!(!legal(&game).contains(&Action::EndTurn), "a turn needs at least one action");
+    assert!(
+        !legal(&game).contains(&Action::EndTurn),
+        "a turn needs at least one action"
+    );
     // A player without coins is passed over.
     let mut game = Scenario::new(3).hand(P0, 1).hand(P1, 0).hand(P2, 1).game();
-    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P0), quarter: Quarter::TopLeft }]);
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
+        ],
+    );
     assert_eq!(game.to_move(), Some(P2));
 }
 
 #[test]
 fn ruling_07_one_character_per_turn_one_coin_per_action() {
     let mut game = Scenario::new(3).hand(P0, 3).game();
-    let watchman_before = game.position().players[0].on_characters[Character::NightWatchman.index()];
-    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P0), quarter: Quarter::TopLeft }]);
-    assert_eq!(legal(&game), vec![Action::Begin(Character::NightWatchman), Action::EndTurn]);
-    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P1), quarter: Quarter::TopLeft }, Action::EndTurn]);
-    assert_eq!(game.position().players[0].on_characters[Character::NightWatchman.index()], watchman_before + 2);
+    let watchman_before =
+        game.position().players[0].on_characters[Character::NightWatchman.index()];
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
+        ],
+    );
+    assert_eq!(
+        legal(&game),
+        vec![Action::Begin(Character::NightWatchman), Action::EndTurn]
+    );
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake {
+                village: v(P1),
+                quarter: Quarter::TopLeft,
+            },
+            Action::EndTurn,
+        ],
+    );
+    assert_eq!(
+        game.position().players[0].on_characters[Character::NightWatchman.index()],
+        watchman_before + 2
+    );
     assert_eq!(game.position().players[0].hand, 1);
     assert_eq!(game.to_move(), Some(P1));
 }
 
 #[test]
 fn ruling_09_round_ends_when_at_most_one_player_has_coins() {
-    let mut game = Scenario::new(4).hand(P0, 1).hand(P1, 0).hand(P2, 0).hand(P3, 2).game();
-    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P0), quarter: Quarter::TopLeft }]);
+    let mut game = Scenario::new(4)
+        .hand(P0, 1)
+        .hand(P1, 0)
+        .hand(P2, 0)
+        .hand(P3, 2)
+        .game();
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
+        ],
+    );
     let p = game.position();
-    assert_eq!((p.round, p.start_player), (2, P3), "P3 never played this round but starts the next");
+    assert_eq!(
+        (p.round, p.start_player),
+        (2, P3),
+        "P3 never played this round but starts the next"
+    );
     assert_eq!(game.to_move(), Some(P3));
 }
 
 #[test]
 fn ruling_11_tile_gives_one_extra_action_before_or_after_without_a_coin() {
-    let mut game = Scenario::new(3).tile(Character::NightWatchman, P0).hand(P0, 2).game();
+    let mut game = Scenario::new(3)
+        .tile(Character::NightWatchman, P0)
+        .hand(P0, 2)
+        .game();
     // Before: the tile action, then the regular action of another character.
-    play_all(&mut game, &[Action::UseTile(Character::NightWatchman), Action::Wake { village: v(P1), quarter: Quarter::TopLeft }]);
-    assert_eq!(game.position().players[0].hand, 2, "tile actions place no coin");
-    assert!(!game.position().character_tiles[Character::NightWatchman.index()].face_up, "used: face down");
-    assert!(!legal(&game).contains(&Action::EndTurn), "the regular action is still owed");
-    assert!(!legal(&game).iter().any(|a| matches!(a, Action::UseTile(_))), "one tile per turn");
+    play_all(
+        &mut game,
+        &[
+            Action::UseTile(Character::NightWatchman),
+            Action::Wake {
+                village: v(P1),
+                quarter: Quarter::TopLeft,
+            },
+        ],
+    );
+    assert_eq!(
+        game.position().players[0].hand,
+        2,
+        "tile actions place no coin"
+    );
+    assert!(
+        !game.position().character_tiles[Character::NightWatchman.index()].face_up,
+        "used: face down"
+    );
+    assert!(
+        !legal(&game).contains(&Action::EndTurn),
+        "the regular action is still owed"
+    );
+    assert!(
+        !legal(&game).iter().any(|a| matches!(a, Action::UseTile(_))),
+        "one tile per turn"
+    );
 
     // After: regular actions, then the tile of another character closes the turn.
     let mut s = Scenario::new(3);
-    s.centre(v(P0), 1, 0).building(v(P1), (0, -1), Holzfaeller, &[awake(v(P1), M)]).tile(Character::Priest, P0);
+    s.centre(v(P0), 1, 0)
+        .building(v(P1), (0, -1), Holzfaeller, &[awake(v(P1), M)])
+        .tile(Character::Priest, P0);
     let mut game = s.hand(P0, 2).game();
     play_all(
         &mut game,
         &[
             Action::Begin(Character::NightWatchman),
-            Action::Wake { village: v(P0), quarter: Quarter::TopLeft },
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
             Action::UseTile(Character::Priest),
-            Action::Marry { from: Unattached::Centre, sex: W, village: v(P1), cell: cell(0, -1) },
+            Action::Marry {
+                from: Unattached::Centre,
+                sex: W,
+                village: v(P1),
+                cell: cell(0, -1),
+            },
         ],
     );
-    assert_eq!(game.to_move(), Some(P1), "nothing may follow a tile action of another character");
+    assert_eq!(
+        game.to_move(),
+        Some(P1),
+        "nothing may follow a tile action of another character"
+    );
     assert_eq!(game.position().players[0].hand, 1);
 }
 
 #[test]
 fn ruling_11_same_character_tile_combines_with_the_regular_action() {
-    let mut game = Scenario::new(3).tile(Character::NightWatchman, P0).hand(P0, 2).game();
+    let mut game = Scenario::new(3)
+        .tile(Character::NightWatchman, P0)
+        .hand(P0, 2)
+        .game();
     play_all(
         &mut game,
         &[
             Action::Begin(Character::NightWatchman),
-            Action::Wake { village: v(P0), quarter: Quarter::TopLeft },
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
             Action::UseTile(Character::NightWatchman),
-            Action::Wake { village: v(P0), quarter: Quarter::TopRight },
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopRight,
+            },
         ],
     );
-    assert!(legal(&game).contains(&Action::Begin(Character::NightWatchman)), "combined: more coins may follow");
+    assert!(
+        legal(&game).contains(&Action::Begin(Character::NightWatchman)),
+        "combined: more coins may follow"
+    );
 }
 
 #[test]
@@ -150,31 +271,60 @@ fn ruling_11_builder_tile_may_buy_with_coins_even_all_of_them() {
         ],
     );
     let p = game.position();
-    assert_eq!(p.players[0].on_characters[Character::Builder.index()], 3, "bought goods' coins go on the Builder");
-    assert_eq!(game.to_move(), Some(P1), "no coins left: no regular action, the turn ends");
+    assert_eq!(
+        p.players[0].on_characters[Character::Builder.index()],
+        3,
+        "bought goods' coins go on the Builder"
+    );
+    assert_eq!(
+        game.to_move(),
+        Some(P1),
+        "no coins left: no regular action, the turn ends"
+    );
 }
 
 #[test]
 fn ruling_08_no_coins_no_tile() {
-    let game = Scenario::new(3).tile(Character::NightWatchman, P0).hand(P0, 0).to_move(P0).game();
+    let game = Scenario::new(3)
+        .tile(Character::NightWatchman, P0)
+        .hand(P0, 0)
+        .to_move(P0)
+        .game();
     // P0 has no coins: it is not its turn to take (it would be passed over); legal is just Pass.
     assert_eq!(legal(&game), vec![Action::Pass]);
 }
 
 #[test]
 fn ruling_12_tiles_face_up_again_and_kept_after_round_end() {
-    let mut game = Scenario::new(3).tile(Character::NightWatchman, P0).hand(P0, 1).hand(P1, 0).hand(P2, 0).game();
+    let mut game = Scenario::new(3)
+        .tile(Character::NightWatchman, P0)
+        .hand(P0, 1)
+        .hand(P1, 0)
+        .hand(P2, 0)
+        .game();
     play_all(
         &mut game,
         &[
             Action::UseTile(Character::NightWatchman),
-            Action::Wake { village: v(P0), quarter: Quarter::TopLeft },
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
             Action::Begin(Character::NightWatchman),
-            Action::Wake { village: v(P0), quarter: Quarter::TopLeft },
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
         ],
     );
     let tile = game.position().character_tiles[Character::NightWatchman.index()];
-    assert_eq!(tile, CharacterTile { holder: Some(P0), face_up: true });
+    assert_eq!(
+        tile,
+        CharacterTile {
+            holder: Some(P0),
+            face_up: true
+        }
+    );
 }
 
 #[test]
@@ -189,14 +339,47 @@ fn ruling_20_school_villagers_return_by_choice_else_to_the_centre() {
         .hand(P1, 0)
         .hand(P2, 0);
     let mut game = s.game();
-    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P0), quarter: Quarter::TopLeft }]);
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
+        ],
+    );
     // Nobody else has coins: the round ends and P0 (start player now) chooses first.
     assert_eq!(game.position().phase, Phase::SchoolReturn { seat: P0 });
-    assert_eq!(legal(&game).len(), 4, "two sexes × two free workplaces; never the victory point building");
-    play_all(&mut game, &[Action::ReturnFromSchool { sex: M, cell: cell(0, -1) }, Action::ReturnFromSchool { sex: W, cell: cell(-1, -1) }]);
+    assert_eq!(
+        legal(&game).len(),
+        4,
+        "two sexes × two free workplaces; never the victory point building"
+    );
+    play_all(
+        &mut game,
+        &[
+            Action::ReturnFromSchool {
+                sex: M,
+                cell: cell(0, -1),
+            },
+            Action::ReturnFromSchool {
+                sex: W,
+                cell: cell(-1, -1),
+            },
+        ],
+    );
     let p = game.position();
-    assert_eq!(p.village(v(P0)).centre_villagers, [1, 0], "no free building left: to the centre");
-    assert_eq!(p.village(v(P1)).centre_villagers, [1, 0], "P1 has no building: straight to the centre");
+    assert_eq!(
+        p.village(v(P0)).centre_villagers,
+        [1, 0],
+        "no free building left: to the centre"
+    );
+    assert_eq!(
+        p.village(v(P1)).centre_villagers,
+        [1, 0],
+        "P1 has no building: straight to the centre"
+    );
     assert_eq!(p.players[0].school, [0, 0]);
     assert!(villager_at(&game, v(P0), (0, -1))[0].awake);
     assert_eq!(p.round, 2);
@@ -206,7 +389,16 @@ fn ruling_20_school_villagers_return_by_choice_else_to_the_centre() {
 fn ruling_20_five_new_buildings_from_stack_2_then_stack_3() {
     let mut game = Scenario::new(3).hand(P0, 1).hand(P1, 0).hand(P2, 0).game();
     let before = game.position().clone();
-    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P0), quarter: Quarter::TopLeft }]);
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
+        ],
+    );
     let after = game.position();
     assert_eq!(after.stack2.len(), before.stack2.len() - 5);
     let mut drawn = [0u8; 24];
@@ -214,9 +406,16 @@ fn ruling_20_five_new_buildings_from_stack_2_then_stack_3() {
         drawn[kind.index()] += 1;
     }
     for kind in BuildingKind::ALL {
-        assert_eq!(after.display[kind.index()], before.display[kind.index()] + drawn[kind.index()], "the top five of stack 2");
+        assert_eq!(
+            after.display[kind.index()],
+            before.display[kind.index()] + drawn[kind.index()],
+            "the top five of stack 2"
+        );
     }
-    assert_eq!(after.display.iter().map(|&n| u32::from(n)).sum::<u32>(), before.display.iter().map(|&n| u32::from(n)).sum::<u32>() + 5);
+    assert_eq!(
+        after.display.iter().map(|&n| u32::from(n)).sum::<u32>(),
+        before.display.iter().map(|&n| u32::from(n)).sum::<u32>() + 5
+    );
 
     // With 2 left in stack 2, the other 3 come from stack 3.
     let mut s = Scenario::new(3);
@@ -227,19 +426,50 @@ fn ruling_20_five_new_buildings_from_stack_2_then_stack_3() {
         pos.display[kind.index()] += 1;
     }
     let mut game = Game::from_position(pos).unwrap();
-    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P0), quarter: Quarter::TopLeft }]);
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
+        ],
+    );
     assert_eq!(game.position().stack2.len(), 0);
     assert_eq!(game.position().stack3.len(), 11 - 3);
 }
 
 #[test]
 fn ruling_22_score_is_recomputed_and_can_fall() {
-    let mut game = Scenario::new(3).start_player(P0).hand(P0, 1).hand(P1, 1).hand(P2, 0).game();
+    let mut game = Scenario::new(3)
+        .start_player(P0)
+        .hand(P0, 1)
+        .hand(P1, 1)
+        .hand(P2, 0)
+        .game();
     assert_eq!(game.score(P0).start_player, 1);
-    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P0), quarter: Quarter::TopLeft }]);
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
+        ],
+    );
     assert_eq!(game.position().start_player, P1);
-    assert_eq!(game.score(P0).start_player, 0, "the token moved: the point is gone");
-    assert_eq!(game.position().players[1].score_track, game.score(P1).total, "step 5 adjusts the track");
+    assert_eq!(
+        game.score(P0).start_player,
+        0,
+        "the token moved: the point is gone"
+    );
+    assert_eq!(
+        game.position().players[1].score_track,
+        game.score(P1).total,
+        "step 5 adjusts the track"
+    );
 }
 
 #[test]
@@ -256,11 +486,23 @@ fn ruling_23_game_ends_at_target_most_points_then_awake_villagers_then_shared() 
         .hand(P1, 0)
         .hand(P2, 0);
     let mut game = s.game();
-    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P2), quarter: Quarter::TopLeft }]);
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake {
+                village: v(P2),
+                quarter: Quarter::TopLeft,
+            },
+        ],
+    );
     assert!(game.is_over());
     let standings = game.standings();
     // P0 became start player (+1): 4 VP beats P1's 3.
-    assert_eq!((standings[0].seat, standings[0].points, standings[0].rank), (P0, 4, 1));
+    assert_eq!(
+        (standings[0].seat, standings[0].points, standings[0].rank),
+        (P0, 4, 1)
+    );
     assert_eq!((standings[1].seat, standings[1].rank), (P1, 2));
 }
 
@@ -282,40 +524,112 @@ fn ruling_23_tie_on_points_broken_by_awake_villagers_else_shared() {
         .to_move(P2);
     let mut game = s.game();
     // P2 spends its last coin: nobody has coins; P2 takes the token (4 VP) and wins alone.
-    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P2), quarter: Quarter::BottomRight }]);
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake {
+                village: v(P2),
+                quarter: Quarter::BottomRight,
+            },
+        ],
+    );
     let st = game.standings();
     assert_eq!((st[0].seat, st[0].rank), (P2, 1));
     // P0 and P1 both have 3 VP; P1 has one awake villager, P0 none.
-    assert_eq!((st[1].seat, st[1].rank, st[2].seat, st[2].rank), (P1, 2, P0, 3));
+    assert_eq!(
+        (st[1].seat, st[1].rank, st[2].seat, st[2].rank),
+        (P1, 2, P0, 3)
+    );
 }
 
 #[test]
 fn ruling_28_round_limit_stops_the_game_and_ranks_by_the_usual_scoring() {
     let mut options = GameOptions::for_players(3);
     options.round_limit = Some(1);
-    let mut game = Scenario::with_options(options).hand(P0, 1).hand(P1, 0).hand(P2, 0).game();
-    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P0), quarter: Quarter::TopLeft }]);
+    let mut game = Scenario::with_options(options)
+        .hand(P0, 1)
+        .hand(P1, 0)
+        .hand(P2, 0)
+        .game();
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
+        ],
+    );
     assert!(game.is_over());
-    assert_eq!(game.standings()[0].seat, P0, "the start player token's point decides");
+    assert_eq!(
+        game.standings()[0].seat,
+        P0,
+        "the start player token's point decides"
+    );
 }
 
 #[test]
 fn ruling_04_without_character_tiles_none_are_awarded_or_used() {
-    let options = GameOptions { character_tiles: false, target_vp: 18, ..GameOptions::for_players(3) };
+    let options = GameOptions {
+        character_tiles: false,
+        target_vp: 18,
+        ..GameOptions::for_players(3)
+    };
     let mut s = Scenario::with_options(options);
     s.hand(P0, 1).hand(P1, 0).hand(P2, 0);
     let mut game = s.game();
-    play_all(&mut game, &[Action::Begin(Character::NightWatchman), Action::Wake { village: v(P0), quarter: Quarter::TopLeft }]);
-    assert!(game.position().character_tiles.iter().all(|t| t.holder.is_none()), "P0 had the Watchman majority");
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake {
+                village: v(P0),
+                quarter: Quarter::TopLeft,
+            },
+        ],
+    );
+    assert!(
+        game.position()
+            .character_tiles
+            .iter()
+            .all(|t| t.holder.is_none()),
+        "P0 had the Watchman majority"
+    );
     assert_eq!(game.score(P0).character_tiles, 0);
     assert_eq!(game.options().target_vp, 18);
 }
 
 #[test]
 fn ruling_19_second_completed_village_takes_the_2_point_tile() {
-    let kinds = [Muehle, Wirtshaus, Gemeindehaus, Kirche, Holzfaeller, Ziegelei, Steinmetz, Getreidehof, Brunnenmeister];
+    let kinds = [
+        Muehle,
+        Wirtshaus,
+        Gemeindehaus,
+        Kirche,
+        Holzfaeller,
+        Ziegelei,
+        Steinmetz,
+        Getreidehof,
+        Brunnenmeister,
+    ];
     let mut s = Scenario::new(3);
-    s.fill_ring1(v(P1), &[Muehle, Wirtshaus, Gemeindehaus, Kirche, Metzgerei, Molkerei, Kaeserei, Gerberei, Glockengiesser, Backhaus]);
+    s.fill_ring1(
+        v(P1),
+        &[
+            Muehle,
+            Wirtshaus,
+            Gemeindehaus,
+            Kirche,
+            Metzgerei,
+            Molkerei,
+            Kaeserei,
+            Gerberei,
+            Glockengiesser,
+            Backhaus,
+        ],
+    );
     s.fill_ring1(v(P0), &kinds);
     for seat in [P0, P1] {
         for c in Cell::ring1() {
@@ -329,7 +643,15 @@ fn ruling_19_second_completed_village_takes_the_2_point_tile() {
     s.pos.village_tiles = [Some(P1), None];
     s.centre(v(P0), 0, 1).display(&[Bergwerk]);
     let mut game = s.hand(P0, 6).game();
-    play_all(&mut game, &[Action::Begin(Character::Builder), Action::Build(Bergwerk), Action::Buy(Good::Wood), Action::Buy(Good::Stone)]);
+    play_all(
+        &mut game,
+        &[
+            Action::Begin(Character::Builder),
+            Action::Build(Bergwerk),
+            Action::Buy(Good::Wood),
+            Action::Buy(Good::Stone),
+        ],
+    );
     let free = legal(&game)[0];
     play_all(&mut game, &[free]);
     assert_eq!(game.position().village_tiles, [Some(P1), Some(P0)]);

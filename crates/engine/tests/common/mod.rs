@@ -24,11 +24,19 @@ pub fn cell(x: i8, y: i8) -> Cell {
 }
 
 pub fn awake(owner: VillageId, sex: Sex) -> Villager {
-    Villager { owner, sex, awake: true }
+    Villager {
+        owner,
+        sex,
+        awake: true,
+    }
 }
 
 pub fn asleep(owner: VillageId, sex: Sex) -> Villager {
-    Villager { owner, sex, awake: false }
+    Villager {
+        owner,
+        sex,
+        awake: false,
+    }
 }
 
 pub const W: Sex = Sex::Female;
@@ -56,12 +64,24 @@ impl Scenario {
         }
         pos.start_player = Seat(0);
         pos.neutral_coin_available = options.players == 2;
-        pos.phase = Phase::Turn { seat: Seat(0), turn: TurnState::fresh() };
-        Scenario { pos, hands: [None; 4] }
+        pos.phase = Phase::Turn {
+            seat: Seat(0),
+            turn: TurnState::fresh(),
+        };
+        Scenario {
+            pos,
+            hands: [None; 4],
+        }
     }
 
     /// Puts a building with these villagers on `(x, y)` of `village`.
-    pub fn building(&mut self, village: VillageId, at: (i8, i8), kind: BuildingKind, people: &[Villager]) -> &mut Self {
+    pub fn building(
+        &mut self,
+        village: VillageId,
+        at: (i8, i8),
+        kind: BuildingKind,
+        people: &[Villager],
+    ) -> &mut Self {
         let mut building = Building::new(kind);
         for &villager in people {
             building.villagers.push(villager);
@@ -73,7 +93,9 @@ impl Scenario {
     /// Fills the free ring-1 cells of `village` with victory point buildings and, when those run
     /// out, empty-free buildings of `fillers`, so tests can reach ring 2.
     pub fn fill_ring1(&mut self, village: VillageId, fillers: &[BuildingKind]) -> &mut Self {
-        let free: Vec<Cell> = Cell::ring1().filter(|c| self.pos.village(village).cells[c.index()].is_none()).collect();
+        let free: Vec<Cell> = Cell::ring1()
+            .filter(|c| self.pos.village(village).cells[c.index()].is_none())
+            .collect();
         for (cell, &kind) in free.into_iter().zip(fillers) {
             self.pos.village_mut(village).cells[cell.index()] = Some(Building::new(kind));
         }
@@ -81,7 +103,9 @@ impl Scenario {
     }
 
     pub fn newborns(&mut self, village: VillageId, at: (i8, i8), women: u8, men: u8) -> &mut Self {
-        let building = self.pos.village_mut(village).cells[cell(at.0, at.1).index()].as_mut().expect("building");
+        let building = self.pos.village_mut(village).cells[cell(at.0, at.1).index()]
+            .as_mut()
+            .expect("building");
         building.newborns = [women, men];
         self
     }
@@ -133,7 +157,10 @@ impl Scenario {
     }
 
     pub fn to_move(&mut self, seat: Seat) -> &mut Self {
-        self.pos.phase = Phase::Turn { seat, turn: TurnState::fresh() };
+        self.pos.phase = Phase::Turn {
+            seat,
+            turn: TurnState::fresh(),
+        };
         self
     }
 
@@ -185,7 +212,8 @@ impl Scenario {
         }
         for kind in BuildingKind::ALL {
             let [start, one, two, three] = kind.tiles();
-            let mut left = start + one + two + three - placed[kind.index()] - pos.display[kind.index()];
+            let mut left =
+                start + one + two + three - placed[kind.index()] - pos.display[kind.index()];
             if let Some(k) = kind.start_index() {
                 pos.boxed[k] = left;
                 continue;
@@ -241,10 +269,14 @@ pub fn step(game: &Game) -> Step {
 /// Plays random legal actions from a fresh game until `stop` holds (or the game ends).
 pub fn walk_until(options: GameOptions, seed: u64, stop: impl Fn(&Game) -> bool) -> Game {
     let mut game = Game::new(options, seed);
-    let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     while !game.is_over() && !stop(&game) {
         let legal = game.legal_actions();
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let action = legal[(state >> 33) as usize % legal.len()];
         game.play(action).unwrap();
     }
