@@ -29,6 +29,14 @@ impl Failure {
         }
     }
 
+    /// The same failure, each line prefixed with the file it is about.
+    pub fn in_file(mut self, name: &str) -> Failure {
+        for line in &mut self.lines {
+            *line = format!("{name}: {line}");
+        }
+        self
+    }
+
     /// A failure that is not the input's fault (e.g. a broken invariant found in self-play).
     pub fn with_status(status: u8, line: impl Into<String>) -> Failure {
         Failure {
@@ -48,15 +56,5 @@ pub fn exit(result: Result<(), Failure>) -> ExitCode {
             }
             ExitCode::from(failure.status)
         }
-    }
-}
-
-impl Failure {
-    /// The same failure, each line prefixed with the file it is about.
-    pub fn in_file(mut self, name: &str) -> Failure {
-        for line in &mut self.lines {
-            *line = format!("{name}: {line}");
-        }
-        self
     }
 }
