@@ -13,8 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    create_game, page_text, play_until_over, register, screenshot, wait_until, Browser,
-    TestServer,
+    create_game, page_text, play_until_over, register, screenshot, wait_until, Browser, TestServer,
 };
 
 /// One browser test at a time: two cores cannot run several Chromiums well.
@@ -52,7 +51,9 @@ async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
     .await;
 
     // Beat sees it among the open games and joins.
-    beat.goto(&server.url("/lobby")).await.expect("open the lobby");
+    beat.goto(&server.url("/lobby"))
+        .await
+        .expect("open the lobby");
     let join = beat
         .wait()
         .for_element(Locator::Css("#open-games [data-join]"))
@@ -70,7 +71,9 @@ async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
     let id = game_id(&beat).await;
 
     // Anna starts it from her lobby.
-    anna.goto(&server.url("/lobby")).await.expect("reload the lobby");
+    anna.goto(&server.url("/lobby"))
+        .await
+        .expect("reload the lobby");
     anna.wait()
         .for_element(Locator::Css(&format!("[data-start=\"{id}\"]")))
         .await
@@ -98,11 +101,16 @@ async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
         let text = end.text().await.expect("its text");
         assert!(text.contains("anna") && text.contains("beat"), "{text}");
         assert!(
-            client.find(Locator::Css(".end-screen a.replay-link")).await.is_ok(),
+            client
+                .find(Locator::Css(".end-screen a.replay-link"))
+                .await
+                .is_ok(),
             "a link to the replay"
         );
     }
-    anna.execute("window.scrollTo(0, 0);", vec![]).await.expect("scroll up");
+    anna.execute("window.scrollTo(0, 0);", vec![])
+        .await
+        .expect("scroll up");
     screenshot(&anna, "end-screen").await;
 
     // The replay viewer steps back to the start.
@@ -145,7 +153,13 @@ async fn one_person_plays_a_four_player_game_against_three_bots() {
     let chiara = browser.session(1400, 1100).await;
     register(&chiara, &server, "chiara").await;
 
-    create_game(&chiara, 4, &["me", "bot:random", "bot:greedy", "bot:random"], 1).await;
+    create_game(
+        &chiara,
+        4,
+        &["me", "bot:random", "bot:greedy", "bot:random"],
+        2,
+    )
+    .await;
     wait_until(
         &chiara,
         "location.pathname.startsWith('/games/')",
@@ -156,15 +170,35 @@ async fn one_person_plays_a_four_player_game_against_three_bots() {
 
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let mut pictures_taken = false;
-    let clicks = play_until_over(&[&chiara], &mut rng, 2_000, async |_, version| {
-        if !pictures_taken && version >= 70 {
+    let clicks = play_until_over(&[&chiara], &mut rng, 2_000, async |_, _| {
+        // The first decision of round 2: every village has grown.
+        let round = chiara
+            .execute(
+                "return document.querySelector('#table .table-root').dataset.round;",
+                vec![],
+            )
+            .await
+            .expect("the round");
+        if !pictures_taken && round.as_str() == Some("2") {
             pictures_taken = true;
-            chiara.set_window_size(1400, 2300).await.expect("a tall window");
-            chiara.execute("window.scrollTo(0, 0);", vec![]).await.expect("scroll up");
+            chiara
+                .set_window_size(1400, 2300)
+                .await
+                .expect("a tall window");
+            chiara
+                .execute("window.scrollTo(0, 0);", vec![])
+                .await
+                .expect("scroll up");
             screenshot(&chiara, "table-mid-game").await;
-            chiara.set_window_size(390, 844).await.expect("a phone-sized window");
+            chiara
+                .set_window_size(390, 844)
+                .await
+                .expect("a phone-sized window");
             screenshot(&chiara, "table-phone").await;
-            chiara.set_window_size(1400, 1100).await.expect("back to a desktop window");
+            chiara
+                .set_window_size(1400, 1100)
+                .await
+                .expect("back to a desktop window");
         }
     })
     .await;
@@ -188,11 +222,20 @@ async fn the_language_switch_changes_the_page_text() {
     let mut browser = Browser::start().await;
     let client = browser.session(1200, 900).await;
 
-    client.goto(&server.url("/rules?lang=de")).await.expect("open the rules in German");
+    client
+        .goto(&server.url("/rules?lang=de"))
+        .await
+        .expect("open the rules in German");
     let german = page_text(&client).await;
     assert!(german.contains("Regeln"), "{german}");
     assert_eq!(
-        client.find(Locator::Css("html")).await.unwrap().attr("lang").await.unwrap(),
+        client
+            .find(Locator::Css("html"))
+            .await
+            .unwrap()
+            .attr("lang")
+            .await
+            .unwrap(),
         Some("de".to_string())
     );
 
@@ -216,9 +259,15 @@ async fn the_language_switch_changes_the_page_text() {
     assert!(!italian.contains("Die Regeln in Kürze"), "{italian}");
     assert!(client.current_url().await.unwrap().path() == "/rules");
 
-    client.goto(&server.url("/")).await.expect("open the home page");
+    client
+        .goto(&server.url("/"))
+        .await
+        .expect("open the home page");
     let home = page_text(&client).await;
-    assert!(home.contains("Gioca") || home.contains("Accedi"), "the choice is remembered: {home}");
+    assert!(
+        home.contains("Gioca") || home.contains("Accedi"),
+        "the choice is remembered: {home}"
+    );
 
     for (code, word) in [("zh", "规则"), ("fr", "Règles"), ("en", "Rules")] {
         client

@@ -311,7 +311,11 @@
       connection.textContent = connection.dataset.connecting;
       const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
       socket = new WebSocket(scheme + window.location.host + table.dataset.ws);
-      socket.addEventListener("open", function () { retry = 500; connection.textContent = ""; });
+      socket.addEventListener("open", function () {
+        retry = 500;
+        connection.textContent = "";
+        table.dataset.connected = "true";
+      });
       socket.addEventListener("message", function (event) {
         let message;
         try { message = JSON.parse(event.data); } catch (_) { return; }
@@ -333,6 +337,7 @@
         }
       });
       socket.addEventListener("close", function () {
+        table.dataset.connected = "false";
         connection.textContent = connection.dataset.lost;
         window.setTimeout(connect, retry);
         retry = Math.min(retry * 2, 10000);

@@ -48,6 +48,9 @@ impl TestServer {
             auth_per_minute: 10_000,
             secure_cookies: false,
             bot_threads: 1,
+            // Bots answer quickly: the test is about the browser, not their strength.
+            bot_think_ms: 20,
+            ..Config::default()
         };
         let server = spawn(config).await.expect("the server starts");
         let base = format!("http://{}", server.addr);
@@ -100,7 +103,10 @@ impl Browser {
         let url = format!("http://127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(20);
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "ChromeDriver did not start listening");
+            assert!(
+                Instant::now() < deadline,
+                "ChromeDriver did not start listening"
+            );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         Browser {
@@ -168,7 +174,11 @@ pub async fn wait_until(client: &Client, script: &str, what: &str, timeout: Dura
             return;
         }
         if Instant::now() > deadline {
-            let url = client.current_url().await.map(|u| u.to_string()).unwrap_or_default();
+            let url = client
+                .current_url()
+                .await
+                .map(|u| u.to_string())
+                .unwrap_or_default();
             let text = page_text(client).await;
             panic!("timed out waiting for {what} on {url}; the page says: {text}");
         }
@@ -179,7 +189,10 @@ pub async fn wait_until(client: &Client, script: &str, what: &str, timeout: Dura
 /// The visible text of the page, shortened, for failure messages.
 pub async fn page_text(client: &Client) -> String {
     let text = client
-        .execute("return document.body ? document.body.innerText : '';", vec![])
+        .execute(
+            "return document.body ? document.body.innerText : '';",
+            vec![],
+        )
         .await
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
@@ -199,7 +212,10 @@ pub async fn fill(client: &Client, id: &str, text: &str) {
 
 /// Registers `name` through the registration page, which leads to the lobby.
 pub async fn register(client: &Client, server: &TestServer, name: &str) {
-    client.goto(&server.url("/register")).await.expect("open /register");
+    client
+        .goto(&server.url("/register"))
+        .await
+        .expect("open /register");
     fill(client, "username", name).await;
     fill(client, "password", "correct horse battery").await;
     client
@@ -221,7 +237,10 @@ pub async fn register(client: &Client, server: &TestServer, name: &str) {
 /// Fills the lobby's create form: `seats` are the seat choices' values ("me", "open",
 /// "bot:random"…). Returns once the form is sent.
 pub async fn create_game(client: &Client, players: u8, seats: &[&str], round_limit: u16) {
-    let form = client.find(Locator::Css("#create-game")).await.expect("the create form");
+    let form = client
+        .find(Locator::Css("#create-game"))
+        .await
+        .expect("the create form");
     form.find(Locator::Css("#players"))
         .await
         .expect("the player count")
@@ -306,7 +325,11 @@ async fn click(client: &Client, element: &fantoccini::elements::Element) {
         )
         .await
         .expect("scroll the target into view");
-    element.clone().click().await.expect("click the legal target");
+    element
+        .clone()
+        .click()
+        .await
+        .expect("click the legal target");
 }
 
 /// Makes one decision in `client`'s table: clicks a random highlighted legal target (opening
@@ -324,7 +347,11 @@ pub async fn click_random_legal(client: &Client, rng: &mut ChaCha8Rng) -> String
             visible.push(target);
         }
     }
-    assert!(!visible.is_empty(), "your turn, but nothing is highlighted: {}", page_text(client).await);
+    assert!(
+        !visible.is_empty(),
+        "your turn, but nothing is highlighted: {}",
+        page_text(client).await
+    );
     let target = &visible[rng.next_u64() as usize % visible.len()];
     let label = target
         .attr("aria-label")
@@ -385,7 +412,11 @@ where
             states.push(table_state(client).await.expect("the table is on the page"));
         }
         for state in &states {
-            assert!(state.error.is_empty(), "the server refused a click: {}", state.error);
+            assert!(
+                state.error.is_empty(),
+                "the server refused a click: {}",
+                state.error
+            );
         }
         if states.iter().all(|s| s.finished) {
             return clicks;

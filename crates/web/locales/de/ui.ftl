@@ -28,7 +28,7 @@ login-submit = Anmelden
 register-submit = Konto anlegen
 login-no-account = Noch kein Konto?
 register-have-account = Schon registriert?
-register-hint = 3 bis 32 Buchstaben, Ziffern, - oder _; ein Passwort mit mindestens 8 Zeichen.
+register-hint = 3 bis 24 Buchstaben, Ziffern, -, _ oder . ; ein Passwort mit 8 bis 128 Zeichen.
 form-working = Einen Moment…
 
 lobby-title = Lobby

@@ -28,7 +28,7 @@ login-submit = Log in
 register-submit = Create account
 login-no-account = No account yet?
 register-have-account = Already registered?
-register-hint = 3 to 32 letters, digits, - or _; a password of at least 8 characters.
+register-hint = 3 to 24 letters, digits, -, _ or . ; a password of 8 to 128 characters.
 form-working = One moment…
 
 lobby-title = Lobby

@@ -28,7 +28,7 @@ login-submit = Se connecter
 register-submit = Créer le compte
 login-no-account = Pas encore de compte ?
 register-have-account = Déjà inscrit ?
-register-hint = 3 à 32 lettres, chiffres, - ou _ ; un mot de passe d'au moins 8 caractères.
+register-hint = 3 à 24 lettres, chiffres, -, _ ou . ; un mot de passe de 8 à 128 caractères.
 form-working = Un instant…
 
 lobby-title = Salon

@@ -28,7 +28,7 @@ login-submit = Accedi
 register-submit = Crea account
 login-no-account = Non hai ancora un account?
 register-have-account = Già registrato?
-register-hint = Da 3 a 32 lettere, cifre, - o _; una password di almeno 8 caratteri.
+register-hint = Da 3 a 24 lettere, cifre, -, _ o . ; una password da 8 a 128 caratteri.
 form-working = Un momento…
 
 lobby-title = Lobby

@@ -28,7 +28,7 @@ login-submit = 登录
 register-submit = 创建账户
 login-no-account = 还没有账户？
 register-have-account = 已经注册？
-register-hint = 3 至 32 个字母、数字、- 或 _；密码至少 8 个字符。
+register-hint = 3 至 24 个字母、数字、-、_ 或 .；密码 8 至 128 个字符。
 form-working = 请稍候…
 
 lobby-title = 大厅

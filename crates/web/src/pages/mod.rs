@@ -81,7 +81,7 @@ fn account_form(lang: Lang, user: Option<&str>, csrf: &str, register: bool) -> S
                 h1 { (title) }
                 form id="account-form" class="card" data-api=(api) data-next="/lobby" method="post" novalidate {
                     label for="username" { (lang.tr("field-username")) }
-                    input id="username" name="username" type="text" autocomplete="username" required minlength="3" maxlength="32";
+                    input id="username" name="username" type="text" autocomplete="username" required minlength="3" maxlength="24";
                     label for="password" { (lang.tr("field-password")) }
                     input id="password" name="password" type="password"
                         autocomplete=(if register { "new-password" } else { "current-password" }) required;

@@ -53,27 +53,27 @@ pub fn characters(ctx: &Ctx) -> Markup {
                         title { (name) }
                     }
                     (fitted_text(x + 8.0, 52.0, 13.0, 90.0, "character-name", &name))
-                }))
-                @if pos.options.character_tiles && pos.character_tiles[character.index()].holder.is_none() {
-                    (character_tile(ctx, character, x + 98.0, 36.0))
-                }
-                @for seat in pos.options.seats() {
-                    @let count = pos.player(seat).on_characters[character.index()];
-                    @let row_y = 76.0 + f32::from(seat.0) * 27.0;
-                    @if count > 0 {
-                        g class="coins-on-character" {
-                            title { (lang.tr_args("table-coins-on", &[
-                                ("name", ctx.namer.seat(seat).into()),
-                                ("count", FluentValue::from(count)),
-                                ("character", name.clone().into()),
-                            ])) }
-                            @for n in 0..count {
-                                (coin(x + 16.0 + f32::from(n) * 14.0, row_y, VillageId::Player(seat),
-                                    &lang.tr_args("table-coin", &[("name", ctx.namer.seat(seat).into())])))
+                    @if pos.options.character_tiles && pos.character_tiles[character.index()].holder.is_none() {
+                        (character_tile(ctx, character, x + 98.0, 36.0))
+                    }
+                    @for seat in pos.options.seats() {
+                        @let count = pos.player(seat).on_characters[character.index()];
+                        @let row_y = 76.0 + f32::from(seat.0) * 27.0;
+                        @if count > 0 {
+                            g class="coins-on-character" {
+                                title { (lang.tr_args("table-coins-on", &[
+                                    ("name", ctx.namer.seat(seat).into()),
+                                    ("count", FluentValue::from(count)),
+                                    ("character", name.clone().into()),
+                                ])) }
+                                @for n in 0..count {
+                                    (coin(x + 16.0 + f32::from(n) * 14.0, row_y, VillageId::Player(seat),
+                                        &lang.tr_args("table-coin", &[("name", ctx.namer.seat(seat).into())])))
+                                }
                             }
                         }
                     }
-                }
+                }))
             }
         }))
     }
@@ -119,21 +119,21 @@ fn good_space(ctx: &Ctx, good: Good, x: f32, y: f32) -> Markup {
                 title { (name) }
             }
             (fitted_text(x + 4.0, y + 12.0, 9.5, 50.0, "good-name", &name))
-        }))
-        @for (i, seat) in deliverers.iter().enumerate() {
-            (cube(x + 5.0 + (i % 4) as f32 * 12.0, y + 46.0, VillageId::Player(*seat),
-                &lang.tr_args("table-cube", &[("name", ctx.namer.seat(*seat).into()), ("good", name.clone().into())])))
-        }
-        @if let (Some(index), Some(points)) = (good.good_tile_index(), good.good_tile_points()) {
-            @let holder = pos.good_tiles[index];
-            @let tile_title = good_tile_title(ctx, &name, points, holder);
-            g class="good-tile" {
-                title { (tile_title) }
-                rect x=(x + 34.0) y=(y + 18.0) width="20" height="20" rx="3"
-                    fill=(holder.map_or("#fff8dc", |s| colour(VillageId::Player(s)))) stroke="#8a6d00" {}
-                text x=(x + 44.0) y=(y + 32.0) font-size="11" text-anchor="middle" { (points) }
+            @for (i, seat) in deliverers.iter().enumerate() {
+                (cube(x + 5.0 + (i % 4) as f32 * 12.0, y + 46.0, VillageId::Player(*seat),
+                    &lang.tr_args("table-cube", &[("name", ctx.namer.seat(*seat).into()), ("good", name.clone().into())])))
             }
-        }
+            @if let (Some(index), Some(points)) = (good.good_tile_index(), good.good_tile_points()) {
+                @let holder = pos.good_tiles[index];
+                @let tile_title = good_tile_title(ctx, &name, points, holder);
+                g class="good-tile" {
+                    title { (tile_title) }
+                    rect x=(x + 34.0) y=(y + 18.0) width="20" height="20" rx="3"
+                        fill=(holder.map_or("#fff8dc", |s| colour(VillageId::Player(s)))) stroke="#8a6d00" {}
+                    text x=(x + 44.0) y=(y + 32.0) font-size="11" text-anchor="middle" { (points) }
+                }
+            }
+        }))
     }
 }
 

@@ -68,7 +68,7 @@ pub fn render(input: &TableInput) -> String {
     let status = if over { "finished" } else { "running" };
     let markup: Markup = html! {
         div class="table-root" data-version=(input.version) data-your-turn=(your_turn)
-            data-status=(status) data-game-id=(input.game_id)
+            data-status=(status) data-game-id=(input.game_id) data-round=(pos.round)
             data-replay-step=[input.replay.map(|(step, _)| step)] {
             (prompt::prompt(&ctx, your_turn))
             (prompt::choosers(&ctx))

@@ -150,7 +150,7 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
         }
         text class="score-now" x=(WIDTH - PAD) y=(PAD + 17.0) text-anchor="end" {
             title { (score_title(ctx, seat)) }
-            (score.total) " VP"
+            (score.total) " " (lang.tr("end-points"))
         }
         // Coins in hand, and own dowry coins that come back next turn.
         g class="hand" {
@@ -398,12 +398,12 @@ fn centre(ctx: &Ctx, village: VillageId) -> Markup {
     let coins: Vec<Seat> = (0..4u8)
         .flat_map(|s| std::iter::repeat_n(Seat(s), usize::from(v.centre_coins[usize::from(s)])))
         .collect();
-    html! {
-        (clickable(click, "centre-target", &click_label, html! {
-            rect class="centre" x=(x + 2.0) y=(y + 2.0) width=(2.0 * C - 4.0) height=(C - 4.0) rx="8" {
-                title { (label) }
-            }
-        }))
+    // The centre's villagers and coins are inside its clickable group, so a click on them
+    // counts as a click on the centre.
+    let pieces = html! {
+        rect class="centre" x=(x + 2.0) y=(y + 2.0) width=(2.0 * C - 4.0) height=(C - 4.0) rx="8" {
+            title { (label) }
+        }
         @for (i, sex) in people.iter().enumerate() {
             (villager(x + 10.0 + i as f32 * step, y + C - 8.0,
                 Figure { owner, sex: *sex, awake: true, newborn: false },
@@ -421,7 +421,8 @@ fn centre(ctx: &Ctx, village: VillageId) -> Markup {
                 (coin_markup)
             }
         }
-    }
+    };
+    clickable(click, "centre-target", &click_label, pieces)
 }
 
 /// The Night Watchman's targets: one button per quarter, at the grid's corners.
