@@ -385,6 +385,18 @@ fn check_phase(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat) 
             if turn.source.is_none() && turn.step != Step::Choose {
                 report.error("phase", "a step of an action with no action in progress");
             }
+            if let Step::Pay {
+                kind, remaining, ..
+            } = turn.step
+            {
+                let cost = kind.cost();
+                if remaining.wood > cost.wood
+                    || remaining.brick > cost.brick
+                    || remaining.stone > cost.stone
+                {
+                    report.error("phase", format!("more owed than {} costs", kind.german()));
+                }
+            }
         }
         _ => {}
     }

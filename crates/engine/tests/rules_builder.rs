@@ -363,3 +363,29 @@ fn ruling_19_an_empty_workplace_keeps_the_village_incomplete() {
     assert!(game.position().village(v(P0)).ring1_full());
     assert_eq!(game.position().village_tiles, [None, None]);
 }
+
+#[test]
+fn position_check_refuses_a_builder_owing_more_than_the_cost() {
+    let mut game = builder_scenario().hand(P0, 3).game();
+    play_all(
+        &mut game,
+        &[Action::Begin(Character::Builder), Action::Build(Metzgerei)],
+    );
+    let mut position = game.position().clone();
+    if let Phase::Turn { turn, .. } = &mut position.phase {
+        turn.step = Step::Pay {
+            kind: Metzgerei,
+            remaining: Cost {
+                wood: 9,
+                brick: 2,
+                stone: 1,
+            },
+            carried: None,
+        };
+    }
+    let errors = Game::from_position(position).unwrap_err();
+    assert!(
+        errors.iter().any(|e| e.problem.contains("more owed")),
+        "{errors:?}"
+    );
+}
