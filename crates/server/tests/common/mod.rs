@@ -1,0 +1,393 @@
+//! Test harness: a real server on a loopback port, real HTTP and WebSocket clients, and a
+//! transcript of every payload the clients received (for the hidden-information scan).
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use helvetia_server::{spawn, Config, RunningServer};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+/// The databases every test runs against: SQLite always, PostgreSQL when
+/// `HELVETIA_TEST_POSTGRES` names one.
+pub fn databases() -> Vec<Database> {
+    let mut list = vec![Database::sqlite()];
+    if let Ok(url) = std::env::var("HELVETIA_TEST_POSTGRES") {
+        if !url.is_empty() {
+            list.push(Database {
+                url,
+                _dir: None,
+            });
+        }
+    }
+    list
+}
+
+/// A database URL, with the temporary directory that holds a SQLite file.
+pub struct Database {
+    pub url: String,
+    _dir: Option<Arc<tempfile::TempDir>>,
+}
+
+impl Database {
+    pub fn sqlite() -> Database {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}", dir.path().join("test.db").display());
+        Database {
+            url,
+            _dir: Some(Arc::new(dir)),
+        }
+    }
+
+    pub fn same(&self) -> Database {
+        Database {
+            url: self.url.clone(),
+            _dir: self._dir.clone(),
+        }
+    }
+}
+
+/// Everything the clients of one test received, in order.
+#[derive(Clone, Default)]
+pub struct Transcript(Arc<Mutex<Vec<String>>>);
+
+impl Transcript {
+    pub fn record(&self, payload: &str) {
+        self.0.lock().unwrap().push(payload.to_string());
+    }
+
+    pub fn payloads(&self) -> Vec<String> {
+        self.0.lock().unwrap().clone()
+    }
+}
+
+/// A server under test.
+pub struct TestServer {
+    pub server: RunningServer,
+    pub base: String,
+    pub addr: SocketAddr,
+    pub transcript: Transcript,
+    pub database: Database,
+}
+
+pub fn test_config(url: &str) -> Config {
+    Config {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        database_url: url.to_string(),
+        auth_per_minute: 10_000,
+        bot_think_ms: 20,
+        ..Config::default()
+    }
+}
+
+impl TestServer {
+    pub async fn start(database: Database) -> TestServer {
+        let config = test_config(&database.url);
+        TestServer::start_with(database, config).await
+    }
+
+    pub async fn start_with(database: Database, config: Config) -> TestServer {
+        let server = spawn(config).await.expect("server starts");
+        let addr = server.addr;
+        TestServer {
+            server,
+            base: format!("http://{addr}"),
+            addr,
+            transcript: Transcript::default(),
+            database,
+        }
+    }
+
+    /// A fresh client holding a CSRF cookie, not logged in.
+    pub async fn client(&self) -> Client {
+        let mut client = Client {
+            http: reqwest::Client::new(),
+            base: self.base.clone(),
+            session: None,
+            csrf: None,
+            transcript: self.transcript.clone(),
+        };
+        let (status, _) = client.get("/api/me").await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert!(client.csrf.is_some(), "the server hands out a CSRF cookie");
+        client
+    }
+
+    /// A client with a new account of a unique name.
+    pub async fn user(&self, prefix: &str) -> Client {
+        let mut client = self.client().await;
+        let name = unique_name(prefix);
+        let (status, body) = client
+            .post("/api/register", json!({"username": name, "password": "correct horse"}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        assert!(client.session.is_some());
+        client
+    }
+}
+
+/// A name no other test (or earlier run on the same PostgreSQL database) uses.
+pub fn unique_name(prefix: &str) -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    format!("{prefix}{}_{n}_{nanos:x}", std::process::id() % 10_000)
+        .chars()
+        .take(24)
+        .collect()
+}
+
+/// An HTTP client that keeps our two cookies by hand.
+pub struct Client {
+    pub http: reqwest::Client,
+    pub base: String,
+    pub session: Option<String>,
+    pub csrf: Option<String>,
+    pub transcript: Transcript,
+}
+
+impl Client {
+    pub fn cookie_header(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(session) = &self.session {
+            parts.push(format!("helvetia_session={session}"));
+        }
+        if let Some(csrf) = &self.csrf {
+            parts.push(format!("helvetia_csrf={csrf}"));
+        }
+        parts.join("; ")
+    }
+
+    fn take_cookies(&mut self, response: &reqwest::Response) {
+        for value in response.headers().get_all(reqwest::header::SET_COOKIE) {
+            let value = value.to_str().unwrap();
+            let pair = value.split(';').next().unwrap();
+            let (name, token) = pair.split_once('=').unwrap();
+            let token = (!token.is_empty()).then(|| token.to_string());
+            match name {
+                "helvetia_session" => self.session = token,
+                "helvetia_csrf" => self.csrf = token,
+                _ => {}
+            }
+        }
+    }
+
+    async fn finish(&mut self, response: reqwest::Response) -> (StatusCode, Value) {
+        self.take_cookies(&response);
+        let status = response.status();
+        let text = response.text().await.unwrap();
+        self.transcript.record(&text);
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, value)
+    }
+
+    pub async fn get(&mut self, path: &str) -> (StatusCode, Value) {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .header("cookie", self.cookie_header())
+            .send()
+            .await
+            .unwrap();
+        self.finish(response).await
+    }
+
+    /// A GET answered with text (pages).
+    pub async fn get_text(&mut self, path: &str) -> (StatusCode, String) {
+        let (status, body) = self.get(path).await;
+        let text = match body {
+            Value::String(text) => text,
+            other => other.to_string(),
+        };
+        (status, text)
+    }
+
+    pub async fn post(&mut self, path: &str, body: Value) -> (StatusCode, Value) {
+        let csrf = self.csrf.clone().unwrap_or_default();
+        self.post_raw(path, body.to_string(), &[("x-csrf-token", &csrf)])
+            .await
+    }
+
+    /// A POST with exactly these extra headers (no CSRF header unless given).
+    pub async fn post_raw(&mut self, path: &str, body: String, headers: &[(&str, &str)]) -> (StatusCode, Value) {
+        let mut request = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("cookie", self.cookie_header())
+            .header("content-type", "application/json")
+            .body(body);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = request.send().await.unwrap();
+        self.finish(response).await
+    }
+
+    pub async fn state(&mut self, game: &str) -> Value {
+        let (status, body) = self.get(&format!("/api/games/{game}")).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body
+    }
+
+    pub async fn ws(&self, game: &str) -> Ws {
+        self.ws_with(game, &[]).await.expect("WebSocket connects")
+    }
+
+    pub async fn ws_with(&self, game: &str, headers: &[(&str, &str)]) -> Result<Ws, String> {
+        let url = format!("{}/api/games/{game}/ws", self.base.replace("http://", "ws://"));
+        let mut request = url.into_client_request().unwrap();
+        request
+            .headers_mut()
+            .insert("cookie", self.cookie_header().parse().unwrap());
+        for (name, value) in headers {
+            let name: reqwest::header::HeaderName = name.parse().unwrap();
+            request.headers_mut().insert(name, value.parse().unwrap());
+        }
+        let (stream, _) = tokio_tungstenite::connect_async(request)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(Ws {
+            stream,
+            transcript: self.transcript.clone(),
+        })
+    }
+}
+
+type Stream = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A WebSocket client.
+pub struct Ws {
+    pub stream: Stream,
+    transcript: Transcript,
+}
+
+impl Ws {
+    /// The next message (10 s at most).
+    pub async fn next(&mut self) -> Value {
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(10), self.stream.next())
+                .await
+                .expect("a message within 10 s")
+                .expect("the socket is open")
+                .expect("a valid frame");
+            if let Message::Text(text) = message {
+                self.transcript.record(text.as_str());
+                return serde_json::from_str(text.as_str()).unwrap();
+            }
+        }
+    }
+
+    /// The first update at `version` or later (skipping presence-only updates).
+    pub async fn update_at(&mut self, version: u64) -> Value {
+        loop {
+            let message = self.next().await;
+            if message["type"] == "update" && message["version"].as_u64().unwrap() >= version {
+                return message;
+            }
+        }
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        self.stream
+            .send(Message::Text(message.to_string().into()))
+            .await
+            .unwrap();
+    }
+
+    /// The next error message, skipping updates.
+    pub async fn error(&mut self) -> String {
+        loop {
+            let message = self.next().await;
+            if message["type"] == "error" {
+                return message["message"].as_str().unwrap().to_string();
+            }
+        }
+    }
+}
+
+/// Creates a game as `creator` with these seats and answers its id and invitations.
+pub async fn create_game(creator: &mut Client, options: Value, seats: Value) -> (String, Value) {
+    let (status, body) = creator
+        .post("/api/games", json!({"options": options, "seats": seats}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    (body["id"].as_str().unwrap().to_string(), body["invites"].clone())
+}
+
+/// Two-player options, shortened by a round limit when `rounds` is given.
+pub fn two_player_options(rounds: Option<u16>) -> Value {
+    json!({"players": 2, "round_limit": rounds})
+}
+
+/// A running two-player game between two new accounts.
+pub async fn two_player_game(server: &TestServer, rounds: Option<u16>) -> (String, Client, Client) {
+    let mut anna = server.user("anna").await;
+    let mut beat = server.user("beat").await;
+    let (id, _) = create_game(
+        &mut anna,
+        two_player_options(rounds),
+        json!([{"kind": "me"}, {"kind": "open"}]),
+    )
+    .await;
+    let (status, body) = beat.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = anna.post(&format!("/api/games/{id}/start"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    (id, anna, beat)
+}
+
+/// Plays legal action `pick(len)` for whoever of `players` is to move, over HTTP, until the
+/// game is finished or `limit` actions were played. Answers the actions played.
+pub async fn play_http(
+    game: &str,
+    players: &mut [&mut Client],
+    limit: usize,
+    mut pick: impl FnMut(usize) -> usize,
+) -> usize {
+    let mut played = 0;
+    while played < limit {
+        let mut moved = false;
+        let mut finished = false;
+        for client in players.iter_mut() {
+            let state = client.state(game).await;
+            if state["status"] == "finished" {
+                finished = true;
+                break;
+            }
+            let legal = state["legal"].as_array().unwrap();
+            if legal.is_empty() {
+                continue;
+            }
+            let version = state["version"].as_u64().unwrap();
+            let index = pick(legal.len());
+            let (status, body) = client
+                .post(
+                    &format!("/api/games/{game}/actions"),
+                    json!({"version": version, "index": index}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(body["version"], version + 1);
+            played += 1;
+            moved = true;
+        }
+        if finished {
+            break;
+        }
+        if !moved {
+            // A bot is thinking.
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+    played
+}
