@@ -13,7 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    create_game, page_text, play_until_over, register, screenshot, wait_until, Browser, TestServer,
+    create_game, decide_with_keyboard, page_text, play_until_over, register, screenshot,
+    wait_until, Browser, TestServer,
 };
 
 /// One browser test at a time: two cores cannot run several Chromiums well.
@@ -90,7 +91,7 @@ async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
     .await;
 
     let mut rng = ChaCha8Rng::seed_from_u64(2);
-    let clicks = play_until_over(&[&anna, &beat], &mut rng, 2_000, async |_, _| {}).await;
+    let clicks = play_until_over(&[&anna, &beat], &mut rng, 2_000, async |_, _| false).await;
     assert!(clicks > 20, "a whole game takes more than {clicks} clicks");
 
     for client in [&anna, &beat] {
@@ -170,7 +171,13 @@ async fn one_person_plays_a_four_player_game_against_three_bots() {
 
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let mut pictures_taken = false;
+    let mut by_keyboard = None;
     let clicks = play_until_over(&[&chiara], &mut rng, 2_000, async |_, _| {
+        // The first decision is made with the keyboard alone.
+        if by_keyboard.is_none() {
+            by_keyboard = Some(decide_with_keyboard(&chiara).await);
+            return true;
+        }
         // The first decision of round 2: every village has grown.
         let round = chiara
             .execute(
@@ -200,8 +207,10 @@ async fn one_person_plays_a_four_player_game_against_three_bots() {
                 .await
                 .expect("back to a desktop window");
         }
+        false
     })
     .await;
+    assert!(by_keyboard.is_some_and(|label| !label.is_empty()));
     assert!(pictures_taken, "the game reached the middle");
     assert!(clicks > 10, "only {clicks} clicks");
     let text = chiara

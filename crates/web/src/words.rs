@@ -76,6 +76,21 @@ pub fn building_makes(lang: Lang, kind: BuildingKind) -> String {
     lang.tr("victory-points-3")
 }
 
+/// What a building makes, in at most two short lines for its tile: an exchange building's
+/// goods are split after the third.
+pub fn makes_lines(lang: Lang, kind: BuildingKind) -> Vec<String> {
+    match kind.exchange_set() {
+        Some(set) if set.len() > 3 => {
+            let names: Vec<String> = set.iter().map(|good| good_name(lang, good)).collect();
+            vec![
+                names[..3].join(" ⇄ "),
+                format!("⇄ {}", names[3..].join(" ⇄ ")),
+            ]
+        }
+        _ => vec![building_makes(lang, kind)],
+    }
+}
+
 /// A building's cost in words, e.g. "2 wood, 1 stone" (or "free").
 pub fn cost_words(lang: Lang, kind: BuildingKind) -> String {
     let cost = kind.cost();

@@ -324,6 +324,8 @@
           table.innerHTML = message.html;
           table.classList.remove("pending");
           readRoot();
+          const log = table.querySelector(".log-lines");
+          if (log) log.scrollTop = log.scrollHeight;
           if (typeof message.version === "number") version = message.version;
           // Keep keyboard users where they were when the same target is still there.
           if (focused) {
@@ -351,6 +353,8 @@
     );
     setUpSoundToggle();
     readRoot();
+    const log = table.querySelector(".log-lines");
+    if (log) log.scrollTop = log.scrollHeight;
     connect();
   }
 

@@ -50,7 +50,6 @@ impl TestServer {
             bot_threads: 1,
             // Bots answer quickly: the test is about the browser, not their strength.
             bot_think_ms: 20,
-            ..Config::default()
         };
         let server = spawn(config).await.expect("the server starts");
         let base = format!("http://{}", server.addr);
@@ -382,9 +381,38 @@ pub async fn click_random_legal(client: &Client, rng: &mut ChaCha8Rng) -> String
     format!("{label} → {text}")
 }
 
+/// Makes one decision with the keyboard only: focuses a highlighted target of the board (an
+/// SVG element with `tabindex="0"`) and presses Enter. Returns its label.
+pub async fn decide_with_keyboard(client: &Client) -> String {
+    let label = client
+        .execute(
+            "const target = Array.from(document.querySelectorAll('#table svg [data-action]'))
+               .find(el => el.getBoundingClientRect().width > 0);
+             if (!target) return null;
+             target.scrollIntoView({block: 'center'});
+             target.focus();
+             return document.activeElement === target ? target.getAttribute('aria-label') : null;",
+            vec![],
+        )
+        .await
+        .expect("focus a target");
+    let label = label
+        .as_str()
+        .expect("a focusable highlighted target on the board")
+        .to_string();
+    client
+        .active_element()
+        .await
+        .expect("the focused target")
+        .send_keys("\u{E007}")
+        .await
+        .expect("press Enter");
+    label
+}
+
 /// Plays the game open in every client by clicking legal targets until every table shows
-/// the end. `on_decision(client index, version)` runs before each click (for screenshots).
-/// Returns the number of clicks.
+/// the end. `on_decision(client index, version)` runs before each decision, for screenshots;
+/// when it returns true it has made the decision itself. Returns the number of decisions.
 pub async fn play_until_over<F>(
     clients: &[&Client],
     rng: &mut ChaCha8Rng,
@@ -392,7 +420,7 @@ pub async fn play_until_over<F>(
     mut on_decision: F,
 ) -> usize
 where
-    F: AsyncFnMut(usize, u64),
+    F: AsyncFnMut(usize, u64) -> bool,
 {
     for client in clients {
         wait_until(
@@ -437,8 +465,9 @@ where
         };
         let client = clients[mover];
         let before = states[mover].version;
-        on_decision(mover, before).await;
-        click_random_legal(client, rng).await;
+        if !on_decision(mover, before).await {
+            click_random_legal(client, rng).await;
+        }
         clicks += 1;
         assert!(clicks <= max_clicks, "no end after {max_clicks} clicks");
         wait_until(

@@ -174,7 +174,7 @@ end-awake = Wache Figuren
 end-winner = Sieg: { $names }
 end-shared = Geteilter Sieg: { $names }
 end-tiebreak = Gleichstand bei den Siegpunkten: entschieden hat die Zahl der wachen Figuren in den Dörfern.
-end-round-limit = Das Spiel endete an seiner Rundengrenze von { $limit } Runden.
+end-round-limit = Das Spiel endete an seiner Rundengrenze ({ $limit }), bevor jemand das Ziel erreichte.
 end-replay = Wiederholung ansehen
 
 log-title = Spielverlauf

@@ -174,7 +174,7 @@ end-awake = Awake villagers
 end-winner = Winner: { $names }
 end-shared = Shared victory: { $names }
 end-tiebreak = Tied on victory points: the tie-break (most awake villagers in the villages) decided.
-end-round-limit = The game stopped at its round limit of { $limit } rounds.
+end-round-limit = The game stopped at its round limit ({ $limit }) before anyone reached the target.
 end-replay = Watch the replay
 
 log-title = Game log

@@ -174,7 +174,7 @@ end-awake = Habitants éveillés
 end-winner = Victoire : { $names }
 end-shared = Victoire partagée : { $names }
 end-tiebreak = Égalité aux points de victoire : le départage (le plus d'habitants éveillés dans les villages) a décidé.
-end-round-limit = La partie s'est arrêtée à sa limite de { $limit } manches.
+end-round-limit = La partie s'est arrêtée à sa limite de manches ({ $limit }) avant que quiconque atteigne l'objectif.
 end-replay = Revoir la partie
 
 log-title = Journal de la partie

@@ -174,7 +174,7 @@ end-awake = Abitanti svegli
 end-winner = Vittoria: { $names }
 end-shared = Vittoria condivisa: { $names }
 end-tiebreak = Parità di punti vittoria: ha deciso lo spareggio (più abitanti svegli nei villaggi).
-end-round-limit = La partita si è fermata al limite di { $limit } round.
+end-round-limit = La partita si è fermata al limite di round ({ $limit }) prima che qualcuno raggiungesse l'obiettivo.
 end-replay = Rivedi la partita
 
 log-title = Cronaca della partita

@@ -174,7 +174,7 @@ end-awake = 苏醒村民
 end-winner = 获胜：{ $names }
 end-shared = 共同获胜：{ $names }
 end-tiebreak = 胜利分相同：由村庄中苏醒村民的数量决定。
-end-round-limit = 游戏在 { $limit } 轮的上限处结束。
+end-round-limit = 游戏在轮数上限（{ $limit }）处结束，无人达到目标分。
 end-replay = 观看回放
 
 log-title = 游戏记录

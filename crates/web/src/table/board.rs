@@ -12,7 +12,7 @@ use super::pieces::{clickable, coin, colour, cube, fitted_text, villager, Figure
 use super::targets::Target;
 use super::village::{character_tile, score_title, tile_description};
 use super::Ctx;
-use crate::words::{building_makes, building_name, character_name, good_name};
+use crate::words::{building_name, character_name, good_name, makes_lines};
 
 /// Colours of the three building materials, for cost chips.
 fn material_colour(good: Good) -> &'static str {
@@ -24,12 +24,13 @@ fn material_colour(good: Good) -> &'static str {
 }
 
 fn panel(class: &str, width: f32, height: f32, title: &str, inner: Markup) -> Markup {
+    let heading = fitted_text(12.0, 22.0, 15.0, width - 24.0, "panel-title", title);
     html! {
         figure class={ "panel " (class) } {
             svg viewBox={ "0 0 " (width) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
                 title { (title) }
                 rect class="board-ground" x="1" y="1" width=(width - 2.0) height=(height - 2.0) rx="10" {}
-                text class="panel-title" x="12" y="22" { (title) }
+                (heading)
                 (inner)
             }
         }
@@ -256,7 +257,9 @@ fn offer_tile(
                     rect class=(class) x=(x + f32::from(n) * 3.0) y=(y + 4.0 - f32::from(n) * 3.0 + top) width="94" height="70" rx="5" {}
                 }
                 (fitted_text(x + 5.0, y + 20.0 - 0.0, 11.0, 84.0, "tile-name", &building_name(lang, kind)))
-                (fitted_text(x + 5.0, y + 34.0, 8.5, 84.0, "tile-makes", &building_makes(lang, kind)))
+                @for (i, line) in makes_lines(lang, kind).iter().enumerate() {
+                    (fitted_text(x + 5.0, y + 33.0 + i as f32 * 9.5, 8.5, 84.0, "tile-makes", line))
+                }
                 @for (i, material) in chips.iter().enumerate() {
                     rect class="cost-chip" x=(x + 5.0 + i as f32 * 13.0) y=(y + 52.0) width="11" height="11" rx="2" fill=(material_colour(*material)) {}
                 }
@@ -308,7 +311,7 @@ pub fn status(ctx: &Ctx) -> Markup {
                         rect class="stack-tile" x=(x + 4.0) y="36" width="60" height="46" rx="5" {}
                         rect class="stack-tile" x=(x) y="40" width="60" height="46" rx="5" {}
                     }
-                    text x=(x + 30.0) y="70" text-anchor="middle" font-size="20" font-weight="bold" { (n) }
+                    text class=(if size > 0 { "stack-number" } else { "stack-number empty" }) x=(x + 30.0) y="70" text-anchor="middle" font-size="20" font-weight="bold" { (n) }
                     text class="small" x=(x + 30.0) y="100" text-anchor="middle" { "×" (size) }
                 }
             }

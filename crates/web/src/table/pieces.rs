@@ -35,14 +35,30 @@ pub struct Figure {
     pub newborn: bool,
 }
 
+impl Figure {
+    /// An awake adult of `owner`.
+    pub fn adult(owner: Owner, sex: Sex) -> Figure {
+        Figure {
+            owner,
+            sex,
+            awake: true,
+            newborn: false,
+        }
+    }
+}
+
 /// A villager centred horizontally on `x`, feet at `y`.
 pub fn villager(x: f32, y: f32, figure: Figure, title: &str) -> Markup {
-    let scale = if figure.newborn { 0.6 } else { 1.0 };
+    villager_scaled(x, y, figure, if figure.newborn { 0.6 } else { 1.0 }, title)
+}
+
+/// A villager drawn at `scale` (crowded places draw them smaller).
+pub fn villager_scaled(x: f32, y: f32, figure: Figure, scale: f32, title: &str) -> Markup {
     // Lying figures are turned a quarter and rest on the ground.
     let transform = if figure.awake {
         format!("translate({x} {y}) scale({scale})")
     } else {
-        format!("translate({x} {y}) scale({scale}) translate(11 0) rotate(-90 0 -4)")
+        format!("translate({x} {y}) scale({scale}) translate(13 0) rotate(-90 0 -4)")
     };
     let fill = colour(figure.owner);
     let sex = match figure.sex {

@@ -204,8 +204,8 @@ pub fn end_screen(ctx: &Ctx) -> Markup {
         .map(|s| ctx.namer.seat(s.seat))
         .collect();
     let best = standings.first().map_or(0, |s| s.points);
-    // The tie-break applied if someone had the winners' points but not their rank.
-    let tie_break = standings.iter().filter(|s| s.points == best).count() > 1;
+    // The tie-break decided if someone had the winners' points but not their rank.
+    let tie_break = standings.iter().any(|s| s.points == best && s.rank > 1);
     let reached = pos
         .players
         .iter()

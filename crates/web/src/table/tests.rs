@@ -152,6 +152,14 @@ fn check_actions(html: &str, legal: &[Action]) {
         );
     }
     assert!(!html.contains(&format!("data-action=\"{}\"", legal.len())));
+    // Every clickable piece of the board is focusable, a button, and labelled.
+    for part in html.split(" legal\"").skip(1) {
+        let tag = &part[..part.find('>').unwrap()];
+        assert!(tag.contains("tabindex=\"0\""), "not focusable: {tag}");
+        assert!(tag.contains("role=\"button\""), "no role: {tag}");
+        assert!(tag.contains("aria-label=\""), "no label: {tag}");
+        assert!(!tag.contains("aria-label=\"\""), "empty label: {tag}");
+    }
     // Every chooser opened from the board exists.
     for part in html.split("data-chooser=\"").skip(1) {
         let id = &part[..part.find('"').unwrap()];
@@ -291,4 +299,78 @@ fn shared_targets_open_a_chooser_with_every_choice() {
         "data-village=\"{}\"",
         VillageId::Player(seat).index()
     )));
+}
+
+#[test]
+fn log_lines_name_the_actor_and_the_decision_in_the_language() {
+    use helvetia_engine::{BuildingKind, Character, Good};
+    assert_eq!(
+        crate::log_line(Lang::En, "Anna", &Action::Build(BuildingKind::Metzgerei)),
+        "Anna: build Butcher"
+    );
+    assert_eq!(
+        crate::log_line(Lang::De, "Anna", &Action::Begin(Character::NightWatchman)),
+        "Anna: Münze auf Nachtwächter"
+    );
+    assert_eq!(
+        crate::log_line(Lang::It, "Anna", &Action::Deliver(Good::Cheese)),
+        "Anna: consegnare formaggio"
+    );
+    // With the position, cells are named by their buildings and players by name.
+    let mut game = Game::new(
+        GameOptions {
+            setup: SetupMode::Letters,
+            ..GameOptions::for_players(2)
+        },
+        3,
+    );
+    let names = vec!["Anna".to_string(), "Beat".to_string()];
+    let mut placed = None;
+    while placed.is_none() {
+        let action = game.legal_actions()[0];
+        if matches!(action, Action::PlacePair1 { .. }) {
+            placed = Some(crate::log_line_in(Lang::Fr, &names, &game.view(), &action));
+        }
+        game.play(action).unwrap();
+    }
+    let line = placed.unwrap();
+    assert!(
+        line.starts_with("Anna: femme sur ") || line.starts_with("Beat: femme sur "),
+        "{line}"
+    );
+    assert!(!line.contains("case ("), "buildings are named: {line}");
+}
+
+#[test]
+fn the_end_screen_says_when_the_tie_break_decided() {
+    let (mut with, mut without) = (0, 0);
+    for seed in 0..40u64 {
+        let options = GameOptions {
+            round_limit: Some(1),
+            ..GameOptions::for_players(2)
+        };
+        let mut game = Game::new(options, seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while !game.is_over() {
+            let legal = game.legal_actions();
+            game.play(legal[rng.next_u64() as usize % legal.len()])
+                .unwrap();
+        }
+        let standings = game.standings();
+        let best = standings[0].points;
+        let decided = standings.iter().any(|s| s.points == best && s.rank > 1);
+        let (html, _) = render(&game, Lang::En);
+        assert_eq!(html.contains("class=\"tie-break\""), decided, "seed {seed}");
+        let shared = standings.iter().filter(|s| s.rank == 1).count() > 1;
+        assert_eq!(html.contains("Shared victory"), shared, "seed {seed}");
+        if decided {
+            with += 1;
+        } else {
+            without += 1;
+        }
+    }
+    assert!(
+        with > 0 && without > 0,
+        "{with} games decided by the tie-break, {without} not"
+    );
 }

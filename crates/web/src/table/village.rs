@@ -8,10 +8,12 @@ use helvetia_engine::{
     Building, BuildingClass, Cell, Character, Quarter, Seat, Sex, VillageId, Villager,
 };
 
-use super::pieces::{clickable, coin, colour, fitted_text, villager, Figure};
+use super::pieces::{clickable, coin, colour, fitted_text, villager, villager_scaled, Figure};
 use super::targets::Target;
 use super::Ctx;
-use crate::words::{building_makes, building_name, character_name, cost_words, sex_word};
+use crate::words::{
+    building_makes, building_name, character_name, cost_words, makes_lines, sex_word,
+};
 
 /// Side of one cell, in SVG units.
 const C: f32 = 60.0;
@@ -320,7 +322,9 @@ fn building_tile(ctx: &Ctx, village: VillageId, x: f32, y: f32, b: &Building) ->
             title { (name) " – " (makes) }
             rect class={ "tile " (class) } x=(x + 2.0) y=(y + 2.0) width=(C - 4.0) height=(C - 4.0) rx="4" {}
             (fitted_text(x + 5.0, y + 12.0, 8.5, C - 10.0, "tile-name", &name))
-            (fitted_text(x + 5.0, y + 21.0, 6.5, C - 10.0, "tile-makes", &makes))
+            @for (i, line) in makes_lines(lang, b.kind).iter().enumerate() {
+                (fitted_text(x + 5.0, y + 21.0 + i as f32 * 7.5, 6.5, C - 10.0, "tile-makes", line))
+            }
             @if people.len() == 2 {
                 text class="couple" x=(x + C / 2.0) y=(y + 36.0) text-anchor="middle" { "♥" }
             }
@@ -387,8 +391,13 @@ fn centre(ctx: &Ctx, village: VillageId) -> Markup {
         .into_iter()
         .flat_map(|sex| std::iter::repeat_n(sex, usize::from(v.centre_villagers[sex.index()])))
         .collect();
-    // Up to 16 neutral villagers wait in the neutral centre: pack them tighter.
-    let step = if people.len() > 8 { 7.0 } else { 13.0 };
+    // Up to 16 neutral villagers wait in the neutral centre: then two rows of small figures.
+    let crowded = people.len() > 8;
+    let (per_row, step, scale) = if crowded {
+        (8, 13.0, 0.62)
+    } else {
+        (8, 13.0, 1.0)
+    };
     let label = lang.tr("table-centre");
     let click = ctx.targets.clickable(Target::Centre(village));
     let click_label = match ctx.targets.actions(Target::Centre(village)) {
@@ -405,8 +414,10 @@ fn centre(ctx: &Ctx, village: VillageId) -> Markup {
             title { (label) }
         }
         @for (i, sex) in people.iter().enumerate() {
-            (villager(x + 10.0 + i as f32 * step, y + C - 8.0,
-                Figure { owner, sex: *sex, awake: true, newborn: false },
+            @let row = (i / per_row) as f32;
+            @let feet = if crowded { y + 36.0 + row * 17.0 } else { y + C - 8.0 };
+            (villager_scaled(x + 10.0 + (i % per_row) as f32 * step, feet,
+                Figure::adult(owner, *sex), scale,
                 &villager_title(ctx, &Villager { owner, sex: *sex, awake: true })))
         }
         @for (i, colour_seat) in coins.iter().enumerate() {
