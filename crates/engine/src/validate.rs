@@ -382,6 +382,25 @@ fn check_phase(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat) 
                 }
                 _ => {}
             }
+            if let Step::MoveIn { village, cell } = turn.step {
+                // Only a workplace just built waits for its first villager, and only when the
+                // centre has both sexes (otherwise the one sex moves in at once).
+                let in_play = position.village_ids().any(|id| id == village);
+                let waiting = in_play
+                    && position
+                        .village(village)
+                        .centre_villagers
+                        .iter()
+                        .all(|&n| n > 0)
+                    && position.village(village).cells[cell.index()]
+                        .is_some_and(|b| b.kind.is_workplace() && b.villagers.is_empty());
+                if !waiting {
+                    report.error(
+                        "phase",
+                        "moving in needs a new empty workplace and both sexes in the centre",
+                    );
+                }
+            }
             if turn.source.is_none() && turn.step != Step::Choose {
                 report.error("phase", "a step of an action with no action in progress");
             }

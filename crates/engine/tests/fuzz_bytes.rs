@@ -381,6 +381,49 @@ mod found {
         );
     }
 
+    /// A turn waiting for a villager to move into a building that is not there (or is full, or
+    /// in a village not in play) used to pass validation and then panic when played.
+    #[test]
+    fn moving_in_needs_a_new_empty_workplace() {
+        use helvetia_engine::{ActionSource, Cell, Phase, Step, TurnState};
+        let base = position_in_turns();
+        let Phase::Turn { seat, .. } = base.phase else {
+            panic!("a position in turns");
+        };
+        let own = VillageId::Player(seat);
+        let empty_cell = Cell::all()
+            .find(|c| base.village(own).cells[c.index()].is_none())
+            .unwrap();
+        let occupied_cell = Cell::all()
+            .find(|c| base.village(own).cells[c.index()].is_some_and(|b| !b.villagers.is_empty()))
+            .unwrap();
+        for (village, cell) in [
+            (own, empty_cell),
+            (own, occupied_cell),
+            (VillageId::Player(Seat(3)), empty_cell),
+        ] {
+            let mut position = base.clone();
+            position.village_mut(own).centre_villagers = [1, 1];
+            position.player_mut(seat).supply[0] -= 1;
+            position.player_mut(seat).supply[1] -= 1;
+            position.phase = Phase::Turn {
+                seat,
+                turn: TurnState {
+                    regular: Some(helvetia_engine::Character::Builder),
+                    regular_actions: 1,
+                    source: Some(ActionSource::Regular),
+                    step: Step::MoveIn { village, cell },
+                    ..TurnState::fresh()
+                },
+            };
+            let errors = Game::from_position(position).unwrap_err();
+            assert!(
+                errors.iter().any(|e| e.problem.contains("moving in")),
+                "{village:?} {cell}: {errors:?}"
+            );
+        }
+    }
+
     /// Byte counts that add up past 255 used to wrap (release) or panic (debug) in validation,
     /// so e.g. 256 coins too many passed as the right number.
     #[test]
