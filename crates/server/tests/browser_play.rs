@@ -14,7 +14,7 @@ use rand_core::SeedableRng;
 
 use browser_support::{
     create_game, decide_with_keyboard, page_text, play_until_over, register, screenshot,
-    wait_until, Browser, TestServer,
+    undo_if_offered, wait_until, Browser, TestServer,
 };
 
 /// One browser test at a time: two cores cannot run several Chromiums well.
@@ -91,7 +91,17 @@ async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
     .await;
 
     let mut rng = ChaCha8Rng::seed_from_u64(2);
-    let clicks = play_until_over(&[&anna, &beat], &mut rng, 2_000, async |_, _| false).await;
+    // Once, when the mover has made a decision this turn, take it back with Undo.
+    let mut undone = false;
+    let clicks = play_until_over(&[&anna, &beat], &mut rng, 2_000, async |mover, version| {
+        if undone || version < 40 {
+            return false;
+        }
+        undone = undo_if_offered([&anna, &beat][mover], version).await;
+        undone
+    })
+    .await;
+    assert!(undone, "Undo was offered and used");
     assert!(clicks > 20, "a whole game takes more than {clicks} clicks");
 
     for client in [&anna, &beat] {

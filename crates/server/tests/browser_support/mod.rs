@@ -410,6 +410,23 @@ pub async fn decide_with_keyboard(client: &Client) -> String {
     label
 }
 
+/// Clicks the Undo button if the table offers one; waits until the table goes back a
+/// version. Returns whether it did.
+pub async fn undo_if_offered(client: &Client, before: u64) -> bool {
+    let Ok(button) = client.find(Locator::Css("#table [data-undo]")).await else {
+        return false;
+    };
+    click(client, &button).await;
+    wait_until(
+        client,
+        &format!("Number(document.querySelector('#table .table-root').dataset.version) < {before}"),
+        "the table to go back one decision",
+        Duration::from_secs(30),
+    )
+    .await;
+    true
+}
+
 /// Plays the game open in every client by clicking legal targets until every table shows
 /// the end. `on_decision(client index, version)` runs before each decision, for screenshots;
 /// when it returns true it has made the decision itself. Returns the number of decisions.
@@ -465,6 +482,11 @@ where
         };
         let client = clients[mover];
         let before = states[mover].version;
+        let title = client.title().await.expect("the document title");
+        assert!(
+            title.starts_with('●'),
+            "the title signals the turn: {title}"
+        );
         if !on_decision(mover, before).await {
             click_random_legal(client, rng).await;
         }
