@@ -308,3 +308,96 @@ async fn the_language_switch_changes_the_page_text() {
     }
     client.close().await.expect("close the browser");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_link_lets_a_friend_join() {
+    let _turn = ONE_AT_A_TIME.lock().await;
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(1200, 900).await;
+    let beat = browser.session(1200, 900).await;
+    register(&anna, &server, "anna").await;
+    register(&beat, &server, "beat").await;
+
+    create_game(&anna, 2, &["me", "invite"], 1).await;
+    let link = anna
+        .wait()
+        .for_element(Locator::Css(".created .invite-links a"))
+        .await
+        .expect("an invitation link")
+        .attr("href")
+        .await
+        .expect("its address")
+        .expect("an address");
+    assert!(link.contains("invite="), "{link}");
+
+    // The invited seat is not open to anyone.
+    beat.goto(&server.url("/lobby"))
+        .await
+        .expect("open the lobby");
+    assert!(
+        beat.find(Locator::Css("#open-games [data-join]"))
+            .await
+            .is_err(),
+        "an invitation seat is not offered to everyone"
+    );
+
+    beat.goto(&link).await.expect("follow the invitation");
+    beat.wait()
+        .for_element(Locator::Css(".invite-banner .invite-join"))
+        .await
+        .expect("the invitation banner")
+        .click()
+        .await
+        .expect("accept the invitation");
+    wait_until(
+        &beat,
+        "location.pathname.startsWith('/games/')",
+        "the game page after accepting",
+        Duration::from_secs(20),
+    )
+    .await;
+    let id = game_id(&beat).await;
+
+    anna.goto(&server.url("/lobby"))
+        .await
+        .expect("reload the lobby");
+    anna.wait()
+        .for_element(Locator::Css(&format!("[data-start=\"{id}\"]")))
+        .await
+        .expect("the game is full and can start")
+        .click()
+        .await
+        .expect("start");
+    // Both tables come alive: one of them is asked to decide.
+    wait_until(
+        &beat,
+        "document.querySelector('#table .table-root') && document.getElementById('table').dataset.connected === 'true'",
+        "Beat's live table",
+        Duration::from_secs(20),
+    )
+    .await;
+    wait_until(
+        &anna,
+        "document.querySelector('#table .table-root')",
+        "Anna's table",
+        Duration::from_secs(20),
+    )
+    .await;
+    // The start reaches Beat's open page over the WebSocket: exactly one of them is to move.
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let turns = loop {
+        let mut turns = 0;
+        for client in [&anna, &beat] {
+            let state = browser_support::table_state(client).await.expect("a table");
+            turns += usize::from(state.your_turn);
+        }
+        if turns == 1 || std::time::Instant::now() > deadline {
+            break turns;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(turns, 1, "exactly one of the two is to move");
+    anna.close().await.expect("close");
+    beat.close().await.expect("close");
+}

@@ -1,6 +1,9 @@
 //! Renders a position from a random game as a standalone HTML file, to look at the table.
 //!
-//! `cargo run --release -p helvetia-web --example render -- OUT.html [players] [actions] [lang]`
+//! `cargo run --release -p helvetia-web --example render -- OUT.html [players] [actions] [lang] [step]`
+//!
+//! With `step` (`pay`, `wake`, `marry`, `birth`, `deliver`, `draft`), it stops at the first
+//! such decision after `actions` decisions.
 
 use helvetia_engine::{Game, GameOptions, Seat};
 use helvetia_web::{log_line_in, pages, render_table, Lang, PlayerInfo, TableInput};
@@ -22,10 +25,22 @@ fn main() {
         .iter()
         .map(|s| s.to_string())
         .collect();
+    let stop_at = args.get(5).cloned();
     let mut log = Vec::new();
-    for _ in 0..actions {
+    for played in 0.. {
         let legal = game.legal_actions();
         if legal.is_empty() {
+            break;
+        }
+        let step = match game.position().phase {
+            helvetia_engine::Phase::Turn { turn, .. } => format!("{:?}", turn.step).to_lowercase(),
+            phase => format!("{phase:?}").to_lowercase(),
+        };
+        let arrived = match &stop_at {
+            Some(wanted) => step.starts_with(wanted.as_str()),
+            None => true,
+        };
+        if played >= actions && arrived {
             break;
         }
         let action = legal[rng.next_u64() as usize % legal.len()];
