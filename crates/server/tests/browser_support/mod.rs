@@ -155,9 +155,34 @@ impl Browser {
 }
 
 impl Drop for Browser {
+    /// Stops ChromeDriver and, should a failed test have left its sessions open, the Chromium
+    /// processes started with this browser's own profile directories (and no others).
     fn drop(&mut self) {
         let _ = self.driver.kill();
         let _ = self.driver.wait();
+        let profiles: Vec<String> = self
+            .profiles
+            .iter()
+            .map(|p| format!("--user-data-dir={}", p.path().display()))
+            .collect();
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+                continue;
+            };
+            let cmdline = String::from_utf8_lossy(&cmdline);
+            if cmdline
+                .split('\0')
+                .any(|arg| profiles.iter().any(|p| p == arg))
+            {
+                let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+            }
+        }
     }
 }
 
