@@ -44,6 +44,8 @@ subcommands! {
     Selfplay => selfplay,
     /// Play bots against each other and measure them: wins, scores, speed.
     Arena => arena,
+    /// Serve the game online: accounts, lobby, live and turn-based play, bots, replays.
+    Serve => serve,
 }
 
 /// Helvetia Online: game tools on the command line.

@@ -231,19 +231,34 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
     Ok(RunningServer { addr, state, task })
 }
 
-/// `helvetia serve`: serves until Ctrl-C.
+/// `helvetia serve`: serves until Ctrl-C or SIGTERM. Stopping needs no shutdown step: every
+/// acknowledged action is already committed.
 ///
 /// # Errors
 /// The database or the address is unavailable.
 pub async fn run(config: Config) -> Result<(), StartError> {
     let server = spawn(config).await?;
-    tracing::info!("Helvetia is served on http://{}", server.addr);
     println!("Helvetia is served on http://{}", server.addr);
-    tokio::signal::ctrl_c()
-        .await
-        .map_err(|e| StartError(e.to_string()))?;
+    stopped().await;
+    tracing::info!("stopping");
     server.abort();
     Ok(())
+}
+
+/// Waits for Ctrl-C or, on Unix, SIGTERM.
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Seconds since the Unix epoch.

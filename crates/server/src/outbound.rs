@@ -131,6 +131,7 @@ pub fn game_state(live: &LiveGame, state: &GameState, viewer: Option<Seat>, lang
         "your_turn": !legal.is_empty(),
         "can_undo": viewer.is_some() && state.to_move() == viewer && state.undoable() > 0,
         "log": log_lines(state, lang, 0, state.history().len()),
+        "actions": state.history().iter().map(|e| e.action).collect::<Vec<_>>(),
         "scores": scores,
         "standings": standings(state),
     })

@@ -1,0 +1,62 @@
+//! `helvetia serve`: the game server for live and turn-based online play.
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+
+use helvetia_server::Config;
+
+/// Where and how to serve.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// Database: `sqlite://FILE` (created if missing) or `postgres://USER:PASS@HOST/DB`.
+    #[arg(long, default_value = "sqlite://helvetia.db")]
+    database: String,
+    /// Log-in and registration attempts allowed per client address and minute.
+    #[arg(long, default_value_t = 20)]
+    auth_per_minute: u32,
+    /// Thinking time of an MCTS bot per decision, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    bot_think_ms: u64,
+    /// Bot searches that may run at once.
+    #[arg(long, default_value_t = 1)]
+    bot_threads: usize,
+    /// Mark cookies Secure (when served behind HTTPS).
+    #[arg(long)]
+    secure_cookies: bool,
+    /// Log level: error, warn, info, debug or trace.
+    #[arg(long, default_value = "info")]
+    log_level: tracing_subscriber::filter::LevelFilter,
+}
+
+/// Runs the server until interrupted.
+pub fn run(args: Args) -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_max_level(args.log_level)
+        .with_target(false)
+        .init();
+    let config = Config {
+        addr: args.addr,
+        database_url: args.database,
+        auth_per_minute: args.auth_per_minute,
+        secure_cookies: args.secure_cookies,
+        bot_threads: args.bot_threads,
+        bot_think_ms: args.bot_think_ms,
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(helvetia_server::run(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

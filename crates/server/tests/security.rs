@@ -1,0 +1,362 @@
+//! Security: acting for another seat or without a session, cross-site requests, bad input of
+//! every kind (each refused with a clear 4xx and no change), rate limits, and a scan of every
+//! payload of a whole game for the hidden tile order and the seed.
+
+mod common;
+
+use common::*;
+use helvetia_engine::Position;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nobody_acts_for_another_seat_or_without_a_session() {
+    for db in databases() {
+        let server = TestServer::start(db).await;
+        let (id, anna, beat) = two_player_game(&server, None).await;
+        let state = anna.state(&id).await;
+        let (mut mover, mut other) = if state["legal"].as_array().unwrap().is_empty() {
+            (beat, anna)
+        } else {
+            (anna, beat)
+        };
+        let legal = mover.state(&id).await["legal"][0].clone();
+        let actions = format!("/api/games/{id}/actions");
+
+        let (status, body) = other.post(&actions, json!({"version": 0, "action": legal})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert_eq!(body["error"], "it is not your turn");
+        let (status, _) = other.post(&actions, json!({"version": 0, "index": 0})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+
+        let mut stranger = server.user("dora").await;
+        let (status, body) = stranger.post(&actions, json!({"version": 0, "index": 0})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        assert_eq!(body["error"], "you have no seat in this game");
+
+        let mut anonymous = server.client().await;
+        let (status, body) = anonymous.post(&actions, json!({"version": 0, "index": 0})).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert_eq!(body["error"], "not logged in");
+        let (status, _) = anonymous.get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert!(anonymous.ws_with(&id, &[]).await.is_err(), "no socket without a session");
+
+        // An expired session is refused as such.
+        let (_, me) = stranger.get("/api/me").await;
+        let store = &server.server.state.store;
+        store
+            .create_session("expired-token", me["id"].as_str().unwrap(), helvetia_server::now() - 5)
+            .await
+            .unwrap();
+        stranger.session = Some("expired-token".into());
+        let (status, body) = stranger.get("/api/me").await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert!(body["error"].as_str().unwrap().contains("expired"), "{body}");
+
+        // Logging out ends the session.
+        let (status, _) = other.post("/api/logout", json!({})).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(other.session.is_none());
+        let (status, _) = other.get("/api/me").await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+        assert_eq!(mover.state(&id).await["version"], 0, "nothing changed");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cross_site_requests_are_refused() {
+    for db in databases() {
+        let server = TestServer::start(db).await;
+        let (id, mut anna, mut beat) = two_player_game(&server, None).await;
+        let mover = if anna.state(&id).await["legal"].as_array().unwrap().is_empty() {
+            &mut beat
+        } else {
+            &mut anna
+        };
+        let actions = format!("/api/games/{id}/actions");
+        let body = json!({"version": 0, "index": 0}).to_string();
+        let csrf = mover.csrf.clone().unwrap();
+
+        let (status, reply) = mover.post_raw(&actions, body.clone(), &[]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "no token: {reply}");
+        assert!(reply["error"].as_str().unwrap().contains("CSRF"));
+        let (status, _) = mover
+            .post_raw(&actions, body.clone(), &[("x-csrf-token", "not-the-cookie")])
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "wrong token");
+        let (status, reply) = mover
+            .post_raw(
+                &actions,
+                body.clone(),
+                &[("x-csrf-token", &csrf), ("origin", "http://evil.example")],
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "foreign origin");
+        assert!(reply["error"].as_str().unwrap().contains("Origin"));
+        // A cookie-less attacker cannot log in a victim either.
+        let mut fresh = server.client().await;
+        fresh.csrf = None;
+        let (status, _) = fresh
+            .post_raw(
+                "/api/login",
+                json!({"username": "x", "password": "yyyyyyyy"}).to_string(),
+                &[("x-csrf-token", "guess")],
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        // A foreign page cannot open the game socket with the player's cookies.
+        let refused = mover
+            .ws_with(&id, &[("origin", "http://evil.example")])
+            .await;
+        assert!(refused.is_err());
+        assert!(mover.ws_with(&id, &[("origin", &server.base)]).await.is_ok());
+
+        let host = server.base.clone();
+        let (status, _) = mover
+            .post_raw(&actions, body, &[("x-csrf-token", &csrf), ("origin", &host)])
+            .await;
+        assert_eq!(status, StatusCode::OK, "same origin with the token works");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_gets_a_clear_error_and_changes_nothing() {
+    for db in databases() {
+        let server = TestServer::start(db).await;
+        let (id, mut anna, mut beat) = two_player_game(&server, None).await;
+        let mover = if anna.state(&id).await["legal"].as_array().unwrap().is_empty() {
+            &mut beat
+        } else {
+            &mut anna
+        };
+        let before = mover.state(&id).await;
+        let actions = format!("/api/games/{id}/actions");
+        let csrf = mover.csrf.clone().unwrap();
+        let token = [("x-csrf-token", csrf.as_str())];
+
+        let cases: Vec<(String, String, StatusCode, &str)> = vec![
+            (actions.clone(), "{not json".into(), StatusCode::BAD_REQUEST, "bad request body"),
+            (actions.clone(), json!({"version": 0, "action": {"Fly": 3}}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "bad request body"),
+            (actions.clone(), json!({"version": 0, "action": "EndTurn"}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "illegal action"),
+            (actions.clone(), json!({"version": 0, "index": 999}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "no legal action number 999"),
+            (actions.clone(), json!({"version": 0}).to_string(), StatusCode::BAD_REQUEST, "exactly one"),
+            (actions.clone(), json!({"version": 7, "index": 0}).to_string(), StatusCode::CONFLICT, "stale version"),
+            (actions.clone(), json!({"version": 0, "index": 0, "extra": 1}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "unknown field"),
+            (actions.clone(), format!("{{\"version\":0,\"index\":0,\"pad\":\"{}\"}}", "x".repeat(200_000)), StatusCode::PAYLOAD_TOO_LARGE, "bad request body"),
+            ("/api/games/nope/actions".into(), json!({"version": 0, "index": 0}).to_string(), StatusCode::NOT_FOUND, "no such game"),
+            ("/api/games".into(), json!({"options": {"players": 5}, "seats": []}).to_string(), StatusCode::BAD_REQUEST, "players must be 2, 3 or 4"),
+            ("/api/games".into(), json!({"options": {"players": 2}, "seats": [{"kind": "me"}]}).to_string(), StatusCode::BAD_REQUEST, "1 seats given for 2 players"),
+            ("/api/games".into(), json!({"options": {"players": 2}, "seats": [{"kind": "me"}, {"kind": "bot", "level": "godlike"}]}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "bad request body"),
+            (format!("/api/games/{id}/undo"), json!({"version": "zero"}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "bad request body"),
+            ("/api/register".into(), json!({"username": "a", "password": "long enough"}).to_string(), StatusCode::BAD_REQUEST, "3 to 24"),
+            ("/api/register".into(), json!({"username": "abc", "password": "short"}).to_string(), StatusCode::BAD_REQUEST, "8 to 128"),
+            ("/api/login".into(), json!({"username": "nobody_at_all", "password": "whatever1"}).to_string(), StatusCode::UNAUTHORIZED, "wrong username or password"),
+        ];
+        for (path, body, expected, words) in cases {
+            let (status, reply) = mover.post_raw(&path, body, &token).await;
+            assert_eq!(status, expected, "{path}: {reply}");
+            let message = reply["error"].as_str().unwrap_or_default();
+            assert!(message.contains(words), "{path}: {message:?} lacks {words:?}");
+        }
+        let (status, reply) = mover.get("/api/games?list=everything").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
+        let (status, reply) = mover.get("/api/games/nope").await;
+        assert_eq!((status, reply["error"].as_str()), (StatusCode::NOT_FOUND, Some("no such game")));
+        let (status, reply) = mover.get("/api/nothing-here").await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{reply}");
+        let (status, reply) = mover.get(&format!("/api/games/{id}/replay/0")).await;
+        assert_eq!(status, StatusCode::CONFLICT, "running games are not replayed: {reply}");
+
+        // Over the WebSocket: oversized messages close the socket; bad ones get an error.
+        let mut socket = mover.ws(&id).await;
+        socket.update_at(0).await;
+        socket.send(json!({"type": "action", "version": 0, "index": 500})).await;
+        assert!(socket.error().await.contains("no legal action number 500"));
+        socket.send(json!({"type": "action", "version": 0, "action": "EndTurn"})).await;
+        assert!(socket.error().await.contains("illegal action"));
+        socket
+            .send(json!({"type": "action", "version": 0, "index": 0, "pad": "x".repeat(100_000)}))
+            .await;
+        let closed = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+            use futures_util::StreamExt;
+            loop {
+                match socket.stream.next().await {
+                    None | Some(Err(_)) => return true,
+                    Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_))) => return true,
+                    Some(Ok(_)) => {}
+                }
+            }
+        })
+        .await;
+        assert_eq!(closed, Ok(true), "an oversized message ends the connection");
+
+        let after = mover.state(&id).await;
+        assert_eq!(after["version"], before["version"]);
+        assert_eq!(after["view"], before["view"]);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn log_in_and_registration_are_rate_limited() {
+    let db = Database::sqlite();
+    let mut config = test_config(&db.url);
+    config.auth_per_minute = 3;
+    let server = TestServer::start_with(db, config).await;
+    let mut client = server.client().await;
+    let attempt = json!({"username": "nobody_here", "password": "whatever1"});
+    for _ in 0..3 {
+        let (status, _) = client.post("/api/login", attempt.clone()).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    let (status, body) = client.post("/api/login", attempt).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(body["error"].as_str().unwrap().contains("too many"));
+    let (status, _) = client
+        .post("/api/register", json!({"username": "newcomer", "password": "whatever1"}))
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+}
+
+/// The hidden information of a game at one moment, as JSON fragments a leak would contain.
+fn secrets(position: &Position, seed: u64) -> Vec<String> {
+    let mut fragments = vec![seed.to_string(), "\"seed\"".to_string()];
+    for stack in [
+        serde_json::to_value(&position.stack2).unwrap(),
+        serde_json::to_value(&position.stack3).unwrap(),
+    ] {
+        let tiles: Vec<String> = stack
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        if tiles.len() >= 2 {
+            fragments.push(format!("[{}]", tiles.join(",")));
+        }
+        // Any three tiles in their hidden order.
+        for window in tiles.windows(3) {
+            fragments.push(window.join(","));
+        }
+    }
+    fragments
+}
+
+fn leaks(payloads: &[String], secrets: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for payload in payloads {
+        for secret in secrets {
+            if payload.contains(secret.as_str()) {
+                found.push(secret.clone());
+            }
+        }
+    }
+    found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() {
+    for db in databases() {
+        let server = TestServer::start(db).await;
+        let (id, mut anna, mut beat) = two_player_game(&server, None).await;
+        let carl = server.user("carl").await;
+        let live = server.server.state.hub.get(&id).unwrap();
+        let mut hidden = Vec::new();
+        let record = |hidden: &mut Vec<String>, state: &helvetia_server::live::GameState| {
+            hidden.extend(secrets(state.game().position(), state.seed_for_storage()));
+        };
+        record(&mut hidden, &*live.state.lock().await);
+
+        // Positive control: the scan finds the secrets in what must never be sent.
+        {
+            let state = live.state.lock().await;
+            let position = serde_json::to_string(state.game().position()).unwrap();
+            let record = format!("{{\"seed\":{}}}", state.seed_for_storage());
+            assert!(leaks(&[position.clone()], &hidden).len() >= 3, "the scan sees a full position");
+            assert!(!leaks(&[record], &hidden).is_empty(), "the scan sees the seed");
+            let view = serde_json::to_string(&state.game().view()).unwrap();
+            assert!(leaks(&[view], &hidden).is_empty(), "a view is clean");
+        }
+
+        let mut a = anna.ws(&id).await;
+        let mut b = beat.ws(&id).await;
+        let mut c = carl.ws(&id).await;
+        let mut round = 1;
+        let mut version = 0u64;
+        loop {
+            let state = anna.state(&id).await;
+            if state["status"] == "finished" {
+                break;
+            }
+            let mover = if state["legal"].as_array().unwrap().is_empty() {
+                &mut beat
+            } else {
+                &mut anna
+            };
+            // Refusals carry nothing either: a stale and an illegal submission each time.
+            let path = format!("/api/games/{id}/actions");
+            mover.post(&path, json!({"version": version + 1, "index": 0})).await;
+            mover.post(&path, json!({"version": version, "index": 1000})).await;
+            let (status, _) = mover
+                .post(&path, json!({"version": version, "index": (version % 3) as usize}))
+                .await;
+            if status != StatusCode::OK {
+                let (status, body) = mover.post(&path, json!({"version": version, "index": 0})).await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+            }
+            version += 1;
+            for socket in [&mut a, &mut b, &mut c] {
+                socket.update_at(version).await;
+            }
+            let state = live.state.lock().await;
+            if state.game().position().round != round {
+                round = state.game().position().round;
+                record(&mut hidden, &state);
+            }
+        }
+        for step in 0..=version {
+            let (status, _) = carl.clone_get(&format!("/api/games/{id}/replay/{step}")).await;
+            assert_eq!(status, StatusCode::OK);
+        }
+        let (status, page) = carl.clone_get_text(&format!("/games/{id}/replay")).await;
+        assert_eq!(status, StatusCode::OK);
+        server.transcript.record(&page);
+        let (status, page) = anna.get_text(&format!("/games/{id}")).await;
+        assert_eq!(status, StatusCode::OK);
+        server.transcript.record(&page);
+
+        let payloads = server.transcript.payloads();
+        assert!(round > 3, "several rounds were played");
+        assert!(payloads.len() > 4 * version as usize, "{} payloads", payloads.len());
+        assert!(hidden.len() > 40, "{} secret fragments", hidden.len());
+        let found = leaks(&payloads, &hidden);
+        assert!(found.is_empty(), "hidden information sent: {found:?}");
+    }
+}
+
+trait GetShared {
+    async fn clone_get(&self, path: &str) -> (StatusCode, Value);
+    async fn clone_get_text(&self, path: &str) -> (StatusCode, String);
+}
+
+impl GetShared for Client {
+    async fn clone_get(&self, path: &str) -> (StatusCode, Value) {
+        let (status, text) = self.clone_get_text(path).await;
+        (status, serde_json::from_str(&text).unwrap())
+    }
+
+    async fn clone_get_text(&self, path: &str) -> (StatusCode, String) {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .header("cookie", self.cookie_header())
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        let text = response.text().await.unwrap();
+        self.transcript.record(&text);
+        (status, text)
+    }
+}
