@@ -125,6 +125,17 @@ fn create_form(lang: Lang) -> Markup {
     }
 }
 
+/// An RFC 3339 time such as `2026-11-21T10:26:18Z` as `2026-11-21 10:26 UTC`; other text as is.
+pub(crate) fn readable_time(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let iso = bytes.len() >= 16 && bytes[10] == b'T' && bytes[13] == b':' && text.ends_with('Z');
+    if iso {
+        format!("{} {} UTC", &text[..10], &text[11..16])
+    } else {
+        text.to_string()
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ListKind {
     Open,
@@ -194,7 +205,7 @@ fn game_item(lang: Lang, user: Option<&str>, game: &GameSummary, kind: ListKind)
                 @if let Some(limit) = game.options.round_limit {
                     " · " (lang.tr("create-round-limit")) " " (limit)
                 }
-                " · " (lang.tr_args("lobby-created", &[("when", game.created_at.clone().into())]))
+                " · " (lang.tr_args("lobby-created", &[("when", readable_time(&game.created_at).into())]))
             }
             @if !game.winner_names.is_empty() {
                 p class="winners" { (lang.tr_args("lobby-winners", &[("names", game.winner_names.join(", ").into())])) }

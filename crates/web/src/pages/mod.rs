@@ -2,7 +2,7 @@
 //! then what the page shows. Forms are sent by the browser script with `fetch` as JSON.
 
 mod layout;
-mod lobby;
+pub(crate) mod lobby;
 mod rules;
 
 use maud::{html, PreEscaped};

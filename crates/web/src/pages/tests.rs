@@ -131,3 +131,12 @@ fn the_rules_page_lists_every_reconstructed_value() {
     assert!(page.contains("Metzgerei"));
     assert!(page.contains("Spielregel"));
 }
+
+#[test]
+fn creation_times_read_like_times() {
+    assert_eq!(
+        lobby::readable_time("2026-11-21T10:26:18Z"),
+        "2026-11-21 10:26 UTC"
+    );
+    assert_eq!(lobby::readable_time("yesterday"), "yesterday");
+}
