@@ -24,16 +24,20 @@ pub fn good_name(lang: Lang, good: Good) -> String {
     lang.tr(&format!("good-{}", format!("{good:?}").to_lowercase()))
 }
 
-/// A character's name.
-pub fn character_name(lang: Lang, character: Character) -> String {
-    let id = match character {
+/// The Fluent id suffix of a character.
+pub(crate) fn character_id(character: Character) -> &'static str {
+    match character {
         Character::Builder => "builder",
         Character::Trader => "trader",
         Character::NightWatchman => "nightwatchman",
         Character::Priest => "priest",
         Character::Midwife => "midwife",
-    };
-    lang.tr(&format!("character-{id}"))
+    }
+}
+
+/// A character's name.
+pub fn character_name(lang: Lang, character: Character) -> String {
+    lang.tr(&format!("character-{}", character_id(character)))
 }
 
 /// A quarter's name ("top left"…).

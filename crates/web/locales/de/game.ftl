@@ -47,6 +47,11 @@ character-trader = Fuhrmann
 character-nightwatchman = Nachtwächter
 character-priest = Pfarrer
 character-midwife = Hebamme
+does-builder = baut ein Gebäude
+does-trader = liefert eine Ware
+does-nightwatchman = weckt ein Viertel
+does-priest = verheiratet eine Figur
+does-midwife = ein Paar bekommt ein Kind
 
 quarter-top-left = Viertel oben links
 quarter-top-right = Viertel oben rechts

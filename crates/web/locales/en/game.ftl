@@ -47,6 +47,11 @@ character-trader = Trader
 character-nightwatchman = Night watchman
 character-priest = Priest
 character-midwife = Midwife
+does-builder = builds a building
+does-trader = delivers a good
+does-nightwatchman = wakes a quarter
+does-priest = marries a villager
+does-midwife = a couple has a child
 
 quarter-top-left = top left quarter
 quarter-top-right = top right quarter

@@ -47,6 +47,11 @@ character-trader = Charretier
 character-nightwatchman = Veilleur de nuit
 character-priest = Prêtre
 character-midwife = Sage-femme
+does-builder = construit un bâtiment
+does-trader = livre une ressource
+does-nightwatchman = réveille un quart
+does-priest = marie un habitant
+does-midwife = un couple a un enfant
 
 quarter-top-left = quart en haut à gauche
 quarter-top-right = quart en haut à droite

@@ -47,6 +47,11 @@ character-trader = Commerciante
 character-nightwatchman = Guardiano notturno
 character-priest = Prete
 character-midwife = Ostetrica
+does-builder = costruisce un edificio
+does-trader = consegna una merce
+does-nightwatchman = sveglia un quadrante
+does-priest = sposa un abitante
+does-midwife = una coppia ha un figlio
 
 quarter-top-left = quadrante in alto a sinistra
 quarter-top-right = quadrante in alto a destra

@@ -47,6 +47,11 @@ character-trader = 交易员
 character-nightwatchman = 守夜人
 character-priest = 牧师
 character-midwife = 助产士
+does-builder = 建造一个建筑
+does-trader = 交付一件货物
+does-nightwatchman = 唤醒一个区域
+does-priest = 让村民结婚
+does-midwife = 一对夫妇生孩子
 
 quarter-top-left = 左上区域
 quarter-top-right = 右上区域

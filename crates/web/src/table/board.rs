@@ -12,7 +12,7 @@ use super::pieces::{clickable, coin, colour, cube, fitted_text, villager, Figure
 use super::targets::Target;
 use super::village::{character_tile, score_title, tile_description};
 use super::Ctx;
-use crate::words::{building_name, character_name, good_name, makes_lines};
+use crate::words::{building_name, character_id, character_name, good_name, makes_lines};
 
 /// Colours of the three building materials, for cost chips.
 fn material_colour(good: Good) -> &'static str {
@@ -54,12 +54,13 @@ pub fn characters(ctx: &Ctx) -> Markup {
                         title { (name) }
                     }
                     (fitted_text(x + 8.0, 52.0, 13.0, 90.0, "character-name", &name))
+                    (fitted_text(x + 8.0, 66.0, 9.0, 114.0, "character-does", &lang.tr(&format!("does-{}", character_id(character)))))
                     @if pos.options.character_tiles && pos.character_tiles[character.index()].holder.is_none() {
                         (character_tile(ctx, character, x + 98.0, 36.0))
                     }
                     @for seat in pos.options.seats() {
                         @let count = pos.player(seat).on_characters[character.index()];
-                        @let row_y = 76.0 + f32::from(seat.0) * 27.0;
+                        @let row_y = 86.0 + f32::from(seat.0) * 26.0;
                         @if count > 0 {
                             g class="coins-on-character" {
                                 title { (lang.tr_args("table-coins-on", &[
