@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The project's test command: formatting, lints, all tests, and a short self-play check.
+# The project's test command: set-up, formatting, lints, all tests, self-play and a short bot tournament.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Chromium, ChromeDriver and PostgreSQL for the server and browser tests; sets HELVETIA_TEST_POSTGRES.
+source scripts/test-services.sh
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings
 cargo test --workspace --release
