@@ -4,7 +4,7 @@
 //! hidden order of stacks 2 and 3) and a [`Budget`], and returns one legal action. Three levels:
 //!
 //! - [`RandomBot`]: uniform over the legal actions;
-//! - [`GreedyBot`]: searches its whole turn and plays toward the best [`evaluate`]d outcome;
+//! - [`GreedyBot`]: searches its whole turn and plays toward the best outcome by [`evaluate()`];
 //! - [`MctsBot`]: information-set Monte Carlo tree search over re-dealt unseen tiles, with
 //!   policy-guided rollouts cut off by the evaluation, and root parallelism.
 //!
