@@ -189,11 +189,20 @@
     return window.localStorage.getItem("helvetia-sound") !== "off";
   }
 
+  // Browsers only let a page make sound after a click or key press: open the audio context
+  // on the first one, so that the chime can play later when the turn comes.
+  function unlockAudio() {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      if (audio.state === "suspended") audio.resume();
+    } catch (_) { /* no audio here */ }
+  }
+
   // Two short notes: "your turn".
   function chime() {
     if (!soundOn()) return;
     try {
-      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      unlockAudio();
       [660, 880].forEach(function (frequency, i) {
         const start = audio.currentTime + i * 0.16;
         const osc = audio.createOscillator();
@@ -352,6 +361,8 @@
       function () { send({ type: "undo", version: version }); }
     );
     setUpSoundToggle();
+    document.addEventListener("pointerdown", unlockAudio, { once: true });
+    document.addEventListener("keydown", unlockAudio, { once: true });
     readRoot();
     const log = table.querySelector(".log-lines");
     if (log) log.scrollTop = log.scrollHeight;
