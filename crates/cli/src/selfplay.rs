@@ -43,10 +43,13 @@ struct Summary {
     stopped_by_round_limit: u64,
     wins: [u64; MAX_PLAYERS],
     shared_wins: u64,
+    /// The most rounds one game took, and that game's seed.
+    longest: (u16, u64),
 }
 
 /// One finished game's contribution to the summary.
 struct Outcome {
+    seed: u64,
     decisions: u64,
     rounds: u16,
     stopped_by_round_limit: bool,
@@ -133,6 +136,7 @@ fn play_one(options: GameOptions, seed: u64, decision: &mut u64) -> Result<Outco
     let position = game.position();
     let target = options.target_vp;
     Ok(Outcome {
+        seed,
         decisions: *decision,
         rounds: position.round,
         stopped_by_round_limit: position.players.iter().all(|p| p.score_track < target),
@@ -155,13 +159,21 @@ impl Summary {
             self.wins[seat] += 1;
         }
         self.shared_wins += u64::from(outcome.winners.len() > 1);
+        if outcome.rounds > self.longest.0 {
+            self.longest = (outcome.rounds, outcome.seed);
+        }
     }
 
     fn print(&self, players: u8, seconds: f64) {
         let games = self.games.max(1) as f64;
         println!("games: {}", self.games);
         println!("decisions: {}", self.decisions);
-        println!("mean rounds: {:.2}", self.rounds as f64 / games);
+        println!(
+            "mean rounds: {:.2}; longest game: {} rounds (seed {})",
+            self.rounds as f64 / games,
+            self.longest.0,
+            self.longest.1
+        );
         println!(
             "ended by the round limit: {} ({:.1}%)",
             self.stopped_by_round_limit,
