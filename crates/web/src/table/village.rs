@@ -44,7 +44,7 @@ pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
     let (height, transform) = if compact {
         let (x0, y0) = corner(-1, -1);
         (
-            HEADER + 3.0 * C * COMPACT_SCALE + PAD,
+            HEADER + 3.0 * C * COMPACT_SCALE + PAD + 8.0,
             format!(
                 "translate({} {}) scale({COMPACT_SCALE})",
                 PAD - x0 * COMPACT_SCALE,
@@ -52,7 +52,7 @@ pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
             ),
         )
     } else {
-        (HEADER + 5.0 * C + PAD, String::new())
+        (HEADER + 5.0 * C + PAD + 8.0, String::new())
     };
     html! {
         figure class=(class) data-village=(village.index()) {
@@ -61,9 +61,10 @@ pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
                 rect class="village-ground" x="1" y="1" width=(WIDTH - 2.0) height=(height - 2.0) rx="10" {}
                 (header(ctx, village))
                 g class="grid" transform=(transform) {
+                    (quarter_lines(compact))
                     (grid(ctx, village))
                     (centre(ctx, village))
-                    (quarters(ctx, village))
+                    (quarters(ctx, village, compact))
                 }
             }
         }
@@ -436,25 +437,48 @@ fn centre(ctx: &Ctx, village: VillageId) -> Markup {
     clickable(click, "centre-target", &click_label, pieces)
 }
 
+/// The borders of the four quarters, drawn under the cells: the left and right halves meet in
+/// the middle of the centre, and the row of the centre belongs to the top and bottom halves.
+fn quarter_lines(compact: bool) -> Markup {
+    let (x0, y0) = if compact {
+        corner(-1, -1)
+    } else {
+        corner(-2, -2)
+    };
+    let (x1, y1) = if compact { corner(3, 2) } else { corner(4, 3) };
+    let (middle, _) = corner(1, 0);
+    let (_, row_top) = corner(0, 0);
+    let (_, row_bottom) = corner(0, 1);
+    html! {
+        g class="quarter-lines" {
+            line x1=(middle) y1=(y0 - 6.0) x2=(middle) y2=(y1 + 6.0) {}
+            line x1=(x0 - 6.0) y1=(row_top) x2=(x1 + 6.0) y2=(row_top) {}
+            line x1=(x0 - 6.0) y1=(row_bottom) x2=(x1 + 6.0) y2=(row_bottom) {}
+        }
+    }
+}
+
 /// The Night Watchman's targets: one button per quarter, at the grid's corners.
-fn quarters(ctx: &Ctx, village: VillageId) -> Markup {
+fn quarters(ctx: &Ctx, village: VillageId, compact: bool) -> Markup {
     html! {
         @for quarter in Quarter::ALL {
             @let target = Target::Quarter(village, quarter);
             @if let Some(click) = ctx.targets.clickable(target) {
                 @let label = ctx.targets.actions(target).first().map(|&i| ctx.label(i)).unwrap_or_default();
+                @let (left, top, right, bottom) = if compact { (-1, -1, 3, 2) } else { (-2, -2, 4, 3) };
                 @let (gx, gy) = match quarter {
-                    Quarter::TopLeft => corner(-1, -1),
-                    Quarter::TopRight => corner(3, -1),
-                    Quarter::BottomLeft => corner(-1, 2),
-                    Quarter::BottomRight => corner(3, 2),
+                    Quarter::TopLeft => corner(left, top),
+                    Quarter::TopRight => corner(right, top),
+                    Quarter::BottomLeft => corner(left, bottom),
+                    Quarter::BottomRight => corner(right, bottom),
                 };
-                @let (gx, gy) = (gx + if gx > PAD + 2.0 * C { -12.0 } else { 12.0 }, gy + if gy > HEADER + 2.0 * C { -12.0 } else { 12.0 });
+                // On the grid's outer corner, mostly outside the cells it would hide.
+                @let (gx, gy) = (gx + if gx > PAD + 2.0 * C { -3.0 } else { 3.0 }, gy + if gy > HEADER + 2.0 * C { -3.0 } else { 3.0 });
                 (clickable(Some(click), "quarter", &label, html! {
-                    circle class="quarter-button" cx=(gx) cy=(gy) r="15" {
+                    circle class="quarter-button" cx=(gx) cy=(gy) r="10" {
                         title { (label) }
                     }
-                    text class="quarter-icon" x=(gx) y=(gy + 5.0) text-anchor="middle" { "☾" }
+                    text class="quarter-icon" x=(gx) y=(gy + 4.0) text-anchor="middle" { "☾" }
                 }))
             }
         }
