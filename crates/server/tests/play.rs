@@ -20,7 +20,7 @@ fn scores_of(value: &Value) -> Vec<u64> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_accounts_play_a_whole_game_watched_by_a_spectator() {
-    for db in databases() {
+    for db in databases().await {
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
         let carl = server.user("carl").await;
@@ -95,7 +95,7 @@ impl CloneGet for Client {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_players_with_a_bot_play_to_the_end() {
-    for db in databases() {
+    for db in databases().await {
         let server = TestServer::start(db).await;
         let mut anna = server.user("anna").await;
         let mut beat = server.user("beat").await;
@@ -123,7 +123,7 @@ async fn three_players_with_a_bot_play_to_the_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_act_over_the_websocket_and_reconnect_to_the_current_state() {
-    for db in databases() {
+    for db in databases().await {
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, Some(3)).await;
         let mut a = anna.ws(&id).await;
@@ -199,7 +199,7 @@ async fn play_to_fresh_turn(id: &str, anna: &mut Client, beat: &mut Client) -> (
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn undo_takes_back_only_the_movers_own_actions_of_the_current_turn() {
-    for db in databases() {
+    for db in databases().await {
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
         let (anna_moves, before) = play_to_fresh_turn(&id, &mut anna, &mut beat).await;
@@ -287,7 +287,7 @@ async fn undo_takes_back_only_the_movers_own_actions_of_the_current_turn() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_seats_invitations_leaving_starting_and_lists() {
-    for db in databases() {
+    for db in databases().await {
         let server = TestServer::start(db).await;
         let mut anna = server.user("anna").await;
         let mut beat = server.user("beat").await;
@@ -362,7 +362,7 @@ async fn lobby_seats_invitations_leaving_starting_and_lists() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn of_many_simultaneous_submissions_exactly_one_applies() {
-    for db in databases() {
+    for db in databases().await {
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
         play_http(&id, &mut [&mut anna, &mut beat], 4, |_| 0).await;
@@ -416,7 +416,7 @@ async fn of_many_simultaneous_submissions_exactly_one_applies() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_server_rebuilds_every_game_by_replay() {
-    for db in databases() {
+    for db in databases().await {
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
         let mut rng = ChaCha8Rng::seed_from_u64(5);

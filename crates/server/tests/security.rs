@@ -11,9 +11,9 @@ use serde_json::{json, Value};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nobody_acts_for_another_seat_or_without_a_session() {
-    for db in databases() {
+    for db in databases().await {
         let server = TestServer::start(db).await;
-        let (id, anna, beat) = two_player_game(&server, None).await;
+        let (id, mut anna, beat) = two_player_game(&server, None).await;
         let state = anna.state(&id).await;
         let (mut mover, mut other) = if state["legal"].as_array().unwrap().is_empty() {
             (beat, anna)
@@ -67,7 +67,7 @@ async fn nobody_acts_for_another_seat_or_without_a_session() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cross_site_requests_are_refused() {
-    for db in databases() {
+    for db in databases().await {
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
         let mover = if anna.state(&id).await["legal"].as_array().unwrap().is_empty() {
@@ -123,7 +123,7 @@ async fn cross_site_requests_are_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_gets_a_clear_error_and_changes_nothing() {
-    for db in databases() {
+    for db in databases().await {
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
         let mover = if anna.state(&id).await["legal"].as_array().unwrap().is_empty() {
@@ -257,7 +257,7 @@ fn leaks(payloads: &[String], secrets: &[String]) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() {
-    for db in databases() {
+    for db in databases().await {
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
         let carl = server.user("carl").await;

@@ -15,15 +15,13 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 /// The databases every test runs against: SQLite always, PostgreSQL when
-/// `HELVETIA_TEST_POSTGRES` names one.
-pub fn databases() -> Vec<Database> {
+/// `HELVETIA_TEST_POSTGRES` names one (each test gets a database of its own there, so tests
+/// running at once never see each other's games).
+pub async fn databases() -> Vec<Database> {
     let mut list = vec![Database::sqlite()];
     if let Ok(url) = std::env::var("HELVETIA_TEST_POSTGRES") {
         if !url.is_empty() {
-            list.push(Database {
-                url,
-                _dir: None,
-            });
+            list.push(Database::postgres(&url).await);
         }
     }
     list
@@ -42,6 +40,23 @@ impl Database {
         Database {
             url,
             _dir: Some(Arc::new(dir)),
+        }
+    }
+
+    /// A new, empty database on the server of `admin_url` (whose user may create databases).
+    pub async fn postgres(admin_url: &str) -> Database {
+        use sqlx::Connection;
+        let name = format!("helvetia_t_{}", &helvetia_server::random_token()[..16]);
+        let mut admin = sqlx::PgConnection::connect(admin_url)
+            .await
+            .expect("the test PostgreSQL answers");
+        sqlx::Executor::execute(&mut admin, format!("CREATE DATABASE {name}").as_str())
+            .await
+            .expect("a test database");
+        let (server, _) = admin_url.rsplit_once('/').expect("a database URL");
+        Database {
+            url: format!("{server}/{name}"),
+            _dir: None,
         }
     }
 
