@@ -169,7 +169,10 @@ impl GreedyBot {
 
 impl Bot for GreedyBot {
     fn name(&self) -> String {
-        "greedy".into()
+        crate::spec::BotSpec {
+            kind: crate::spec::BotKind::Greedy(self.params),
+        }
+        .to_string()
     }
 
     fn choose(&mut self, view: &View, _budget: Budget) -> Action {

@@ -159,14 +159,7 @@ impl fmt::Display for BotSpec {
                 }
             }
             BotKind::Mcts { params, budget } => {
-                let bot = MctsBot::new(0, *params, *budget);
-                let name = bot.name();
-                let defaults = MctsParams::default();
-                if params.rollout_rounds != defaults.rollout_rounds {
-                    write!(f, "{name},rounds={}", params.rollout_rounds)
-                } else {
-                    f.write_str(&name)
-                }
+                f.write_str(&MctsBot::new(0, *params, *budget).name())
             }
         }
     }
@@ -244,6 +237,23 @@ mod tests {
         let spec: BotSpec = "mcts:iterations=2000,c=1.5".parse().unwrap();
         assert_eq!(spec.to_string(), "mcts:iterations=2000,c=1.5");
         assert_eq!(spec.budget(), Budget::iterations(2000));
+    }
+
+    #[test]
+    fn bots_name_themselves_as_parsed() {
+        for text in [
+            "random",
+            "greedy",
+            "greedy:beam=8,nodes=9000",
+            "mcts:2000",
+            "mcts:iterations=300,c=1.2,threads=2",
+            "mcts:ms=50",
+            "mcts:iterations=100,rounds=3",
+        ] {
+            let spec: BotSpec = text.parse().unwrap();
+            let name = spec.build(1).name();
+            assert_eq!(name.parse::<BotSpec>().unwrap(), spec, "{text} → {name}");
+        }
     }
 
     #[test]

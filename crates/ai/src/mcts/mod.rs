@@ -172,6 +172,9 @@ impl Bot for MctsBot {
         if self.params.threads != defaults.threads {
             parts.push(format!("threads={}", self.params.threads));
         }
+        if self.params.rollout_rounds != defaults.rollout_rounds {
+            parts.push(format!("rounds={}", self.params.rollout_rounds));
+        }
         format!("mcts:{}", parts.join(","))
     }
 
