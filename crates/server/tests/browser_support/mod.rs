@@ -349,11 +349,18 @@ async fn click(client: &Client, element: &fantoccini::elements::Element) {
         )
         .await
         .expect("scroll the target into view");
-    element
-        .clone()
-        .click()
-        .await
-        .expect("click the legal target");
+    if let Err(e) = element.clone().click().await {
+        // Say what covers the target: the pieces at its centre, topmost first.
+        let covering = client
+            .execute(
+                "const r = arguments[0].getBoundingClientRect();
+                 return document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+                   .slice(0, 4).map(e => e.tagName + '.' + e.getAttribute('class')).join(' > ');",
+                vec![serde_json::to_value(element).expect("an element reference")],
+            )
+            .await;
+        panic!("cannot click the legal target ({e}); at its centre: {covering:?}");
+    }
 }
 
 /// Makes one decision in `client`'s table: clicks a random highlighted legal target (opening
