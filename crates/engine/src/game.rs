@@ -69,7 +69,16 @@ impl Game {
     /// Every inconsistency found, not just the first.
     pub fn from_position(position: Position) -> Result<Game, Vec<PositionError>> {
         validate::check(&position)?;
-        Ok(Game { position })
+        let game = Game { position };
+        if !game.is_over() && game.legal_actions().is_empty() {
+            // E.g. a builder paying for what they cannot afford: every rule holds, but the
+            // game could not go on.
+            return Err(vec![PositionError {
+                at: "phase".into(),
+                problem: "the player to move has no legal action".into(),
+            }]);
+        }
+        Ok(game)
     }
 
     /// A game from a position known to be legal (built by the engine itself); debug builds check it.

@@ -185,8 +185,8 @@ fn finish_draft(position: &mut Position) {
                 .map(|p| p.start_buildings[k])
                 .sum::<u8>()
         });
-        for k in 0..5 {
-            let neutral = 2 - held[k];
+        for (k, held) in held.into_iter().enumerate() {
+            let neutral = 2 - held;
             let spare = position.draft_pool[k] - neutral;
             position.boxed[k] += spare;
             position.draft_pool[k] = neutral;

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::building::{BuildingClass, BuildingKind};
 use crate::good::{Branch, Good};
-use crate::people::{Seat, VillageId, MAX_VILLAGES, NEUTRAL};
+use crate::people::{Seat, Sex, VillageId, MAX_VILLAGES, NEUTRAL};
 use crate::position::{Phase, Position, Step};
 
 /// One inconsistency in a position.
@@ -151,7 +151,7 @@ fn check_villagers(position: &Position, report: &mut Report) {
     let mut counts = [[0u32; 2]; MAX_VILLAGES];
     for id in position.village_ids() {
         let village = position.village(id);
-        for sex in 0..2 {
+        for sex in Sex::ALL.map(Sex::index) {
             counts[id.index()][sex] += u32::from(village.centre_villagers[sex]);
         }
         for (_, building) in village.buildings() {
@@ -161,14 +161,14 @@ fn check_villagers(position: &Position, report: &mut Report) {
                     count[villager.sex.index()] += 1;
                 }
             }
-            for sex in 0..2 {
+            for sex in Sex::ALL.map(Sex::index) {
                 counts[id.index()][sex] += u32::from(building.newborns[sex]);
             }
         }
     }
     for seat in position.options.seats() {
         let player = position.player(seat);
-        for sex in 0..2 {
+        for sex in Sex::ALL.map(Sex::index) {
             let total = counts[seat.index()][sex]
                 + u32::from(player.supply[sex])
                 + u32::from(player.school[sex]);
@@ -181,7 +181,7 @@ fn check_villagers(position: &Position, report: &mut Report) {
         }
     }
     if position.options.has_neutral() {
-        for sex in 0..2 {
+        for sex in Sex::ALL.map(Sex::index) {
             if counts[NEUTRAL][sex] != 8 {
                 report.error(
                     "villages[4]",
@@ -342,10 +342,10 @@ fn check_awards(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat)
 
 fn check_phase(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat) -> bool) {
     match position.phase {
-        Phase::Draft { pick, repick } => {
-            if pick >= 3 * position.options.players || repick.is_some_and(|s| !seat_ok(s)) {
-                report.error("phase", "draft pick out of range");
-            }
+        Phase::Draft { pick, repick }
+            if pick >= 3 * position.options.players || repick.is_some_and(|s| !seat_ok(s)) =>
+        {
+            report.error("phase", "draft pick out of range");
         }
         Phase::PlaceNeutral { placed } if placed >= 4 || !position.options.has_neutral() => report
             .error(

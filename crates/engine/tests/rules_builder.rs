@@ -389,3 +389,23 @@ fn position_check_refuses_a_builder_owing_more_than_the_cost() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn position_check_refuses_a_decision_with_no_legal_action() {
+    // A builder owing a brick with no coin and nobody to make it: stuck, so refused.
+    let mut game = builder_scenario().hand(P0, 2).game();
+    play_all(
+        &mut game,
+        &[Action::Begin(Character::Builder), Action::Build(Metzgerei)],
+    );
+    let mut position = game.position().clone();
+    position.players[0].hand = 0;
+    position.players[0].on_characters[Character::NightWatchman.index()] += 1;
+    for building in position.villages[0].cells.iter_mut().flatten() {
+        for villager in building.villagers.iter_mut() {
+            villager.awake = false;
+        }
+    }
+    let errors = Game::from_position(position).unwrap_err();
+    assert_eq!(errors[0].problem, "the player to move has no legal action");
+}

@@ -288,7 +288,7 @@ fn ruling_08_no_coins_no_tile() {
     let game = Scenario::new(3)
         .tile(Character::NightWatchman, P0)
         .hand(P0, 0)
-        .to_move(P0)
+        .turn_of(P0)
         .game();
     // P0 has no coins: it is not its turn to take (it would be passed over); legal is just Pass.
     assert_eq!(legal(&game), vec![Action::Pass]);
@@ -521,7 +521,7 @@ fn ruling_23_tie_on_points_broken_by_awake_villagers_else_shared() {
         .hand(P0, 0)
         .hand(P1, 0)
         .hand(P2, 1)
-        .to_move(P2);
+        .turn_of(P2);
     let mut game = s.game();
     // P2 spends its last coin: nobody has coins; P2 takes the token (4 VP) and wins alone.
     play_all(

@@ -16,12 +16,8 @@ fn ruling_24_neutral_village_setup() {
     let p = game.position();
     let held: [u8; 5] =
         std::array::from_fn(|k| p.players.iter().map(|pl| pl.start_buildings[k]).sum());
-    for k in 0..5 {
-        assert_eq!(
-            held[k] + p.draft_pool[k],
-            2,
-            "each start type exactly twice in play"
-        );
+    for (held, pool) in held.into_iter().zip(p.draft_pool) {
+        assert_eq!(held + pool, 2, "each start type exactly twice in play");
     }
     let start = p.start_player;
     assert_eq!(
@@ -129,7 +125,7 @@ fn ruling_25_neutral_priest_marries_a_neutral_villager_into_own_village() {
 fn ruling_25_neutral_builder_builds_for_free_with_a_neutral_villager() {
     let mut s = neutral_scenario();
     s.display(&[Metzgerei]);
-    let mut game = s.hand(P0, 0).hand(P1, 2).to_move(P0).game();
+    let mut game = s.hand(P0, 0).hand(P1, 2).turn_of(P0).game();
     // P0 has no coins but may still take the neutral action.
     assert!(legal(&game).contains(&Action::Pass));
     play_all(
@@ -155,7 +151,7 @@ fn ruling_25_neutral_builder_builds_for_free_with_a_neutral_villager() {
 fn ruling_26_players_use_neutral_buildings_neutral_villagers_do_nothing() {
     let mut s = neutral_scenario();
     s.building(v(P1), (0, -1), Brauhaus, &[awake(v(P1), M)]);
-    let mut game = s.hand(P1, 2).to_move(P1).game();
+    let mut game = s.hand(P1, 2).turn_of(P1).game();
     // P1's wife on the neutral well is awake? No: asleep. Wake the neutral quarter first.
     play_all(
         &mut game,

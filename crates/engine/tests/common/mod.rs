@@ -39,6 +39,9 @@ pub fn asleep(owner: VillageId, sex: Sex) -> Villager {
     }
 }
 
+/// Indices of both sexes, for `[_; 2]` arrays.
+const SEXES: [usize; 2] = [0, 1];
+
 pub const W: Sex = Sex::Female;
 pub const M: Sex = Sex::Male;
 
@@ -156,7 +159,7 @@ impl Scenario {
         self
     }
 
-    pub fn to_move(&mut self, seat: Seat) -> &mut Self {
+    pub fn turn_of(&mut self, seat: Seat) -> &mut Self {
         self.pos.phase = Phase::Turn {
             seat,
             turn: TurnState::fresh(),
@@ -172,12 +175,11 @@ impl Scenario {
     /// Completes the position (supplies, coins, unused tiles) and checks it.
     pub fn game(&mut self) -> Game {
         let mut pos = self.pos.clone();
-        let n = pos.options.players as usize;
         let mut used = [[0u8; 2]; 5];
         let mut placed = [0u8; 24];
         for id in pos.village_ids().collect::<Vec<_>>() {
             let village = pos.village(id);
-            for sex in 0..2 {
+            for sex in SEXES {
                 used[id.index()][sex] += village.centre_villagers[sex];
             }
             for (_, b) in village.buildings() {
@@ -185,30 +187,29 @@ impl Scenario {
                 for villager in &b.villagers {
                     used[villager.owner.index()][villager.sex.index()] += 1;
                 }
-                for sex in 0..2 {
+                for sex in SEXES {
                     used[id.index()][sex] += b.newborns[sex];
                 }
             }
         }
-        for seat in 0..n {
-            let player = &mut pos.players[seat];
-            for sex in 0..2 {
-                player.supply[sex] = 8 - used[seat][sex] - player.school[sex];
+        for (player, used) in pos.players.iter_mut().zip(used) {
+            for sex in SEXES {
+                player.supply[sex] = 8 - used[sex] - player.school[sex];
             }
         }
         if pos.options.players == 2 {
             let neutral = &mut pos.villages[NEUTRAL];
-            for sex in 0..2 {
+            for sex in SEXES {
                 neutral.centre_villagers[sex] += 8 - used[NEUTRAL][sex];
             }
         }
-        for seat in 0..n {
+        for (seat, player) in pos.players.iter_mut().enumerate() {
             let in_centres: u8 = pos.villages.iter().map(|v| v.centre_coins[seat]).sum();
-            let on_characters: u8 = pos.players[seat].on_characters.iter().sum();
+            let on_characters: u8 = player.on_characters.iter().sum();
             let free = 6 - in_centres - on_characters;
             let hand = self.hands[seat].unwrap_or(free);
-            pos.players[seat].hand = hand;
-            pos.players[seat].on_characters[Character::NightWatchman.index()] += free - hand;
+            player.hand = hand;
+            player.on_characters[Character::NightWatchman.index()] += free - hand;
         }
         for kind in BuildingKind::ALL {
             let [start, one, two, three] = kind.tiles();
