@@ -71,12 +71,15 @@ async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
     .await;
     let id = game_id(&beat).await;
 
-    // Anna starts it from her lobby.
-    anna.goto(&server.url("/lobby"))
-        .await
-        .expect("reload the lobby");
-    anna.wait()
-        .for_element(Locator::Css(&format!("[data-start=\"{id}\"]")))
+    // Anna's lobby notices by itself that the game is full, and she starts it.
+    wait_until(
+        &anna,
+        &format!("document.querySelector('[data-start=\"{id}\"]')"),
+        "the start button to appear in Anna's lobby without a manual reload",
+        Duration::from_secs(30),
+    )
+    .await;
+    anna.find(Locator::Css(&format!("[data-start=\"{id}\"]")))
         .await
         .expect("a start button")
         .click()

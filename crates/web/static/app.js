@@ -172,6 +172,36 @@
       }
     });
 
+    // Keep "My games" current: when a game starts, fills up or waits for you, reload the
+    // page, unless you are filling in the create form.
+    const mine = document.getElementById("my-games");
+    let touched = false;
+    if (form) form.addEventListener("input", function () { touched = true; });
+    if (mine) {
+      const shown = function () {
+        return Array.from(mine.querySelectorAll("[data-signature]"))
+          .map(function (item) { return item.dataset.signature; }).sort().join("|");
+      };
+      const created = document.querySelector(".created");
+      window.setInterval(async function () {
+        // Not while you type, nor while invitation links are shown.
+        if (document.hidden || touched || (created && !created.hidden)) return;
+        try {
+          const response = await fetch("/api/games?list=mine", { credentials: "same-origin" });
+          if (!response.ok) return;
+          const games = await response.json();
+          const now = games.map(function (g) {
+            return g.id + ":" + g.status + ":" + g.your_turn + ":" + g.players.length;
+          }).sort().join("|");
+          // Reload once per change, even if the page and the list disagree for good.
+          if (now !== shown() && window.sessionStorage.getItem("helvetia-lobby") !== now) {
+            window.sessionStorage.setItem("helvetia-lobby", now);
+            window.location.reload();
+          }
+        } catch (_) { /* try again later */ }
+      }, 8000);
+    }
+
     // An invitation link: offer to join that game.
     const params = new URLSearchParams(window.location.search);
     const banner = document.querySelector(".invite-banner");

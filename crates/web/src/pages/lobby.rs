@@ -125,6 +125,18 @@ fn create_form(lang: Lang) -> Markup {
     }
 }
 
+/// What the lobby script compares with `/api/games?list=mine` to notice changes: status,
+/// whose turn, and how many seats are taken.
+fn signature(game: &GameSummary) -> String {
+    format!(
+        "{}:{}:{}:{}",
+        game.id,
+        game.status,
+        game.your_turn,
+        game.players.len()
+    )
+}
+
 /// An RFC 3339 time such as `2026-11-21T10:26:18Z` as `2026-11-21 10:26 UTC`; other text as is.
 pub(crate) fn readable_time(text: &str) -> String {
     let bytes = text.as_bytes();
@@ -183,7 +195,8 @@ fn game_item(lang: Lang, user: Option<&str>, game: &GameSummary, kind: ListKind)
         "game-item"
     };
     html! {
-        li class=(class) data-game-id=(game.id) data-status=(game.status) {
+        li class=(class) data-game-id=(game.id) data-status=(game.status)
+            data-signature=(signature(game)) {
             div class="game-head" {
                 a class="game-link" href={ "/games/" (game.id) } { "#" (game.id) }
                 " "
