@@ -56,7 +56,10 @@ impl Player {
             csrf,
         };
         let response = player
-            .send("/api/register", json!({"username": name, "password": "correct horse"}))
+            .send(
+                "/api/register",
+                json!({"username": name, "password": "correct horse"}),
+            )
             .await;
         assert_eq!(response.status(), StatusCode::CREATED);
         let session = cookie(&response, "helvetia_session").unwrap();
@@ -149,8 +152,18 @@ async fn crash_and_recover(database: &str) {
         .await
         .unwrap();
     let game = created["id"].as_str().unwrap().to_string();
-    assert_eq!(beat.send(&format!("/api/games/{game}/join"), json!({})).await.status(), StatusCode::OK);
-    assert_eq!(anna.send(&format!("/api/games/{game}/start"), json!({})).await.status(), StatusCode::OK);
+    assert_eq!(
+        beat.send(&format!("/api/games/{game}/join"), json!({}))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        anna.send(&format!("/api/games/{game}/start"), json!({}))
+            .await
+            .status(),
+        StatusCode::OK
+    );
 
     let acknowledged = Arc::new(Mutex::new(Vec::new()));
     let players = [
@@ -187,7 +200,12 @@ async fn crash_and_recover(database: &str) {
     let max = acknowledged.iter().map(|(v, _)| *v).max().unwrap();
     assert!(actions.len() as u64 > max);
     // At most the one submission in flight at the kill may have been committed unacknowledged.
-    assert!(actions.len() <= acknowledged.len() + 1, "{} > {}", actions.len(), acknowledged.len());
+    assert!(
+        actions.len() <= acknowledged.len() + 1,
+        "{} > {}",
+        actions.len(),
+        acknowledged.len()
+    );
     // And the game goes on.
     let legal = state["legal"].as_array().unwrap();
     if !legal.is_empty() {

@@ -93,8 +93,8 @@ pub fn set_cookie(name: &str, value: &str, max_age: i64, http_only: bool, secure
 /// # Errors
 /// 401 if there is no cookie, an unknown one, or an expired one.
 pub async fn user_of(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
-    let token = cookie(headers, SESSION_COOKIE)
-        .ok_or_else(|| AppError::unauthorized("not logged in"))?;
+    let token =
+        cookie(headers, SESSION_COOKIE).ok_or_else(|| AppError::unauthorized("not logged in"))?;
     let (user, expires) = match state.sessions.get(token) {
         Some(found) => found,
         None => {
@@ -180,13 +180,20 @@ fn check_username(name: &str) -> AppResult<()> {
 fn check_password(password: &str) -> AppResult<()> {
     let length = password.chars().count();
     if !(8..=128).contains(&length) {
-        return Err(AppError::bad_request("password must be 8 to 128 characters"));
+        return Err(AppError::bad_request(
+            "password must be 8 to 128 characters",
+        ));
     }
     Ok(())
 }
 
+/// Password hashes computed at once: each argon2id hash takes 19 MiB and a core for tens of
+/// milliseconds, so a burst of log-ins must queue rather than exhaust memory.
+static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
 /// Hashes off the async runtime: argon2id is deliberately slow.
 async fn hash_password(password: String) -> AppResult<String> {
+    let _permit = HASHING.acquire().await.map_err(AppError::internal)?;
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut rand_core::OsRng);
         Argon2::default()
@@ -199,6 +206,7 @@ async fn hash_password(password: String) -> AppResult<String> {
 }
 
 async fn verify_password(password: String, hash: String) -> AppResult<bool> {
+    let _permit = HASHING.acquire().await.map_err(AppError::internal)?;
     tokio::task::spawn_blocking(move || {
         let parsed = PasswordHash::new(&hash).map_err(|e| e.to_string())?;
         Ok::<_, String>(
@@ -216,7 +224,10 @@ async fn verify_password(password: String, hash: String) -> AppResult<bool> {
 async fn open_session(state: &AppState, user: User, status: StatusCode) -> AppResult<Response> {
     let token = random_token();
     let expires = now() + SESSION_DAYS * 86_400;
-    state.store.create_session(&token, &user.id, expires).await?;
+    state
+        .store
+        .create_session(&token, &user.id, expires)
+        .await?;
     state.sessions.put(&token, user.clone(), expires);
     let cookie = set_cookie(
         SESSION_COOKIE,
@@ -277,7 +288,11 @@ pub async fn login(
 ) -> AppResult<Response> {
     check_rate(&state, ip)?;
     let wrong = || AppError::unauthorized("wrong username or password");
-    let record = state.store.user_by_name(&body.username).await?.ok_or_else(wrong)?;
+    let record = state
+        .store
+        .user_by_name(&body.username)
+        .await?
+        .ok_or_else(wrong)?;
     if !verify_password(body.password, record.password_hash).await? {
         return Err(wrong());
     }

@@ -91,7 +91,9 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
                 return;
             }
         };
-        if let Err(error) = play::submit(&app, &live, Some(seat), version, Choice::Action(action)).await {
+        if let Err(error) =
+            play::submit(&app, &live, Some(seat), version, Choice::Action(action)).await
+        {
             refusals += 1;
             if error.status.is_server_error() || refusals >= MAX_REFUSALS {
                 tracing::warn!(game = %live.id, "bot stopped: {}", error.message);

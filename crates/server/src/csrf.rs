@@ -48,7 +48,10 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 /// The middleware.
 pub async fn protect(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let headers = request.headers();
-    let changes_state = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let changes_state = !matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
     let is_upgrade = headers.contains_key(UPGRADE);
     if (changes_state || is_upgrade) && !same_origin(headers) {
         return AppError::forbidden("cross-site request refused (foreign Origin)").into_response();

@@ -222,6 +222,12 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
     let state = AppState::open(config).await?;
     state.resume_bots().await;
     let router = app(state.clone());
+    // Small WebSocket messages must leave at once, not wait for Nagle's algorithm.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(error) = tcp.set_nodelay(true) {
+            tracing::debug!("TCP_NODELAY not set: {error}");
+        }
+    });
     let task = tokio::spawn(async move {
         let service = router.into_make_service_with_connect_info::<SocketAddr>();
         if let Err(error) = axum::serve(listener, service).await {

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, RwLock};
 
+use axum::extract::ws::Utf8Bytes;
 use helvetia_engine::{Action, ActionList, Game, GameOptions, Phase, Seat, TurnState};
 use tokio::sync::{watch, Mutex};
 
@@ -46,7 +47,7 @@ pub struct GameState {
     /// Bumped on every change, so viewers can tell what they have already seen.
     pub revision: u64,
     /// Messages already built for this revision, shared by viewers who see the same thing.
-    pub cache: HashMap<String, Arc<str>>,
+    pub cache: HashMap<String, Utf8Bytes>,
 }
 
 /// Why a state change was refused.
@@ -399,6 +400,11 @@ impl Hub {
 
     /// All games.
     pub fn all(&self) -> Vec<Arc<LiveGame>> {
-        self.games.read().expect("hub lock").values().cloned().collect()
+        self.games
+            .read()
+            .expect("hub lock")
+            .values()
+            .cloned()
+            .collect()
     }
 }

@@ -58,7 +58,13 @@ pub async fn create(
             body.options.players
         )));
     }
-    if body.seats.iter().filter(|s| matches!(s, SeatRequest::Me)).count() > 1 {
+    if body
+        .seats
+        .iter()
+        .filter(|s| matches!(s, SeatRequest::Me))
+        .count()
+        > 1
+    {
         return Err(AppError::bad_request("you can take only one seat"));
     }
     let mut invites = BTreeMap::new();
@@ -360,8 +366,7 @@ pub async fn list(
     user: User,
     query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> AppResult<Json<Vec<Summary>>> {
-    let Query(query) = query.map_err(|_| {
-        AppError::bad_request("give list=open, list=mine or list=finished")
-    })?;
+    let Query(query) =
+        query.map_err(|_| AppError::bad_request("give list=open, list=mine or list=finished"))?;
     Ok(Json(summaries(&app, query.list, Some(&user)).await))
 }

@@ -2,9 +2,8 @@
 //! updates, replay frames, logs, errors) is built here, from the engine's `View` and the public
 //! seat list, never from the `Position` or the seed.
 
-use std::sync::Arc;
-
-use helvetia_engine::{score, Action, Seat, Standing, View};
+use axum::extract::ws::Utf8Bytes;
+use helvetia_engine::{score, Action, ActionList, Seat, Standing, View};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
@@ -95,11 +94,11 @@ fn view_of(state: &GameState) -> View {
 }
 
 /// The view as JSON, serialized once per revision.
-fn view_json(state: &mut GameState) -> Arc<str> {
+fn view_json(state: &mut GameState) -> Utf8Bytes {
     if let Some(json) = state.cache.get("view") {
         return json.clone();
     }
-    let json: Arc<str> = serde_json::to_string(&view_of(state))
+    let json: Utf8Bytes = serde_json::to_string(&view_of(state))
         .expect("views serialize")
         .into();
     state.cache.insert("view".into(), json.clone());
@@ -111,7 +110,12 @@ fn standings(state: &GameState) -> Option<Vec<Standing>> {
 }
 
 /// `GET /api/games/{id}`: the game for `viewer`, with the full log.
-pub fn game_state(live: &LiveGame, state: &GameState, viewer: Option<Seat>, lang: Lang) -> serde_json::Value {
+pub fn game_state(
+    live: &LiveGame,
+    state: &GameState,
+    viewer: Option<Seat>,
+    lang: Lang,
+) -> serde_json::Value {
     let legal = state.legal_for(viewer);
     let view = view_of(state);
     let scores: Vec<u8> = state
@@ -169,39 +173,105 @@ struct Update<'a> {
     your_turn: bool,
     can_undo: bool,
     status: &'static str,
-    players: Vec<PublicSeat>,
+    players: &'a [PublicSeat],
 }
 
-/// The WebSocket update for `viewer`, built once per revision and shared by everyone who sees
-/// the same (same seat, same language).
-pub fn update_message(live: &LiveGame, state: &mut GameState, viewer: Option<Seat>, lang: Lang) -> Arc<str> {
+/// What one viewer's WebSocket update is made of, taken from the game under its lock so the
+/// rendering can happen after the lock is released.
+pub struct UpdateParts {
+    key: String,
+    revision: u64,
+    game_id: String,
+    view: View,
+    view_json: Utf8Bytes,
+    players: Vec<PlayerInfo>,
+    seats: Vec<PublicSeat>,
+    viewer: Option<Seat>,
+    legal: ActionList,
+    version: u64,
+    can_undo: bool,
+    log: Vec<String>,
+    lang: Lang,
+    status: &'static str,
+}
+
+/// The WebSocket update for `viewer`: the message already built for this revision (same seat,
+/// same language), or the parts to build it from with [`build_update`] outside the lock.
+pub fn prepare_update(
+    live: &LiveGame,
+    state: &mut GameState,
+    viewer: Option<Seat>,
+    lang: Lang,
+) -> Result<Utf8Bytes, Box<UpdateParts>> {
     let key = format!("update:{:?}:{}", viewer.map(|s| s.0), lang.code());
     if let Some(message) = state.cache.get(&key) {
-        return message.clone();
+        return Ok(message.clone());
     }
-    let view = view_json(state);
-    let view = RawValue::from_string(view.to_string()).expect("the view is JSON");
-    let legal = state.legal_for(viewer);
-    let html = table_html(live, state, viewer, lang);
-    let message: Arc<str> = serde_json::to_string(&Update {
-        kind: "update",
+    let view_json = view_json(state);
+    let end = state.history().len();
+    Err(Box::new(UpdateParts {
+        key,
+        revision: state.revision,
+        game_id: live.id.clone(),
+        view: view_of(state),
+        view_json,
+        players: players(live, state),
+        seats: public_seats(live, state),
+        viewer,
+        legal: state.legal_for(viewer),
         version: state.version(),
+        can_undo: viewer.is_some() && state.to_move() == viewer && state.undoable() > 0,
+        log: log_lines(state, lang, end.saturating_sub(TABLE_LOG_LINES), end),
+        lang,
+        status: state.status.as_str(),
+    }))
+}
+
+/// Renders and serializes an update.
+pub fn build_update(parts: &UpdateParts) -> Utf8Bytes {
+    let html = render::render_table(&TableInput {
+        game_id: &parts.game_id,
+        view: &parts.view,
+        players: &parts.players,
+        viewer: parts.viewer,
+        legal: &parts.legal,
+        version: parts.version,
+        can_undo: parts.can_undo,
+        log: &parts.log,
+        lang: parts.lang,
+        replay: None,
+    });
+    let view =
+        RawValue::from_string(parts.view_json.as_str().to_string()).expect("the view is JSON");
+    serde_json::to_string(&Update {
+        kind: "update",
+        version: parts.version,
         html: &html,
         view: &view,
-        legal: &legal,
-        your_turn: !legal.is_empty(),
-        can_undo: viewer.is_some() && state.to_move() == viewer && state.undoable() > 0,
-        status: state.status.as_str(),
-        players: public_seats(live, state),
+        legal: &parts.legal,
+        your_turn: !parts.legal.is_empty(),
+        can_undo: parts.can_undo,
+        status: parts.status,
+        players: &parts.seats,
     })
     .expect("updates serialize")
-    .into();
-    state.cache.insert(key, message.clone());
-    message
+    .into()
+}
+
+/// Keeps a built update for the other viewers who see the same, if the game has not moved on.
+pub fn keep_update(state: &mut GameState, parts: UpdateParts, message: &Utf8Bytes) {
+    if state.revision == parts.revision {
+        state.cache.insert(parts.key, message.clone());
+    }
 }
 
 /// A replay frame: the game after `step` actions, as everyone saw it then.
-pub fn replay_frame(live: &LiveGame, state: &GameState, step: usize, lang: Lang) -> (serde_json::Value, String) {
+pub fn replay_frame(
+    live: &LiveGame,
+    state: &GameState,
+    step: usize,
+    lang: Lang,
+) -> (serde_json::Value, String) {
     let total = state.history().len();
     let game = state.game_at(step);
     let view = game.view();

@@ -48,7 +48,8 @@ impl PageContext {
             lang: chosen.unwrap_or_else(|| lang_of(headers)),
             user: user.0.map(|u| u.name),
             csrf: cookie(headers, CSRF_COOKIE).unwrap_or_default().to_string(),
-            set_lang: chosen.map(|lang| set_cookie("lang", lang.code(), 365 * 86_400, false, false)),
+            set_lang: chosen
+                .map(|lang| set_cookie("lang", lang.code(), 365 * 86_400, false, false)),
         }
     }
 
@@ -95,11 +96,7 @@ pub async fn login(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUs
 }
 
 /// `GET /register`.
-pub async fn register(
-    headers: HeaderMap,
-    Query(q): Query<LangQuery>,
-    user: MaybeUser,
-) -> Response {
+pub async fn register(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUser) -> Response {
     let page = PageContext::new(&headers, &q, user);
     page.ok(web::register(page.lang, page.user(), &page.csrf))
 }

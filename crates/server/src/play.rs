@@ -84,7 +84,12 @@ pub async fn submit(
 ///
 /// # Errors
 /// Not their turn, a stale version, nothing of the current turn left, or a storage failure.
-pub async fn undo(app: &AppState, live: &Arc<LiveGame>, seat: Option<Seat>, version: u64) -> AppResult<u64> {
+pub async fn undo(
+    app: &AppState,
+    live: &Arc<LiveGame>,
+    seat: Option<Seat>,
+    version: u64,
+) -> AppResult<u64> {
     let mut state = live.state.lock().await;
     state.check_undo(seat, version)?;
     app.store.remove_last_action(&live.id, version - 1).await?;

@@ -193,12 +193,11 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn user_by_name(&self, username: &str) -> StoreResult<Option<UserRecord>> {
-        let row = sqlx::query(
-            "SELECT id, username, password_hash FROM users WHERE username_key = $1",
-        )
-        .bind(username.to_lowercase())
-        .fetch_optional(&self.pool)
-        .await?;
+        let row =
+            sqlx::query("SELECT id, username, password_hash FROM users WHERE username_key = $1")
+                .bind(username.to_lowercase())
+                .fetch_optional(&self.pool)
+                .await?;
         row.map(|row| {
             Ok(UserRecord {
                 id: row.try_get(0)?,
@@ -213,7 +212,12 @@ impl Store {
     ///
     /// # Errors
     /// Database failure.
-    pub async fn create_session(&self, token: &str, user_id: &str, expires_at: i64) -> StoreResult<()> {
+    pub async fn create_session(
+        &self,
+        token: &str,
+        user_id: &str,
+        expires_at: i64,
+    ) -> StoreResult<()> {
         sqlx::query("INSERT INTO sessions (token, user_id, expires_at) VALUES ($1, $2, $3)")
             .bind(token)
             .bind(user_id)
@@ -325,7 +329,12 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if the game was not in status `from`.
-    pub async fn set_status(&self, game_id: &str, from: GameStatus, to: GameStatus) -> StoreResult<()> {
+    pub async fn set_status(
+        &self,
+        game_id: &str,
+        from: GameStatus,
+        to: GameStatus,
+    ) -> StoreResult<()> {
         let result = sqlx::query("UPDATE games SET status = $1 WHERE id = $2 AND status = $3")
             .bind(to.as_str())
             .bind(game_id)
@@ -410,21 +419,28 @@ impl Store {
         .await?;
         for row in seats {
             let game_id: String = row.try_get(0)?;
-            let Some(&i) = index.get(&game_id) else { continue };
+            let Some(&i) = index.get(&game_id) else {
+                continue;
+            };
             games[i].seats.push(parse_seat(&row)?);
         }
-        let actions = sqlx::query("SELECT game_id, idx, seat, action FROM actions ORDER BY game_id, idx")
-            .fetch_all(&self.pool)
-            .await?;
+        let actions =
+            sqlx::query("SELECT game_id, idx, seat, action FROM actions ORDER BY game_id, idx")
+                .fetch_all(&self.pool)
+                .await?;
         for row in actions {
             let game_id: String = row.try_get(0)?;
-            let Some(&i) = index.get(&game_id) else { continue };
+            let Some(&i) = index.get(&game_id) else {
+                continue;
+            };
             let idx: i64 = row.try_get(1)?;
             let seat: i64 = row.try_get(2)?;
             let json: String = row.try_get(3)?;
             let action = serde_json::from_str(&json).map_err(|e| decode_error(&e))?;
             if idx as usize != games[i].actions.len() {
-                return Err(decode_error(&format!("game {game_id}: action {idx} out of order")));
+                return Err(decode_error(&format!(
+                    "game {game_id}: action {idx} out of order"
+                )));
             }
             games[i].actions.push((seat as u8, action));
         }
@@ -491,7 +507,10 @@ async fn write_loop(pool: AnyPool, mut requests: mpsc::Receiver<WriteRequest>) {
 }
 
 /// Runs one group in a transaction; a conflicting write changes nothing and is reported alone.
-async fn commit_group(pool: &AnyPool, batch: &[WriteRequest]) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
+async fn commit_group(
+    pool: &AnyPool,
+    batch: &[WriteRequest],
+) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
     let mut tx = pool.begin().await?;
     let mut outcomes = Vec::with_capacity(batch.len());
     for request in batch {
@@ -536,7 +555,11 @@ async fn commit_group(pool: &AnyPool, batch: &[WriteRequest]) -> Result<Vec<Stor
                     == 1
             }
         };
-        outcomes.push(if applied { Ok(()) } else { Err(StoreError::Conflict) });
+        outcomes.push(if applied {
+            Ok(())
+        } else {
+            Err(StoreError::Conflict)
+        });
     }
     tx.commit().await?;
     Ok(outcomes)

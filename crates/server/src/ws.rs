@@ -70,19 +70,35 @@ async fn set_presence(live: &LiveGame, seat: Option<Seat>, present: bool) {
     }
 }
 
-async fn session(app: AppState, live: Arc<LiveGame>, user: User, lang: Lang, mut socket: WebSocket) {
+async fn session(
+    app: AppState,
+    live: Arc<LiveGame>,
+    user: User,
+    lang: Lang,
+    mut socket: WebSocket,
+) {
     let mut changes = live.subscribe();
     let mut seat = live.state.lock().await.seat_of(&user.id);
     set_presence(&live, seat, true).await;
     let mut sent_revision = None;
     loop {
-        let (message, revision, now_seat) = {
+        let (prepared, revision, now_seat) = {
             let mut state = live.state.lock().await;
             let now_seat = state.seat_of(&user.id);
             let revision = state.revision;
-            let message = (sent_revision != Some(revision))
-                .then(|| outbound::update_message(&live, &mut state, now_seat, lang));
-            (message, revision, now_seat)
+            let prepared = (sent_revision != Some(revision))
+                .then(|| outbound::prepare_update(&live, &mut state, now_seat, lang));
+            (prepared, revision, now_seat)
+        };
+        // Rendering happens outside the game's lock; the result is shared if still current.
+        let message = match prepared {
+            None => None,
+            Some(Ok(message)) => Some(message),
+            Some(Err(parts)) => {
+                let message = outbound::build_update(&parts);
+                outbound::keep_update(&mut *live.state.lock().await, *parts, &message);
+                Some(message)
+            }
         };
         if now_seat != seat {
             set_presence(&live, seat, false).await;
@@ -90,7 +106,7 @@ async fn session(app: AppState, live: Arc<LiveGame>, user: User, lang: Lang, mut
             seat = now_seat;
         }
         if let Some(message) = message {
-            if socket.send(Message::Text(message.as_ref().into())).await.is_err() {
+            if socket.send(Message::Text(message)).await.is_err() {
                 break;
             }
             sent_revision = Some(revision);
@@ -121,7 +137,12 @@ async fn session(app: AppState, live: Arc<LiveGame>, user: User, lang: Lang, mut
 }
 
 /// Handles one client message; answers an error message if it was refused.
-async fn handle(app: &AppState, live: &Arc<LiveGame>, seat: Option<Seat>, text: &str) -> Option<String> {
+async fn handle(
+    app: &AppState,
+    live: &Arc<LiveGame>,
+    seat: Option<Seat>,
+    text: &str,
+) -> Option<String> {
     let message: ClientMessage = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(error) => {

@@ -35,7 +35,10 @@ async fn two_accounts_play_a_whole_game_watched_by_a_spectator() {
         })
         .await;
         let final_state = anna.state(&id).await;
-        assert_eq!(final_state["status"], "finished", "the game ends within 5000 actions");
+        assert_eq!(
+            final_state["status"], "finished",
+            "the game ends within 5000 actions"
+        );
         assert_eq!(final_state["version"].as_u64().unwrap(), played as u64);
         assert_eq!(final_state["log"].as_array().unwrap().len(), played);
         assert!(final_state["standings"].is_array());
@@ -47,7 +50,9 @@ async fn two_accounts_play_a_whole_game_watched_by_a_spectator() {
         assert!(last["html"].as_str().unwrap().contains("data-version"));
 
         // The replay steps to the same final position and scores.
-        let (status, frame) = carl.clone_get(&format!("/api/games/{id}/replay/{played}")).await;
+        let (status, frame) = carl
+            .clone_get(&format!("/api/games/{id}/replay/{played}"))
+            .await;
         assert_eq!(status, StatusCode::OK, "{frame}");
         assert_eq!(frame["total"], played);
         assert_eq!(frame["view"], final_state["view"]);
@@ -57,7 +62,9 @@ async fn two_accounts_play_a_whole_game_watched_by_a_spectator() {
         assert_eq!(status, StatusCode::OK);
         assert_eq!(start["view"]["position"]["round"], 1);
         assert_ne!(start["view"], final_state["view"]);
-        let (status, _) = carl.clone_get(&format!("/api/games/{id}/replay/{}", played + 1)).await;
+        let (status, _) = carl
+            .clone_get(&format!("/api/games/{id}/replay/{}", played + 1))
+            .await;
         assert_eq!(status, StatusCode::NOT_FOUND);
 
         // It is listed as finished, with its winners.
@@ -107,7 +114,9 @@ async fn three_players_with_a_bot_play_to_the_end() {
         .await;
         let (status, _) = beat.post(&format!("/api/games/{id}/join"), json!({})).await;
         assert_eq!(status, StatusCode::OK);
-        let (status, _) = anna.post(&format!("/api/games/{id}/start"), json!({})).await;
+        let (status, _) = anna
+            .post(&format!("/api/games/{id}/start"), json!({}))
+            .await;
         assert_eq!(status, StatusCode::OK);
         let mut watcher = anna.ws(&id).await;
         let played = play_http(&id, &mut [&mut anna, &mut beat], 5000, |_| 0).await;
@@ -209,7 +218,10 @@ async fn undo_takes_back_only_the_movers_own_actions_of_the_current_turn() {
             (&mut beat, &mut anna)
         };
         let v = before["version"].as_u64().unwrap();
-        assert_eq!(before["can_undo"], false, "nothing of this turn to undo yet");
+        assert_eq!(
+            before["can_undo"], false,
+            "nothing of this turn to undo yet"
+        );
         let (status, _) = mover
             .post(&format!("/api/games/{id}/undo"), json!({"version": v}))
             .await;
@@ -275,13 +287,23 @@ async fn undo_takes_back_only_the_movers_own_actions_of_the_current_turn() {
             version += 1;
         }
         let (status, _) = mover
-            .post(&format!("/api/games/{id}/undo"), json!({"version": version}))
+            .post(
+                &format!("/api/games/{id}/undo"),
+                json!({"version": version}),
+            )
             .await;
         assert_eq!(status, StatusCode::FORBIDDEN, "no longer the mover's turn");
         let (status, _) = other
-            .post(&format!("/api/games/{id}/undo"), json!({"version": version}))
+            .post(
+                &format!("/api/games/{id}/undo"),
+                json!({"version": version}),
+            )
             .await;
-        assert_eq!(status, StatusCode::CONFLICT, "the new mover did nothing yet");
+        assert_eq!(
+            status,
+            StatusCode::CONFLICT,
+            "the new mover did nothing yet"
+        );
     }
 }
 
@@ -302,7 +324,11 @@ async fn lobby_seats_invitations_leaving_starting_and_lists() {
         let join = format!("/api/games/{id}/join");
 
         let (status, _) = beat.post(&join, json!({"seat": 1})).await;
-        assert_eq!(status, StatusCode::CONFLICT, "an invited seat needs its token");
+        assert_eq!(
+            status,
+            StatusCode::CONFLICT,
+            "an invited seat needs its token"
+        );
         let (status, _) = beat.post(&join, json!({"invite": "forged"})).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         let (status, body) = beat.post(&join, json!({"invite": token})).await;
@@ -311,36 +337,54 @@ async fn lobby_seats_invitations_leaving_starting_and_lists() {
         assert_eq!(status, StatusCode::CONFLICT, "one seat per player");
 
         let (_, open) = carl.get("/api/games?list=open").await;
-        assert!(open.as_array().unwrap().iter().any(|g| g["id"] == id.as_str()));
-        let (status, _) = anna.post(&format!("/api/games/{id}/start"), json!({})).await;
+        assert!(open
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == id.as_str()));
+        let (status, _) = anna
+            .post(&format!("/api/games/{id}/start"), json!({}))
+            .await;
         assert_eq!(status, StatusCode::CONFLICT, "seat 2 is still open");
         let (status, body) = carl.post(&join, json!({"seat": 2})).await;
         assert_eq!((status, body["seat"].as_u64()), (StatusCode::OK, Some(2)));
-        let (status, _) = carl.post(&format!("/api/games/{id}/leave"), json!({})).await;
+        let (status, _) = carl
+            .post(&format!("/api/games/{id}/leave"), json!({}))
+            .await;
         assert_eq!(status, StatusCode::OK);
-        let (status, _) = anna.post(&format!("/api/games/{id}/start"), json!({})).await;
+        let (status, _) = anna
+            .post(&format!("/api/games/{id}/start"), json!({}))
+            .await;
         assert_eq!(status, StatusCode::CONFLICT, "Carl left");
         let (status, _) = carl.post(&join, json!({})).await;
         assert_eq!(status, StatusCode::OK);
-        let (status, _) = beat.post(&format!("/api/games/{id}/start"), json!({})).await;
+        let (status, _) = beat
+            .post(&format!("/api/games/{id}/start"), json!({}))
+            .await;
         assert_eq!(status, StatusCode::FORBIDDEN, "only the creator starts");
-        let (status, _) = anna.post(&format!("/api/games/{id}/start"), json!({})).await;
+        let (status, _) = anna
+            .post(&format!("/api/games/{id}/start"), json!({}))
+            .await;
         assert_eq!(status, StatusCode::OK);
-        let (status, _) = carl.post(&format!("/api/games/{id}/leave"), json!({})).await;
+        let (status, _) = carl
+            .post(&format!("/api/games/{id}/leave"), json!({}))
+            .await;
         assert_eq!(status, StatusCode::CONFLICT, "too late to leave");
 
         let state = anna.state(&id).await;
         assert_eq!(state["options"]["direction"], "Clockwise");
         assert_eq!(state["options"]["setup"], "Letters");
         let (_, open) = carl.get("/api/games?list=open").await;
-        assert!(!open.as_array().unwrap().iter().any(|g| g["id"] == id.as_str()));
+        assert!(!open
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == id.as_str()));
         for client in [&mut anna, &mut beat, &mut carl] {
             let (_, mine) = client.get("/api/games?list=mine").await;
             let mine = mine.as_array().unwrap();
             let entry = mine.iter().find(|g| g["id"] == id.as_str()).unwrap();
             assert_eq!(entry["status"], "running");
-            let to_move = state["view"]["position"]["phase"].to_string();
-            let _ = to_move;
             if entry["your_turn"] == true {
                 assert_eq!(mine[0]["your_turn"], true, "games awaiting you come first");
             }
@@ -353,8 +397,13 @@ async fn lobby_seats_invitations_leaving_starting_and_lists() {
             json!([{"kind": "me"}, {"kind": "open"}]),
         )
         .await;
-        let (status, body) = anna.post(&format!("/api/games/{id2}/leave"), json!({})).await;
-        assert_eq!((status, body["cancelled"].as_bool()), (StatusCode::OK, Some(true)));
+        let (status, body) = anna
+            .post(&format!("/api/games/{id2}/leave"), json!({}))
+            .await;
+        assert_eq!(
+            (status, body["cancelled"].as_bool()),
+            (StatusCode::OK, Some(true))
+        );
         let (status, _) = anna.get(&format!("/api/games/{id2}")).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
     }
@@ -378,7 +427,12 @@ async fn of_many_simultaneous_submissions_exactly_one_applies() {
         let csrf = mover.csrf.clone().unwrap();
         let mut tasks = Vec::new();
         for i in 0..24 {
-            let (http, url, cookie, csrf) = (mover.http.clone(), url.clone(), cookie.clone(), csrf.clone());
+            let (http, url, cookie, csrf) = (
+                mover.http.clone(),
+                url.clone(),
+                cookie.clone(),
+                csrf.clone(),
+            );
             let body = if i % 2 == 0 {
                 json!({"version": version, "index": 0})
             } else {
@@ -401,7 +455,10 @@ async fn of_many_simultaneous_submissions_exactly_one_applies() {
             statuses.push(task.await.unwrap());
         }
         let applied = statuses.iter().filter(|s| **s == StatusCode::OK).count();
-        let refused = statuses.iter().filter(|s| **s == StatusCode::CONFLICT).count();
+        let refused = statuses
+            .iter()
+            .filter(|s| **s == StatusCode::CONFLICT)
+            .count();
         assert_eq!((applied, refused), (1, 23), "{statuses:?}");
         let after = mover.state(&id).await;
         assert_eq!(after["version"], version + 1);

@@ -23,36 +23,54 @@ async fn nobody_acts_for_another_seat_or_without_a_session() {
         let legal = mover.state(&id).await["legal"][0].clone();
         let actions = format!("/api/games/{id}/actions");
 
-        let (status, body) = other.post(&actions, json!({"version": 0, "action": legal})).await;
+        let (status, body) = other
+            .post(&actions, json!({"version": 0, "action": legal}))
+            .await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
         assert_eq!(body["error"], "it is not your turn");
-        let (status, _) = other.post(&actions, json!({"version": 0, "index": 0})).await;
+        let (status, _) = other
+            .post(&actions, json!({"version": 0, "index": 0}))
+            .await;
         assert_eq!(status, StatusCode::FORBIDDEN);
 
         let mut stranger = server.user("dora").await;
-        let (status, body) = stranger.post(&actions, json!({"version": 0, "index": 0})).await;
+        let (status, body) = stranger
+            .post(&actions, json!({"version": 0, "index": 0}))
+            .await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         assert_eq!(body["error"], "you have no seat in this game");
 
         let mut anonymous = server.client().await;
-        let (status, body) = anonymous.post(&actions, json!({"version": 0, "index": 0})).await;
+        let (status, body) = anonymous
+            .post(&actions, json!({"version": 0, "index": 0}))
+            .await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
         assert_eq!(body["error"], "not logged in");
         let (status, _) = anonymous.get(&format!("/api/games/{id}")).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
-        assert!(anonymous.ws_with(&id, &[]).await.is_err(), "no socket without a session");
+        assert!(
+            anonymous.ws_with(&id, &[]).await.is_err(),
+            "no socket without a session"
+        );
 
         // An expired session is refused as such.
         let (_, me) = stranger.get("/api/me").await;
         let store = &server.server.state.store;
         store
-            .create_session("expired-token", me["id"].as_str().unwrap(), helvetia_server::now() - 5)
+            .create_session(
+                "expired-token",
+                me["id"].as_str().unwrap(),
+                helvetia_server::now() - 5,
+            )
             .await
             .unwrap();
         stranger.session = Some("expired-token".into());
         let (status, body) = stranger.get("/api/me").await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
-        assert!(body["error"].as_str().unwrap().contains("expired"), "{body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("expired"),
+            "{body}"
+        );
 
         // Logging out ends the session.
         let (status, _) = other.post("/api/logout", json!({})).await;
@@ -70,7 +88,11 @@ async fn cross_site_requests_are_refused() {
     for db in databases().await {
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
-        let mover = if anna.state(&id).await["legal"].as_array().unwrap().is_empty() {
+        let mover = if anna.state(&id).await["legal"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+        {
             &mut beat
         } else {
             &mut anna
@@ -83,7 +105,11 @@ async fn cross_site_requests_are_refused() {
         assert_eq!(status, StatusCode::FORBIDDEN, "no token: {reply}");
         assert!(reply["error"].as_str().unwrap().contains("CSRF"));
         let (status, _) = mover
-            .post_raw(&actions, body.clone(), &[("x-csrf-token", "not-the-cookie")])
+            .post_raw(
+                &actions,
+                body.clone(),
+                &[("x-csrf-token", "not-the-cookie")],
+            )
             .await;
         assert_eq!(status, StatusCode::FORBIDDEN, "wrong token");
         let (status, reply) = mover
@@ -111,11 +137,18 @@ async fn cross_site_requests_are_refused() {
             .ws_with(&id, &[("origin", "http://evil.example")])
             .await;
         assert!(refused.is_err());
-        assert!(mover.ws_with(&id, &[("origin", &server.base)]).await.is_ok());
+        assert!(mover
+            .ws_with(&id, &[("origin", &server.base)])
+            .await
+            .is_ok());
 
         let host = server.base.clone();
         let (status, _) = mover
-            .post_raw(&actions, body, &[("x-csrf-token", &csrf), ("origin", &host)])
+            .post_raw(
+                &actions,
+                body,
+                &[("x-csrf-token", &csrf), ("origin", &host)],
+            )
             .await;
         assert_eq!(status, StatusCode::OK, "same origin with the token works");
     }
@@ -126,7 +159,11 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
     for db in databases().await {
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
-        let mover = if anna.state(&id).await["legal"].as_array().unwrap().is_empty() {
+        let mover = if anna.state(&id).await["legal"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+        {
             &mut beat
         } else {
             &mut anna
@@ -158,23 +195,37 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
             let (status, reply) = mover.post_raw(&path, body, &token).await;
             assert_eq!(status, expected, "{path}: {reply}");
             let message = reply["error"].as_str().unwrap_or_default();
-            assert!(message.contains(words), "{path}: {message:?} lacks {words:?}");
+            assert!(
+                message.contains(words),
+                "{path}: {message:?} lacks {words:?}"
+            );
         }
         let (status, reply) = mover.get("/api/games?list=everything").await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
         let (status, reply) = mover.get("/api/games/nope").await;
-        assert_eq!((status, reply["error"].as_str()), (StatusCode::NOT_FOUND, Some("no such game")));
+        assert_eq!(
+            (status, reply["error"].as_str()),
+            (StatusCode::NOT_FOUND, Some("no such game"))
+        );
         let (status, reply) = mover.get("/api/nothing-here").await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{reply}");
         let (status, reply) = mover.get(&format!("/api/games/{id}/replay/0")).await;
-        assert_eq!(status, StatusCode::CONFLICT, "running games are not replayed: {reply}");
+        assert_eq!(
+            status,
+            StatusCode::CONFLICT,
+            "running games are not replayed: {reply}"
+        );
 
         // Over the WebSocket: oversized messages close the socket; bad ones get an error.
         let mut socket = mover.ws(&id).await;
         socket.update_at(0).await;
-        socket.send(json!({"type": "action", "version": 0, "index": 500})).await;
+        socket
+            .send(json!({"type": "action", "version": 0, "index": 500}))
+            .await;
         assert!(socket.error().await.contains("no legal action number 500"));
-        socket.send(json!({"type": "action", "version": 0, "action": "EndTurn"})).await;
+        socket
+            .send(json!({"type": "action", "version": 0, "action": "EndTurn"}))
+            .await;
         assert!(socket.error().await.contains("illegal action"));
         socket
             .send(json!({"type": "action", "version": 0, "index": 0, "pad": "x".repeat(100_000)}))
@@ -214,7 +265,10 @@ async fn log_in_and_registration_are_rate_limited() {
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     assert!(body["error"].as_str().unwrap().contains("too many"));
     let (status, _) = client
-        .post("/api/register", json!({"username": "newcomer", "password": "whatever1"}))
+        .post(
+            "/api/register",
+            json!({"username": "newcomer", "password": "whatever1"}),
+        )
         .await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
 }
@@ -273,8 +327,14 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
             let state = live.state.lock().await;
             let position = serde_json::to_string(state.game().position()).unwrap();
             let record = format!("{{\"seed\":{}}}", state.seed_for_storage());
-            assert!(leaks(&[position.clone()], &hidden).len() >= 3, "the scan sees a full position");
-            assert!(!leaks(&[record], &hidden).is_empty(), "the scan sees the seed");
+            assert!(
+                leaks(std::slice::from_ref(&position), &hidden).len() >= 3,
+                "the scan sees a full position"
+            );
+            assert!(
+                !leaks(&[record], &hidden).is_empty(),
+                "the scan sees the seed"
+            );
             let view = serde_json::to_string(&state.game().view()).unwrap();
             assert!(leaks(&[view], &hidden).is_empty(), "a view is clean");
         }
@@ -296,13 +356,22 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
             };
             // Refusals carry nothing either: a stale and an illegal submission each time.
             let path = format!("/api/games/{id}/actions");
-            mover.post(&path, json!({"version": version + 1, "index": 0})).await;
-            mover.post(&path, json!({"version": version, "index": 1000})).await;
+            mover
+                .post(&path, json!({"version": version + 1, "index": 0}))
+                .await;
+            mover
+                .post(&path, json!({"version": version, "index": 1000}))
+                .await;
             let (status, _) = mover
-                .post(&path, json!({"version": version, "index": (version % 3) as usize}))
+                .post(
+                    &path,
+                    json!({"version": version, "index": (version % 3) as usize}),
+                )
                 .await;
             if status != StatusCode::OK {
-                let (status, body) = mover.post(&path, json!({"version": version, "index": 0})).await;
+                let (status, body) = mover
+                    .post(&path, json!({"version": version, "index": 0}))
+                    .await;
                 assert_eq!(status, StatusCode::OK, "{body}");
             }
             version += 1;
@@ -316,7 +385,9 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
             }
         }
         for step in 0..=version {
-            let (status, _) = carl.clone_get(&format!("/api/games/{id}/replay/{step}")).await;
+            let (status, _) = carl
+                .clone_get(&format!("/api/games/{id}/replay/{step}"))
+                .await;
             assert_eq!(status, StatusCode::OK);
         }
         let (status, page) = carl.clone_get_text(&format!("/games/{id}/replay")).await;
@@ -328,7 +399,11 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
 
         let payloads = server.transcript.payloads();
         assert!(round > 3, "several rounds were played");
-        assert!(payloads.len() > 4 * version as usize, "{} payloads", payloads.len());
+        assert!(
+            payloads.len() > 4 * version as usize,
+            "{} payloads",
+            payloads.len()
+        );
         assert!(hidden.len() > 40, "{} secret fragments", hidden.len());
         let found = leaks(&payloads, &hidden);
         assert!(found.is_empty(), "hidden information sent: {found:?}");

@@ -139,7 +139,10 @@ impl TestServer {
         let mut client = self.client().await;
         let name = unique_name(prefix);
         let (status, body) = client
-            .post("/api/register", json!({"username": name, "password": "correct horse"}))
+            .post(
+                "/api/register",
+                json!({"username": name, "password": "correct horse"}),
+            )
             .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         assert!(client.session.is_some());
@@ -234,7 +237,12 @@ impl Client {
     }
 
     /// A POST with exactly these extra headers (no CSRF header unless given).
-    pub async fn post_raw(&mut self, path: &str, body: String, headers: &[(&str, &str)]) -> (StatusCode, Value) {
+    pub async fn post_raw(
+        &mut self,
+        path: &str,
+        body: String,
+        headers: &[(&str, &str)],
+    ) -> (StatusCode, Value) {
         let mut request = self
             .http
             .post(format!("{}{path}", self.base))
@@ -259,7 +267,10 @@ impl Client {
     }
 
     pub async fn ws_with(&self, game: &str, headers: &[(&str, &str)]) -> Result<Ws, String> {
-        let url = format!("{}/api/games/{game}/ws", self.base.replace("http://", "ws://"));
+        let url = format!(
+            "{}/api/games/{game}/ws",
+            self.base.replace("http://", "ws://")
+        );
         let mut request = url.into_client_request().unwrap();
         request
             .headers_mut()
@@ -278,7 +289,8 @@ impl Client {
     }
 }
 
-type Stream = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Stream =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// A WebSocket client.
 pub struct Ws {
@@ -336,7 +348,10 @@ pub async fn create_game(creator: &mut Client, options: Value, seats: Value) -> 
         .post("/api/games", json!({"options": options, "seats": seats}))
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    (body["id"].as_str().unwrap().to_string(), body["invites"].clone())
+    (
+        body["id"].as_str().unwrap().to_string(),
+        body["invites"].clone(),
+    )
 }
 
 /// Two-player options, shortened by a round limit when `rounds` is given.
@@ -356,7 +371,9 @@ pub async fn two_player_game(server: &TestServer, rounds: Option<u16>) -> (Strin
     .await;
     let (status, body) = beat.post(&format!("/api/games/{id}/join"), json!({})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = anna.post(&format!("/api/games/{id}/start"), json!({})).await;
+    let (status, body) = anna
+        .post(&format!("/api/games/{id}/start"), json!({}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     (id, anna, beat)
 }

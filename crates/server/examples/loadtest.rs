@@ -1,0 +1,421 @@
+//! Load generator: many concurrent two-player games, every player and spectator on a WebSocket,
+//! players answering each update that makes them the mover with a random legal action.
+//!
+//! Reports actions per second sustained and the latency from each submission until every
+//! viewer of that game (both players and the spectators) has received the resulting update.
+//!
+//! ```sh
+//! helvetia serve --addr 127.0.0.1:8080 --database sqlite:///tmp/load.db --auth-per-minute 100000 &
+//! cargo run --release -p helvetia-server --example loadtest -- --url http://127.0.0.1:8080 --games 200 --seconds 30
+//! ```
+//! Without `--url` it starts a server in this process on a temporary SQLite database.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+struct Options {
+    url: Option<String>,
+    games: usize,
+    seconds: u64,
+    spectators: usize,
+}
+
+fn options() -> Options {
+    let mut options = Options {
+        url: None,
+        games: 200,
+        seconds: 30,
+        spectators: 1,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for pair in args.chunks(2) {
+        let value = pair.get(1).cloned().unwrap_or_default();
+        match pair[0].as_str() {
+            "--url" => options.url = Some(value),
+            "--games" => options.games = value.parse().expect("--games N"),
+            "--seconds" => options.seconds = value.parse().expect("--seconds N"),
+            "--spectators" => options.spectators = value.parse().expect("--spectators N"),
+            other => panic!("unknown option {other} (--url, --games, --seconds, --spectators)"),
+        }
+    }
+    options
+}
+
+/// Submission times and deliveries of one game's actions.
+#[derive(Default)]
+struct Track {
+    /// Viewers still to receive the result of the action submitted at that version.
+    waiting: HashMap<u64, (usize, Instant)>,
+}
+
+/// Results of the whole run.
+#[derive(Default)]
+struct Totals {
+    latencies_ms: Mutex<Vec<f64>>,
+    actions: AtomicU64,
+    games_finished: AtomicU64,
+    errors: AtomicU64,
+    bytes: AtomicU64,
+    messages: AtomicU64,
+}
+
+#[derive(Deserialize)]
+struct Update {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    version: u64,
+    #[serde(default)]
+    legal: Vec<serde::de::IgnoredAny>,
+    #[serde(default)]
+    status: String,
+    #[serde(default)]
+    message: String,
+}
+
+struct Account {
+    cookies: String,
+    csrf: String,
+}
+
+async fn account(http: &reqwest::Client, base: &str, name: &str) -> Account {
+    let response = http.get(format!("{base}/api/me")).send().await.unwrap();
+    let csrf = cookie(&response, "helvetia_csrf").expect("a CSRF cookie");
+    let response = http
+        .post(format!("{base}/api/register"))
+        .header("cookie", format!("helvetia_csrf={csrf}"))
+        .header("x-csrf-token", &csrf)
+        .header("content-type", "application/json")
+        .body(json!({"username": name, "password": "load test pw"}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        response.status(),
+        201,
+        "registration (raise --auth-per-minute)"
+    );
+    let session = cookie(&response, "helvetia_session").unwrap();
+    Account {
+        cookies: format!("helvetia_csrf={csrf}; helvetia_session={session}"),
+        csrf,
+    }
+}
+
+fn cookie(response: &reqwest::Response, name: &str) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|v| v.split(';').next()?.split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.to_string())
+}
+
+async fn post(http: &reqwest::Client, base: &str, who: &Account, path: &str, body: Value) -> Value {
+    let response = http
+        .post(format!("{base}{path}"))
+        .header("cookie", &who.cookies)
+        .header("x-csrf-token", &who.csrf)
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        response.status().is_success(),
+        "{path}: {}",
+        response.status()
+    );
+    response.json().await.unwrap()
+}
+
+async fn new_game(http: &reqwest::Client, base: &str, a: &Account, b: &Account) -> String {
+    let created = post(
+        http,
+        base,
+        a,
+        "/api/games",
+        json!({"options": {"players": 2}, "seats": [{"kind": "me"}, {"kind": "open"}]}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    post(http, base, b, &format!("/api/games/{id}/join"), json!({})).await;
+    post(http, base, a, &format!("/api/games/{id}/start"), json!({})).await;
+    id
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(base: &str, game: &str, who: &Account) -> Socket {
+    let url = format!("{}/api/games/{game}/ws", base.replace("http://", "ws://"));
+    let mut request = url.into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("cookie", who.cookies.parse().unwrap());
+    tokio_tungstenite::connect_async_with_config(request, None, true)
+        .await
+        .unwrap()
+        .0
+}
+
+/// One viewer: records deliveries; a player also answers when it is to move.
+async fn viewer(
+    mut socket: Socket,
+    track: Arc<Mutex<Track>>,
+    totals: Arc<Totals>,
+    plays: bool,
+    viewers: usize,
+    deadline: Instant,
+    seed: u64,
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut seen = 0u64;
+    let mut answered = None;
+    while let Ok(Some(Ok(message))) = tokio::time::timeout_at(deadline.into(), socket.next()).await
+    {
+        let Message::Text(text) = message else {
+            continue;
+        };
+        totals.bytes.fetch_add(text.len() as u64, Ordering::Relaxed);
+        totals.messages.fetch_add(1, Ordering::Relaxed);
+        let update: Update = serde_json::from_str(text.as_str()).unwrap();
+        if update.kind == "error" {
+            totals.errors.fetch_add(1, Ordering::Relaxed);
+            eprintln!("error: {}", update.message);
+            continue;
+        }
+        let now = Instant::now();
+        {
+            let mut track = track.lock().unwrap();
+            for version in seen..update.version {
+                let done = match track.waiting.get_mut(&version) {
+                    Some((left, _)) => {
+                        *left -= 1;
+                        *left == 0
+                    }
+                    None => false,
+                };
+                if done {
+                    let (_, at) = track.waiting.remove(&version).unwrap();
+                    totals
+                        .latencies_ms
+                        .lock()
+                        .unwrap()
+                        .push((now - at).as_secs_f64() * 1000.0);
+                    totals.actions.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+        seen = seen.max(update.version);
+        if update.status == "finished" {
+            if plays {
+                totals.games_finished.fetch_add(1, Ordering::Relaxed);
+            }
+            return;
+        }
+        if plays
+            && !update.legal.is_empty()
+            && answered != Some(update.version)
+            && Instant::now() < deadline
+        {
+            answered = Some(update.version);
+            let index = (rng.next_u64() % update.legal.len() as u64) as usize;
+            {
+                let mut track = track.lock().unwrap();
+                track
+                    .waiting
+                    .insert(update.version, (viewers, Instant::now()));
+            }
+            let message = json!({"type": "action", "version": update.version, "index": index});
+            if socket
+                .send(Message::Text(message.to_string().into()))
+                .await
+                .is_err()
+            {
+                return;
+            }
+        }
+    }
+}
+
+/// Plays games between the same two accounts until the deadline.
+async fn table(
+    base: String,
+    n: usize,
+    totals: Arc<Totals>,
+    spectators: usize,
+    ready: Arc<tokio::sync::Barrier>,
+    start: &mut tokio::sync::watch::Receiver<Option<Instant>>,
+    seconds: u64,
+) {
+    let http = reqwest::Client::new();
+    let stamp = std::process::id();
+    let a = account(&http, &base, &format!("la{stamp}_{n}")).await;
+    let b = account(&http, &base, &format!("lb{stamp}_{n}")).await;
+    let watchers: Vec<Account> = {
+        let mut list = Vec::new();
+        for s in 0..spectators {
+            list.push(account(&http, &base, &format!("ls{stamp}_{n}_{s}")).await);
+        }
+        list
+    };
+    ready.wait().await;
+    let start = start.wait_for(Option::is_some).await.unwrap().unwrap();
+    let deadline = start + Duration::from_secs(seconds);
+    let mut round = 0;
+    while Instant::now() < deadline {
+        let game = new_game(&http, &base, &a, &b).await;
+        let track = Arc::new(Mutex::new(Track::default()));
+        let viewers = 2 + watchers.len();
+        let mut sockets = Vec::new();
+        for who in [&a, &b].into_iter().chain(watchers.iter()) {
+            sockets.push(connect(&base, &game, who).await);
+        }
+        let mut tasks = Vec::new();
+        for (i, socket) in sockets.into_iter().enumerate() {
+            tasks.push(tokio::spawn(viewer(
+                socket,
+                track.clone(),
+                totals.clone(),
+                i < 2,
+                viewers,
+                deadline,
+                (n * 1000 + round * 10 + i) as u64,
+            )));
+        }
+        for task in tasks {
+            let _ = task.await;
+        }
+        round += 1;
+    }
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn main() {
+    let options = options();
+    // An in-process server gets its own runtime, so the load's tasks do not starve it.
+    let _server_runtime;
+    let base = match &options.url {
+        Some(url) => url.trim_end_matches('/').to_string(),
+        None => {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .unwrap();
+            let dir = std::env::temp_dir().join(format!("helvetia-load-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let config = helvetia_server::Config {
+                addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+                database_url: format!("sqlite://{}", dir.join("load.db").display()),
+                auth_per_minute: 1_000_000,
+                ..helvetia_server::Config::default()
+            };
+            let server = runtime
+                .block_on(helvetia_server::spawn(config))
+                .expect("server starts");
+            let base = format!("http://{}", server.addr);
+            std::mem::forget(server);
+            _server_runtime = runtime;
+            base
+        }
+    };
+    let client = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    client.block_on(async move {
+        let totals = Arc::new(Totals::default());
+        // Accounts first (argon2 is deliberately slow), then every table starts at once.
+        let ready = Arc::new(tokio::sync::Barrier::new(options.games + 1));
+        let (start_tx, start_rx) = tokio::sync::watch::channel(None::<Instant>);
+        let mut tables = Vec::new();
+        for n in 0..options.games {
+            let (base, totals, ready) = (base.clone(), totals.clone(), ready.clone());
+            let mut start_rx = start_rx.clone();
+            let (seconds, spectators) = (options.seconds, options.spectators);
+            tables.push(tokio::spawn(async move {
+                table(base, n, totals, spectators, ready, &mut start_rx, seconds).await;
+            }));
+        }
+        ready.wait().await;
+        let start = Instant::now();
+        start_tx.send(Some(start)).unwrap();
+        eprintln!(
+            "{} games set up; measuring for {} s",
+            options.games, options.seconds
+        );
+        for task in tables {
+            task.await.unwrap();
+        }
+        let elapsed = start
+            .elapsed()
+            .as_secs_f64()
+            .min(options.seconds as f64 + 5.0);
+        let mut latencies = totals.latencies_ms.lock().unwrap().clone();
+        latencies.sort_by(f64::total_cmp);
+        let actions = totals.actions.load(Ordering::Relaxed);
+        println!("games at once:        {}", options.games);
+        println!(
+            "viewers per game:     {} (2 players + {} spectators)",
+            2 + options.spectators,
+            options.spectators
+        );
+        println!("measured for:         {elapsed:.1} s");
+        println!("actions delivered:    {actions}");
+        println!(
+            "actions per second:   {:.0}",
+            actions as f64 / options.seconds as f64
+        );
+        println!(
+            "latency p50:          {:.1} ms",
+            percentile(&latencies, 0.50)
+        );
+        println!(
+            "latency p90:          {:.1} ms",
+            percentile(&latencies, 0.90)
+        );
+        println!(
+            "latency p99:          {:.1} ms",
+            percentile(&latencies, 0.99)
+        );
+        println!(
+            "latency max:          {:.1} ms",
+            latencies.last().copied().unwrap_or(f64::NAN)
+        );
+        println!(
+            "games finished:       {}",
+            totals.games_finished.load(Ordering::Relaxed)
+        );
+        println!(
+            "error messages:       {}",
+            totals.errors.load(Ordering::Relaxed)
+        );
+        let messages = totals.messages.load(Ordering::Relaxed).max(1);
+        println!(
+            "updates received:     {messages}, {} bytes on average",
+            totals.bytes.load(Ordering::Relaxed) / messages
+        );
+    });
+}
