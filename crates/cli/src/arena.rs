@@ -124,8 +124,10 @@ fn arena(args: &Args) -> Result<(), Failure> {
         ProgressBar::new(u64::from(args.games))
     };
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed_precise} elapsed, ETA {eta_precise}  {msg}")
-            .expect("a valid template"),
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {elapsed_precise} elapsed, ETA {eta_precise}  {msg}",
+        )
+        .expect("a valid template"),
     );
     let wins = Mutex::new(vec![0.0f64; names.len()]);
     let started = Instant::now();
@@ -138,7 +140,10 @@ fn arena(args: &Args) -> Result<(), Failure> {
         let leader = (0..names.len())
             .max_by(|&a, &b| wins[a].total_cmp(&wins[b]))
             .unwrap_or(0);
-        bar.set_message(format!("leading: {} ({:.1} wins)", names[leader], wins[leader]));
+        bar.set_message(format!(
+            "leading: {} ({:.1} wins)",
+            names[leader], wins[leader]
+        ));
         bar.inc(1);
     };
     let results = tournament::run(&config, &on_game)
@@ -182,7 +187,12 @@ fn print_table(args: &Args, summary: &[BotSummary], results: &[GameResult], seco
         limited,
         args.round_limit
     );
-    let width = summary.iter().map(|s| s.bot.len()).max().unwrap_or(3).max(3);
+    let width = summary
+        .iter()
+        .map(|s| s.bot.len())
+        .max()
+        .unwrap_or(3)
+        .max(3);
     println!(
         "{:<width$}  {:>6}  {:>7}  {:>6}  {:>15}  {:>6}  {:>5}  {:>11}  {:>9}",
         "bot", "games", "wins", "win %", "95% CI", "score", "rank", "ms/decision", "decisions/s"
