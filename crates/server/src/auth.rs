@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::RwLock;
+use std::sync::{mpsc, Arc, LazyLock, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -187,27 +187,56 @@ fn check_password(password: &str) -> AppResult<()> {
     Ok(())
 }
 
-/// Password hashes computed at once: each argon2id hash takes 19 MiB and a core for tens of
-/// milliseconds, so a burst of log-ins must queue rather than exhaust memory.
-static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+/// Work for the password threads.
+type HashJob = Box<dyn FnOnce() + Send>;
 
-/// Hashes off the async runtime: argon2id is deliberately slow.
+/// Two long-lived threads do all password hashing. Each argon2id hash takes 19 MiB and a core
+/// for tens of milliseconds: a burst of log-ins queues here instead of exhausting memory, and
+/// the same two threads reuse their memory instead of leaving it behind in many.
+static HASHERS: LazyLock<mpsc::Sender<HashJob>> = LazyLock::new(|| {
+    let (sender, receiver) = mpsc::channel::<HashJob>();
+    let receiver = Arc::new(Mutex::new(receiver));
+    for i in 0..2 {
+        let receiver = receiver.clone();
+        std::thread::Builder::new()
+            .name(format!("password-hash-{i}"))
+            .spawn(move || loop {
+                let job = receiver.lock().expect("hash queue").recv();
+                match job {
+                    Ok(job) => job(),
+                    Err(_) => return,
+                }
+            })
+            .expect("a password hashing thread");
+    }
+    sender
+});
+
+/// Runs `work` on a password thread, off the async runtime.
+async fn on_hasher<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> AppResult<T> {
+    let (done, answer) = tokio::sync::oneshot::channel();
+    HASHERS
+        .send(Box::new(move || {
+            let _ = done.send(work());
+        }))
+        .map_err(AppError::internal)?;
+    answer.await.map_err(AppError::internal)
+}
+
+/// Hashes a new password: argon2id with a fresh salt, in PHC form.
 async fn hash_password(password: String) -> AppResult<String> {
-    let _permit = HASHING.acquire().await.map_err(AppError::internal)?;
-    tokio::task::spawn_blocking(move || {
+    on_hasher(move || {
         let salt = SaltString::generate(&mut rand_core::OsRng);
         Argon2::default()
             .hash_password(password.as_bytes(), &salt)
             .map(|hash| hash.to_string())
     })
-    .await
-    .map_err(AppError::internal)?
+    .await?
     .map_err(AppError::internal)
 }
 
 async fn verify_password(password: String, hash: String) -> AppResult<bool> {
-    let _permit = HASHING.acquire().await.map_err(AppError::internal)?;
-    tokio::task::spawn_blocking(move || {
+    on_hasher(move || {
         let parsed = PasswordHash::new(&hash).map_err(|e| e.to_string())?;
         Ok::<_, String>(
             Argon2::default()
@@ -215,8 +244,7 @@ async fn verify_password(password: String, hash: String) -> AppResult<bool> {
                 .is_ok(),
         )
     })
-    .await
-    .map_err(AppError::internal)?
+    .await?
     .map_err(AppError::internal)
 }
 
