@@ -7,7 +7,9 @@ source scripts/test-services.sh
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings
 cargo test --workspace --release
-cargo run --release -p helvetia -- selfplay --games 700 --players 2 --seed 1 --round-limit 80
-cargo run --release -p helvetia -- selfplay --games 700 --players 3 --seed 2 --round-limit 80
-cargo run --release -p helvetia -- selfplay --games 700 --players 4 --seed 3 --round-limit 80
-cargo run --release -p helvetia -- arena --bots mcts:100,greedy,random --players 3 --games 24 --round-limit 40 --quiet
+# The binary the tests just built: `cargo run` would resolve features anew and rebuild.
+helvetia="${CARGO_TARGET_DIR:-target}/release/helvetia"
+"$helvetia" selfplay --games 700 --players 2 --seed 1 --round-limit 80
+"$helvetia" selfplay --games 700 --players 3 --seed 2 --round-limit 80
+"$helvetia" selfplay --games 700 --players 4 --seed 3 --round-limit 80
+"$helvetia" arena --bots mcts:100,greedy,random --players 3 --games 24 --round-limit 40 --quiet
