@@ -106,3 +106,19 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use helvetia_engine::{Game, GameOptions};
+
+    #[test]
+    fn every_level_builds_a_bot_that_plays_legally_from_the_view() {
+        let game = Game::new(GameOptions::for_players(3), 9);
+        for level in [BotLevel::Random, BotLevel::Greedy, BotLevel::Mcts] {
+            let spec = spec(level, 5);
+            let action = spec.build(1).choose(&game.view(), spec.budget());
+            assert!(game.legal_actions().contains(&action), "{level:?}");
+        }
+    }
+}
