@@ -221,6 +221,7 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         .map_err(|e| StartError(e.to_string()))?;
     let state = AppState::open(config).await?;
     state.resume_bots().await;
+    tokio::spawn(housekeeping(state.clone()));
     let router = app(state.clone());
     // Small WebSocket messages must leave at once, not wait for Nagle's algorithm.
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
@@ -235,6 +236,22 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         }
     });
     Ok(RunningServer { addr, state, task })
+}
+
+/// Every few minutes: forget expired sessions and idle rate-limit entries, so neither grows
+/// without bound.
+async fn housekeeping(state: AppState) {
+    let mut ticks = tokio::time::interval(std::time::Duration::from_secs(300));
+    loop {
+        ticks.tick().await;
+        state.auth_limiter.retain_recent();
+        state.auth_limiter.shrink_to_fit();
+        match state.store.delete_expired_sessions(now()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("removed {n} expired sessions"),
+            Err(error) => tracing::warn!("cannot remove expired sessions: {error}"),
+        }
+    }
 }
 
 /// `helvetia serve`: serves until Ctrl-C or SIGTERM. Stopping needs no shutdown step: every

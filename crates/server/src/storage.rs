@@ -255,6 +255,18 @@ impl Store {
         Ok(())
     }
 
+    /// Deletes sessions that expired before `now`.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn delete_expired_sessions(&self, now: i64) -> StoreResult<u64> {
+        let result = sqlx::query("DELETE FROM sessions WHERE expires_at < $1")
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(result.rows_affected())
+    }
+
     /// Stores a new game with its seats.
     ///
     /// # Errors
