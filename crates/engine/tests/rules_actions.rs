@@ -176,16 +176,7 @@ fn rulebook_example_night_watchman_quarter() {
         &[asleep(v(P0), M), asleep(v(P3), W)],
     );
     let mut game = s.hand(P0, 2).game();
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P0), Quarter::TopLeft);
     for at in [(-1, -1), (-1, 0), (0, -1)] {
         assert!(
             villager_at(&game, v(P0), at).iter().all(|v| v.awake),
@@ -454,16 +445,7 @@ fn ruling_18_newborns_can_do_nothing_and_go_to_school_at_round_end() {
     .hand(P1, 0)
     .hand(P2, 0);
     let mut game = s.hand(P0, 1).game();
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P0), Quarter::TopLeft);
     // P0 spent its last coin: nobody has coins, the round ends; the girl goes to school.
     assert_eq!(game.position().players[0].school, [1, 0]);
     assert_eq!(

@@ -236,15 +236,7 @@ fn ruling_14_ring_two_only_once_ring_one_is_full() {
     s.display(&[Bergwerk]);
     let game = s.hand(P0, 6).game();
     let mut g = game.clone();
-    play_all(
-        &mut g,
-        &[
-            Action::Begin(Character::Builder),
-            Action::Build(Bergwerk),
-            Action::Buy(Good::Wood),
-            Action::Buy(Good::Stone),
-        ],
-    );
+    buy_bergwerk(&mut g);
     assert!(legal(&g)
         .iter()
         .all(|a| matches!(a, Action::Place(c) if c.ring() == 1)));
@@ -269,15 +261,7 @@ fn ruling_14_ring_two_only_once_ring_one_is_full() {
     .building(v(P0), (-1, -1), Muehle, &[]);
     s.display(&[Bergwerk]);
     let mut g = s.hand(P0, 6).game();
-    play_all(
-        &mut g,
-        &[
-            Action::Begin(Character::Builder),
-            Action::Build(Bergwerk),
-            Action::Buy(Good::Wood),
-            Action::Buy(Good::Stone),
-        ],
-    );
+    buy_bergwerk(&mut g);
     assert!(legal(&g)
         .iter()
         .all(|a| matches!(a, Action::Place(c) if c.ring() == 2)));
@@ -300,26 +284,11 @@ fn ruling_19_village_completion_tiles_4_then_2_need_every_workplace_occupied() {
     ];
     s.fill_ring1(v(P0), &kinds);
     // The ninth building is a workplace: fill it, leave the tenth cell free, with a centre villager.
-    for c in Cell::ring1() {
-        let b = s.pos.village_mut(v(P0)).cells[c.index()].as_mut();
-        if let Some(b) = b {
-            if b.kind.is_workplace() {
-                b.villagers.push(awake(v(P0), W));
-            }
-        }
-    }
+    s.occupy_workplaces(v(P0), W);
     s.centre(v(P0), 0, 1).display(&[Bergwerk]);
     let mut game = s.hand(P0, 6).game();
     assert_eq!(game.position().village_tiles, [None, None]);
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::Builder),
-            Action::Build(Bergwerk),
-            Action::Buy(Good::Wood),
-            Action::Buy(Good::Stone),
-        ],
-    );
+    buy_bergwerk(&mut game);
     let free = legal(&game)[0];
     play_all(&mut game, &[free]);
     assert_eq!(
@@ -349,15 +318,7 @@ fn ruling_19_an_empty_workplace_keeps_the_village_incomplete() {
     )
     .display(&[Bergwerk]);
     let mut game = s.hand(P0, 6).game();
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::Builder),
-            Action::Build(Bergwerk),
-            Action::Buy(Good::Wood),
-            Action::Buy(Good::Stone),
-        ],
-    );
+    buy_bergwerk(&mut game);
     let free = legal(&game)[0];
     play_all(&mut game, &[free]);
     assert!(game.position().village(v(P0)).ring1_full());

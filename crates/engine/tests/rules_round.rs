@@ -83,16 +83,7 @@ fn ruling_08_no_coins_means_pass_and_coins_mean_no_pass() {
     );
     // A player without coins is passed over.
     let mut game = Scenario::new(3).hand(P0, 1).hand(P1, 0).hand(P2, 1).game();
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P0), Quarter::TopLeft);
     assert_eq!(game.to_move(), Some(P2));
 }
 
@@ -101,16 +92,7 @@ fn ruling_07_one_character_per_turn_one_coin_per_action() {
     let mut game = Scenario::new(3).hand(P0, 3).game();
     let watchman_before =
         game.position().players[0].on_characters[Character::NightWatchman.index()];
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P0), Quarter::TopLeft);
     assert_eq!(
         legal(&game),
         vec![Action::Begin(Character::NightWatchman), Action::EndTurn]
@@ -142,16 +124,7 @@ fn ruling_09_round_ends_when_at_most_one_player_has_coins() {
         .hand(P2, 0)
         .hand(P3, 2)
         .game();
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P0), Quarter::TopLeft);
     let p = game.position();
     assert_eq!(
         (p.round, p.start_player),
@@ -339,16 +312,7 @@ fn ruling_20_school_villagers_return_by_choice_else_to_the_centre() {
         .hand(P1, 0)
         .hand(P2, 0);
     let mut game = s.game();
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P0), Quarter::TopLeft);
     // Nobody else has coins: the round ends and P0 (start player now) chooses first.
     assert_eq!(game.position().phase, Phase::SchoolReturn { seat: P0 });
     assert_eq!(
@@ -389,16 +353,7 @@ fn ruling_20_school_villagers_return_by_choice_else_to_the_centre() {
 fn ruling_20_five_new_buildings_from_stack_2_then_stack_3() {
     let mut game = Scenario::new(3).hand(P0, 1).hand(P1, 0).hand(P2, 0).game();
     let before = game.position().clone();
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P0), Quarter::TopLeft);
     let after = game.position();
     assert_eq!(after.stack2.len(), before.stack2.len() - 5);
     let mut drawn = [0u8; 24];
@@ -426,16 +381,7 @@ fn ruling_20_five_new_buildings_from_stack_2_then_stack_3() {
         pos.display[kind.index()] += 1;
     }
     let mut game = Game::from_position(pos).unwrap();
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P0), Quarter::TopLeft);
     assert_eq!(game.position().stack2.len(), 0);
     assert_eq!(game.position().stack3.len(), 11 - 3);
 }
@@ -449,16 +395,7 @@ fn ruling_22_score_is_recomputed_and_can_fall() {
         .hand(P2, 0)
         .game();
     assert_eq!(game.score(P0).start_player, 1);
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P0), Quarter::TopLeft);
     assert_eq!(game.position().start_player, P1);
     assert_eq!(
         game.score(P0).start_player,
@@ -486,16 +423,7 @@ fn ruling_23_game_ends_at_target_most_points_then_awake_villagers_then_shared() 
         .hand(P1, 0)
         .hand(P2, 0);
     let mut game = s.game();
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P2),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P2), Quarter::TopLeft);
     assert!(game.is_over());
     let standings = game.standings();
     // P0 became start player (+1): 4 VP beats P1's 3.
@@ -524,16 +452,7 @@ fn ruling_23_tie_on_points_broken_by_awake_villagers_else_shared() {
         .turn_of(P2);
     let mut game = s.game();
     // P2 spends its last coin: nobody has coins; P2 takes the token (4 VP) and wins alone.
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P2),
-                quarter: Quarter::BottomRight,
-            },
-        ],
-    );
+    watchman(&mut game, v(P2), Quarter::BottomRight);
     let st = game.standings();
     assert_eq!((st[0].seat, st[0].rank), (P2, 1));
     // P0 and P1 both have 3 VP; P1 has one awake villager, P0 none.
@@ -552,16 +471,7 @@ fn ruling_28_round_limit_stops_the_game_and_ranks_by_the_usual_scoring() {
         .hand(P1, 0)
         .hand(P2, 0)
         .game();
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P0), Quarter::TopLeft);
     assert!(game.is_over());
     assert_eq!(
         game.standings()[0].seat,
@@ -580,16 +490,7 @@ fn ruling_04_without_character_tiles_none_are_awarded_or_used() {
     let mut s = Scenario::with_options(options);
     s.hand(P0, 1).hand(P1, 0).hand(P2, 0);
     let mut game = s.game();
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P0), Quarter::TopLeft);
     assert!(
         game.position()
             .character_tiles
@@ -631,27 +532,11 @@ fn ruling_19_second_completed_village_takes_the_2_point_tile() {
         ],
     );
     s.fill_ring1(v(P0), &kinds);
-    for seat in [P0, P1] {
-        for c in Cell::ring1() {
-            if let Some(b) = s.pos.village_mut(v(seat)).cells[c.index()].as_mut() {
-                if b.kind.is_workplace() {
-                    b.villagers.push(awake(v(seat), W));
-                }
-            }
-        }
-    }
+    s.occupy_workplaces(v(P0), W).occupy_workplaces(v(P1), W);
     s.pos.village_tiles = [Some(P1), None];
     s.centre(v(P0), 0, 1).display(&[Bergwerk]);
     let mut game = s.hand(P0, 6).game();
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::Builder),
-            Action::Build(Bergwerk),
-            Action::Buy(Good::Wood),
-            Action::Buy(Good::Stone),
-        ],
-    );
+    buy_bergwerk(&mut game);
     let free = legal(&game)[0];
     play_all(&mut game, &[free]);
     assert_eq!(game.position().village_tiles, [Some(P1), Some(P0)]);

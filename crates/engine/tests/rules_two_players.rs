@@ -153,16 +153,7 @@ fn ruling_26_players_use_neutral_buildings_neutral_villagers_do_nothing() {
     s.building(v(P1), (0, -1), Brauhaus, &[awake(v(P1), M)]);
     let mut game = s.hand(P1, 2).turn_of(P1).game();
     // P1's wife on the neutral well is awake? No: asleep. Wake the neutral quarter first.
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: VillageId::Neutral,
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, VillageId::Neutral, Quarter::TopLeft);
     play_all(&mut game, &[Action::EndTurn]);
     assert_eq!(game.to_move(), Some(P0));
     let p = game.position();
@@ -201,13 +192,7 @@ fn ruling_26_neutral_village_never_takes_a_village_tile() {
         ],
     )
     .display(&[Metzgerei]);
-    for c in Cell::ring1() {
-        if let Some(b) = s.pos.village_mut(VillageId::Neutral).cells[c.index()].as_mut() {
-            if b.kind.is_workplace() {
-                b.villagers.push(awake(VillageId::Neutral, M));
-            }
-        }
-    }
+    s.occupy_workplaces(VillageId::Neutral, M);
     let mut game = s.hand(P0, 2).game();
     play_all(
         &mut game,
@@ -247,16 +232,7 @@ fn ruling_27_round_ends_when_one_colour_is_left_counting_the_neutral_coin() {
     play_all(&mut game, &[Action::Pass]);
     assert_eq!(game.to_move(), Some(P0));
     // P0 spends the last coin: only the neutral colour is left; the start player token passes on.
-    play_all(
-        &mut game,
-        &[
-            Action::Begin(Character::NightWatchman),
-            Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
-            },
-        ],
-    );
+    watchman(&mut game, v(P0), Quarter::TopLeft);
     let p = game.position();
     assert_eq!(p.round, 2);
     assert_eq!(

@@ -105,6 +105,16 @@ impl Scenario {
         self
     }
 
+    /// Puts one awake villager of the village owner, of `sex`, on every empty workplace.
+    pub fn occupy_workplaces(&mut self, village: VillageId, sex: Sex) -> &mut Self {
+        for building in self.pos.village_mut(village).cells.iter_mut().flatten() {
+            if building.kind.is_workplace() && building.villagers.is_empty() {
+                building.villagers.push(awake(village, sex));
+            }
+        }
+        self
+    }
+
     pub fn newborns(&mut self, village: VillageId, at: (i8, i8), women: u8, men: u8) -> &mut Self {
         let building = self.pos.village_mut(village).cells[cell(at.0, at.1).index()]
             .as_mut()
@@ -238,6 +248,30 @@ impl Scenario {
             Err(errors) => panic!("scenario is not a legal position: {errors:#?}"),
         }
     }
+}
+
+/// A coin on the Night Watchman to wake `quarter` of `village`.
+pub fn watchman(game: &mut Game, village: VillageId, quarter: Quarter) {
+    play_all(
+        game,
+        &[
+            Action::Begin(Character::NightWatchman),
+            Action::Wake { village, quarter },
+        ],
+    );
+}
+
+/// A coin on the Builder for a Bergwerk bought outright (wood and stone), up to its placing.
+pub fn buy_bergwerk(game: &mut Game) {
+    play_all(
+        game,
+        &[
+            Action::Begin(Character::Builder),
+            Action::Build(BuildingKind::Bergwerk),
+            Action::Buy(Good::Wood),
+            Action::Buy(Good::Stone),
+        ],
+    );
 }
 
 /// Plays `actions` in order, panicking with the legal list if one is refused.
