@@ -5,7 +5,7 @@
 //! viewer of that game (both players and the spectators) has received the resulting update.
 //!
 //! ```sh
-//! helvetia serve --addr 127.0.0.1:8080 --database sqlite:///tmp/load.db --auth-per-minute 100000 &
+//! helvetia serve --addr 127.0.0.1:8080 --database sqlite://load.db --auth-per-minute 100000 &
 //! cargo run --release -p helvetia-server --example loadtest -- --url http://127.0.0.1:8080 --games 200 --seconds 30
 //! ```
 //! Without `--url` it starts a server in this process on a temporary SQLite database.
