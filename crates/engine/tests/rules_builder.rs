@@ -271,17 +271,7 @@ fn ruling_14_ring_two_only_once_ring_one_is_full() {
 #[test]
 fn ruling_19_village_completion_tiles_4_then_2_need_every_workplace_occupied() {
     let mut s = Scenario::new(3);
-    let kinds = [
-        Muehle,
-        Wirtshaus,
-        Gemeindehaus,
-        Kirche,
-        Holzfaeller,
-        Ziegelei,
-        Steinmetz,
-        Getreidehof,
-        Brunnenmeister,
-    ];
+    let kinds = NINE_AROUND;
     s.fill_ring1(v(P0), &kinds);
     // The ninth building is a workplace: fill it, leave the tenth cell free, with a centre villager.
     s.occupy_workplaces(v(P0), W);
@@ -302,21 +292,7 @@ fn ruling_19_village_completion_tiles_4_then_2_need_every_workplace_occupied() {
 #[test]
 fn ruling_19_an_empty_workplace_keeps_the_village_incomplete() {
     let mut s = Scenario::new(3);
-    s.fill_ring1(
-        v(P0),
-        &[
-            Muehle,
-            Wirtshaus,
-            Gemeindehaus,
-            Kirche,
-            Holzfaeller,
-            Ziegelei,
-            Steinmetz,
-            Getreidehof,
-            Brunnenmeister,
-        ],
-    )
-    .display(&[Bergwerk]);
+    s.fill_ring1(v(P0), &NINE_AROUND).display(&[Bergwerk]);
     let mut game = s.hand(P0, 6).game();
     buy_bergwerk(&mut game);
     let free = legal(&game)[0];

@@ -504,17 +504,7 @@ fn ruling_04_without_character_tiles_none_are_awarded_or_used() {
 
 #[test]
 fn ruling_19_second_completed_village_takes_the_2_point_tile() {
-    let kinds = [
-        Muehle,
-        Wirtshaus,
-        Gemeindehaus,
-        Kirche,
-        Holzfaeller,
-        Ziegelei,
-        Steinmetz,
-        Getreidehof,
-        Brunnenmeister,
-    ];
+    let kinds = NINE_AROUND;
     let mut s = Scenario::new(3);
     s.fill_ring1(
         v(P1),

@@ -4,6 +4,20 @@
 
 use helvetia_engine::*;
 
+/// Nine buildings for ring 1 (the four victory point buildings and the five start kinds):
+/// with them, one ring-1 cell stays free.
+pub const NINE_AROUND: [BuildingKind; 9] = [
+    BuildingKind::Muehle,
+    BuildingKind::Wirtshaus,
+    BuildingKind::Gemeindehaus,
+    BuildingKind::Kirche,
+    BuildingKind::Holzfaeller,
+    BuildingKind::Ziegelei,
+    BuildingKind::Steinmetz,
+    BuildingKind::Getreidehof,
+    BuildingKind::Brunnenmeister,
+];
+
 /// A position under construction, with the turn of seat 0 at a fresh decision.
 pub struct Scenario {
     pub pos: Position,
