@@ -13,11 +13,11 @@ use crate::{round, setup, turn};
 
 /// Capacity of [`ActionList`].
 ///
-/// The largest decision is the Priest's marriage: at most 2 sources (centre, school) for each
-/// single villager of the other sex owned by someone else: with four players that is at most
-/// 3 × 16 = 48 villagers, so 96 actions. Work steps are at most 16 own villagers × 5 outputs = 80;
-/// a neutral placement 4 kinds × 10 cells × 2 sexes = 80. `tests/capacity.rs` builds the worst
-/// marriage case.
+/// The widest decision is the Priest's marriage: two sources (centre, school) for each single
+/// villager of the other sex in another village. Opponents can hold at most 45 single villagers
+/// on workplaces (46 workplace tiles, no kind twice in one village), so at most 90 actions.
+/// Work steps are at most 16 own villagers × 5 outputs = 80; a neutral placement 4 kinds ×
+/// 10 cells × 2 sexes = 80. `tests/capacity.rs` builds the widest marriage choice.
 pub const ACTION_CAPACITY: usize = 128;
 
 /// The legal actions of one decision, on the stack.
