@@ -23,22 +23,27 @@ fn undelivered(position: &Position, seat: Seat) -> GoodSet {
     GoodSet(!position.player(seat).delivered.0)
 }
 
-/// Whether `seat` may build `kind` now: on display, not yet in its village, a free cell left.
-fn buildable(position: &Position, seat: Seat, kind: BuildingKind) -> bool {
+/// The kinds `seat` may build now and pay for with `coins` besides what `workers` make: on display,
+/// not yet in its village, with a free cell left (rulings 7, 14).
+fn affordable_buildings<'a>(
+    position: &'a Position,
+    seat: Seat,
+    workers: &'a Workers,
+    coins: u8,
+) -> impl Iterator<Item = BuildingKind> + 'a {
     let village = position.village(own(seat));
-    position.displayed(kind) > 0 && !village.has_kind(kind) && village.free_cells().next().is_some()
-}
-
-fn can_build(position: &Position, seat: Seat, workers: &Workers, coins: u8) -> bool {
-    let village = position.village(own(seat));
-    if village.free_cells().next().is_none() {
-        return false;
-    }
-    BuildingKind::ALL.into_iter().any(|kind| {
-        position.displayed(kind) > 0
+    let room = village.free_cells().next().is_some();
+    BuildingKind::ALL.into_iter().filter(move |&kind| {
+        room && position.displayed(kind) > 0
             && coins_needed(kind.cost(), None, workers) <= coins
             && !village.has_kind(kind)
     })
+}
+
+fn can_build(position: &Position, seat: Seat, workers: &Workers, coins: u8) -> bool {
+    affordable_buildings(position, seat, workers, coins)
+        .next()
+        .is_some()
 }
 
 fn marriage_targets(
@@ -218,12 +223,8 @@ pub(crate) fn actions(position: &Position, seat: Seat, turn: &TurnState, list: &
         Step::Choose => choose_actions(position, seat, turn, list),
         Step::SelectBuilding => {
             let workers = Workers::of(position, seat);
-            for kind in BuildingKind::ALL {
-                if buildable(position, seat, kind)
-                    && coins_needed(kind.cost(), None, &workers) <= hand
-                {
-                    list.push(Action::Build(kind));
-                }
+            for kind in affordable_buildings(position, seat, &workers, hand) {
+                list.push(Action::Build(kind));
             }
         }
         Step::Pay {
