@@ -4,9 +4,15 @@
 //! Reports actions per second sustained and the latency from each submission until every
 //! viewer of that game (both players and the spectators) has received the resulting update.
 //!
+//! By default every viewer is a browser (`--format html`): it receives the rendered table and a
+//! player clicks one of its `data-action` targets. `--format json` makes them API clients.
+//! Without `--rate` each player answers at once (a closed loop: the server runs flat out);
+//! `--rate R` paces the games so that together they submit about R actions per second, as
+//! people who think between moves do, and the latencies show how the server copes with R.
+//!
 //! ```sh
 //! helvetia serve --addr 127.0.0.1:8080 --database sqlite://load.db --auth-per-minute 100000 &
-//! cargo run --release -p helvetia-server --example loadtest -- --url http://127.0.0.1:8080 --games 200 --seconds 30
+//! cargo run --release -p helvetia-server --example loadtest -- --url http://127.0.0.1:8080 --games 200 --seconds 30 --rate 2000
 //! ```
 //! Without `--url` it starts a server in this process on a temporary SQLite database.
 
@@ -29,6 +35,12 @@ struct Options {
     games: usize,
     seconds: u64,
     spectators: usize,
+    /// Seconds played before the measurement starts (not counted).
+    warmup: u64,
+    /// Actions per second all games together aim at; `None`: as fast as the server answers.
+    rate: Option<f64>,
+    /// Browsers (`html`) or API clients (`json`).
+    format: String,
 }
 
 fn options() -> Options {
@@ -37,6 +49,9 @@ fn options() -> Options {
         games: 200,
         seconds: 30,
         spectators: 1,
+        warmup: 5,
+        rate: None,
+        format: "html".to_string(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -46,7 +61,15 @@ fn options() -> Options {
             "--games" => options.games = value.parse().expect("--games N"),
             "--seconds" => options.seconds = value.parse().expect("--seconds N"),
             "--spectators" => options.spectators = value.parse().expect("--spectators N"),
-            other => panic!("unknown option {other} (--url, --games, --seconds, --spectators)"),
+            "--warmup" => options.warmup = value.parse().expect("--warmup SECONDS"),
+            "--rate" => options.rate = Some(value.parse().expect("--rate ACTIONS_PER_SECOND")),
+            "--format" => {
+                assert!(value == "html" || value == "json", "--format html|json");
+                options.format = value;
+            }
+            other => panic!(
+                "unknown option {other} (--url, --games, --seconds, --warmup, --spectators, --rate, --format)"
+            ),
         }
     }
     options
@@ -57,6 +80,8 @@ fn options() -> Options {
 struct Track {
     /// Viewers still to receive the result of the action submitted at that version.
     waiting: HashMap<u64, (usize, Instant)>,
+    /// With `--rate`: when this game may submit its next action.
+    next_submission: Option<Instant>,
 }
 
 /// Results of the whole run.
@@ -68,6 +93,52 @@ struct Totals {
     errors: AtomicU64,
     bytes: AtomicU64,
     messages: AtomicU64,
+}
+
+/// What a viewer needs from an update, in either format.
+struct Seen {
+    error: Option<String>,
+    version: u64,
+    finished: bool,
+    /// Number of legal actions the viewer may choose from (0 unless it is their turn).
+    choices: usize,
+}
+
+impl Seen {
+    /// Reads a table update (HTML, as the browser gets it) or a JSON message.
+    fn read(text: &str) -> Seen {
+        if text.starts_with('<') {
+            // Every legal action is clickable exactly once, numbered from 0.
+            let choices = text
+                .match_indices("data-action=\"")
+                .filter_map(|(at, marker)| {
+                    let rest = &text[at + marker.len()..];
+                    rest[..rest.find('"')?].parse::<usize>().ok()
+                })
+                .max()
+                .map_or(0, |highest| highest + 1);
+            return Seen {
+                error: None,
+                version: attribute(text, "data-version").parse().unwrap(),
+                finished: attribute(text, "data-status") == "finished",
+                choices,
+            };
+        }
+        let update: Update = serde_json::from_str(text).unwrap();
+        Seen {
+            error: (update.kind == "error").then_some(update.message),
+            version: update.version,
+            finished: update.status == "finished",
+            choices: update.legal.len(),
+        }
+    }
+}
+
+/// The value of the first attribute `name` (the table root's come first).
+fn attribute<'a>(html: &'a str, name: &str) -> &'a str {
+    let marker = format!("{name}=\"");
+    let start = html.find(&marker).expect("the attribute is there") + marker.len();
+    &html[start..start + html[start..].find('"').unwrap()]
 }
 
 #[derive(Deserialize)]
@@ -160,8 +231,11 @@ async fn new_game(http: &reqwest::Client, base: &str, a: &Account, b: &Account) 
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn connect(base: &str, game: &str, who: &Account) -> Socket {
-    let url = format!("{}/api/games/{game}/ws", base.replace("http://", "ws://"));
+async fn connect(base: &str, game: &str, who: &Account, format: &str) -> Socket {
+    let url = format!(
+        "{}/api/games/{game}/ws?format={format}",
+        base.replace("http://", "ws://")
+    );
     let mut request = url.into_client_request().unwrap();
     request
         .headers_mut()
@@ -172,16 +246,33 @@ async fn connect(base: &str, game: &str, who: &Account) -> Socket {
         .0
 }
 
+/// What every table of the run shares.
+struct Run {
+    base: String,
+    totals: Totals,
+    spectators: usize,
+    /// Played first and not counted: connections settle and the database digests the set-up.
+    warmup: Duration,
+    seconds: u64,
+    /// With `--rate`: each game submits at most one action per `pace`.
+    pace: Option<Duration>,
+    format: String,
+    games: usize,
+}
+
 /// One viewer: records deliveries; a player also answers when it is to move.
 async fn viewer(
     mut socket: Socket,
+    run: Arc<Run>,
     track: Arc<Mutex<Track>>,
-    totals: Arc<Totals>,
     plays: bool,
-    viewers: usize,
-    deadline: Instant,
+    start: Instant,
     seed: u64,
 ) {
+    let totals = &run.totals;
+    let counted_from = start + run.warmup;
+    let deadline = counted_from + Duration::from_secs(run.seconds);
+    let viewers = 2 + run.spectators;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = 0u64;
     let mut answered = None;
@@ -192,10 +283,10 @@ async fn viewer(
         };
         totals.bytes.fetch_add(text.len() as u64, Ordering::Relaxed);
         totals.messages.fetch_add(1, Ordering::Relaxed);
-        let update: Update = serde_json::from_str(text.as_str()).unwrap();
-        if update.kind == "error" {
+        let update = Seen::read(text.as_str());
+        if let Some(error) = update.error {
             totals.errors.fetch_add(1, Ordering::Relaxed);
-            eprintln!("error: {}", update.message);
+            eprintln!("error: {error}");
             continue;
         }
         let now = Instant::now();
@@ -211,6 +302,9 @@ async fn viewer(
                 };
                 if done {
                     let (_, at) = track.waiting.remove(&version).unwrap();
+                    if at < counted_from {
+                        continue;
+                    }
                     totals
                         .latencies_ms
                         .lock()
@@ -221,19 +315,28 @@ async fn viewer(
             }
         }
         seen = seen.max(update.version);
-        if update.status == "finished" {
+        if update.finished {
             if plays {
                 totals.games_finished.fetch_add(1, Ordering::Relaxed);
             }
             return;
         }
         if plays
-            && !update.legal.is_empty()
+            && update.choices > 0
             && answered != Some(update.version)
             && Instant::now() < deadline
         {
             answered = Some(update.version);
-            let index = (rng.next_u64() % update.legal.len() as u64) as usize;
+            let index = (rng.next_u64() % update.choices as u64) as usize;
+            if let Some(pace) = run.pace {
+                let due = {
+                    let mut track = track.lock().unwrap();
+                    let due = track.next_submission.unwrap_or(now).max(now);
+                    track.next_submission = Some(due + pace);
+                    due
+                };
+                tokio::time::sleep_until(due.into()).await;
+            }
             {
                 let mut track = track.lock().unwrap();
                 track
@@ -254,46 +357,50 @@ async fn viewer(
 
 /// Plays games between the same two accounts until the deadline.
 async fn table(
-    base: String,
+    run: Arc<Run>,
     n: usize,
-    totals: Arc<Totals>,
-    spectators: usize,
     ready: Arc<tokio::sync::Barrier>,
-    start: &mut tokio::sync::watch::Receiver<Option<Instant>>,
-    seconds: u64,
+    mut start: tokio::sync::watch::Receiver<Option<Instant>>,
 ) {
+    let base = &run.base;
     let http = reqwest::Client::new();
     let stamp = std::process::id();
-    let a = account(&http, &base, &format!("la{stamp}_{n}")).await;
-    let b = account(&http, &base, &format!("lb{stamp}_{n}")).await;
+    let a = account(&http, base, &format!("la{stamp}_{n}")).await;
+    let b = account(&http, base, &format!("lb{stamp}_{n}")).await;
     let watchers: Vec<Account> = {
         let mut list = Vec::new();
-        for s in 0..spectators {
-            list.push(account(&http, &base, &format!("ls{stamp}_{n}_{s}")).await);
+        for s in 0..run.spectators {
+            list.push(account(&http, base, &format!("ls{stamp}_{n}_{s}")).await);
         }
         list
     };
     ready.wait().await;
     let start = start.wait_for(Option::is_some).await.unwrap().unwrap();
-    let deadline = start + Duration::from_secs(seconds);
+    let deadline = start + run.warmup + Duration::from_secs(run.seconds);
     let mut round = 0;
     while Instant::now() < deadline {
-        let game = new_game(&http, &base, &a, &b).await;
-        let track = Arc::new(Mutex::new(Track::default()));
-        let viewers = 2 + watchers.len();
+        let game = new_game(&http, base, &a, &b).await;
+        // Paced games are spread evenly over the pace interval, not all submitting at once.
+        let phase = run
+            .pace
+            .filter(|_| round == 0)
+            .map(|pace| start + pace.mul_f64(n as f64 / run.games as f64));
+        let track = Arc::new(Mutex::new(Track {
+            next_submission: phase,
+            ..Track::default()
+        }));
         let mut sockets = Vec::new();
         for who in [&a, &b].into_iter().chain(watchers.iter()) {
-            sockets.push(connect(&base, &game, who).await);
+            sockets.push(connect(base, &game, who, &run.format).await);
         }
         let mut tasks = Vec::new();
         for (i, socket) in sockets.into_iter().enumerate() {
             tasks.push(tokio::spawn(viewer(
                 socket,
+                run.clone(),
                 track.clone(),
-                totals.clone(),
                 i < 2,
-                viewers,
-                deadline,
+                start,
                 (n * 1000 + round * 10 + i) as u64,
             )));
         }
@@ -346,43 +453,64 @@ fn main() {
         .build()
         .unwrap();
     client.block_on(async move {
-        let totals = Arc::new(Totals::default());
+        let run = Arc::new(Run {
+            base,
+            totals: Totals::default(),
+            spectators: options.spectators,
+            warmup: Duration::from_secs(options.warmup),
+            seconds: options.seconds,
+            // Each game's share of the rate.
+            pace: options
+                .rate
+                .map(|rate| Duration::from_secs_f64(options.games as f64 / rate)),
+            format: options.format.clone(),
+            games: options.games,
+        });
+        let totals = &run.totals;
         // Accounts first (argon2 is deliberately slow), then every table starts at once.
         let ready = Arc::new(tokio::sync::Barrier::new(options.games + 1));
         let (start_tx, start_rx) = tokio::sync::watch::channel(None::<Instant>);
         let mut tables = Vec::new();
         for n in 0..options.games {
-            let (base, totals, ready) = (base.clone(), totals.clone(), ready.clone());
-            let mut start_rx = start_rx.clone();
-            let (seconds, spectators) = (options.seconds, options.spectators);
-            tables.push(tokio::spawn(async move {
-                table(base, n, totals, spectators, ready, &mut start_rx, seconds).await;
-            }));
+            let table = table(run.clone(), n, ready.clone(), start_rx.clone());
+            tables.push(tokio::spawn(table));
         }
         ready.wait().await;
         let start = Instant::now();
         start_tx.send(Some(start)).unwrap();
         eprintln!(
-            "{} games set up; measuring for {} s",
-            options.games, options.seconds
+            "{} games set up; warming up for {} s, then measuring for {} s",
+            options.games, options.warmup, options.seconds
         );
         for task in tables {
             task.await.unwrap();
         }
-        let elapsed = start
-            .elapsed()
-            .as_secs_f64()
+        let elapsed = (start.elapsed().as_secs_f64() - options.warmup as f64)
             .min(options.seconds as f64 + 5.0);
         let mut latencies = totals.latencies_ms.lock().unwrap().clone();
         latencies.sort_by(f64::total_cmp);
         let actions = totals.actions.load(Ordering::Relaxed);
         println!("games at once:        {}", options.games);
         println!(
+            "viewers are:          {}",
+            match options.format.as_str() {
+                "html" => "browsers (rendered table)",
+                _ => "API clients (JSON)",
+            }
+        );
+        match options.rate {
+            Some(rate) => println!("offered rate:         {rate:.0} actions/s"),
+            None => println!("offered rate:         closed loop (each player answers at once)"),
+        }
+        println!(
             "viewers per game:     {} (2 players + {} spectators)",
             2 + options.spectators,
             options.spectators
         );
-        println!("measured for:         {elapsed:.1} s");
+        println!(
+            "measured for:         {elapsed:.1} s (after {} s of warm-up)",
+            options.warmup
+        );
         println!("actions delivered:    {actions}");
         println!(
             "actions per second:   {:.0}",

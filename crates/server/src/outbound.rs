@@ -4,7 +4,7 @@
 
 use axum::extract::ws::Utf8Bytes;
 use helvetia_engine::{score, Action, ActionList, Seat, Standing, View};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::live::{GameState, LiveGame};
@@ -133,7 +133,7 @@ pub fn game_state(
         "legal": legal.as_slice(),
         "your_seat": viewer.map(|s| s.0),
         "your_turn": !legal.is_empty(),
-        "can_undo": viewer.is_some() && state.to_move() == viewer && state.undoable() > 0,
+        "can_undo": can_undo(state, decider(state, viewer)),
         "log": log_lines(state, lang, 0, state.history().len()),
         "actions": state.history().iter().map(|e| e.action).collect::<Vec<_>>(),
         "scores": scores,
@@ -141,9 +141,10 @@ pub fn game_state(
     })
 }
 
-/// The table HTML for `viewer`.
+/// The table HTML for `viewer`: the same for everyone but the player who decides now.
 pub fn table_html(live: &LiveGame, state: &GameState, viewer: Option<Seat>, lang: Lang) -> String {
-    let legal = state.legal_for(viewer);
+    let decider = decider(state, viewer);
+    let legal = state.legal_for(decider);
     let view = view_of(state);
     let players = players(live, state);
     let end = state.history().len();
@@ -152,14 +153,35 @@ pub fn table_html(live: &LiveGame, state: &GameState, viewer: Option<Seat>, lang
         game_id: &live.id,
         view: &view,
         players: &players,
-        viewer,
         legal: &legal,
         version: state.version(),
-        can_undo: viewer.is_some() && state.to_move() == viewer && state.undoable() > 0,
+        can_undo: can_undo(state, decider),
         log: &log,
         lang,
         replay: None,
     })
+}
+
+/// `viewer` if they decide now; `None` for everyone who only watches. Watchers all see the
+/// same, so their updates are built once per change.
+fn decider(state: &GameState, viewer: Option<Seat>) -> Option<Seat> {
+    viewer.filter(|&seat| state.to_move() == Some(seat))
+}
+
+fn can_undo(state: &GameState, decider: Option<Seat>) -> bool {
+    decider.is_some() && state.undoable() > 0
+}
+
+/// What a WebSocket client receives after every change (`?format=` on the WebSocket route).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UpdateFormat {
+    /// A JSON message with the view and the viewer's legal actions, for bots and scripts.
+    #[default]
+    Json,
+    /// The table HTML alone, as the browser shows it; the table carries its version and
+    /// whether it is the viewer's turn (`data-version`, `data-your-turn`).
+    Html,
 }
 
 #[derive(Serialize)]
@@ -167,7 +189,6 @@ struct Update<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     version: u64,
-    html: &'a str,
     view: &'a RawValue,
     legal: &'a [Action],
     your_turn: bool,
@@ -176,97 +197,95 @@ struct Update<'a> {
     players: &'a [PublicSeat],
 }
 
-/// What one viewer's WebSocket update is made of, taken from the game under its lock so the
+/// What one table update is made of, taken from the game under its lock so that the
 /// rendering can happen after the lock is released.
-pub struct UpdateParts {
+pub struct TableParts {
     key: String,
     revision: u64,
     game_id: String,
     view: View,
-    view_json: Utf8Bytes,
     players: Vec<PlayerInfo>,
-    seats: Vec<PublicSeat>,
-    viewer: Option<Seat>,
     legal: ActionList,
     version: u64,
     can_undo: bool,
     log: Vec<String>,
     lang: Lang,
-    status: &'static str,
 }
 
-/// The WebSocket update for `viewer`: the message already built for this revision (same seat,
-/// same language), or the parts to build it from with [`build_update`] outside the lock.
+/// The WebSocket update for `viewer`: the message already built for this change (shared by
+/// everyone who sees the same), a JSON message built now, or the parts to render the table
+/// from with [`build_table`] outside the lock.
 pub fn prepare_update(
     live: &LiveGame,
     state: &mut GameState,
     viewer: Option<Seat>,
     lang: Lang,
-) -> Result<Utf8Bytes, Box<UpdateParts>> {
-    let key = format!("update:{:?}:{}", viewer.map(|s| s.0), lang.code());
+    format: UpdateFormat,
+) -> Result<Utf8Bytes, Box<TableParts>> {
+    let decider = decider(state, viewer);
+    let key = match format {
+        UpdateFormat::Json => format!("json:{:?}", decider.map(|s| s.0)),
+        UpdateFormat::Html => format!("html:{:?}:{}", decider.map(|s| s.0), lang.code()),
+    };
     if let Some(message) = state.cache.get(&key) {
         return Ok(message.clone());
     }
-    let view_json = view_json(state);
+    if format == UpdateFormat::Json {
+        let message = json_update(live, state, decider);
+        state.cache.insert(key, message.clone());
+        return Ok(message);
+    }
     let end = state.history().len();
-    Err(Box::new(UpdateParts {
+    Err(Box::new(TableParts {
         key,
         revision: state.revision,
         game_id: live.id.clone(),
         view: view_of(state),
-        view_json,
         players: players(live, state),
-        seats: public_seats(live, state),
-        viewer,
-        legal: state.legal_for(viewer),
+        legal: state.legal_for(decider),
         version: state.version(),
-        can_undo: viewer.is_some() && state.to_move() == viewer && state.undoable() > 0,
+        can_undo: can_undo(state, decider),
         log: log_lines(state, lang, end.saturating_sub(TABLE_LOG_LINES), end),
         lang,
-        status: state.status.as_str(),
     }))
 }
 
-/// Renders and serializes an update.
-pub fn build_update(parts: &UpdateParts) -> Utf8Bytes {
-    let html = render::render_table(&TableInput {
+fn json_update(live: &LiveGame, state: &mut GameState, decider: Option<Seat>) -> Utf8Bytes {
+    let view_json = view_json(state);
+    let view = RawValue::from_string(view_json.as_str().to_string()).expect("the view is JSON");
+    let legal = state.legal_for(decider);
+    serde_json::to_string(&Update {
+        kind: "update",
+        version: state.version(),
+        view: &view,
+        legal: &legal,
+        your_turn: !legal.is_empty(),
+        can_undo: can_undo(state, decider),
+        status: state.status.as_str(),
+        players: &public_seats(live, state),
+    })
+    .expect("updates serialize")
+    .into()
+}
+
+/// Renders a table update.
+pub fn build_table(parts: &TableParts) -> Utf8Bytes {
+    render::render_table(&TableInput {
         game_id: &parts.game_id,
         view: &parts.view,
         players: &parts.players,
-        viewer: parts.viewer,
         legal: &parts.legal,
         version: parts.version,
         can_undo: parts.can_undo,
         log: &parts.log,
         lang: parts.lang,
         replay: None,
-    });
-    let view =
-        RawValue::from_string(parts.view_json.as_str().to_string()).expect("the view is JSON");
-    // Sized once: escaping the HTML grows it by about a fifth.
-    let mut out = Vec::with_capacity(html.len() * 5 / 4 + parts.view_json.len() + 2048);
-    serde_json::to_writer(
-        &mut out,
-        &Update {
-            kind: "update",
-            version: parts.version,
-            html: &html,
-            view: &view,
-            legal: &parts.legal,
-            your_turn: !parts.legal.is_empty(),
-            can_undo: parts.can_undo,
-            status: parts.status,
-            players: &parts.seats,
-        },
-    )
-    .expect("updates serialize");
-    String::from_utf8(out)
-        .expect("serde_json writes UTF-8")
-        .into()
+    })
+    .into()
 }
 
-/// Keeps a built update for the other viewers who see the same, if the game has not moved on.
-pub fn keep_update(state: &mut GameState, parts: UpdateParts, message: &Utf8Bytes) {
+/// Keeps a rendered table for the other viewers who see the same, if the game has not moved on.
+pub fn keep_table(state: &mut GameState, parts: TableParts, message: &Utf8Bytes) {
     if state.revision == parts.revision {
         state.cache.insert(parts.key, message.clone());
     }
@@ -288,7 +307,6 @@ pub fn replay_frame(
         game_id: &live.id,
         view: &view,
         players: &players,
-        viewer: None,
         legal: &[],
         version: step as u64,
         can_undo: false,

@@ -171,7 +171,14 @@ pub async fn game(
     let viewer = state.seat_of(&user.id);
     let table = outbound::table_html(&live, &state, viewer, page.lang);
     drop(state);
-    page.ok(web::game(page.lang, page.user(), &page.csrf, &id, &table))
+    page.ok(web::game(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        &id,
+        viewer,
+        &table,
+    ))
 }
 
 /// `GET /games/{id}/replay`: opens at the final position.

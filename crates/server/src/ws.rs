@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use helvetia_engine::{Action, Seat};
@@ -14,7 +14,7 @@ use crate::auth::User;
 use crate::error::AppResult;
 use crate::live::LiveGame;
 use crate::model::GameStatus;
-use crate::outbound;
+use crate::outbound::{self, UpdateFormat};
 use crate::pages::lang_of;
 use crate::play::{self, find, Choice};
 use crate::render::Lang;
@@ -37,10 +37,19 @@ enum ClientMessage {
     },
 }
 
+/// The WebSocket route's query: `?format=json` (the default) or `?format=html`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WsQuery {
+    #[serde(default)]
+    format: UpdateFormat,
+}
+
 /// `GET /api/games/{id}/ws`.
 pub async fn upgrade(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    Query(query): Query<WsQuery>,
     user: User,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
@@ -53,7 +62,7 @@ pub async fn upgrade(
     Ok(upgrade
         .max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE)
-        .on_upgrade(move |socket| session(app, live, user, lang, socket)))
+        .on_upgrade(move |socket| session(app, live, user, lang, query.format, socket)))
 }
 
 /// Counts the viewer in and out of the game's connections, telling the others.
@@ -75,6 +84,7 @@ async fn session(
     live: Arc<LiveGame>,
     user: User,
     lang: Lang,
+    format: UpdateFormat,
     mut socket: WebSocket,
 ) {
     let mut changes = live.subscribe();
@@ -87,7 +97,7 @@ async fn session(
             let now_seat = state.seat_of(&user.id);
             let revision = state.revision;
             let prepared = (sent_revision != Some(revision))
-                .then(|| outbound::prepare_update(&live, &mut state, now_seat, lang));
+                .then(|| outbound::prepare_update(&live, &mut state, now_seat, lang, format));
             (prepared, revision, now_seat)
         };
         // Rendering happens outside the game's lock; the result is shared if still current.
@@ -95,8 +105,8 @@ async fn session(
             None => None,
             Some(Ok(message)) => Some(message),
             Some(Err(parts)) => {
-                let message = outbound::build_update(&parts);
-                outbound::keep_update(&mut *live.state.lock().await, *parts, &message);
+                let message = outbound::build_table(&parts);
+                outbound::keep_table(&mut *live.state.lock().await, *parts, &message);
                 Some(message)
             }
         };

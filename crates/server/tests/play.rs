@@ -25,6 +25,7 @@ async fn two_accounts_play_a_whole_game_watched_by_a_spectator() {
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
         let carl = server.user("carl").await;
         let mut spectator = carl.ws(&id).await;
+        let mut spectator_table = carl.ws_html(&id).await;
         let first = spectator.update_at(0).await;
         assert_eq!(first["status"], "running");
         assert_eq!(first["legal"], json!([]), "spectators get no legal actions");
@@ -47,7 +48,13 @@ async fn two_accounts_play_a_whole_game_watched_by_a_spectator() {
         let last = spectator.update_at(played as u64).await;
         assert_eq!(last["status"], "finished");
         assert_eq!(last["view"], final_state["view"]);
-        assert!(last["html"].as_str().unwrap().contains("data-version"));
+        let table = spectator_table.update_at(played as u64).await;
+        assert_eq!(table["version"], played);
+        assert_eq!(table["status"], "finished");
+        assert!(table["html"]
+            .as_str()
+            .unwrap()
+            .starts_with("<div class=\"table-root\""));
 
         // The replay steps to the same final position and scores.
         let (status, frame) = carl
@@ -154,6 +161,35 @@ async fn players_act_over_the_websocket_and_reconnect_to_the_current_state() {
             assert_eq!(seen_a["version"], version);
             assert_eq!(seen_a["view"], seen_b["view"]);
         }
+        // In the browser's format the player to move gets their clickable table; the other
+        // player and a spectator get the very same table, with nothing to click.
+        let carl = server.user("carl").await;
+        let mut tables = [
+            anna.ws_html(&id).await,
+            beat.ws_html(&id).await,
+            carl.ws_html(&id).await,
+        ];
+        let mut seen = Vec::new();
+        for table in &mut tables {
+            seen.push(table.update_at(version).await);
+        }
+        let anna_moves = !anna.state(&id).await["legal"]
+            .as_array()
+            .unwrap()
+            .is_empty();
+        let (mover, other) = if anna_moves { (0, 1) } else { (1, 0) };
+        assert_eq!(seen[mover]["your_turn"], true);
+        assert!(seen[mover]["html"]
+            .as_str()
+            .unwrap()
+            .contains("data-action=\"0\""));
+        assert_eq!(seen[other]["your_turn"], false);
+        assert!(!seen[other]["html"]
+            .as_str()
+            .unwrap()
+            .contains("data-action="));
+        assert_eq!(seen[other]["html"], seen[2]["html"]);
+        drop(tables);
         assert_ne!(first["view"], anna.state(&id).await["view"]);
         // Beat drops the connection; Anna and Beat play on over HTTP; Beat comes back.
         drop(b);

@@ -230,7 +230,20 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
             "running games are not replayed: {reply}"
         );
 
-        // Over the WebSocket: oversized messages close the socket; bad ones get an error.
+        // An unknown update format is refused before the socket opens.
+        let refused = mover
+            .ws_at(&format!("/api/games/{id}/ws?format=xml"), &[])
+            .await;
+        let error = refused.err().expect("the socket is refused");
+        assert!(error.contains("400"), "{error}");
+
+        // Over the WebSocket: oversized messages close the socket; bad ones get an error, also
+        // on a socket that otherwise receives tables.
+        let mut table = mover.ws_html(&id).await;
+        table.update_at(0).await;
+        table.send(json!({"type": "undo", "version": 0})).await;
+        assert!(table.error().await.contains("nothing to undo"));
+        drop(table);
         let mut socket = mover.ws(&id).await;
         socket.update_at(0).await;
         socket
@@ -356,6 +369,9 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
         let mut a = anna.ws(&id).await;
         let mut b = beat.ws(&id).await;
         let mut c = carl.ws(&id).await;
+        // The browser's table format too, for a player and for the spectator.
+        let mut a_table = anna.ws_html(&id).await;
+        let mut c_table = carl.ws_html(&id).await;
         let mut round = 1;
         let mut version = 0u64;
         loop {
@@ -389,7 +405,7 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
                 assert_eq!(status, StatusCode::OK, "{body}");
             }
             version += 1;
-            for socket in [&mut a, &mut b, &mut c] {
+            for socket in [&mut a, &mut b, &mut c, &mut a_table, &mut c_table] {
                 socket.update_at(version).await;
             }
             let state = live.state.lock().await;

@@ -64,7 +64,6 @@ fn main() {
         game_id: "demo",
         view: &view,
         players: &infos,
-        viewer,
         legal: &legal,
         version: actions as u64,
         can_undo: true,
@@ -72,7 +71,7 @@ fn main() {
         lang,
         replay: None,
     });
-    let page = pages::game(lang, Some("Anna"), "token", "demo", &table).replace(
+    let page = pages::game(lang, Some("Anna"), "token", "demo", viewer, &table).replace(
         "<link rel=\"stylesheet\" href=\"/static/app.css\">",
         &format!("<style>{}</style>", helvetia_web::STATIC_CSS),
     );

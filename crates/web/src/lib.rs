@@ -2,8 +2,13 @@
 //! in five languages, with a small hand-written browser script.
 //!
 //! This crate only renders: it has no HTTP, database or async dependencies. The server calls
-//! [`render_table`] for each viewer after every change and pushes the HTML over its WebSocket;
-//! the browser swaps it in and sends back the index of the clicked legal action.
+//! [`render_table`] after every change and pushes the HTML over its WebSocket; the browser
+//! swaps it in and sends back the index of the clicked legal action.
+//!
+//! The table depends on the viewer only through the legal actions and the undo button: all who
+//! watch (opponents, spectators) get the same HTML, so the server renders it once per language
+//! and change. The viewer's own village is marked by the page around the table (`data-seat` on
+//! `#table`, see [`pages::game`]) and the style sheet.
 //!
 //! # The table
 //!
@@ -35,13 +40,11 @@
 //! let players: Vec<PlayerInfo> = (0..2)
 //!     .map(|s| PlayerInfo { seat: Seat(s), name: format!("P{s}"), is_bot: false, connected: true })
 //!     .collect();
-//! let viewer = game.to_move();
 //! let legal = game.legal_actions();
 //! let html = render_table(&TableInput {
 //!     game_id: "g1",
 //!     view: &game.view(),
 //!     players: &players,
-//!     viewer,
 //!     legal: &legal,
 //!     version: 0,
 //!     can_undo: false,
@@ -83,8 +86,6 @@ pub struct TableInput<'a> {
     pub view: &'a View,
     /// The seats, with names.
     pub players: &'a [PlayerInfo],
-    /// The viewer's seat, or `None` for a spectator.
-    pub viewer: Option<Seat>,
     /// The viewer's legal actions: empty unless it is their decision.
     pub legal: &'a [Action],
     /// Number of actions applied: the version the next action must name.

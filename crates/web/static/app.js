@@ -356,23 +356,26 @@
         table.dataset.connected = "true";
       });
       socket.addEventListener("message", function (event) {
-        let message;
-        try { message = JSON.parse(event.data); } catch (_) { return; }
-        if (message.type === "update") {
+        // The socket is opened with ?format=html: a table update is the table's HTML itself
+        // (it carries its version); anything else is a JSON message, such as an error.
+        if (event.data.startsWith("<")) {
           const focused = document.activeElement && document.activeElement.getAttribute("aria-label");
-          table.innerHTML = message.html;
+          table.innerHTML = event.data;
           table.classList.remove("pending");
           readRoot();
           const log = table.querySelector(".log-lines");
           if (log) log.scrollTop = log.scrollHeight;
-          if (typeof message.version === "number") version = message.version;
           // Keep keyboard users where they were when the same target is still there.
           if (focused) {
             const again = Array.from(table.querySelectorAll("[aria-label]"))
               .find(function (el) { return el.getAttribute("aria-label") === focused; });
             if (again) again.focus();
           }
-        } else if (message.type === "error") {
+          return;
+        }
+        let message;
+        try { message = JSON.parse(event.data); } catch (_) { return; }
+        if (message.type === "error") {
           table.classList.remove("pending");
           showError(banner, message.message);
         }

@@ -262,15 +262,24 @@ impl Client {
         body
     }
 
+    /// A WebSocket with JSON updates, as bots and scripts use it.
     pub async fn ws(&self, game: &str) -> Ws {
         self.ws_with(game, &[]).await.expect("WebSocket connects")
     }
 
+    /// A WebSocket with table updates (`?format=html`), as the browser uses it.
+    pub async fn ws_html(&self, game: &str) -> Ws {
+        self.ws_at(&format!("/api/games/{game}/ws?format=html"), &[])
+            .await
+            .expect("WebSocket connects")
+    }
+
     pub async fn ws_with(&self, game: &str, headers: &[(&str, &str)]) -> Result<Ws, String> {
-        let url = format!(
-            "{}/api/games/{game}/ws",
-            self.base.replace("http://", "ws://")
-        );
+        self.ws_at(&format!("/api/games/{game}/ws"), headers).await
+    }
+
+    pub async fn ws_at(&self, path: &str, headers: &[(&str, &str)]) -> Result<Ws, String> {
+        let url = format!("{}{path}", self.base.replace("http://", "ws://"));
         let mut request = url.into_client_request().unwrap();
         request
             .headers_mut()
@@ -298,8 +307,17 @@ pub struct Ws {
     transcript: Transcript,
 }
 
+/// The value of attribute `name` on the table's root element.
+pub fn root_attribute<'a>(html: &'a str, name: &str) -> &'a str {
+    let marker = format!("{name}=\"");
+    let start = html.find(&marker).expect("the attribute is there") + marker.len();
+    let length = html[start..].find('"').expect("a closing quote");
+    &html[start..start + length]
+}
+
 impl Ws {
-    /// The next message (10 s at most).
+    /// The next message (10 s at most). A table update (an HTML frame) is answered as
+    /// `{"type": "update", "version": …, "your_turn": …, "html": …}`.
     pub async fn next(&mut self) -> Value {
         loop {
             let message = tokio::time::timeout(Duration::from_secs(10), self.stream.next())
@@ -309,7 +327,17 @@ impl Ws {
                 .expect("a valid frame");
             if let Message::Text(text) = message {
                 self.transcript.record(text.as_str());
-                return serde_json::from_str(text.as_str()).unwrap();
+                let text = text.as_str();
+                if text.starts_with('<') {
+                    return json!({
+                        "type": "update",
+                        "version": root_attribute(text, "data-version").parse::<u64>().unwrap(),
+                        "your_turn": root_attribute(text, "data-your-turn") == "true",
+                        "status": root_attribute(text, "data-status"),
+                        "html": text,
+                    });
+                }
+                return serde_json::from_str(text).unwrap();
             }
         }
     }

@@ -5,6 +5,7 @@ mod layout;
 pub(crate) mod lobby;
 mod rules;
 
+use helvetia_engine::Seat;
 use maud::{html, PreEscaped};
 
 use crate::i18n::Lang;
@@ -108,12 +109,14 @@ pub fn register(lang: Lang, user: Option<&str>, csrf: &str) -> String {
 }
 
 /// The game page: a shell around the live table, which the script keeps current over the
-/// WebSocket at `/api/games/{id}/ws`.
+/// WebSocket at `/api/games/{id}/ws`. `seat` is the viewer's seat, if any: it marks their own
+/// village (`data-seat`), which the table itself does not.
 pub fn game(
     lang: Lang,
     user: Option<&str>,
     csrf: &str,
     game_id: &str,
+    seat: Option<Seat>,
     initial_table_html: &str,
 ) -> String {
     let page = Page::new(lang, user, csrf, "game");
@@ -128,7 +131,8 @@ pub fn game(
                 button type="button" class="sound-toggle" data-on=(lang.tr("sound-on")) data-off=(lang.tr("sound-off")) aria-pressed="true" { (lang.tr("sound-on")) }
             }
             p class="error-banner" role="alert" hidden {}
-            div id="table" data-game-id=(game_id) data-ws={ "/api/games/" (game_id) "/ws" }
+            div id="table" data-game-id=(game_id) data-seat=[seat.map(|s| s.0)]
+                data-ws={ "/api/games/" (game_id) "/ws?format=html" }
                 data-your-turn-title=(lang.tr("your-turn-title")) {
                 (PreEscaped(initial_table_html))
             }

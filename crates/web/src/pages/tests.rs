@@ -1,7 +1,7 @@
 //! Page tests: every page renders in every language, with the language switch, and escapes
 //! what users type.
 
-use helvetia_engine::GameOptions;
+use helvetia_engine::{GameOptions, Seat};
 
 use super::*;
 use crate::GameSummary;
@@ -39,7 +39,14 @@ fn all_pages(lang: Lang, user: Option<&str>) -> Vec<String> {
         login(lang, user, "tok"),
         register(lang, user, "tok"),
         lobby(lang, user, "tok", &open, &mine, &finished),
-        game(lang, user, "tok", "g7", "<div class=\"table-root\"></div>"),
+        game(
+            lang,
+            user,
+            "tok",
+            "g7",
+            None,
+            "<div class=\"table-root\"></div>",
+        ),
         replay(
             lang,
             user,
@@ -139,4 +146,20 @@ fn creation_times_read_like_times() {
         "2026-11-21 10:26 UTC"
     );
     assert_eq!(lobby::readable_time("yesterday"), "yesterday");
+}
+
+#[test]
+fn the_game_page_marks_the_viewers_seat_for_the_shared_table() {
+    let table = "<div class=\"table-root\"></div>";
+    let seated = game(Lang::En, Some("anna"), "tok", "g7", Some(Seat(1)), table);
+    assert!(seated.contains("data-seat=\"1\""));
+    assert!(seated.contains("/api/games/g7/ws?format=html"));
+    let spectator = game(Lang::En, None, "tok", "g7", None, table);
+    assert!(!spectator.contains("data-seat"));
+    // The style sheet shows the "you" tag and the highlight only on that seat's village.
+    for seat in 0..4 {
+        let own = format!("#table[data-seat=\"{seat}\"] .village[data-village=\"{seat}\"]");
+        assert!(crate::STATIC_CSS.contains(&format!("{own} .you-tag")));
+        assert!(crate::STATIC_CSS.contains(&format!("{own} .village-ground")));
+    }
 }

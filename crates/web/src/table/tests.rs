@@ -28,7 +28,6 @@ fn render(game: &Game, lang: Lang) -> (String, Vec<Action>) {
         game_id: "t1",
         view: &view,
         players: &infos,
-        viewer: game.to_move(),
         legal: &legal,
         version: 3,
         can_undo: true,
@@ -245,7 +244,6 @@ fn spectators_get_no_clickable_pieces() {
         game_id: "t",
         view: &view,
         players: &infos,
-        viewer: None,
         legal: &[],
         version: 0,
         can_undo: false,
@@ -373,4 +371,20 @@ fn the_end_screen_says_when_the_tie_break_decided() {
         with > 0 && without > 0,
         "{with} games decided by the tie-break, {without} not"
     );
+}
+
+#[test]
+fn every_player_village_carries_a_you_tag_for_the_page_to_show() {
+    for players in 2..=4 {
+        let game = Game::new(GameOptions::for_players(players), 9);
+        let (html, _) = render(&game, Lang::En);
+        assert_eq!(
+            count(&html, "class=\"small muted you-tag\""),
+            players as usize
+        );
+        assert!(
+            !html.contains(" mine\""),
+            "the table does not depend on the viewer"
+        );
+    }
 }

@@ -33,12 +33,6 @@ fn corner(x: i8, y: i8) -> (f32, f32) {
 /// The whole panel of `village`.
 pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
     let title = ctx.namer.village(village);
-    let mine = matches!(village, VillageId::Player(seat) if Some(seat) == ctx.input.viewer);
-    let class = if mine {
-        "panel village mine"
-    } else {
-        "panel village"
-    };
     let compact = !ctx.pos.village(village).ring1_full();
     // The grid is drawn in full-size coordinates; a compact village is zoomed onto ring 1.
     let (height, transform) = if compact {
@@ -55,7 +49,7 @@ pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
         (HEADER + 5.0 * C + PAD + 8.0, String::new())
     };
     html! {
-        figure class=(class) data-village=(village.index()) {
+        figure class="panel village" data-village=(village.index()) {
             svg viewBox={ "0 0 " (WIDTH) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
                 title { (title) }
                 rect class="village-ground" x="1" y="1" width=(WIDTH - 2.0) height=(height - 2.0) rx="10" {}
@@ -101,9 +95,6 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
     let name = ctx.namer.seat(seat);
     let info = ctx.input.players.iter().find(|p| p.seat == seat);
     let mut tags = Vec::new();
-    if ctx.input.viewer == Some(seat) {
-        tags.push(lang.tr("table-you"));
-    }
     if info.is_some_and(|p| p.is_bot) {
         tags.push(lang.tr("table-bot"));
     }
@@ -147,6 +138,9 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
         }
         text class="player-name" x=(PAD + 30.0) y=(PAD + 17.0) {
             (name)
+            // Shown by the style sheet only on the viewer's own village: the table itself is
+            // the same for everyone who watches.
+            tspan class="small muted you-tag" { " (" (lang.tr("table-you")) ")" }
             @if !tags.is_empty() {
                 tspan class="small muted" { " (" (tags.join(", ")) ")" }
             }
