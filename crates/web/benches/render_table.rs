@@ -11,8 +11,9 @@ use helvetia_web::{render_table, Lang, PlayerInfo, TableInput};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
+/// The server's allocator, counted.
 #[global_allocator]
-static ALLOCATOR: AllocProfiler = AllocProfiler::system();
+static ALLOCATOR: AllocProfiler<mimalloc::MiMalloc> = AllocProfiler::new(mimalloc::MiMalloc);
 
 /// A game of `players` after `decisions` random decisions: a table in mid-game.
 fn mid_game(players: u8, decisions: usize) -> Game {

@@ -4,6 +4,8 @@
 //! only touches `.ftl` files. A message missing in one language falls back to English; one
 //! missing everywhere renders as `⟨key⟩`, which the tests look for.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -55,6 +57,28 @@ const SOURCES: [[&str; 3]; 5] = [
 ];
 
 type Bundle = FluentBundle<FluentResource>;
+
+/// Every message of every language that needs no arguments, formatted once (English where a
+/// language lacks one).
+fn plain_messages() -> &'static [HashMap<&'static str, String>; 5] {
+    static PLAIN: OnceLock<[HashMap<&'static str, String>; 5]> = OnceLock::new();
+    PLAIN.get_or_init(|| {
+        let ids: Vec<&'static str> = SOURCES
+            .iter()
+            .flatten()
+            .flat_map(|source| source.lines())
+            .filter_map(|line| line.split_once(" =").map(|(id, _)| id.trim_end()))
+            .filter(|id| {
+                !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            })
+            .collect();
+        Lang::ALL.map(|lang| {
+            ids.iter()
+                .filter_map(|&id| Some((id, lang.format_plain(id)?)))
+                .collect()
+        })
+    })
+}
 
 fn bundles() -> &'static [Bundle; 5] {
     static BUNDLES: OnceLock<[Bundle; 5]> = OnceLock::new();
@@ -146,7 +170,16 @@ impl Lang {
 
     /// The message `key` in this language.
     pub fn tr(self, key: &str) -> String {
-        self.format(key, None)
+        self.text(key).into_owned()
+    }
+
+    /// The message `key` in this language, borrowed where possible: messages without arguments
+    /// are formatted once, as the table asks for some of them hundreds of times per render.
+    pub fn text(self, key: &str) -> Cow<'static, str> {
+        match plain_messages()[self as usize].get(key) {
+            Some(text) => Cow::Borrowed(text),
+            None => Cow::Owned(self.format(key, None)),
+        }
     }
 
     /// The message `key` with arguments, e.g. `tr_args("your-turn", &[("name", "Anna".into())])`.
@@ -156,6 +189,18 @@ impl Lang {
             fluent_args.set(*name, value.clone());
         }
         self.format(key, Some(&fluent_args))
+    }
+
+    /// `key` formatted without arguments, if it exists and needs none.
+    fn format_plain(self, key: &str) -> Option<String> {
+        for bundle in [self.bundle(), Lang::En.bundle()] {
+            if let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) {
+                let mut errors = Vec::new();
+                let text = bundle.format_pattern(pattern, None, &mut errors);
+                return errors.is_empty().then(|| text.into_owned());
+            }
+        }
+        None
     }
 
     fn format(self, key: &str, args: Option<&FluentArgs<'_>>) -> String {

@@ -7,6 +7,8 @@ use helvetia_engine::{
     VillageId,
 };
 
+use std::sync::OnceLock;
+
 use crate::i18n::Lang;
 
 /// The Fluent id suffix of a building kind: its variant name in lower case.
@@ -14,14 +16,55 @@ fn building_id(kind: BuildingKind) -> String {
     format!("{kind:?}").to_lowercase()
 }
 
+/// The names of the game's pieces, formatted once per language: a table shows them hundreds
+/// of times.
+struct Names {
+    /// By [`BuildingKind::index`].
+    building: Vec<String>,
+    /// By [`Good::index`].
+    good: Vec<String>,
+    /// By [`Character::index`].
+    character: Vec<String>,
+    /// What each building makes, by [`BuildingKind::index`].
+    makes: Vec<String>,
+}
+
+fn names(lang: Lang) -> &'static Names {
+    static NAMES: OnceLock<[Names; 5]> = OnceLock::new();
+    let all = NAMES.get_or_init(|| {
+        Lang::ALL.map(|lang| {
+            let good: Vec<String> = Good::ALL
+                .into_iter()
+                .map(|good| lang.tr(&format!("good-{}", format!("{good:?}").to_lowercase())))
+                .collect();
+            Names {
+                building: BuildingKind::ALL
+                    .into_iter()
+                    .map(|kind| lang.tr(&format!("building-{}", building_id(kind))))
+                    .collect(),
+                character: Character::ALL
+                    .into_iter()
+                    .map(|character| lang.tr(&format!("character-{}", character_id(character))))
+                    .collect(),
+                makes: BuildingKind::ALL
+                    .into_iter()
+                    .map(|kind| makes_with(lang, &good, kind))
+                    .collect(),
+                good,
+            }
+        })
+    });
+    &all[lang as usize]
+}
+
 /// A building's name, as printed on the tiles of this language's edition.
-pub fn building_name(lang: Lang, kind: BuildingKind) -> String {
-    lang.tr(&format!("building-{}", building_id(kind)))
+pub fn building_name(lang: Lang, kind: BuildingKind) -> &'static str {
+    &names(lang).building[kind.index()]
 }
 
 /// A good's name.
-pub fn good_name(lang: Lang, good: Good) -> String {
-    lang.tr(&format!("good-{}", format!("{good:?}").to_lowercase()))
+pub fn good_name(lang: Lang, good: Good) -> &'static str {
+    &names(lang).good[good.index()]
 }
 
 /// The Fluent id suffix of a character.
@@ -36,8 +79,8 @@ pub(crate) fn character_id(character: Character) -> &'static str {
 }
 
 /// A character's name.
-pub fn character_name(lang: Lang, character: Character) -> String {
-    lang.tr(&format!("character-{}", character_id(character)))
+pub fn character_name(lang: Lang, character: Character) -> &'static str {
+    &names(lang).character[character.index()]
 }
 
 /// A quarter's name ("top left"…).
@@ -63,19 +106,20 @@ pub fn sex_word(lang: Lang, sex: Sex, child: bool) -> String {
 }
 
 /// What a building makes or exchanges, e.g. "grain → cow" or "cow ⇄ bread ⇄ iron".
-pub fn building_makes(lang: Lang, kind: BuildingKind) -> String {
+pub fn building_makes(lang: Lang, kind: BuildingKind) -> &'static str {
+    &names(lang).makes[kind.index()]
+}
+
+fn makes_with(lang: Lang, good_names: &[String], kind: BuildingKind) -> String {
+    let name = |good: Good| good_names[good.index()].as_str();
     if let Some((input, output)) = kind.production() {
         return match input {
-            Some(input) => format!("{} → {}", good_name(lang, input), good_name(lang, output)),
-            None => good_name(lang, output),
+            Some(input) => format!("{} → {}", name(input), name(output)),
+            None => name(output).to_string(),
         };
     }
     if let Some(set) = kind.exchange_set() {
-        return set
-            .iter()
-            .map(|good| good_name(lang, good))
-            .collect::<Vec<_>>()
-            .join(" ⇄ ");
+        return set.iter().map(name).collect::<Vec<_>>().join(" ⇄ ");
     }
     lang.tr("victory-points-3")
 }
@@ -85,13 +129,13 @@ pub fn building_makes(lang: Lang, kind: BuildingKind) -> String {
 pub fn makes_lines(lang: Lang, kind: BuildingKind) -> Vec<String> {
     match kind.exchange_set() {
         Some(set) if set.len() > 3 => {
-            let names: Vec<String> = set.iter().map(|good| good_name(lang, good)).collect();
+            let names: Vec<&str> = set.iter().map(|good| good_name(lang, good)).collect();
             vec![
                 names[..3].join(" ⇄ "),
                 format!("⇄ {}", names[3..].join(" ⇄ ")),
             ]
         }
-        _ => vec![building_makes(lang, kind)],
+        _ => vec![building_makes(lang, kind).to_string()],
     }
 }
 
@@ -154,7 +198,7 @@ impl Namer<'_> {
             .position
             .and_then(|p| p.village(village).cells[cell.index()].as_ref());
         match building {
-            Some(b) => building_name(self.lang, b.kind),
+            Some(b) => building_name(self.lang, b.kind).to_string(),
             None => self.lang.tr_args(
                 "cell-at",
                 &[("x", FluentValue::from(x)), ("y", FluentValue::from(y))],
@@ -171,7 +215,9 @@ impl Namer<'_> {
     /// name cells of their own village.
     pub fn action(&self, action: &Action, actor: Option<Seat>) -> String {
         let lang = self.lang;
-        let s = |v: String| FluentValue::from(v);
+        fn s<'a>(v: impl Into<FluentValue<'a>>) -> FluentValue<'a> {
+            v.into()
+        }
         match *action {
             Action::DraftPick(kind) => lang.tr_args(
                 "act-draft-pick",

@@ -8,7 +8,7 @@ use helvetia_engine::{
     Branch, BuildingClass, BuildingKind, Character, Good, Phase, Seat, VillageId,
 };
 
-use super::pieces::{clickable, coin, colour, cube, fitted_text, villager, Figure};
+use super::pieces::{clickable, coin, colour, cube, fitted_text, villager, Figure, Num};
 use super::targets::Target;
 use super::village::{character_tile, score_title, tile_description};
 use super::Ctx;
@@ -29,7 +29,7 @@ fn panel(class: &str, width: f32, height: f32, title: &str, inner: Markup) -> Ma
         figure class={ "panel " (class) } {
             svg viewBox={ "0 0 " (width) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
                 title { (title) }
-                rect class="board-ground" x="1" y="1" width=(width - 2.0) height=(height - 2.0) rx="10" {}
+                rect class="board-ground" x="1" y="1" width=(Num(width - 2.0)) height=(Num(height - 2.0)) rx="10" {}
                 (heading)
                 (inner)
             }
@@ -48,9 +48,9 @@ pub fn characters(ctx: &Ctx) -> Markup {
                 @let x = 10.0 + i as f32 * 137.0;
                 @let name = character_name(lang, character);
                 @let target = Target::Character(character);
-                @let label = ctx.targets.actions(target).first().map(|&a| ctx.label(a)).unwrap_or(name.clone());
+                @let label = ctx.targets.actions(target).first().map(|&a| ctx.label(a)).unwrap_or_else(|| name.to_string());
                 (clickable(ctx.targets.clickable(target), "character", &label, html! {
-                    rect class="character-card" x=(x) y="32" width="130" height="158" rx="8" {
+                    rect class="character-card" x=(Num(x)) y="32" width="130" height="158" rx="8" {
                         title { (name) }
                     }
                     (fitted_text(x + 8.0, 52.0, 13.0, 90.0, "character-name", &name))
@@ -66,7 +66,7 @@ pub fn characters(ctx: &Ctx) -> Markup {
                                 title { (lang.tr_args("table-coins-on", &[
                                     ("name", ctx.namer.seat(seat).into()),
                                     ("count", FluentValue::from(count)),
-                                    ("character", name.clone().into()),
+                                    ("character", name.into()),
                                 ])) }
                                 @for n in 0..count {
                                     (coin(x + 16.0 + f32::from(n) * 14.0, row_y, VillageId::Player(seat),
@@ -109,7 +109,7 @@ fn good_space(ctx: &Ctx, good: Good, x: f32, y: f32) -> Markup {
         .actions(target)
         .first()
         .map(|&a| ctx.label(a))
-        .unwrap_or(name.clone());
+        .unwrap_or_else(|| name.to_string());
     let deliverers: Vec<Seat> = pos
         .options
         .seats()
@@ -117,22 +117,22 @@ fn good_space(ctx: &Ctx, good: Good, x: f32, y: f32) -> Markup {
         .collect();
     html! {
         (clickable(ctx.targets.clickable(target), "market-good", &label, html! {
-            rect class={ "good-space tier" (good.tier()) } x=(x) y=(y) width="58" height="60" rx="5" {
+            rect class={ "good-space tier" (good.tier()) } x=(Num(x)) y=(Num(y)) width="58" height="60" rx="5" {
                 title { (name) }
             }
             (fitted_text(x + 4.0, y + 12.0, 9.5, 50.0, "good-name", &name))
             @for (i, seat) in deliverers.iter().enumerate() {
                 (cube(x + 5.0 + (i % 4) as f32 * 12.0, y + 46.0, VillageId::Player(*seat),
-                    &lang.tr_args("table-cube", &[("name", ctx.namer.seat(*seat).into()), ("good", name.clone().into())])))
+                    &lang.tr_args("table-cube", &[("name", ctx.namer.seat(*seat).into()), ("good", name.into())])))
             }
             @if let (Some(index), Some(points)) = (good.good_tile_index(), good.good_tile_points()) {
                 @let holder = pos.good_tiles[index];
                 @let tile_title = good_tile_title(ctx, &name, points, holder);
                 g class="good-tile" {
                     title { (tile_title) }
-                    rect x=(x + 34.0) y=(y + 18.0) width="20" height="20" rx="3"
+                    rect x=(Num(x + 34.0)) y=(Num(y + 18.0)) width="20" height="20" rx="3"
                         fill=(holder.map_or("#fff8dc", |s| colour(VillageId::Player(s)))) stroke="#8a6d00" {}
-                    text x=(x + 44.0) y=(y + 32.0) font-size="11" text-anchor="middle" { (points) }
+                    text x=(Num(x + 44.0)) y=(Num(y + 32.0)) font-size="11" text-anchor="middle" { (points) }
                 }
             }
         }))
@@ -170,9 +170,9 @@ fn branch_tile(ctx: &Ctx, branch: Branch, x: f32, y: f32) -> Markup {
     html! {
         g class="branch-tile" {
             title { (title) }
-            rect x=(x) y=(y + 10.0) width="40" height="40" rx="5"
+            rect x=(Num(x)) y=(Num(y + 10.0)) width="40" height="40" rx="5"
                 fill=(holder.map_or("#fff0b3", |s| colour(VillageId::Player(s)))) stroke="#8a6d00" stroke-width="1.5" {}
-            text x=(x + 20.0) y=(y + 36.0) font-size="18" text-anchor="middle" font-weight="bold" { (branch.points()) }
+            text x=(Num(x + 20.0)) y=(Num(y + 36.0)) font-size="18" text-anchor="middle" font-weight="bold" { (branch.points()) }
         }
     }
 }
@@ -212,7 +212,7 @@ pub fn display(ctx: &Ctx) -> Markup {
                 (offer_tile(ctx, *kind, *count, x, y, Target::Display(*kind), "display-tile"))
             }
             @if !pool.is_empty() {
-                text class="panel-title" x="12" y=(pool_top + 18.0) { (lang.tr("table-draft-pool")) }
+                text class="panel-title" x="12" y=(Num(pool_top + 18.0)) { (lang.tr("table-draft-pool")) }
                 @for (i, (kind, count)) in pool.iter().enumerate() {
                     @let x = 10.0 + (i % per_row) as f32 * 104.0;
                     @let y = pool_top + 28.0 + (i / per_row) as f32 * 84.0;
@@ -255,17 +255,17 @@ fn offer_tile(
             g class=(kind_class) {
                 title { (description) }
                 @for n in (0..count).rev() {
-                    rect class=(class) x=(x + f32::from(n) * 3.0) y=(y + 4.0 - f32::from(n) * 3.0 + top) width="94" height="70" rx="5" {}
+                    rect class=(class) x=(Num(x + f32::from(n) * 3.0)) y=(Num(y + 4.0 - f32::from(n) * 3.0 + top)) width="94" height="70" rx="5" {}
                 }
                 (fitted_text(x + 5.0, y + 20.0 - 0.0, 11.0, 84.0, "tile-name", &building_name(lang, kind)))
                 @for (i, line) in makes_lines(lang, kind).iter().enumerate() {
                     (fitted_text(x + 5.0, y + 33.0 + i as f32 * 9.5, 8.5, 84.0, "tile-makes", line))
                 }
                 @for (i, material) in chips.iter().enumerate() {
-                    rect class="cost-chip" x=(x + 5.0 + i as f32 * 13.0) y=(y + 52.0) width="11" height="11" rx="2" fill=(material_colour(*material)) {}
+                    rect class="cost-chip" x=(Num(x + 5.0 + i as f32 * 13.0)) y=(Num(y + 52.0)) width="11" height="11" rx="2" fill=(material_colour(*material)) {}
                 }
                 @if count > 1 {
-                    text class="tile-count" x=(x + 86.0) y=(y + 66.0) text-anchor="end" { "×" (count) }
+                    text class="tile-count" x=(Num(x + 86.0)) y=(Num(y + 66.0)) text-anchor="end" { "×" (count) }
                 }
             }
         }))
@@ -309,27 +309,27 @@ pub fn status(ctx: &Ctx) -> Markup {
                 g class="stack" {
                     title { (label) }
                     @if size > 0 {
-                        rect class="stack-tile" x=(x + 4.0) y="36" width="60" height="46" rx="5" {}
-                        rect class="stack-tile" x=(x) y="40" width="60" height="46" rx="5" {}
+                        rect class="stack-tile" x=(Num(x + 4.0)) y="36" width="60" height="46" rx="5" {}
+                        rect class="stack-tile" x=(Num(x)) y="40" width="60" height="46" rx="5" {}
                     }
-                    text class=(if size > 0 { "stack-number" } else { "stack-number empty" }) x=(x + 30.0) y="70" text-anchor="middle" font-size="20" font-weight="bold" { (n) }
-                    text class="small" x=(x + 30.0) y="100" text-anchor="middle" { "×" (size) }
+                    text class=(if size > 0 { "stack-number" } else { "stack-number empty" }) x=(Num(x + 30.0)) y="70" text-anchor="middle" font-size="20" font-weight="bold" { (n) }
+                    text class="small" x=(Num(x + 30.0)) y="100" text-anchor="middle" { "×" (size) }
                 }
             }
             @for (i, points) in free_village_tiles.iter().enumerate() {
                 g class="village-tile" {
                     title { (lang.tr_args("table-village-tile", &[("points", FluentValue::from(*points))])) }
-                    rect x=(180.0 + i as f32 * 50.0) y="40" width="42" height="42" rx="5" fill="#d9f0d0" stroke="#3c6b2c" stroke-width="1.5" {}
-                    text x=(201.0 + i as f32 * 50.0) y="67" font-size="16" text-anchor="middle" font-weight="bold" { (points) }
+                    rect x=(Num(180.0 + i as f32 * 50.0)) y="40" width="42" height="42" rx="5" fill="#d9f0d0" stroke="#3c6b2c" stroke-width="1.5" {}
+                    text x=(Num(201.0 + i as f32 * 50.0)) y="67" font-size="16" text-anchor="middle" font-weight="bold" { (points) }
                 }
             }
             (school(ctx))
-            text class="panel-title" x="12" y=(track_top + 16.0) { (title) }
+            text class="panel-title" x="12" y=(Num(track_top + 16.0)) { (title) }
             @for value in 0..=track_max {
                 @let x = 12.0 + f32::from(value % per_row) * 26.0;
                 @let y = track_top + 24.0 + f32::from(value / per_row) * 40.0;
-                rect class={ "track-space" @if value == u16::from(pos.options.target_vp) { " target" } } x=(x) y=(y) width="24" height="36" rx="3" {}
-                text class="track-number" x=(x + 12.0) y=(y + 11.0) text-anchor="middle" { (value) }
+                rect class={ "track-space" @if value == u16::from(pos.options.target_vp) { " target" } } x=(Num(x)) y=(Num(y)) width="24" height="36" rx="3" {}
+                text class="track-number" x=(Num(x + 12.0)) y=(Num(y + 11.0)) text-anchor="middle" { (value) }
             }
             @for seat in pos.options.seats() {
                 @let value = u16::from(pos.player(seat).score_track).min(track_max);

@@ -10,6 +10,8 @@ mod prompt;
 pub(crate) mod targets;
 mod village;
 
+use std::cell::OnceCell;
+
 use maud::{html, Markup};
 
 use helvetia_engine::{Phase, Position};
@@ -26,6 +28,8 @@ pub(crate) struct Ctx<'a> {
     pub lang: Lang,
     pub targets: Targets,
     pub namer: Namer<'a>,
+    /// Villager titles made so far, by village, sex and whether awake.
+    pub villager_titles: [[[OnceCell<String>; 2]; 2]; 5],
 }
 
 impl Ctx<'_> {
@@ -62,6 +66,7 @@ pub fn render(input: &TableInput) -> String {
             names: &names,
             position: Some(pos),
         },
+        villager_titles: Default::default(),
     };
     let your_turn = !input.legal.is_empty() && input.replay.is_none();
     let over = pos.phase == Phase::GameOver;

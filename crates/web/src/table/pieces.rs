@@ -54,12 +54,6 @@ pub fn villager(x: f32, y: f32, figure: Figure, title: &str) -> Markup {
 
 /// A villager drawn at `scale` (crowded places draw them smaller).
 pub fn villager_scaled(x: f32, y: f32, figure: Figure, scale: f32, title: &str) -> Markup {
-    // Lying figures are turned a quarter and rest on the ground.
-    let transform = if figure.awake {
-        format!("translate({x} {y}) scale({scale})")
-    } else {
-        format!("translate({x} {y}) scale({scale}) translate(13 0) rotate(-90 0 -4)")
-    };
     let fill = colour(figure.owner);
     let sex = match figure.sex {
         Sex::Female => "f",
@@ -71,7 +65,10 @@ pub fn villager_scaled(x: f32, y: f32, figure: Figure, scale: f32, title: &str) 
         (false, false) => "asleep",
     };
     html! {
-        g class="villager" data-sex=(sex) data-state=(state) transform=(transform) {
+        // Lying figures are turned a quarter and rest on the ground.
+        g class="villager" data-sex=(sex) data-state=(state)
+            transform={ "translate(" (Num(x)) " " (Num(y)) ") scale(" (Num(scale)) ")"
+                @if !figure.awake { " translate(13 0) rotate(-90 0 -4)" } } {
             title { (title) }
             @if figure.sex == Sex::Female {
                 path d="M-6 0 L-2 -12 L2 -12 L6 0 Z" fill=(fill) stroke="#222" stroke-width="1" {}
@@ -90,7 +87,7 @@ pub fn villager_scaled(x: f32, y: f32, figure: Figure, scale: f32, title: &str) 
 /// A coin of `owner`'s colour centred on (`x`, `y`).
 pub fn coin(x: f32, y: f32, owner: Owner, title: &str) -> Markup {
     html! {
-        circle class="coin" cx=(x) cy=(y) r="6" fill=(colour(owner)) stroke="#6b5200" stroke-width="1.5" {
+        circle class="coin" cx=(Num(x)) cy=(Num(y)) r="6" fill=(colour(owner)) stroke="#6b5200" stroke-width="1.5" {
             title { (title) }
         }
     }
@@ -99,7 +96,7 @@ pub fn coin(x: f32, y: f32, owner: Owner, title: &str) -> Markup {
 /// A delivery cube of `owner`'s colour with its top-left corner at (`x`, `y`).
 pub fn cube(x: f32, y: f32, owner: Owner, title: &str) -> Markup {
     html! {
-        rect class="cube" x=(x) y=(y) width="8" height="8" fill=(colour(owner)) stroke="#222" stroke-width="0.8" {
+        rect class="cube" x=(Num(x)) y=(Num(y)) width="8" height="8" fill=(colour(owner)) stroke="#222" stroke-width="0.8" {
             title { (title) }
         }
     }
@@ -131,9 +128,81 @@ pub fn fitted_text(x: f32, y: f32, size: f32, width: f32, class: &str, text: &st
         * size;
     html! {
         @if estimate > width {
-            text class=(class) x=(x) y=(y) font-size=(size) textLength=(width) lengthAdjust="spacingAndGlyphs" { (text) }
+            text class=(class) x=(Num(x)) y=(Num(y)) font-size=(Num(size)) textLength=(Num(width)) lengthAdjust="spacingAndGlyphs" { (text) }
         } @else {
-            text class=(class) x=(x) y=(y) font-size=(size) { (text) }
+            text class=(class) x=(Num(x)) y=(Num(y)) font-size=(Num(size)) { (text) }
+        }
+    }
+}
+
+/// A coordinate or length in the SVG. Nearly all are whole or halves, which this writes with
+/// integer formatting; others fall back to `f32`'s own (shortest) form, so the text is always
+/// what `f32` would give, only much faster to produce.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Num(pub f32);
+
+impl Num {
+    /// Appends the number to `out`: integer digits by hand where it is whole or a half.
+    fn write_to(self, out: &mut String) {
+        use std::fmt::Write;
+        let value = self.0;
+        let twice = value * 2.0;
+        let simple = twice == twice.trunc() && value.abs() < 1.0e6;
+        if !simple || (value == 0.0 && value.is_sign_negative()) {
+            let _ = write!(out, "{value}");
+            return;
+        }
+        if value < 0.0 {
+            out.push('-');
+        }
+        let magnitude = value.abs();
+        // Exact: the magnitude is below 10^6.
+        let mut whole = magnitude.trunc() as u32;
+        let mut digits = [0u8; 10];
+        let mut start = digits.len();
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (whole % 10) as u8;
+            whole /= 10;
+            if whole == 0 {
+                break;
+            }
+        }
+        out.push_str(std::str::from_utf8(&digits[start..]).expect("ASCII digits"));
+        if magnitude != magnitude.trunc() {
+            out.push_str(".5");
+        }
+    }
+}
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut text = String::new();
+        self.write_to(&mut text);
+        f.write_str(&text)
+    }
+}
+
+impl maud::Render for Num {
+    fn render_to(&self, buffer: &mut String) {
+        // Numbers need no escaping.
+        self.write_to(buffer);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Num;
+
+    #[test]
+    fn numbers_are_written_as_f32_writes_them() {
+        let mut values = vec![
+            0.0f32, -0.0, 0.5, -0.5, 1.0, -1.0, 12.5, -12.5, 999_999.5, 1.0e6,
+        ];
+        values.extend([0.1, 0.3, 1.0 / 3.0, 33.300003, 1.0e7, 2.5e-3, f32::MAX]);
+        values.extend((-400..400).map(|n| n as f32 * 0.25));
+        for value in values {
+            assert_eq!(Num(value).to_string(), value.to_string(), "{value:?}");
         }
     }
 }

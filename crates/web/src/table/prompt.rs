@@ -6,7 +6,7 @@ use maud::{html, Markup};
 
 use helvetia_engine::{Good, Phase, Step};
 
-use super::pieces::clickable;
+use super::pieces::{clickable, Num};
 use super::targets::Target;
 use super::Ctx;
 use crate::words::{building_name, good_name};
@@ -153,13 +153,13 @@ fn cost_panel(ctx: &Ctx) -> Markup {
                     @let target = Target::Cost(*material);
                     @let first = chips.iter().position(|m| m == material) == Some(i);
                     @let name = good_name(lang, *material);
-                    @let label = ctx.targets.actions(target).first().map(|&a| ctx.label(a)).unwrap_or(name.clone());
+                    @let label = ctx.targets.actions(target).first().map(|&a| ctx.label(a)).unwrap_or_else(|| name.to_string());
                     @let x = 10.0 + i as f32 * 70.0;
                     @let chip = html! {
-                        rect class={ "material " (format!("{material:?}").to_lowercase()) } x=(x) y="4" width="64" height="36" rx="5" {
+                        rect class={ "material " (format!("{material:?}").to_lowercase()) } x=(Num(x)) y="4" width="64" height="36" rx="5" {
                             title { (name) }
                         }
-                        text class="material-name" x=(x + 32.0) y="27" text-anchor="middle" { (name) }
+                        text class="material-name" x=(Num(x + 32.0)) y="27" text-anchor="middle" { (name) }
                     };
                     @if first {
                         (clickable(ctx.targets.clickable(target), "cost-material", &label, chip))

@@ -8,7 +8,7 @@ use helvetia_engine::{
     Building, BuildingClass, Cell, Character, Quarter, Seat, Sex, VillageId, Villager,
 };
 
-use super::pieces::{clickable, coin, colour, fitted_text, villager, villager_scaled, Figure};
+use super::pieces::{clickable, coin, colour, fitted_text, villager, villager_scaled, Figure, Num};
 use super::targets::Target;
 use super::Ctx;
 use crate::words::{
@@ -52,7 +52,7 @@ pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
         figure class="panel village" data-village=(village.index()) {
             svg viewBox={ "0 0 " (WIDTH) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
                 title { (title) }
-                rect class="village-ground" x="1" y="1" width=(WIDTH - 2.0) height=(height - 2.0) rx="10" {}
+                rect class="village-ground" x="1" y="1" width=(Num(WIDTH - 2.0)) height=(Num(height - 2.0)) rx="10" {}
                 (header(ctx, village))
                 g class="grid" transform=(transform) {
                     (quarter_lines(compact))
@@ -73,13 +73,13 @@ fn header(ctx: &Ctx, village: VillageId) -> Markup {
             let available = pos.neutral_coin_available;
             let coin_title = lang.tr("table-neutral-coin");
             html! {
-                rect x=(PAD) y=(PAD) width="22" height="22" rx="4" fill=(colour(village)) stroke="#555" {}
-                text class="player-name" x=(PAD + 30.0) y=(PAD + 17.0) { (ctx.namer.village(village)) }
+                rect x=(Num(PAD)) y=(Num(PAD)) width="22" height="22" rx="4" fill=(colour(village)) stroke="#555" {}
+                text class="player-name" x=(Num(PAD + 30.0)) y=(Num(PAD + 17.0)) { (ctx.namer.village(village)) }
                 @if available {
                     (coin(PAD + 14.0, PAD + 44.0, village, &coin_title))
-                    text class="small" x=(PAD + 26.0) y=(PAD + 48.0) { (coin_title) }
+                    text class="small" x=(Num(PAD + 26.0)) y=(Num(PAD + 48.0)) { (coin_title) }
                 } @else {
-                    text class="small muted" x=(PAD) y=(PAD + 48.0) { (lang.tr("table-neutral-coin-used")) }
+                    text class="small muted" x=(Num(PAD)) y=(Num(PAD + 48.0)) { (lang.tr("table-neutral-coin-used")) }
                 }
             }
         }
@@ -132,11 +132,11 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
         .map(|(k, n)| (k, *n))
         .collect();
     html! {
-        rect x=(PAD) y=(PAD) width="22" height="22" rx="4" fill=(colour(owner)) stroke="#222" {}
+        rect x=(Num(PAD)) y=(Num(PAD)) width="22" height="22" rx="4" fill=(colour(owner)) stroke="#222" {}
         @if to_move {
-            circle class="to-move" cx=(PAD + 11.0) cy=(PAD + 11.0) r="15" {}
+            circle class="to-move" cx=(Num(PAD + 11.0)) cy=(Num(PAD + 11.0)) r="15" {}
         }
-        text class="player-name" x=(PAD + 30.0) y=(PAD + 17.0) {
+        text class="player-name" x=(Num(PAD + 30.0)) y=(Num(PAD + 17.0)) {
             (name)
             // Shown by the style sheet only on the viewer's own village: the table itself is
             // the same for everyone who watches.
@@ -145,7 +145,7 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
                 tspan class="small muted" { " (" (tags.join(", ")) ")" }
             }
         }
-        text class="score-now" x=(WIDTH - PAD) y=(PAD + 17.0) text-anchor="end" {
+        text class="score-now" x=(Num(WIDTH - PAD)) y=(Num(PAD + 17.0)) text-anchor="end" {
             title { (score_title(ctx, seat)) }
             (score.total) " " (lang.tr("end-points"))
         }
@@ -160,7 +160,7 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
                     &lang.tr_args("table-arriving", &[("count", FluentValue::from(player.arriving))])))
             }
         }
-        text class="small" x=(PAD) y=(PAD + 62.0) { (supply_text) }
+        text class="small" x=(Num(PAD)) y=(Num(PAD + 62.0)) { (supply_text) }
         @if pos.start_player == seat {
             g class="start-token" transform={ "translate(" (WIDTH - PAD - 30.0) " " (PAD + 28.0) ")" } {
                 title { (lang.tr("table-start-player")) }
@@ -174,8 +174,8 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
         @for (i, points) in village_tiles.iter().enumerate() {
             g class="village-tile" {
                 title { (lang.tr_args("table-village-tile", &[("points", FluentValue::from(*points))])) }
-                rect x=(WIDTH - PAD - 64.0 - (held.len() + i) as f32 * 30.0) y=(PAD + 28.0) width="26" height="26" rx="3" fill="#d9f0d0" stroke="#3c6b2c" {}
-                text x=(WIDTH - PAD - 51.0 - (held.len() + i) as f32 * 30.0) y=(PAD + 46.0) font-size="11" text-anchor="middle" { (points) }
+                rect x=(Num(WIDTH - PAD - 64.0 - (held.len() + i) as f32 * 30.0)) y=(Num(PAD + 28.0)) width="26" height="26" rx="3" fill="#d9f0d0" stroke="#3c6b2c" {}
+                text x=(Num(WIDTH - PAD - 51.0 - (held.len() + i) as f32 * 30.0)) y=(Num(PAD + 46.0)) font-size="11" text-anchor="middle" { (points) }
             }
         }
         @for (n, (k, count)) in start_buildings.iter().enumerate() {
@@ -185,7 +185,7 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
             (clickable(ctx.targets.clickable(Target::StartBuilding(seat, kind)), "start-building", &label, html! {
                 g class="start-building-tile" {
                     title { (label) " ×" (count) }
-                    rect class="tile production" x=(x) y=(PAD + 28.0) width="48" height="22" rx="3" {}
+                    rect class="tile production" x=(Num(x)) y=(Num(PAD + 28.0)) width="48" height="22" rx="3" {}
                     (fitted_text(x + 3.0, PAD + 43.0, 8.0, 42.0, "tile-name", &label))
                 }
             }))
@@ -224,10 +224,7 @@ pub fn character_tile(ctx: &Ctx, character: Character, x: f32, y: f32) -> Markup
     };
     let mut label = format!(
         "{} – {state}",
-        lang.tr_args(
-            "table-character-tile",
-            &[("character", name.clone().into())]
-        )
+        lang.tr_args("table-character-tile", &[("character", name.into())])
     );
     if let Some(holder) = tile.holder {
         label = format!(
@@ -244,8 +241,8 @@ pub fn character_tile(ctx: &Ctx, character: Character, x: f32, y: f32) -> Markup
         html! {
             g class={ "character-tile " (face) } {
                 title { (label) }
-                rect x=(x) y=(y) width="26" height="26" rx="3" {}
-                text x=(x + 13.0) y=(y + 17.0) font-size="10" text-anchor="middle" { (initial) }
+                rect x=(Num(x)) y=(Num(y)) width="26" height="26" rx="3" {}
+                text x=(Num(x + 13.0)) y=(Num(y + 17.0)) font-size="10" text-anchor="middle" { (initial) }
             }
         },
     )
@@ -287,13 +284,13 @@ fn cell_markup(
                 ),
             }
         }
-        (None, Some(b)) => building_name(lang, b.kind),
+        (None, Some(b)) => building_name(lang, b.kind).to_string(),
         (None, None) => lang.tr("table-free-field"),
     };
     let inner = match building {
         Some(b) => building_tile(ctx, village, x, y, b),
         None => html! {
-            rect class={ "free-cell ring" (cell.ring()) } x=(x + 2.0) y=(y + 2.0) width=(C - 4.0) height=(C - 4.0) rx="4" {
+            rect class={ "free-cell ring" (cell.ring()) } x=(Num(x + 2.0)) y=(Num(y + 2.0)) width=(Num(C - 4.0)) height=(Num(C - 4.0)) rx="4" {
                 title { (lang.tr("table-free-field")) " (" (cell_x) "," (cell_y) ")" }
             }
         },
@@ -315,16 +312,16 @@ fn building_tile(ctx: &Ctx, village: VillageId, x: f32, y: f32, b: &Building) ->
     html! {
         g class="building" data-kind=(format!("{:?}", b.kind)) {
             title { (name) " – " (makes) }
-            rect class={ "tile " (class) } x=(x + 2.0) y=(y + 2.0) width=(C - 4.0) height=(C - 4.0) rx="4" {}
+            rect class={ "tile " (class) } x=(Num(x + 2.0)) y=(Num(y + 2.0)) width=(Num(C - 4.0)) height=(Num(C - 4.0)) rx="4" {}
             (fitted_text(x + 5.0, y + 12.0, 8.5, C - 10.0, "tile-name", &name))
             @for (i, line) in makes_lines(lang, b.kind).iter().enumerate() {
                 (fitted_text(x + 5.0, y + 21.0 + i as f32 * 7.5, 6.5, C - 10.0, "tile-makes", line))
             }
             @if people.len() == 2 {
-                text class="couple" x=(x + C / 2.0) y=(y + 36.0) text-anchor="middle" { "♥" }
+                text class="couple" x=(Num(x + C / 2.0)) y=(Num(y + 36.0)) text-anchor="middle" { "♥" }
             }
             @for (i, v) in people.iter().enumerate() {
-                (villager(x + 16.0 + i as f32 * 24.0, y + C - 6.0, figure(v), &villager_title(ctx, v)))
+                (villager(x + 16.0 + i as f32 * 24.0, y + C - 6.0, figure(v), villager_title(ctx, v)))
             }
             @for sex in Sex::ALL {
                 @for n in 0..b.newborns[sex.index()] {
@@ -346,7 +343,13 @@ fn figure(v: &Villager) -> Figure {
     }
 }
 
-fn villager_title(ctx: &Ctx, v: &Villager) -> String {
+fn villager_title<'c>(ctx: &'c Ctx, v: &Villager) -> &'c str {
+    // A table shows dozens of villagers but only a few kinds: each title is made once.
+    ctx.villager_titles[v.owner.index()][v.sex.index()][usize::from(v.awake)]
+        .get_or_init(|| make_villager_title(ctx, v))
+}
+
+fn make_villager_title(ctx: &Ctx, v: &Villager) -> String {
     let lang = ctx.lang;
     let who = ctx.namer.owner(v.owner);
     let state = if v.awake {
@@ -405,7 +408,7 @@ fn centre(ctx: &Ctx, village: VillageId) -> Markup {
     // The centre's villagers and coins are inside its clickable group, so a click on them
     // counts as a click on the centre.
     let pieces = html! {
-        rect class="centre" x=(x + 2.0) y=(y + 2.0) width=(2.0 * C - 4.0) height=(C - 4.0) rx="8" {
+        rect class="centre" x=(Num(x + 2.0)) y=(Num(y + 2.0)) width=(Num(2.0 * C - 4.0)) height=(Num(C - 4.0)) rx="8" {
             title { (label) }
         }
         @for (i, sex) in people.iter().enumerate() {
@@ -413,7 +416,7 @@ fn centre(ctx: &Ctx, village: VillageId) -> Markup {
             @let feet = if crowded { y + 36.0 + row * 17.0 } else { y + C - 8.0 };
             (villager_scaled(x + 10.0 + (i % per_row) as f32 * step, feet,
                 Figure::adult(owner, *sex), scale,
-                &villager_title(ctx, &Villager { owner, sex: *sex, awake: true })))
+                villager_title(ctx, &Villager { owner, sex: *sex, awake: true })))
         }
         @for (i, colour_seat) in coins.iter().enumerate() {
             @let title = lang.tr_args("table-coin", &[("name", ctx.namer.seat(*colour_seat).into())]);
@@ -445,9 +448,9 @@ fn quarter_lines(compact: bool) -> Markup {
     let (_, row_bottom) = corner(0, 1);
     html! {
         g class="quarter-lines" {
-            line x1=(middle) y1=(y0 - 6.0) x2=(middle) y2=(y1 + 6.0) {}
-            line x1=(x0 - 6.0) y1=(row_top) x2=(x1 + 6.0) y2=(row_top) {}
-            line x1=(x0 - 6.0) y1=(row_bottom) x2=(x1 + 6.0) y2=(row_bottom) {}
+            line x1=(Num(middle)) y1=(Num(y0 - 6.0)) x2=(Num(middle)) y2=(Num(y1 + 6.0)) {}
+            line x1=(Num(x0 - 6.0)) y1=(Num(row_top)) x2=(Num(x1 + 6.0)) y2=(Num(row_top)) {}
+            line x1=(Num(x0 - 6.0)) y1=(Num(row_bottom)) x2=(Num(x1 + 6.0)) y2=(Num(row_bottom)) {}
         }
     }
 }
@@ -469,10 +472,10 @@ fn quarters(ctx: &Ctx, village: VillageId, compact: bool) -> Markup {
                 // On the grid's outer corner, mostly outside the cells it would hide.
                 @let (gx, gy) = (gx + if gx > PAD + 2.0 * C { -3.0 } else { 3.0 }, gy + if gy > HEADER + 2.0 * C { -3.0 } else { 3.0 });
                 (clickable(Some(click), "quarter", &label, html! {
-                    circle class="quarter-button" cx=(gx) cy=(gy) r="10" {
+                    circle class="quarter-button" cx=(Num(gx)) cy=(Num(gy)) r="10" {
                         title { (label) }
                     }
-                    text class="quarter-icon" x=(gx) y=(gy + 4.0) text-anchor="middle" { "☾" }
+                    text class="quarter-icon" x=(Num(gx)) y=(Num(gy + 4.0)) text-anchor="middle" { "☾" }
                 }))
             }
         }
