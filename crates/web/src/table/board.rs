@@ -53,7 +53,7 @@ pub fn characters(ctx: &Ctx) -> Markup {
                     rect class="character-card" x=(Num(x)) y="32" width="130" height="158" rx="8" {
                         title { (name) }
                     }
-                    (fitted_text(x + 8.0, 52.0, 13.0, 90.0, "character-name", &name))
+                    (fitted_text(x + 8.0, 52.0, 13.0, 90.0, "character-name", name))
                     (fitted_text(x + 8.0, 66.0, 9.0, 114.0, "character-does", &lang.tr(&format!("does-{}", character_id(character)))))
                     @if pos.options.character_tiles && pos.character_tiles[character.index()].holder.is_none() {
                         (character_tile(ctx, character, x + 98.0, 36.0))
@@ -120,14 +120,14 @@ fn good_space(ctx: &Ctx, good: Good, x: f32, y: f32) -> Markup {
             rect class={ "good-space tier" (good.tier()) } x=(Num(x)) y=(Num(y)) width="58" height="60" rx="5" {
                 title { (name) }
             }
-            (fitted_text(x + 4.0, y + 12.0, 9.5, 50.0, "good-name", &name))
+            (fitted_text(x + 4.0, y + 12.0, 9.5, 50.0, "good-name", name))
             @for (i, seat) in deliverers.iter().enumerate() {
                 (cube(x + 5.0 + (i % 4) as f32 * 12.0, y + 46.0, VillageId::Player(*seat),
                     &lang.tr_args("table-cube", &[("name", ctx.namer.seat(*seat).into()), ("good", name.into())])))
             }
             @if let (Some(index), Some(points)) = (good.good_tile_index(), good.good_tile_points()) {
                 @let holder = pos.good_tiles[index];
-                @let tile_title = good_tile_title(ctx, &name, points, holder);
+                @let tile_title = good_tile_title(ctx, name, points, holder);
                 g class="good-tile" {
                     title { (tile_title) }
                     rect x=(Num(x + 34.0)) y=(Num(y + 18.0)) width="20" height="20" rx="3"
@@ -257,7 +257,7 @@ fn offer_tile(
                 @for n in (0..count).rev() {
                     rect class=(class) x=(Num(x + f32::from(n) * 3.0)) y=(Num(y + 4.0 - f32::from(n) * 3.0 + top)) width="94" height="70" rx="5" {}
                 }
-                (fitted_text(x + 5.0, y + 20.0 - 0.0, 11.0, 84.0, "tile-name", &building_name(lang, kind)))
+                (fitted_text(x + 5.0, y + 20.0 - 0.0, 11.0, 84.0, "tile-name", building_name(lang, kind)))
                 @for (i, line) in makes_lines(lang, kind).iter().enumerate() {
                     (fitted_text(x + 5.0, y + 33.0 + i as f32 * 9.5, 8.5, 84.0, "tile-makes", line))
                 }

@@ -182,11 +182,11 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
             @let kind = helvetia_engine::BuildingKind::START[*k];
             @let label = building_name(ctx.lang, kind);
             @let x = PAD + 150.0 + n as f32 * 52.0;
-            (clickable(ctx.targets.clickable(Target::StartBuilding(seat, kind)), "start-building", &label, html! {
+            (clickable(ctx.targets.clickable(Target::StartBuilding(seat, kind)), "start-building", label, html! {
                 g class="start-building-tile" {
                     title { (label) " ×" (count) }
                     rect class="tile production" x=(Num(x)) y=(Num(PAD + 28.0)) width="48" height="22" rx="3" {}
-                    (fitted_text(x + 3.0, PAD + 43.0, 8.0, 42.0, "tile-name", &label))
+                    (fitted_text(x + 3.0, PAD + 43.0, 8.0, 42.0, "tile-name", label))
                 }
             }))
         }
@@ -313,7 +313,7 @@ fn building_tile(ctx: &Ctx, village: VillageId, x: f32, y: f32, b: &Building) ->
         g class="building" data-kind=(format!("{:?}", b.kind)) {
             title { (name) " – " (makes) }
             rect class={ "tile " (class) } x=(Num(x + 2.0)) y=(Num(y + 2.0)) width=(Num(C - 4.0)) height=(Num(C - 4.0)) rx="4" {}
-            (fitted_text(x + 5.0, y + 12.0, 8.5, C - 10.0, "tile-name", &name))
+            (fitted_text(x + 5.0, y + 12.0, 8.5, C - 10.0, "tile-name", name))
             @for (i, line) in makes_lines(lang, b.kind).iter().enumerate() {
                 (fitted_text(x + 5.0, y + 21.0 + i as f32 * 7.5, 6.5, C - 10.0, "tile-makes", line))
             }
