@@ -108,9 +108,12 @@ impl Seen {
     /// Reads a table update (HTML, as the browser gets it) or a JSON message.
     fn read(text: &str) -> Seen {
         if text.starts_with('<') {
-            // Every legal action is clickable exactly once, numbered from 0.
+            // Every legal action is clickable exactly once, numbered from 0; only the table of
+            // the player to move has any.
+            let your_turn = attribute(text, "data-your-turn") == "true";
             let choices = text
                 .match_indices("data-action=\"")
+                .take_while(|_| your_turn)
                 .filter_map(|(at, marker)| {
                     let rest = &text[at + marker.len()..];
                     rest[..rest.find('"')?].parse::<usize>().ok()

@@ -7,10 +7,10 @@ use std::sync::{Arc, RwLock};
 
 use axum::extract::ws::Utf8Bytes;
 use helvetia_engine::{Action, ActionList, Game, GameOptions, Phase, Seat, TurnState};
-use tokio::sync::{watch, Mutex};
+use tokio::sync::{watch, Mutex, OnceCell};
 
 use crate::model::{GameStatus, Occupant, SeatRecord};
-use crate::render::{log_line_in, Lang};
+use crate::render::{log_line_in, Lang, TableCache};
 use crate::storage::GameRecordRow;
 
 /// One action of the log, with who made it and whether it opened a turn.
@@ -48,6 +48,11 @@ pub struct GameState {
     pub revision: u64,
     /// Messages already built for this revision, shared by viewers who see the same thing.
     pub cache: HashMap<String, Utf8Bytes>,
+    /// Tables for this revision, by viewer class and language: the first viewer to need one
+    /// renders it, the others who see the same wait for that one rendering.
+    pub tables: HashMap<String, Arc<OnceCell<Utf8Bytes>>>,
+    /// Village panels of earlier tables, reused while they look the same.
+    pub panels: Arc<TableCache>,
 }
 
 /// Why a state change was refused.
@@ -106,6 +111,8 @@ impl GameState {
             log: Vec::with_capacity(record.actions.len()),
             revision: 0,
             cache: HashMap::new(),
+            tables: HashMap::new(),
+            panels: Arc::default(),
         };
         for (index, (seat, action)) in record.actions.into_iter().enumerate() {
             if state.game.to_move() != Some(Seat(seat)) {
@@ -312,6 +319,7 @@ impl GameState {
     pub fn touch(&mut self) {
         self.revision += 1;
         self.cache.clear();
+        self.tables.clear();
     }
 
     /// Whether every seat is taken.

@@ -2,14 +2,17 @@
 //! updates, replay frames, logs, errors) is built here, from the engine's `View` and the public
 //! seat list, never from the `Position` or the seed.
 
+use std::sync::Arc;
+
 use axum::extract::ws::Utf8Bytes;
 use helvetia_engine::{score, Action, ActionList, Seat, Standing, View};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use tokio::sync::OnceCell;
 
 use crate::live::{GameState, LiveGame};
 use crate::model::Occupant;
-use crate::render::{self, Lang, PlayerInfo, TableInput};
+use crate::render::{self, Lang, PlayerInfo, TableCache, TableInput};
 
 /// Log lines shown with the table; the full log is in the JSON state.
 const TABLE_LOG_LINES: usize = 40;
@@ -200,8 +203,9 @@ struct Update<'a> {
 /// What one table update is made of, taken from the game under its lock so that the
 /// rendering can happen after the lock is released.
 pub struct TableParts {
-    key: String,
-    revision: u64,
+    /// Where the table goes, shared with everyone who sees the same.
+    shared: Arc<OnceCell<Utf8Bytes>>,
+    panels: Arc<TableCache>,
     game_id: String,
     view: View,
     players: Vec<PlayerInfo>,
@@ -214,7 +218,7 @@ pub struct TableParts {
 
 /// The WebSocket update for `viewer`: the message already built for this change (shared by
 /// everyone who sees the same), a JSON message built now, or the parts to render the table
-/// from with [`build_table`] outside the lock.
+/// from with [`shared_table`] outside the lock.
 pub fn prepare_update(
     live: &LiveGame,
     state: &mut GameState,
@@ -227,18 +231,22 @@ pub fn prepare_update(
         UpdateFormat::Json => format!("json:{:?}", decider.map(|s| s.0)),
         UpdateFormat::Html => format!("html:{:?}:{}", decider.map(|s| s.0), lang.code()),
     };
-    if let Some(message) = state.cache.get(&key) {
-        return Ok(message.clone());
-    }
     if format == UpdateFormat::Json {
+        if let Some(message) = state.cache.get(&key) {
+            return Ok(message.clone());
+        }
         let message = json_update(live, state, decider);
         state.cache.insert(key, message.clone());
         return Ok(message);
     }
+    let shared = state.tables.entry(key).or_default().clone();
+    if let Some(message) = shared.get() {
+        return Ok(message.clone());
+    }
     let end = state.history().len();
     Err(Box::new(TableParts {
-        key,
-        revision: state.revision,
+        shared,
+        panels: state.panels.clone(),
         game_id: live.id.clone(),
         view: view_of(state),
         players: players(live, state),
@@ -268,9 +276,17 @@ fn json_update(live: &LiveGame, state: &mut GameState, decider: Option<Seat>) ->
     .into()
 }
 
-/// Renders a table update.
-pub fn build_table(parts: &TableParts) -> Utf8Bytes {
-    render::render_table(&TableInput {
+/// The table these parts describe: rendered here, or by the viewer who started first.
+pub async fn shared_table(parts: &TableParts) -> Utf8Bytes {
+    parts
+        .shared
+        .get_or_init(|| async { build_table(parts) })
+        .await
+        .clone()
+}
+
+fn build_table(parts: &TableParts) -> Utf8Bytes {
+    let input = TableInput {
         game_id: &parts.game_id,
         view: &parts.view,
         players: &parts.players,
@@ -280,15 +296,8 @@ pub fn build_table(parts: &TableParts) -> Utf8Bytes {
         log: &parts.log,
         lang: parts.lang,
         replay: None,
-    })
-    .into()
-}
-
-/// Keeps a rendered table for the other viewers who see the same, if the game has not moved on.
-pub fn keep_table(state: &mut GameState, parts: TableParts, message: &Utf8Bytes) {
-    if state.revision == parts.revision {
-        state.cache.insert(parts.key, message.clone());
-    }
+    };
+    render::render_table_with(&input, &parts.panels).into()
 }
 
 /// A replay frame: the game after `step` actions, as everyone saw it then.

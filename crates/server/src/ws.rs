@@ -23,6 +23,9 @@ use crate::AppState;
 /// Largest message a client may send; actions are tiny.
 pub const MAX_CLIENT_MESSAGE: usize = 16 * 1024;
 
+/// Bytes read from a client socket at a time.
+const READ_BUFFER: usize = 4 * 1024;
+
 /// A message from the client.
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
@@ -60,6 +63,9 @@ pub async fn upgrade(
     }
     let lang = lang_of(&headers);
     Ok(upgrade
+        // Clients send only small messages; the default 128 KiB read buffer is cleared on
+        // every read, which cost more than anything else the socket did.
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE)
         .on_upgrade(move |socket| session(app, live, user, lang, query.format, socket)))
@@ -104,11 +110,7 @@ async fn session(
         let message = match prepared {
             None => None,
             Some(Ok(message)) => Some(message),
-            Some(Err(parts)) => {
-                let message = outbound::build_table(&parts);
-                outbound::keep_table(&mut *live.state.lock().await, *parts, &message);
-                Some(message)
-            }
+            Some(Err(parts)) => Some(outbound::shared_table(&parts).await),
         };
         if now_seat != seat {
             set_presence(&live, seat, false).await;

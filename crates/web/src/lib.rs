@@ -63,6 +63,7 @@ mod words;
 use helvetia_engine::{Action, GameOptions, Seat, View};
 
 pub use i18n::Lang;
+pub use table::cache::TableCache;
 pub use words::{building_name, character_name, good_name, Namer};
 
 /// A seat at the table as the UI shows it.
@@ -102,7 +103,13 @@ pub struct TableInput<'a> {
 
 /// The live part of the game page (prompt, board, villages, log) as an HTML fragment.
 pub fn render_table(input: &TableInput) -> String {
-    table::render(input)
+    table::render(input, None)
+}
+
+/// [`render_table`], copying village panels that look as they did in an earlier render of the
+/// same game from `cache` instead of drawing them again. The result is the same.
+pub fn render_table_with(input: &TableInput, cache: &TableCache) -> String {
+    table::render(input, Some(cache))
 }
 
 /// One line of the game log in words, e.g. `"Anna: build Butcher"`.

@@ -3,8 +3,8 @@
 
 use fluent_bundle::FluentValue;
 use helvetia_engine::{
-    Action, BuildingKind, Cell, Character, Good, Position, Quarter, Seat, Sex, Unattached,
-    VillageId,
+    Action, BuildingClass, BuildingKind, Cell, Character, Good, Position, Quarter, Seat, Sex,
+    Unattached, VillageId,
 };
 
 use std::sync::OnceLock;
@@ -27,6 +27,8 @@ struct Names {
     character: Vec<String>,
     /// What each building makes, by [`BuildingKind::index`].
     makes: Vec<String>,
+    /// A display tile's title (name, product, cost), by [`BuildingKind::index`].
+    tile: Vec<String>,
 }
 
 fn names(lang: Lang) -> &'static Names {
@@ -37,19 +39,40 @@ fn names(lang: Lang) -> &'static Names {
                 .into_iter()
                 .map(|good| lang.tr(&format!("good-{}", format!("{good:?}").to_lowercase())))
                 .collect();
+            let building: Vec<String> = BuildingKind::ALL
+                .into_iter()
+                .map(|kind| lang.tr(&format!("building-{}", building_id(kind))))
+                .collect();
+            let makes: Vec<String> = BuildingKind::ALL
+                .into_iter()
+                .map(|kind| makes_with(lang, &good, kind))
+                .collect();
+            let tile = BuildingKind::ALL
+                .into_iter()
+                .map(|kind| {
+                    let key = if kind.class() == BuildingClass::Exchange {
+                        "table-exchanges"
+                    } else {
+                        "table-makes"
+                    };
+                    let makes = makes[kind.index()].as_str();
+                    let cost = cost_with(lang, &good, kind);
+                    format!(
+                        "{} – {}; {}",
+                        building[kind.index()],
+                        lang.tr_args(key, &[("makes", makes.into())]),
+                        lang.tr_args("table-cost", &[("cost", cost.into())])
+                    )
+                })
+                .collect();
             Names {
-                building: BuildingKind::ALL
-                    .into_iter()
-                    .map(|kind| lang.tr(&format!("building-{}", building_id(kind))))
-                    .collect(),
+                building,
                 character: Character::ALL
                     .into_iter()
                     .map(|character| lang.tr(&format!("character-{}", character_id(character))))
                     .collect(),
-                makes: BuildingKind::ALL
-                    .into_iter()
-                    .map(|kind| makes_with(lang, &good, kind))
-                    .collect(),
+                makes,
+                tile,
                 good,
             }
         })
@@ -139,13 +162,22 @@ pub fn makes_lines(lang: Lang, kind: BuildingKind) -> Vec<String> {
     }
 }
 
+/// What a display tile shows as its title: name, product, cost.
+pub fn tile_description(lang: Lang, kind: BuildingKind) -> &'static str {
+    &names(lang).tile[kind.index()]
+}
+
 /// A building's cost in words, e.g. "2 wood, 1 stone" (or "free").
 pub fn cost_words(lang: Lang, kind: BuildingKind) -> String {
+    cost_with(lang, &names(lang).good, kind)
+}
+
+fn cost_with(lang: Lang, good_names: &[String], kind: BuildingKind) -> String {
     let cost = kind.cost();
     let parts: Vec<String> = Good::MATERIALS
         .into_iter()
         .filter(|&m| cost.of(m) > 0)
-        .map(|m| format!("{} {}", cost.of(m), good_name(lang, m)))
+        .map(|m| format!("{} {}", cost.of(m), good_names[m.index()]))
         .collect();
     if parts.is_empty() {
         lang.tr("cost-free")

@@ -10,9 +10,11 @@ use helvetia_engine::{
 
 use super::pieces::{clickable, coin, colour, cube, fitted_text, villager, Figure, Num};
 use super::targets::Target;
-use super::village::{character_tile, score_title, tile_description};
+use super::village::{character_tile, score_title};
 use super::Ctx;
-use crate::words::{building_name, character_id, character_name, good_name, makes_lines};
+use crate::words::{
+    building_name, character_id, character_name, good_name, makes_lines, tile_description,
+};
 
 /// Colours of the three building materials, for cost chips.
 fn material_colour(good: Good) -> &'static str {
@@ -234,10 +236,10 @@ fn offer_tile(
     class: &str,
 ) -> Markup {
     let lang = ctx.lang;
-    let description = tile_description(ctx, kind);
+    let description = tile_description(lang, kind);
     let label = match ctx.targets.actions(target) {
         [single] => ctx.label(*single),
-        _ => description.clone(),
+        _ => description.to_string(),
     };
     let kind_class = match kind.class() {
         BuildingClass::Production => "production",

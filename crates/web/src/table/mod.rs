@@ -5,6 +5,7 @@
 //! the log. Every legal action is reachable from exactly one clickable piece.
 
 mod board;
+pub(crate) mod cache;
 mod pieces;
 mod prompt;
 pub(crate) mod targets;
@@ -12,13 +13,14 @@ mod village;
 
 use std::cell::OnceCell;
 
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 
 use helvetia_engine::{Phase, Position};
 
 use crate::i18n::Lang;
 use crate::words::Namer;
 use crate::TableInput;
+use cache::{TableCache, VillageInputs};
 use targets::Targets;
 
 /// Everything the parts of the table need.
@@ -30,6 +32,8 @@ pub(crate) struct Ctx<'a> {
     pub namer: Namer<'a>,
     /// Villager titles made so far, by village, sex and whether awake.
     pub villager_titles: [[[OnceCell<String>; 2]; 2]; 5],
+    /// Score breakdowns made so far, by seat.
+    pub score_titles: [OnceCell<String>; 4],
 }
 
 impl Ctx<'_> {
@@ -43,8 +47,8 @@ impl Ctx<'_> {
     }
 }
 
-/// Renders the table for one viewer.
-pub fn render(input: &TableInput) -> String {
+/// Renders the table for one viewer, reusing unchanged village panels from `cache`.
+pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
     let names: Vec<String> = (0..input.view.position.options.players)
         .map(|seat| {
             input
@@ -67,6 +71,7 @@ pub fn render(input: &TableInput) -> String {
             position: Some(pos),
         },
         villager_titles: Default::default(),
+        score_titles: Default::default(),
     };
     let your_turn = !input.legal.is_empty() && input.replay.is_none();
     let over = pos.phase == Phase::GameOver;
@@ -82,7 +87,7 @@ pub fn render(input: &TableInput) -> String {
             }
             div class="panels" {
                 @for village in pos.village_ids() {
-                    (village::village_panel(&ctx, village))
+                    (PreEscaped(village_panel(&ctx, village, cache)))
                 }
                 (board::characters(&ctx))
                 (board::display(&ctx))
@@ -93,6 +98,18 @@ pub fn render(input: &TableInput) -> String {
         }
     };
     markup.into_string()
+}
+
+fn village_panel(
+    ctx: &Ctx,
+    village: helvetia_engine::VillageId,
+    cache: Option<&TableCache>,
+) -> String {
+    let draw = || village::village_panel(ctx, village).into_string();
+    match (cache, VillageInputs::of(ctx, village)) {
+        (Some(cache), Some(inputs)) => cache.panel(inputs, draw),
+        _ => draw(),
+    }
 }
 
 #[cfg(test)]

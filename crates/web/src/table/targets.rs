@@ -144,6 +144,11 @@ impl Targets {
         })
     }
 
+    /// Every piece that legal actions are made on.
+    pub fn all(&self) -> impl Iterator<Item = Target> + '_ {
+        self.by_target.iter().map(|(target, _)| *target)
+    }
+
     /// The actions made on `target`.
     pub fn actions(&self, target: Target) -> &[usize] {
         self.find(target).map_or(&[], Vec::as_slice)

@@ -11,9 +11,7 @@ use helvetia_engine::{
 use super::pieces::{clickable, coin, colour, fitted_text, villager, villager_scaled, Figure, Num};
 use super::targets::Target;
 use super::Ctx;
-use crate::words::{
-    building_makes, building_name, character_name, cost_words, makes_lines, sex_word,
-};
+use crate::words::{building_makes, building_name, character_name, makes_lines, sex_word};
 
 /// Side of one cell, in SVG units.
 const C: f32 = 60.0;
@@ -193,8 +191,12 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
     }
 }
 
-/// The score breakdown as the text of a `<title>`.
-pub fn score_title(ctx: &Ctx, seat: Seat) -> String {
+/// The score breakdown as the text of a `<title>` (made once per render and seat).
+pub fn score_title<'c>(ctx: &'c Ctx, seat: Seat) -> &'c str {
+    ctx.score_titles[seat.index()].get_or_init(|| make_score_title(ctx, seat))
+}
+
+fn make_score_title(ctx: &Ctx, seat: Seat) -> String {
     let s = helvetia_engine::score(ctx.pos, seat);
     ctx.lang.tr_args(
         "score-breakdown",
@@ -480,21 +482,4 @@ fn quarters(ctx: &Ctx, village: VillageId, compact: bool) -> Markup {
             }
         }
     }
-}
-
-/// What a display tile shows as its title: name, product, cost.
-pub fn tile_description(ctx: &Ctx, kind: helvetia_engine::BuildingKind) -> String {
-    let lang = ctx.lang;
-    let makes = building_makes(lang, kind);
-    let key = if kind.class() == BuildingClass::Exchange {
-        "table-exchanges"
-    } else {
-        "table-makes"
-    };
-    format!(
-        "{} – {}; {}",
-        building_name(lang, kind),
-        lang.tr_args(key, &[("makes", makes.into())]),
-        lang.tr_args("table-cost", &[("cost", cost_words(lang, kind).into())])
-    )
 }
