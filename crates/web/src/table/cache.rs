@@ -1,6 +1,6 @@
-//! Village panels kept from earlier renders of one game's table. An action changes one or two
-//! villages; the others look exactly as before, and the server renders the table after every
-//! action, so most panels can be copied instead of drawn again.
+//! Panels (villages, the display, the market) kept from earlier renders of one game's table.
+//! An action changes one or two of them; the others look exactly as before, and the server
+//! renders the table after every action, so most panels can be copied instead of drawn again.
 //!
 //! A kept panel is reused only when everything it is drawn from is equal to what it was drawn
 //! from before (compared field by field, no hashing), and only for panels with nothing
@@ -9,7 +9,8 @@
 use std::sync::Mutex;
 
 use helvetia_engine::{
-    score, CharacterTile, GameOptions, PlayerState, ScoreBreakdown, Seat, Village, VillageId,
+    score, BuildingKind, CharacterTile, GameOptions, GoodSet, Phase, PlayerState, ScoreBreakdown,
+    Seat, Village, VillageId,
 };
 
 use super::targets::Target;
@@ -18,7 +19,7 @@ use crate::{Lang, PlayerInfo};
 
 /// How many panels a game keeps: enough for a four-player table drawn for the player to move
 /// and for those who watch, with room to spare.
-const KEPT: usize = 16;
+const KEPT: usize = 24;
 
 /// Panels of earlier renders of one game's table; see [`crate::render_table_with`].
 #[derive(Default)]
@@ -27,13 +28,83 @@ pub struct TableCache {
 }
 
 struct Kept {
-    from: VillageInputs,
+    from: PanelInputs,
     html: String,
     /// When it was last used, in lookups of this cache.
     used: u64,
 }
 
-/// Everything a village panel without clickable pieces is drawn from.
+/// Everything a panel without clickable pieces is drawn from.
+#[derive(Clone, PartialEq)]
+pub(crate) enum PanelInputs {
+    Village(VillageInputs),
+    Display(DisplayInputs),
+    Market(MarketInputs),
+}
+
+/// Everything the display panel (and the draft pool) is drawn from.
+#[derive(Clone, PartialEq)]
+pub(crate) struct DisplayInputs {
+    lang: Lang,
+    displayed: [u8; BuildingKind::ALL.len()],
+    drafting: bool,
+    draft_pool: [u8; 5],
+}
+
+impl DisplayInputs {
+    /// What the display is drawn from, or `None` if a legal action is made on it.
+    pub(crate) fn of(ctx: &Ctx) -> Option<PanelInputs> {
+        let clickable = ctx
+            .targets
+            .all()
+            .any(|target| matches!(target, Target::Display(_) | Target::DraftPool(_)));
+        let pos = ctx.pos;
+        (!clickable).then(|| {
+            PanelInputs::Display(DisplayInputs {
+                lang: ctx.lang,
+                displayed: BuildingKind::ALL.map(|kind| pos.displayed(kind)),
+                drafting: matches!(pos.phase, Phase::Draft { .. } | Phase::PlaceNeutral { .. }),
+                draft_pool: pos.draft_pool,
+            })
+        })
+    }
+}
+
+/// Everything the market panel is drawn from.
+#[derive(Clone, PartialEq)]
+pub(crate) struct MarketInputs {
+    lang: Lang,
+    delivered: Vec<GoodSet>,
+    good_tiles: [Option<Seat>; 10],
+    branch_tiles: [Option<Seat>; 4],
+    players: Vec<PlayerInfo>,
+}
+
+impl MarketInputs {
+    /// What the market is drawn from, or `None` if a legal action is made on it.
+    pub(crate) fn of(ctx: &Ctx) -> Option<PanelInputs> {
+        let clickable = ctx
+            .targets
+            .all()
+            .any(|target| matches!(target, Target::Market(_)));
+        let pos = ctx.pos;
+        (!clickable).then(|| {
+            PanelInputs::Market(MarketInputs {
+                lang: ctx.lang,
+                delivered: pos
+                    .options
+                    .seats()
+                    .map(|seat| pos.player(seat).delivered)
+                    .collect(),
+                good_tiles: pos.good_tiles,
+                branch_tiles: pos.branch_tiles,
+                players: ctx.input.players.to_vec(),
+            })
+        })
+    }
+}
+
+/// Everything a village panel is drawn from.
 #[derive(Clone, PartialEq)]
 pub(crate) struct VillageInputs {
     lang: Lang,
@@ -51,7 +122,7 @@ pub(crate) struct VillageInputs {
 
 impl VillageInputs {
     /// What `village` would be drawn from, or `None` if a legal action is made on it.
-    pub(crate) fn of(ctx: &Ctx, village: VillageId) -> Option<VillageInputs> {
+    pub(crate) fn of(ctx: &Ctx, village: VillageId) -> Option<PanelInputs> {
         let clickable = ctx.targets.all().any(|target| match target {
             Target::Cell(v, _)
             | Target::Centre(v)
@@ -65,7 +136,7 @@ impl VillageInputs {
             return None;
         }
         let pos = ctx.pos;
-        Some(VillageInputs {
+        Some(PanelInputs::Village(VillageInputs {
             lang: ctx.lang,
             village_id: village,
             village: *pos.village(village),
@@ -80,13 +151,13 @@ impl VillageInputs {
             village_tiles: pos.village_tiles,
             character_tiles: pos.character_tiles,
             players: ctx.input.players.to_vec(),
-        })
+        }))
     }
 }
 
 impl TableCache {
     /// The panel drawn from `inputs`: kept from before, or drawn now by `draw` and kept.
-    pub(crate) fn panel(&self, inputs: VillageInputs, draw: impl FnOnce() -> String) -> String {
+    pub(crate) fn panel(&self, inputs: PanelInputs, draw: impl FnOnce() -> String) -> String {
         let mut panels = self.panels.lock().unwrap_or_else(|e| e.into_inner());
         let now = panels.iter().map(|kept| kept.used).max().unwrap_or(0) + 1;
         if let Some(kept) = panels.iter_mut().find(|kept| kept.from == inputs) {

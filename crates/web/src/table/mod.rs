@@ -20,7 +20,7 @@ use helvetia_engine::{Phase, Position};
 use crate::i18n::Lang;
 use crate::words::Namer;
 use crate::TableInput;
-use cache::{TableCache, VillageInputs};
+use cache::{DisplayInputs, MarketInputs, PanelInputs, TableCache, VillageInputs};
 use targets::Targets;
 
 /// Everything the parts of the table need.
@@ -87,11 +87,11 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
             }
             div class="panels" {
                 @for village in pos.village_ids() {
-                    (PreEscaped(village_panel(&ctx, village, cache)))
+                    (PreEscaped(kept(cache, VillageInputs::of(&ctx, village), || village::village_panel(&ctx, village))))
                 }
                 (board::characters(&ctx))
-                (board::display(&ctx))
-                (board::market(&ctx))
+                (PreEscaped(kept(cache, DisplayInputs::of(&ctx), || board::display(&ctx))))
+                (PreEscaped(kept(cache, MarketInputs::of(&ctx), || board::market(&ctx))))
                 (board::status(&ctx))
             }
             (prompt::log(&ctx))
@@ -100,13 +100,14 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
     markup.into_string()
 }
 
-fn village_panel(
-    ctx: &Ctx,
-    village: helvetia_engine::VillageId,
+/// A panel drawn by `draw`, or copied from `cache` when drawn from the same `inputs` before.
+fn kept(
     cache: Option<&TableCache>,
+    inputs: Option<PanelInputs>,
+    draw: impl FnOnce() -> Markup,
 ) -> String {
-    let draw = || village::village_panel(ctx, village).into_string();
-    match (cache, VillageInputs::of(ctx, village)) {
+    let draw = || draw().into_string();
+    match (cache, inputs) {
         (Some(cache), Some(inputs)) => cache.panel(inputs, draw),
         _ => draw(),
     }
