@@ -37,7 +37,7 @@ struct Kept {
 /// Everything a panel without clickable pieces is drawn from.
 #[derive(Clone, PartialEq)]
 pub(crate) enum PanelInputs {
-    Village(VillageInputs),
+    Village(Box<VillageInputs>),
     Display(DisplayInputs),
     Market(MarketInputs),
 }
@@ -136,7 +136,7 @@ impl VillageInputs {
             return None;
         }
         let pos = ctx.pos;
-        Some(PanelInputs::Village(VillageInputs {
+        Some(PanelInputs::Village(Box::new(VillageInputs {
             lang: ctx.lang,
             village_id: village,
             village: *pos.village(village),
@@ -151,7 +151,7 @@ impl VillageInputs {
             village_tiles: pos.village_tiles,
             character_tiles: pos.character_tiles,
             players: ctx.input.players.to_vec(),
-        }))
+        })))
     }
 }
 
