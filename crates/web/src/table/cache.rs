@@ -40,6 +40,41 @@ pub(crate) enum PanelInputs {
     Village(Box<VillageInputs>),
     Display(DisplayInputs),
     Market(MarketInputs),
+    Status(Box<StatusInputs>),
+}
+
+/// Everything the status panel (round, stacks, village tiles, school, score track) is drawn
+/// from; nothing on it is ever clickable.
+#[derive(Clone, PartialEq)]
+pub(crate) struct StatusInputs {
+    lang: Lang,
+    round: u16,
+    options: GameOptions,
+    stacks: [u8; 2],
+    village_tiles: [Option<Seat>; 2],
+    players: Vec<(PlayerState, ScoreBreakdown)>,
+    infos: Vec<PlayerInfo>,
+}
+
+impl StatusInputs {
+    /// What the status panel is drawn from.
+    pub(crate) fn of(ctx: &Ctx) -> Option<PanelInputs> {
+        let pos = ctx.pos;
+        let view = ctx.input.view;
+        Some(PanelInputs::Status(Box::new(StatusInputs {
+            lang: ctx.lang,
+            round: pos.round,
+            options: pos.options,
+            stacks: [view.stack2_size, view.stack3_size],
+            village_tiles: pos.village_tiles,
+            players: pos
+                .options
+                .seats()
+                .map(|seat| (*pos.player(seat), score(pos, seat)))
+                .collect(),
+            infos: ctx.input.players.to_vec(),
+        })))
+    }
 }
 
 /// Everything the display panel (and the draft pool) is drawn from.

@@ -20,7 +20,7 @@ use helvetia_engine::{Phase, Position};
 use crate::i18n::Lang;
 use crate::words::Namer;
 use crate::TableInput;
-use cache::{DisplayInputs, MarketInputs, PanelInputs, TableCache, VillageInputs};
+use cache::{DisplayInputs, MarketInputs, PanelInputs, StatusInputs, TableCache, VillageInputs};
 use targets::Targets;
 
 /// Everything the parts of the table need.
@@ -92,7 +92,7 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
                 (board::characters(&ctx))
                 (PreEscaped(kept(cache, DisplayInputs::of(&ctx), || board::display(&ctx))))
                 (PreEscaped(kept(cache, MarketInputs::of(&ctx), || board::market(&ctx))))
-                (board::status(&ctx))
+                (PreEscaped(kept(cache, StatusInputs::of(&ctx), || board::status(&ctx))))
             }
             (prompt::log(&ctx))
         }
