@@ -28,6 +28,7 @@ use rand_core::{RngCore, SeedableRng};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
 struct Options {
@@ -110,16 +111,17 @@ impl Seen {
         if text.starts_with('<') {
             // Every legal action is clickable exactly once, numbered from 0; only the table of
             // the player to move has any.
-            let your_turn = attribute(text, "data-your-turn") == "true";
-            let choices = text
-                .match_indices("data-action=\"")
-                .take_while(|_| your_turn)
-                .filter_map(|(at, marker)| {
-                    let rest = &text[at + marker.len()..];
-                    rest[..rest.find('"')?].parse::<usize>().ok()
-                })
-                .max()
-                .map_or(0, |highest| highest + 1);
+            let choices = if attribute(text, "data-your-turn") == "true" {
+                text.match_indices("data-action=\"")
+                    .filter_map(|(at, marker)| {
+                        let rest = &text[at + marker.len()..];
+                        rest[..rest.find('"')?].parse::<usize>().ok()
+                    })
+                    .max()
+                    .map_or(0, |highest| highest + 1)
+            } else {
+                0
+            };
             return Seen {
                 error: None,
                 version: attribute(text, "data-version").parse().unwrap(),
@@ -243,7 +245,10 @@ async fn connect(base: &str, game: &str, who: &Account, format: &str) -> Socket 
     request
         .headers_mut()
         .insert("cookie", who.cookies.parse().unwrap());
-    tokio_tungstenite::connect_async_with_config(request, None, true)
+    // A smaller read buffer than the default 128 KiB, which is cleared before every read:
+    // the generator shares the machine with the server and should take little of it.
+    let config = WebSocketConfig::default().read_buffer_size(32 * 1024);
+    tokio_tungstenite::connect_async_with_config(request, Some(config), true)
         .await
         .unwrap()
         .0

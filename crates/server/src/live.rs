@@ -51,7 +51,8 @@ pub struct GameState {
     /// Tables for this revision, by viewer class and language: the first viewer to need one
     /// renders it, the others who see the same wait for that one rendering.
     pub tables: HashMap<String, Arc<OnceCell<Utf8Bytes>>>,
-    /// Village panels of earlier tables, reused while they look the same.
+    /// Panels of earlier tables (villages, display, market, status), reused while they look
+    /// the same.
     pub panels: Arc<TableCache>,
 }
 

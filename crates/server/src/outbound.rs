@@ -205,6 +205,7 @@ struct Update<'a> {
 pub struct TableParts {
     /// Where the table goes, shared with everyone who sees the same.
     shared: Arc<OnceCell<Utf8Bytes>>,
+    /// The game's panels from earlier tables.
     panels: Arc<TableCache>,
     game_id: String,
     view: View,

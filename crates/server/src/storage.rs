@@ -503,9 +503,9 @@ fn parse_seat(row: &AnyRow) -> StoreResult<SeatRecord> {
 const CHECKPOINT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Copies SQLite's write-ahead log into the database file in the background. SQLite would
-/// otherwise do it inside whichever commit fills the log, and with many games writing at
-/// once that commit (and every action waiting on it) stalls for tens of milliseconds. A
-/// passive checkpoint blocks no reader or writer.
+/// otherwise do it inside whichever commit fills the log, so that every action waiting on that
+/// commit also waits for the copy and its fsync. A passive checkpoint blocks no reader or
+/// writer; with many games writing at once the log fills every second or two.
 async fn checkpoint_loop(pool: AnyPool) {
     let mut ticks = tokio::time::interval(CHECKPOINT_INTERVAL);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

@@ -47,7 +47,7 @@ impl Ctx<'_> {
     }
 }
 
-/// Renders the table for one viewer, reusing unchanged village panels from `cache`.
+/// Renders the table for one viewer, copying panels that have not changed from `cache`.
 pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
     let names: Vec<String> = (0..input.view.position.options.players)
         .map(|seat| {
