@@ -6,7 +6,7 @@
 //! from before (compared field by field, no hashing), and only for panels with nothing
 //! clickable in them: labels of legal actions may name other parts of the table.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use helvetia_engine::{
     score, BuildingKind, CharacterTile, GameOptions, GoodSet, Phase, PlayerState, ScoreBreakdown,
@@ -29,7 +29,7 @@ pub struct TableCache {
 
 struct Kept {
     from: PanelInputs,
-    html: String,
+    html: Arc<str>,
     /// When it was last used, in lookups of this cache.
     used: u64,
 }
@@ -192,7 +192,7 @@ impl VillageInputs {
 
 impl TableCache {
     /// The panel drawn from `inputs`: kept from before, or drawn now by `draw` and kept.
-    pub(crate) fn panel(&self, inputs: PanelInputs, draw: impl FnOnce() -> String) -> String {
+    pub(crate) fn panel(&self, inputs: PanelInputs, draw: impl FnOnce() -> String) -> Arc<str> {
         let mut panels = self.panels.lock().unwrap_or_else(|e| e.into_inner());
         let now = panels.iter().map(|kept| kept.used).max().unwrap_or(0) + 1;
         if let Some(kept) = panels.iter_mut().find(|kept| kept.from == inputs) {
@@ -200,7 +200,7 @@ impl TableCache {
             return kept.html.clone();
         }
         drop(panels);
-        let html = draw();
+        let html: Arc<str> = draw().into();
         let mut panels = self.panels.lock().unwrap_or_else(|e| e.into_inner());
         if panels.len() >= KEPT {
             let oldest = (0..panels.len())

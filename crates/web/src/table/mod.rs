@@ -12,8 +12,9 @@ pub(crate) mod targets;
 mod village;
 
 use std::cell::OnceCell;
+use std::sync::Arc;
 
-use maud::{html, Markup, PreEscaped};
+use maud::{html, Markup, Render};
 
 use helvetia_engine::{Phase, Position};
 
@@ -87,12 +88,12 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
             }
             div class="panels" {
                 @for village in pos.village_ids() {
-                    (PreEscaped(kept(cache, VillageInputs::of(&ctx, village), || village::village_panel(&ctx, village))))
+                    (kept(cache, VillageInputs::of(&ctx, village), || village::village_panel(&ctx, village)))
                 }
                 (board::characters(&ctx))
-                (PreEscaped(kept(cache, DisplayInputs::of(&ctx), || board::display(&ctx))))
-                (PreEscaped(kept(cache, MarketInputs::of(&ctx), || board::market(&ctx))))
-                (PreEscaped(kept(cache, StatusInputs::of(&ctx), || board::status(&ctx))))
+                (kept(cache, DisplayInputs::of(&ctx), || board::display(&ctx)))
+                (kept(cache, MarketInputs::of(&ctx), || board::market(&ctx)))
+                (kept(cache, StatusInputs::of(&ctx), || board::status(&ctx)))
             }
             (prompt::log(&ctx))
         }
@@ -105,11 +106,25 @@ fn kept(
     cache: Option<&TableCache>,
     inputs: Option<PanelInputs>,
     draw: impl FnOnce() -> Markup,
-) -> String {
-    let draw = || draw().into_string();
+) -> Panel {
     match (cache, inputs) {
-        (Some(cache), Some(inputs)) => cache.panel(inputs, draw),
-        _ => draw(),
+        (Some(cache), Some(inputs)) => Panel::Kept(cache.panel(inputs, || draw().into_string())),
+        _ => Panel::Drawn(draw()),
+    }
+}
+
+/// A panel's HTML: shared with the cache, or drawn for this table only.
+enum Panel {
+    Kept(Arc<str>),
+    Drawn(Markup),
+}
+
+impl Render for Panel {
+    fn render_to(&self, buffer: &mut String) {
+        buffer.push_str(match self {
+            Panel::Kept(html) => html,
+            Panel::Drawn(html) => &html.0,
+        });
     }
 }
 

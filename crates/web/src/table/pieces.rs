@@ -1,8 +1,9 @@
 //! The small pieces of the table as SVG: villagers, coins, cubes, and clickable wrappers.
 //!
 //! Every piece carries a `<title>` (its text alternative) and one class naming what it is
-//! (`villager`, `coin`, `cube`…), so the tests can count them. SVG elements are always written
-//! with an end tag: inside HTML, `<rect>` without one would swallow what follows.
+//! (`villager`, `coin`, `cube`…), so the tests can count them. Outlines and the colours that
+//! never change are in the style sheet: a table draws dozens of these pieces. SVG elements are
+//! always written with an end tag: inside HTML, `<rect>` without one would swallow what follows.
 
 use maud::{html, Markup};
 
@@ -71,14 +72,14 @@ pub fn villager_scaled(x: f32, y: f32, figure: Figure, scale: f32, title: &str) 
                 @if !figure.awake { " translate(13 0) rotate(-90 0 -4)" } } {
             title { (title) }
             @if figure.sex == Sex::Female {
-                path d="M-6 0 L-2 -12 L2 -12 L6 0 Z" fill=(fill) stroke="#222" stroke-width="1" {}
+                path d="M-6 0 L-2 -12 L2 -12 L6 0 Z" fill=(fill) {}
             } @else {
-                path d="M-5 0 L-5 -12 L5 -12 L5 0 Z" fill=(fill) stroke="#222" stroke-width="1" {}
+                path d="M-5 0 L-5 -12 L5 -12 L5 0 Z" fill=(fill) {}
             }
-            circle cx="0" cy="-16" r="4" fill="#f2d2b0" stroke="#222" stroke-width="1" {}
+            circle cx="0" cy="-16" r="4" {}
             @if figure.sex == Sex::Male {
-                rect x="-6" y="-20" width="12" height="1.8" fill="#222" {}
-                rect x="-3.5" y="-25" width="7" height="5" fill="#222" {}
+                rect x="-6" y="-20" width="12" height="1.8" {}
+                rect x="-3.5" y="-25" width="7" height="5" {}
             }
         }
     }
@@ -87,7 +88,7 @@ pub fn villager_scaled(x: f32, y: f32, figure: Figure, scale: f32, title: &str) 
 /// A coin of `owner`'s colour centred on (`x`, `y`).
 pub fn coin(x: f32, y: f32, owner: Owner, title: &str) -> Markup {
     html! {
-        circle class="coin" cx=(Num(x)) cy=(Num(y)) r="6" fill=(colour(owner)) stroke="#6b5200" stroke-width="1.5" {
+        circle class="coin" cx=(Num(x)) cy=(Num(y)) r="6" fill=(colour(owner)) {
             title { (title) }
         }
     }
@@ -96,7 +97,7 @@ pub fn coin(x: f32, y: f32, owner: Owner, title: &str) -> Markup {
 /// A delivery cube of `owner`'s colour with its top-left corner at (`x`, `y`).
 pub fn cube(x: f32, y: f32, owner: Owner, title: &str) -> Markup {
     html! {
-        rect class="cube" x=(Num(x)) y=(Num(y)) width="8" height="8" fill=(colour(owner)) stroke="#222" stroke-width="0.8" {
+        rect class="cube" x=(Num(x)) y=(Num(y)) width="8" height="8" fill=(colour(owner)) {
             title { (title) }
         }
     }
