@@ -1,4 +1,5 @@
-//! Panels (villages, the display, the market) kept from earlier renders of one game's table.
+//! Panels (villages, the display, the market, the status) kept from earlier renders of one
+//! game's table.
 //! An action changes one or two of them; the others look exactly as before, and the server
 //! renders the table after every action, so most panels can be copied instead of drawn again.
 //!

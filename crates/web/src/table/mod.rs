@@ -88,12 +88,12 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
             }
             div class="panels" {
                 @for village in pos.village_ids() {
-                    (kept(cache, VillageInputs::of(&ctx, village), || village::village_panel(&ctx, village)))
+                    (kept(cache, || VillageInputs::of(&ctx, village), || village::village_panel(&ctx, village)))
                 }
                 (board::characters(&ctx))
-                (kept(cache, DisplayInputs::of(&ctx), || board::display(&ctx)))
-                (kept(cache, MarketInputs::of(&ctx), || board::market(&ctx)))
-                (kept(cache, StatusInputs::of(&ctx), || board::status(&ctx)))
+                (kept(cache, || DisplayInputs::of(&ctx), || board::display(&ctx)))
+                (kept(cache, || MarketInputs::of(&ctx), || board::market(&ctx)))
+                (kept(cache, || StatusInputs::of(&ctx), || board::status(&ctx)))
             }
             (prompt::log(&ctx))
         }
@@ -101,15 +101,16 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
     markup.into_string()
 }
 
-/// A panel drawn by `draw`, or copied from `cache` when drawn from the same `inputs` before.
+/// A panel drawn by `draw`, or copied from `cache` when drawn from the same `inputs` before
+/// (`inputs` is `None` for a panel that must be drawn, and is only asked with a cache).
 fn kept(
     cache: Option<&TableCache>,
-    inputs: Option<PanelInputs>,
+    inputs: impl FnOnce() -> Option<PanelInputs>,
     draw: impl FnOnce() -> Markup,
 ) -> Panel {
-    match (cache, inputs) {
-        (Some(cache), Some(inputs)) => Panel::Kept(cache.panel(inputs, || draw().into_string())),
-        _ => Panel::Drawn(draw()),
+    match cache.and_then(|cache| Some((cache, inputs()?))) {
+        Some((cache, inputs)) => Panel::Kept(cache.panel(inputs, || draw().into_string())),
+        None => Panel::Drawn(draw()),
     }
 }
 
