@@ -1,13 +1,13 @@
 //! The game's words in every language: buildings, goods, characters, and every action as a
 //! short phrase for choosers, accessible labels and the game log.
 
+use std::sync::OnceLock;
+
 use fluent_bundle::FluentValue;
 use helvetia_engine::{
     Action, BuildingClass, BuildingKind, Cell, Character, Good, Position, Quarter, Seat, Sex,
     Unattached, VillageId,
 };
-
-use std::sync::OnceLock;
 
 use crate::i18n::Lang;
 
@@ -49,21 +49,7 @@ fn names(lang: Lang) -> &'static Names {
                 .collect();
             let tile = BuildingKind::ALL
                 .into_iter()
-                .map(|kind| {
-                    let key = if kind.class() == BuildingClass::Exchange {
-                        "table-exchanges"
-                    } else {
-                        "table-makes"
-                    };
-                    let makes = makes[kind.index()].as_str();
-                    let cost = cost_with(lang, &good, kind);
-                    format!(
-                        "{} – {}; {}",
-                        building[kind.index()],
-                        lang.tr_args(key, &[("makes", makes.into())]),
-                        lang.tr_args("table-cost", &[("cost", cost.into())])
-                    )
-                })
+                .map(|kind| tile_title(lang, &building, &makes, &good, kind))
                 .collect();
             Names {
                 building,
@@ -78,6 +64,29 @@ fn names(lang: Lang) -> &'static Names {
         })
     });
     &all[lang as usize]
+}
+
+/// "Name – makes …; costs …" for a display tile, from the names already formatted.
+fn tile_title(
+    lang: Lang,
+    building_names: &[String],
+    makes: &[String],
+    good_names: &[String],
+    kind: BuildingKind,
+) -> String {
+    let key = if kind.class() == BuildingClass::Exchange {
+        "table-exchanges"
+    } else {
+        "table-makes"
+    };
+    let makes = makes[kind.index()].as_str();
+    let cost = cost_with(lang, good_names, kind);
+    format!(
+        "{} – {}; {}",
+        building_names[kind.index()],
+        lang.tr_args(key, &[("makes", makes.into())]),
+        lang.tr_args("table-cost", &[("cost", cost.into())])
+    )
 }
 
 /// A building's name, as printed on the tiles of this language's edition.
