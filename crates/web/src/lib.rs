@@ -2,8 +2,9 @@
 //! in five languages, with a small hand-written browser script.
 //!
 //! This crate only renders: it has no HTTP, database or async dependencies. The server calls
-//! [`render_table`] after every change and pushes the HTML over its WebSocket; the browser
-//! swaps it in and sends back the index of the clicked legal action.
+//! [`render_table_with`] (which copies unchanged panels from the game's [`TableCache`]) after
+//! every change and pushes the HTML over its WebSocket; the browser swaps it in and sends back
+//! the index of the clicked legal action.
 //!
 //! The table depends on the viewer only through the legal actions and the undo button: all who
 //! watch (opponents, spectators) get the same HTML, so the server renders it once per language
