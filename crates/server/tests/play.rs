@@ -86,27 +86,6 @@ async fn two_accounts_play_a_whole_game_watched_by_a_spectator() {
     }
 }
 
-/// A GET by a client that is not mutably borrowed elsewhere.
-trait CloneGet {
-    async fn clone_get(&self, path: &str) -> (StatusCode, Value);
-}
-
-impl CloneGet for Client {
-    async fn clone_get(&self, path: &str) -> (StatusCode, Value) {
-        let response = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .header("cookie", self.cookie_header())
-            .send()
-            .await
-            .unwrap();
-        let status = response.status();
-        let text = response.text().await.unwrap();
-        self.transcript.record(&text);
-        (status, serde_json::from_str(&text).unwrap())
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_players_with_a_bot_play_to_the_end() {
     for db in databases().await {
@@ -150,7 +129,7 @@ async fn players_act_over_the_websocket_and_reconnect_to_the_current_state() {
         let mut version = 0;
         for _ in 0..6 {
             let state = anna.state(&id).await;
-            let anna_moves = !state["legal"].as_array().unwrap().is_empty();
+            let anna_moves = decides(&state);
             let mover = if anna_moves { &mut a } else { &mut b };
             mover
                 .send(json!({"type": "action", "version": version, "index": 0}))
@@ -173,10 +152,7 @@ async fn players_act_over_the_websocket_and_reconnect_to_the_current_state() {
         for table in &mut tables {
             seen.push(table.update_at(version).await);
         }
-        let anna_moves = !anna.state(&id).await["legal"]
-            .as_array()
-            .unwrap()
-            .is_empty();
+        let anna_moves = decides(&anna.state(&id).await);
         let (mover, other) = if anna_moves { (0, 1) } else { (1, 0) };
         assert_eq!(seen[mover]["your_turn"], true);
         assert!(seen[mover]["html"]
@@ -310,7 +286,7 @@ async fn undo_takes_back_only_the_movers_own_actions_of_the_current_turn() {
         let mut version = v;
         loop {
             let state = mover.state(&id).await;
-            if state["legal"].as_array().unwrap().is_empty() {
+            if !decides(&state) {
                 break;
             }
             let (status, _) = mover
@@ -453,7 +429,7 @@ async fn of_many_simultaneous_submissions_exactly_one_applies() {
         play_http(&id, &mut [&mut anna, &mut beat], 4, |_| 0).await;
         let mut state = anna.state(&id).await;
         let mut mover = &mut anna;
-        if state["legal"].as_array().unwrap().is_empty() {
+        if !decides(&state) {
             mover = &mut beat;
             state = mover.state(&id).await;
         }

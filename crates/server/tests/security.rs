@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use helvetia_engine::Position;
 use reqwest::StatusCode;
-use serde_json::{json, Value};
+use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nobody_acts_for_another_seat_or_without_a_session() {
@@ -15,10 +15,10 @@ async fn nobody_acts_for_another_seat_or_without_a_session() {
         let server = TestServer::start(db).await;
         let (id, mut anna, beat) = two_player_game(&server, None).await;
         let state = anna.state(&id).await;
-        let (mut mover, mut other) = if state["legal"].as_array().unwrap().is_empty() {
-            (beat, anna)
-        } else {
+        let (mut mover, mut other) = if decides(&state) {
             (anna, beat)
+        } else {
+            (beat, anna)
         };
         let legal = mover.state(&id).await["legal"][0].clone();
         let actions = format!("/api/games/{id}/actions");
@@ -96,15 +96,7 @@ async fn cross_site_requests_are_refused() {
     for db in databases().await {
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
-        let mover = if anna.state(&id).await["legal"]
-            .as_array()
-            .unwrap()
-            .is_empty()
-        {
-            &mut beat
-        } else {
-            &mut anna
-        };
+        let mover = mover_of(&id, &mut anna, &mut beat).await;
         let actions = format!("/api/games/{id}/actions");
         let body = json!({"version": 0, "index": 0}).to_string();
         let csrf = mover.csrf.clone().unwrap();
@@ -167,15 +159,7 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
     for db in databases().await {
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
-        let mover = if anna.state(&id).await["legal"]
-            .as_array()
-            .unwrap()
-            .is_empty()
-        {
-            &mut beat
-        } else {
-            &mut anna
-        };
+        let mover = mover_of(&id, &mut anna, &mut beat).await;
         let before = mover.state(&id).await;
         let actions = format!("/api/games/{id}/actions");
         let csrf = mover.csrf.clone().unwrap();
@@ -379,10 +363,10 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
             if state["status"] == "finished" {
                 break;
             }
-            let mover = if state["legal"].as_array().unwrap().is_empty() {
-                &mut beat
-            } else {
+            let mover = if decides(&state) {
                 &mut anna
+            } else {
+                &mut beat
             };
             // Refusals carry nothing either: a stale and an illegal submission each time.
             let path = format!("/api/games/{id}/actions");
@@ -437,31 +421,5 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
         assert!(hidden.len() > 40, "{} secret fragments", hidden.len());
         let found = leaks(&payloads, &hidden);
         assert!(found.is_empty(), "hidden information sent: {found:?}");
-    }
-}
-
-trait GetShared {
-    async fn clone_get(&self, path: &str) -> (StatusCode, Value);
-    async fn clone_get_text(&self, path: &str) -> (StatusCode, String);
-}
-
-impl GetShared for Client {
-    async fn clone_get(&self, path: &str) -> (StatusCode, Value) {
-        let (status, text) = self.clone_get_text(path).await;
-        (status, serde_json::from_str(&text).unwrap())
-    }
-
-    async fn clone_get_text(&self, path: &str) -> (StatusCode, String) {
-        let response = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .header("cookie", self.cookie_header())
-            .send()
-            .await
-            .unwrap();
-        let status = response.status();
-        let text = response.text().await.unwrap();
-        self.transcript.record(&text);
-        (status, text)
     }
 }

@@ -210,14 +210,32 @@ impl Client {
     }
 
     pub async fn get(&mut self, path: &str) -> (StatusCode, Value) {
-        let response = self
-            .http
+        let response = self.send_get(path).await;
+        self.finish(response).await
+    }
+
+    /// A GET that keeps the client's cookies as they are, so it needs no exclusive borrow.
+    pub async fn clone_get(&self, path: &str) -> (StatusCode, Value) {
+        let (status, text) = self.clone_get_text(path).await;
+        (status, serde_json::from_str(&text).unwrap())
+    }
+
+    /// [`Client::clone_get`] answered with text (pages).
+    pub async fn clone_get_text(&self, path: &str) -> (StatusCode, String) {
+        let response = self.send_get(path).await;
+        let status = response.status();
+        let text = response.text().await.unwrap();
+        self.transcript.record(&text);
+        (status, text)
+    }
+
+    async fn send_get(&self, path: &str) -> reqwest::Response {
+        self.http
             .get(format!("{}{path}", self.base))
             .header("cookie", self.cookie_header())
             .send()
             .await
-            .unwrap();
-        self.finish(response).await
+            .unwrap()
     }
 
     /// A GET answered with text (pages).
@@ -367,6 +385,20 @@ impl Ws {
                 return message["message"].as_str().unwrap().to_string();
             }
         }
+    }
+}
+
+/// Whether a game state (as `GET /api/games/{id}` answers it) offers its viewer a decision.
+pub fn decides(state: &Value) -> bool {
+    !state["legal"].as_array().unwrap().is_empty()
+}
+
+/// Of the two players of game `id`, the one whose decision it is.
+pub async fn mover_of<'a>(id: &str, anna: &'a mut Client, beat: &'a mut Client) -> &'a mut Client {
+    if decides(&anna.state(id).await) {
+        anna
+    } else {
+        beat
     }
 }
 
