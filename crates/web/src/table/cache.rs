@@ -10,8 +10,8 @@
 use std::sync::{Arc, Mutex};
 
 use helvetia_engine::{
-    score, BuildingKind, CharacterTile, GameOptions, GoodSet, Phase, PlayerState, ScoreBreakdown,
-    Seat, Village, VillageId,
+    BuildingKind, CharacterTile, GameOptions, GoodSet, Phase, PlayerState, ScoreBreakdown, Seat,
+    Village, VillageId,
 };
 
 use super::targets::Target;
@@ -71,7 +71,7 @@ impl StatusInputs {
             players: pos
                 .options
                 .seats()
-                .map(|seat| (*pos.player(seat), score(pos, seat)))
+                .map(|seat| (*pos.player(seat), ctx.score(seat)))
                 .collect(),
             infos: ctx.input.players.to_vec(),
         })))
@@ -177,7 +177,7 @@ impl VillageInputs {
             village_id: village,
             village: *pos.village(village),
             owner: match village {
-                VillageId::Player(seat) => Some((*pos.player(seat), score(pos, seat))),
+                VillageId::Player(seat) => Some((*pos.player(seat), ctx.score(seat))),
                 VillageId::Neutral => None,
             },
             options: pos.options,

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use maud::{html, Markup, Render};
 
-use helvetia_engine::{Phase, Position};
+use helvetia_engine::{score, Phase, Position, ScoreBreakdown, Seat};
 
 use crate::i18n::Lang;
 use crate::words::Namer;
@@ -35,9 +35,16 @@ pub(crate) struct Ctx<'a> {
     pub villager_titles: [[[OnceCell<String>; 2]; 2]; 5],
     /// Score breakdowns made so far, by seat.
     pub score_titles: [OnceCell<String>; 4],
+    /// Scores counted so far, by seat.
+    scores: [OnceCell<ScoreBreakdown>; 4],
 }
 
 impl Ctx<'_> {
+    /// `seat`'s victory points now, counted once per render.
+    pub fn score(&self, seat: Seat) -> ScoreBreakdown {
+        *self.scores[seat.index()].get_or_init(|| score(self.pos, seat))
+    }
+
     /// The label of legal action number `index`.
     pub fn label(&self, index: usize) -> String {
         self.input
@@ -73,6 +80,7 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
         },
         villager_titles: Default::default(),
         score_titles: Default::default(),
+        scores: Default::default(),
     };
     let your_turn = !input.legal.is_empty() && input.replay.is_none();
     let over = pos.phase == Phase::GameOver;

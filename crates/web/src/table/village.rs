@@ -100,7 +100,7 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
         tags.push(lang.tr("table-offline"));
     }
     let to_move = pos.to_move() == Some(seat);
-    let score = helvetia_engine::score(pos, seat);
+    let score = ctx.score(seat);
     let coin_title = lang.tr_args("table-coin", &[("name", name.clone().into())]);
     let hand_text = lang.tr_args("table-hand", &[("count", FluentValue::from(player.hand))]);
     let supply_text = lang.tr_args(
@@ -197,7 +197,7 @@ pub fn score_title<'c>(ctx: &'c Ctx, seat: Seat) -> &'c str {
 }
 
 fn make_score_title(ctx: &Ctx, seat: Seat) -> String {
-    let s = helvetia_engine::score(ctx.pos, seat);
+    let s = ctx.score(seat);
     ctx.lang.tr_args(
         "score-breakdown",
         &[
