@@ -46,11 +46,10 @@ pub struct GameState {
     log: Vec<[String; 5]>,
     /// Bumped on every change, so viewers can tell what they have already seen.
     pub revision: u64,
-    /// Messages already built for this revision, shared by viewers who see the same thing.
-    pub cache: HashMap<String, Utf8Bytes>,
-    /// Tables for this revision, by viewer class and language: the first viewer to need one
-    /// renders it, the others who see the same wait for that one rendering.
-    pub tables: HashMap<String, Arc<OnceCell<Utf8Bytes>>>,
+    /// Messages of this revision (JSON updates, tables, the view), by what they are for: built
+    /// once and shared by every viewer who sees the same. A table is rendered outside the lock
+    /// by the first viewer who needs it; the others wait for that one rendering.
+    pub messages: HashMap<String, Arc<OnceCell<Utf8Bytes>>>,
     /// Panels of earlier tables (villages, display, market, status), reused while they look
     /// the same.
     pub panels: Arc<TableCache>,
@@ -111,8 +110,7 @@ impl GameState {
             history: Vec::with_capacity(record.actions.len()),
             log: Vec::with_capacity(record.actions.len()),
             revision: 0,
-            cache: HashMap::new(),
-            tables: HashMap::new(),
+            messages: HashMap::new(),
             panels: Arc::default(),
         };
         for (index, (seat, action)) in record.actions.into_iter().enumerate() {
@@ -319,8 +317,7 @@ impl GameState {
     /// Marks a change: viewers rebuild their messages.
     pub fn touch(&mut self) {
         self.revision += 1;
-        self.cache.clear();
-        self.tables.clear();
+        self.messages.clear();
     }
 
     /// Whether every seat is taken.

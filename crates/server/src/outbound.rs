@@ -98,13 +98,15 @@ fn view_of(state: &GameState) -> View {
 
 /// The view as JSON, serialized once per revision.
 fn view_json(state: &mut GameState) -> Utf8Bytes {
-    if let Some(json) = state.cache.get("view") {
+    let shared = state.messages.entry("view".into()).or_default().clone();
+    if let Some(json) = shared.get() {
         return json.clone();
     }
     let json: Utf8Bytes = serde_json::to_string(&view_of(state))
         .expect("views serialize")
         .into();
-    state.cache.insert("view".into(), json.clone());
+    // Built under the game's lock: nobody else can have set it meanwhile.
+    let _ = shared.set(json.clone());
     json
 }
 
@@ -232,17 +234,15 @@ pub fn prepare_update(
         UpdateFormat::Json => format!("json:{:?}", decider.map(|s| s.0)),
         UpdateFormat::Html => format!("html:{:?}:{}", decider.map(|s| s.0), lang.code()),
     };
-    if format == UpdateFormat::Json {
-        if let Some(message) = state.cache.get(&key) {
-            return Ok(message.clone());
-        }
-        let message = json_update(live, state, decider);
-        state.cache.insert(key, message.clone());
-        return Ok(message);
-    }
-    let shared = state.tables.entry(key).or_default().clone();
+    let shared = state.messages.entry(key).or_default().clone();
     if let Some(message) = shared.get() {
         return Ok(message.clone());
+    }
+    if format == UpdateFormat::Json {
+        let message = json_update(live, state, decider);
+        // Built under the game's lock: nobody else can have set it meanwhile.
+        let _ = shared.set(message.clone());
+        return Ok(message);
     }
     let end = state.history().len();
     Err(Box::new(TableParts {
