@@ -46,6 +46,8 @@ subcommands! {
     Arena => arena,
     /// Serve the game online: accounts, lobby, live and turn-based play, bots, replays.
     Serve => serve,
+    /// Copy the server's SQLite database to a file while it serves (a consistent snapshot).
+    Backup => backup,
 }
 
 /// Helvetia Online: game tools on the command line.

@@ -23,6 +23,16 @@ pub struct Args {
     /// Bot searches that may run at once.
     #[arg(long, default_value_t = 1)]
     bot_threads: usize,
+    /// Seconds a node's claim to run a game's bot lasts without renewal: how soon another node
+    /// takes over the bots of a node that stopped.
+    #[arg(long, default_value_t = 10)]
+    bot_lease_secs: u64,
+    /// Seconds after which a game nobody uses is dropped from memory (it stays in the database).
+    #[arg(long, default_value_t = 600)]
+    idle_game_secs: u64,
+    /// This node's name among the nodes of one database (default: host, process, random part).
+    #[arg(long)]
+    node_name: Option<String>,
     /// Mark cookies Secure (when served behind HTTPS).
     #[arg(long)]
     secure_cookies: bool,
@@ -44,6 +54,9 @@ pub fn run(args: Args) -> ExitCode {
         secure_cookies: args.secure_cookies,
         bot_threads: args.bot_threads,
         bot_think_ms: args.bot_think_ms,
+        bot_lease_secs: args.bot_lease_secs.max(1),
+        idle_game_secs: args.idle_game_secs,
+        node_name: args.node_name,
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,

@@ -37,10 +37,13 @@ pub struct User {
     pub name: String,
 }
 
-/// Sessions recently seen, so most requests need no database read.
+/// Sessions recently seen, so most requests need no database read. A logout on any node
+/// removes its session here at once (see [`crate::notices`]); a token logged out is remembered
+/// for as long as an entry lives, so that a lookup that raced with the logout cannot put it back.
 #[derive(Default)]
 pub struct SessionCache {
     entries: RwLock<HashMap<String, (User, i64, Instant)>>,
+    ended: RwLock<HashMap<String, Instant>>,
 }
 
 impl SessionCache {
@@ -51,6 +54,14 @@ impl SessionCache {
     }
 
     fn put(&self, token: &str, user: User, expires: i64) {
+        if self
+            .ended
+            .read()
+            .expect("ended sessions")
+            .contains_key(token)
+        {
+            return;
+        }
         let mut entries = self.entries.write().expect("session cache");
         if entries.len() > 100_000 {
             entries.retain(|_, (_, _, seen)| seen.elapsed() < CACHE_TTL);
@@ -58,8 +69,18 @@ impl SessionCache {
         entries.insert(token.to_string(), (user, expires, Instant::now()));
     }
 
-    fn forget(&self, token: &str) {
+    /// Forgets a session that ended.
+    pub fn forget(&self, token: &str) {
+        let mut ended = self.ended.write().expect("ended sessions");
+        ended.retain(|_, when| when.elapsed() < CACHE_TTL);
+        ended.insert(token.to_string(), Instant::now());
+        drop(ended);
         self.entries.write().expect("session cache").remove(token);
+    }
+
+    /// Forgets every session (notices may have been missed).
+    pub fn clear(&self) {
+        self.entries.write().expect("session cache").clear();
     }
 }
 

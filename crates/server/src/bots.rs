@@ -1,16 +1,23 @@
 //! Bot seats: when a bot is to move, a task asks its brain for an action, off the async
 //! runtime, and submits it like any player. A bot sees only the public `View`.
+//!
+//! With several nodes on one database, the node that runs a game's bot holds its lease (see
+//! [`crate::storage`]); every node looks for bots whose lease has run out (their node stopped)
+//! and takes them over, so a bot's game carries on whichever nodes are up.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use helvetia_ai::BotSpec;
 use tokio::sync::Semaphore;
 
-use crate::live::LiveGame;
+use crate::commit::{self, Actor};
+use crate::game_state::Choice;
+use crate::hub::{find, LiveGame};
 use crate::model::{BotLevel, Occupant};
-use crate::play::{self, Choice};
-use crate::AppState;
+use crate::{now, AppState};
 
 /// The bot of `level`: MCTS thinks `think_ms` per decision on one thread.
 pub fn spec(level: BotLevel, think_ms: u64) -> BotSpec {
@@ -22,10 +29,11 @@ pub fn spec(level: BotLevel, think_ms: u64) -> BotSpec {
     name.parse().expect("the server's bot names parse")
 }
 
-/// Which games have a bot task running, and how many searches may run at once.
+/// Which games have a bot task running on this node, and how many searches may run at once.
 pub struct BotRunner {
     active: Mutex<HashSet<String>>,
     searches: Arc<Semaphore>,
+    waiting: AtomicUsize,
 }
 
 impl BotRunner {
@@ -34,20 +42,58 @@ impl BotRunner {
         BotRunner {
             active: Mutex::new(HashSet::new()),
             searches: Arc::new(Semaphore::new(parallel.max(1))),
+            waiting: AtomicUsize::new(0),
         }
+    }
+
+    /// Bot tasks running on this node.
+    pub fn active(&self) -> usize {
+        self.active.lock().expect("bot set").len()
+    }
+
+    /// Bot decisions waiting for a search thread.
+    pub fn queued(&self) -> usize {
+        self.waiting.load(Ordering::Relaxed)
+    }
+
+    fn finish(&self, id: &str) {
+        self.active.lock().expect("bot set").remove(id);
     }
 }
 
-/// Makes sure a bot task runs for `live` if a bot is (or becomes) to move.
+/// Makes sure a bot task runs for `live` on this node if a bot is (or becomes) to move.
 pub fn wake(app: &AppState, live: &Arc<LiveGame>) {
     let newly = app
         .bots
         .active
         .lock()
         .expect("bot set")
-        .insert(live.id.clone());
+        .insert(live.id.to_string());
     if newly {
         tokio::spawn(run(app.clone(), live.clone()));
+    }
+}
+
+/// Every `interval`: takes over the bots whose lease ran out (their node stopped) or that wait
+/// for this node.
+pub async fn watch_leases(app: AppState, interval: Duration) {
+    let mut ticks = tokio::time::interval(interval);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let waiting = match app.store.bots_waiting(now()).await {
+            Ok(waiting) => waiting,
+            Err(error) => {
+                tracing::warn!("cannot look for waiting bots: {error}");
+                continue;
+            }
+        };
+        for id in waiting {
+            match find(&app, &id).await {
+                Ok(live) => wake(&app, &live),
+                Err(error) => tracing::debug!(game = %id, "bot not resumed: {}", error.message),
+            }
+        }
     }
 }
 
@@ -58,7 +104,7 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
     let mut refusals = 0;
     loop {
         let (view, version, seat, level) = {
-            let state = live.state.lock().await;
+            let state = live.lock().await;
             let bot = state.to_move().and_then(|seat| {
                 match state.seats.get(seat.index()).map(|s| &s.occupant) {
                     Some(Occupant::Bot { level }) => Some((seat, *level)),
@@ -68,14 +114,30 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
             let Some((seat, level)) = bot else {
                 // Decided under the game lock: a later change that makes a bot move sees the
                 // game inactive and starts a new task.
-                app.bots.active.lock().expect("bot set").remove(&live.id);
+                app.bots.finish(&live.id);
+                drop(state);
+                if let Err(error) = app.store.release_bot(&live.id).await {
+                    tracing::warn!(game = %live.id, "cannot release the bot lease: {error}");
+                }
                 return;
             };
-            (state.game().view(), state.version(), seat, level)
+            (state.view(), state.version(), seat, level)
         };
-        let Ok(permit) = app.bots.searches.clone().acquire_owned().await else {
+        if !holds_lease(&app, &live.id).await {
+            app.bots.finish(&live.id);
+            return;
+        }
+        app.bots.waiting.fetch_add(1, Ordering::Relaxed);
+        let permit = app.bots.searches.clone().acquire_owned().await;
+        app.bots.waiting.fetch_sub(1, Ordering::Relaxed);
+        let Ok(permit) = permit else {
+            app.bots.finish(&live.id);
             return;
         };
+        if !holds_lease(&app, &live.id).await {
+            app.bots.finish(&live.id);
+            return;
+        }
         let seed = crate::random_seed();
         let spec = spec(level, app.config.bot_think_ms);
         let chosen = tokio::task::spawn_blocking(move || {
@@ -87,22 +149,45 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
             Ok(action) => action,
             Err(error) => {
                 tracing::error!(game = %live.id, "bot search failed: {error}");
-                app.bots.active.lock().expect("bot set").remove(&live.id);
+                app.bots.finish(&live.id);
                 return;
             }
         };
-        if let Err(error) =
-            play::submit(&app, &live, Some(seat), version, Choice::Action(action)).await
-        {
+        let submitted = commit::submit(
+            &app,
+            &live,
+            Actor::Bot(seat),
+            version,
+            Choice::Action(action),
+        )
+        .await;
+        if let Err(error) = submitted {
             refusals += 1;
             if error.status.is_server_error() || refusals >= MAX_REFUSALS {
                 tracing::warn!(game = %live.id, "bot stopped: {}", error.message);
-                app.bots.active.lock().expect("bot set").remove(&live.id);
+                app.bots.finish(&live.id);
                 return;
             }
             tracing::debug!(game = %live.id, "bot move refused, retrying: {}", error.message);
         } else {
             refusals = 0;
+            crate::metrics::bot_moved();
+        }
+    }
+}
+
+/// Takes or renews this node's lease on the game's bot; false if another node holds it.
+async fn holds_lease(app: &AppState, game_id: &str) -> bool {
+    let now = now();
+    match app
+        .store
+        .claim_bot(game_id, now, now + app.config.bot_lease_secs as i64)
+        .await
+    {
+        Ok(held) => held,
+        Err(error) => {
+            tracing::warn!(game = game_id, "cannot take the bot lease: {error}");
+            false
         }
     }
 }

@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::live::Refusal;
+use crate::game_state::Refusal;
 use crate::storage::StoreError;
 
 /// A failed request.

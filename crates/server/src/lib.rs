@@ -3,21 +3,31 @@
 //! default, no set-up) or PostgreSQL.
 //!
 //! [`app`] builds the router, so tests can drive it directly; [`spawn`] serves it on a listener
-//! and [`run`] is `helvetia serve`. Games live in memory, rebuilt at start by replaying each
-//! stored log; every action is committed before it is acknowledged. Everything sent to a client
-//! passes through [`outbound`], which only ever sees the engine's `View`.
+//! and [`run`] is `helvetia serve`. The database is the truth and each node's memory a cache of
+//! it ([`hub`]): games are loaded when first needed and every change is committed before it is
+//! shown ([`commit`]). Any number of nodes may share one PostgreSQL database ([`notices`]).
+//! Everything sent to a client passes through [`outbound`], which only ever sees the engine's
+//! `View`.
 
 pub mod auth;
+pub mod backfill;
 pub mod bots;
+pub mod commit;
 pub mod csrf;
 pub mod error;
-pub mod live;
+pub mod game_state;
+pub mod health;
+pub mod hub;
 pub mod lobby;
+pub mod log_book;
+pub mod metrics;
 pub mod model;
+pub mod notices;
 pub mod outbound;
 pub mod pages;
 pub mod play;
 pub mod render;
+pub mod snapshot;
 pub mod storage;
 pub mod ws;
 
@@ -34,8 +44,8 @@ use rand_core::{OsRng, RngCore};
 
 use crate::auth::SessionCache;
 use crate::bots::BotRunner;
-use crate::live::{GameState, Hub, LiveGame};
-use crate::model::GameStatus;
+use crate::commit::InFlight;
+use crate::hub::Hub;
 use crate::storage::Store;
 
 /// Largest request body accepted (JSON bodies are small).
@@ -56,6 +66,13 @@ pub struct Config {
     pub bot_threads: usize,
     /// Thinking time of an MCTS bot per decision, in milliseconds.
     pub bot_think_ms: u64,
+    /// How long a node's claim to run a game's bot lasts without renewal, in seconds: how soon
+    /// another node takes over the bots of a node that stopped.
+    pub bot_lease_secs: u64,
+    /// A game nobody has used for this many seconds is dropped from memory.
+    pub idle_game_secs: u64,
+    /// This node's name in notices and bot leases (default: host, process and a random part).
+    pub node_name: Option<String>,
 }
 
 impl Default for Config {
@@ -67,6 +84,9 @@ impl Default for Config {
             secure_cookies: false,
             bot_threads: 1,
             bot_think_ms: 1000,
+            bot_lease_secs: 10,
+            idle_game_secs: 600,
+            node_name: None,
         }
     }
 }
@@ -85,6 +105,10 @@ pub struct Inner {
     pub auth_limiter: DefaultKeyedRateLimiter<IpAddr>,
     /// Bot tasks.
     pub bots: BotRunner,
+    /// Changes being committed.
+    pub in_flight: Arc<InFlight>,
+    /// Set when the node stops: readiness fails and viewers are told to reconnect elsewhere.
+    pub shutdown: tokio::sync::watch::Sender<bool>,
 }
 
 /// Cheap to clone handle on [`Inner`].
@@ -111,53 +135,57 @@ impl std::fmt::Display for StartError {
 impl std::error::Error for StartError {}
 
 impl AppState {
-    /// Connects to the database and rebuilds every game by replaying its log.
+    /// Connects to the database. Reads no game: games are loaded when first needed.
     ///
     /// # Errors
-    /// The database is unreachable, or a stored game does not replay.
+    /// The database is unreachable or its schema cannot be brought up to date.
     pub async fn open(config: Config) -> Result<AppState, StartError> {
-        let store = Store::connect(&config.database_url)
+        let node = config.node_name.clone().unwrap_or_else(default_node_name);
+        let store = Store::connect(&config.database_url, &node)
             .await
             .map_err(|e| StartError(format!("cannot open {}: {e}", config.database_url)))?;
-        let hub = Hub::default();
-        for record in store
-            .load_games()
-            .await
-            .map_err(|e| StartError(format!("cannot load games: {e}")))?
-        {
-            let id = record.id.clone();
-            let state = GameState::from_record(record)
-                .map_err(|e| StartError(format!("game {id} does not replay: {e}")))?;
-            hub.insert(Arc::new(LiveGame::new(id, state)));
+        if !store.is_postgres() {
+            // One node: a lease left by an earlier run of this node must not hold its bots back.
+            store
+                .release_all_bots()
+                .await
+                .map_err(|e| StartError(format!("cannot reset bot leases: {e}")))?;
         }
+        crate::metrics::install();
         let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).expect("at least 1");
         let bots = BotRunner::new(config.bot_threads);
         Ok(AppState(Arc::new(Inner {
             store,
-            hub,
+            hub: Hub::default(),
             sessions: SessionCache::default(),
             auth_limiter: RateLimiter::keyed(Quota::per_minute(per_minute)),
             bots,
+            in_flight: Arc::default(),
+            shutdown: tokio::sync::watch::channel(false).0,
             config,
         })))
     }
 
-    /// Starts the bots of every running game whose bot is to move (after a restart).
-    pub async fn resume_bots(&self) {
-        for live in self.hub.all() {
-            let state = live.state.lock().await;
-            let bot_next = state.status == GameStatus::Running
-                && state.to_move().is_some_and(|s| state.is_bot(s));
-            drop(state);
-            if bot_next {
-                bots::wake(self, &live);
-            }
-        }
+    /// Whether the node is stopping.
+    pub fn is_stopping(&self) -> bool {
+        *self.shutdown.borrow()
     }
+}
+
+/// Host name, process id and a random part: unique among the nodes of one database.
+fn default_node_name() -> String {
+    let host = std::fs::read_to_string("/etc/hostname")
+        .map(|name| name.trim().to_string())
+        .unwrap_or_else(|_| "node".into());
+    format!("{host}-{}-{}", std::process::id(), &random_token()[..6])
 }
 
 /// The router with every route.
 pub fn app(state: AppState) -> Router {
+    let operations = Router::new()
+        .route("/healthz", get(health::live))
+        .route("/readyz", get(health::ready))
+        .route("/metrics", get(metrics::render));
     let api = Router::new()
         .route("/register", post(auth::register))
         .route("/login", post(auth::login))
@@ -183,6 +211,7 @@ pub fn app(state: AppState) -> Router {
         .route("/static/app.js", get(pages::script))
         .route("/static/app.css", get(pages::style))
         .nest("/api", api)
+        .merge(operations)
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
@@ -199,16 +228,47 @@ pub struct RunningServer {
     /// Its state, shared with the handlers.
     pub state: AppState,
     task: tokio::task::JoinHandle<()>,
+    background: Vec<tokio::task::JoinHandle<()>>,
 }
 
+/// How long a graceful shutdown waits for connections and commits before it stops anyway.
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
+
 impl RunningServer {
-    /// Stops serving.
+    /// Stops serving at once, as a crash would (nothing acknowledged is lost: it is committed).
     pub fn abort(&self) {
         self.task.abort();
+        for task in &self.background {
+            task.abort();
+        }
+    }
+
+    /// Stops gracefully: readiness fails, no new connection is accepted, browsers are told to
+    /// reconnect (elsewhere, behind a proxy), changes in progress are committed, this node's bot
+    /// leases are given back, and the database is closed.
+    pub async fn shutdown(self) {
+        self.state.shutdown.send_replace(true);
+        for task in &self.background {
+            task.abort();
+        }
+        let drained = async {
+            let _ = self.task.await;
+            self.state.in_flight.drained().await;
+        };
+        if tokio::time::timeout(SHUTDOWN_GRACE, drained).await.is_err() {
+            tracing::warn!("shutdown: connections still open after {SHUTDOWN_GRACE:?}");
+        }
+        for live in self.state.hub.all() {
+            if let Err(error) = self.state.store.release_bot(&live.id).await {
+                tracing::warn!(game = %live.id, "cannot release the bot lease: {error}");
+            }
+        }
+        self.state.store.close().await;
     }
 }
 
-/// Opens the database, binds `config.addr` and serves in a background task.
+/// Opens the database, binds `config.addr` and serves in a background task, with this node's
+/// housekeeping, bot lease watcher and (on PostgreSQL) notice listener.
 ///
 /// # Errors
 /// The database or the address is unavailable.
@@ -220,8 +280,18 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         .local_addr()
         .map_err(|e| StartError(e.to_string()))?;
     let state = AppState::open(config).await?;
-    state.resume_bots().await;
-    tokio::spawn(housekeeping(state.clone()));
+    let mut background = vec![
+        tokio::spawn(housekeeping(state.clone())),
+        tokio::spawn(bots::watch_leases(
+            state.clone(),
+            std::time::Duration::from_secs(1),
+        )),
+        tokio::spawn(backfill::fill_in_summaries(state.store.clone())),
+    ];
+    if state.store.is_postgres() {
+        let url = state.config.database_url.clone();
+        background.push(tokio::spawn(notices::listen(state.clone(), url)));
+    }
     let router = app(state.clone());
     // Small WebSocket messages must leave at once, not wait for Nagle's algorithm.
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
@@ -229,21 +299,43 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
             tracing::debug!("TCP_NODELAY not set: {error}");
         }
     });
+    let mut stopping = state.shutdown.subscribe();
     let task = tokio::spawn(async move {
         let service = router.into_make_service_with_connect_info::<SocketAddr>();
-        if let Err(error) = axum::serve(listener, service).await {
+        let stopped = async move {
+            let _ = stopping.wait_for(|&stop| stop).await;
+        };
+        if let Err(error) = axum::serve(listener, service)
+            .with_graceful_shutdown(stopped)
+            .await
+        {
             tracing::error!("server stopped: {error}");
         }
     });
-    Ok(RunningServer { addr, state, task })
+    Ok(RunningServer {
+        addr,
+        state,
+        task,
+        background,
+    })
 }
 
-/// Every few minutes: forget expired sessions and idle rate-limit entries, so neither grows
-/// without bound.
+/// Every minute: drop games idle for longer than the configured time; every few minutes,
+/// forget expired sessions and idle rate-limit entries, so that nothing grows without bound.
 async fn housekeeping(state: AppState) {
-    let mut ticks = tokio::time::interval(std::time::Duration::from_secs(300));
+    let mut ticks = tokio::time::interval(std::time::Duration::from_secs(60));
+    let mut round = 0u64;
     loop {
         ticks.tick().await;
+        round += 1;
+        let idle_since = now() - state.config.idle_game_secs as i64;
+        let dropped = state.hub.evict_idle(idle_since);
+        if dropped > 0 {
+            tracing::debug!("dropped {dropped} idle games from memory");
+        }
+        if round % 5 != 1 {
+            continue;
+        }
         state.auth_limiter.retain_recent();
         state.auth_limiter.shrink_to_fit();
         match state.store.delete_expired_sessions(now()).await {
@@ -254,8 +346,7 @@ async fn housekeeping(state: AppState) {
     }
 }
 
-/// `helvetia serve`: serves until Ctrl-C or SIGTERM. Stopping needs no shutdown step: every
-/// acknowledged action is already committed.
+/// `helvetia serve`: serves until Ctrl-C or SIGTERM, then shuts down gracefully.
 ///
 /// # Errors
 /// The database or the address is unavailable.
@@ -264,7 +355,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     println!("Helvetia is served on http://{}", server.addr);
     stopped().await;
     tracing::info!("stopping");
-    server.abort();
+    server.shutdown().await;
     Ok(())
 }
 

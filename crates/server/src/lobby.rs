@@ -2,7 +2,6 @@
 //! of open, own and finished games.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -12,11 +11,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::auth::User;
+use crate::commit::detached;
 use crate::error::{AppError, AppResult, JsonBody};
-use crate::live::{GameState, LiveGame};
+use crate::game_state::{seat_name, GameState};
+use crate::hub::{find, reload, LiveGame};
 use crate::model::{BotLevel, GameStatus, Occupant, SeatRecord};
-use crate::play::find;
-use crate::storage::GameRecordRow;
+use crate::storage::{GameFilter, GameRecordRow, ListedGame, StoreError};
 use crate::{bots, now, random_seed, random_token, AppState};
 
 /// How a seat is filled at creation.
@@ -97,13 +97,14 @@ pub async fn create(
         seed: random_seed(),
         status: GameStatus::Open,
         created_at: now(),
+        version: 0,
         seats,
         actions: Vec::new(),
     };
-    app.store.create_game(&record).await?;
     let id = record.id.clone();
-    let state = GameState::from_record(record).map_err(AppError::internal)?;
-    app.hub.insert(Arc::new(LiveGame::new(id.clone(), state)));
+    // Every node's lobby is a query: the game is there for all of them once this commits.
+    let store = app.store.clone();
+    detached(&app, async move { Ok(store.create_game(&record).await?) }).await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({ "id": id, "invites": invites })),
@@ -125,8 +126,21 @@ pub async fn join(
     user: User,
     JsonBody(body): JsonBody<JoinBody>,
 ) -> AppResult<Json<serde_json::Value>> {
-    let live = find(&app, &id)?;
-    let mut state = live.state.lock().await;
+    let live = find(&app, &id).await?;
+    let task_app = app.clone();
+    detached(&app, async move {
+        take_seat(&task_app, &live, &user, &body).await
+    })
+    .await
+}
+
+async fn take_seat(
+    app: &AppState,
+    live: &LiveGame,
+    user: &User,
+    body: &JoinBody,
+) -> AppResult<Json<serde_json::Value>> {
+    let mut state = live.lock().await;
     if state.status != GameStatus::Open {
         return Err(AppError::conflict("the game has already started"));
     }
@@ -150,6 +164,7 @@ pub async fn join(
         });
     };
     let old = chosen.occupant.clone();
+    let seat = chosen.seat;
     let taken = SeatRecord {
         seat: chosen.seat,
         occupant: Occupant::Human {
@@ -158,11 +173,7 @@ pub async fn join(
             invite: body.invite.clone(),
         },
     };
-    app.store.update_seat(&id, &taken, &old).await?;
-    let seat = taken.seat;
-    state.seats[usize::from(seat)] = taken;
-    state.touch();
-    live.notify(state.revision);
+    change_seat(app, live, &mut state, taken, &old).await?;
     Ok(Json(json!({ "seat": seat })))
 }
 
@@ -173,20 +184,27 @@ pub async fn leave(
     Path(id): Path<String>,
     user: User,
 ) -> AppResult<Json<serde_json::Value>> {
-    let live = find(&app, &id)?;
-    let mut state = live.state.lock().await;
+    let live = find(&app, &id).await?;
+    let task_app = app.clone();
+    detached(&app, async move {
+        give_seat_back(&task_app, &live, &user).await
+    })
+    .await
+}
+
+async fn give_seat_back(
+    app: &AppState,
+    live: &LiveGame,
+    user: &User,
+) -> AppResult<Json<serde_json::Value>> {
+    let mut state = live.lock().await;
     if state.status != GameStatus::Open {
         return Err(AppError::conflict("a started game cannot be left"));
     }
     if state.creator_id == user.id {
-        app.store
-            .set_status(&id, GameStatus::Open, GameStatus::Cancelled)
-            .await?;
-        state.status = GameStatus::Cancelled;
-        state.touch();
-        live.notify(state.revision);
+        set_status(app, live, &mut state, GameStatus::Cancelled).await?;
         drop(state);
-        app.hub.remove(&id);
+        app.hub.remove(&live.id);
         return Ok(Json(json!({ "cancelled": true })));
     }
     let seat = state
@@ -205,10 +223,7 @@ pub async fn leave(
             _ => Occupant::Open,
         },
     };
-    app.store.update_seat(&id, &freed, &old).await?;
-    state.seats[seat.index()] = freed;
-    state.touch();
-    live.notify(state.revision);
+    change_seat(app, live, &mut state, freed, &old).await?;
     Ok(Json(json!({ "cancelled": false })))
 }
 
@@ -218,8 +233,21 @@ pub async fn start(
     Path(id): Path<String>,
     user: User,
 ) -> AppResult<Json<serde_json::Value>> {
-    let live = find(&app, &id)?;
-    let mut state = live.state.lock().await;
+    let live = find(&app, &id).await?;
+    let task_app = app.clone();
+    detached(
+        &app,
+        async move { start_now(&task_app, &live, &user).await },
+    )
+    .await
+}
+
+async fn start_now(
+    app: &AppState,
+    live: &std::sync::Arc<LiveGame>,
+    user: &User,
+) -> AppResult<Json<serde_json::Value>> {
+    let mut state = live.lock().await;
     if state.creator_id != user.id {
         return Err(AppError::forbidden("only the creator can start the game"));
     }
@@ -229,18 +257,65 @@ pub async fn start(
     if !state.is_full() {
         return Err(AppError::conflict("not every seat is filled yet"));
     }
-    app.store
-        .set_status(&id, GameStatus::Open, GameStatus::Running)
-        .await?;
-    state.status = GameStatus::Running;
-    state.touch();
-    let bot_next = state.to_move().is_some_and(|s| state.is_bot(s));
-    live.notify(state.revision);
+    set_status(app, live, &mut state, GameStatus::Running).await?;
+    let bot_next = state.bot_to_move();
+    let version = state.version();
     drop(state);
     if bot_next {
-        bots::wake(&app, &live);
+        bots::wake(app, live);
     }
-    Ok(Json(json!({ "status": "running", "version": 0 })))
+    Ok(Json(json!({ "status": "running", "version": version })))
+}
+
+/// Stores a seat's new occupant if it still holds `old`, then shows it; on a conflict the game
+/// is reloaded from the database.
+async fn change_seat(
+    app: &AppState,
+    live: &LiveGame,
+    state: &mut GameState,
+    seat: SeatRecord,
+    old: &Occupant,
+) -> AppResult<()> {
+    match app.store.update_seat(&live.id, &seat, old).await {
+        Ok(()) => {}
+        Err(StoreError::Conflict) => {
+            reload(app, live, state).await?;
+            return Err(AppError::conflict("the seat changed meanwhile; try again"));
+        }
+        Err(error) => return Err(error.into()),
+    }
+    let index = usize::from(seat.seat);
+    state.seats[index] = seat;
+    live.publish(state);
+    Ok(())
+}
+
+/// Moves an open game to `to` (running or cancelled), then shows it; on a conflict the game is
+/// reloaded from the database.
+async fn set_status(
+    app: &AppState,
+    live: &LiveGame,
+    state: &mut GameState,
+    to: GameStatus,
+) -> AppResult<()> {
+    let to_move = (to == GameStatus::Running)
+        .then(|| state.game().to_move())
+        .flatten();
+    match app
+        .store
+        .set_status(&live.id, GameStatus::Open, to, to_move)
+        .await
+    {
+        Ok(()) => {}
+        Err(StoreError::Conflict) => {
+            reload(app, live, state).await?;
+            return Err(AppError::conflict("the game changed meanwhile; reload"));
+        }
+        Err(error) => return Err(error.into()),
+    }
+    state.status = to;
+    live.publish(state);
+    Ok(())
 }
 
 /// A game as the lobby lists it.
@@ -266,51 +341,42 @@ pub struct Summary {
     pub winner_names: Vec<String>,
     #[serde(skip)]
     created: i64,
-    #[serde(skip)]
-    mine: bool,
 }
 
-fn summary(live: &LiveGame, state: &GameState, user: Option<&User>) -> Summary {
-    let seat = user.and_then(|u| state.seat_of(&u.id));
-    let players = state
+fn summary(game: ListedGame, user: Option<&User>) -> Summary {
+    let seat = user.and_then(|u| crate::game_state::seat_of(&game.seats, &u.id));
+    let players = game
         .seats
         .iter()
         .filter(|s| !s.occupant.is_free())
         .map(|s| {
             (
-                crate::outbound::seat_name(state, Seat(s.seat)),
+                seat_name(&game.seats, Seat(s.seat)),
                 matches!(s.occupant, Occupant::Bot { .. }),
             )
         })
         .collect();
-    let winner_names = if state.status == GameStatus::Finished {
-        state
-            .game()
-            .standings()
-            .iter()
-            .filter(|s| s.rank == 1)
-            .map(|s| crate::outbound::seat_name(state, s.seat))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let winner_names = game
+        .winners
+        .iter()
+        .map(|&seat| seat_name(&game.seats, seat))
+        .collect();
     Summary {
-        id: live.id.clone(),
         players,
-        seats: state.options.players,
-        status: state.status.as_str().into(),
-        your_turn: seat.is_some() && state.to_move() == seat,
-        options: state.options,
-        open_seats: state
+        seats: game.options.players,
+        status: game.status.as_str().into(),
+        your_turn: seat.is_some() && game.status == GameStatus::Running && game.to_move == seat,
+        options: game.options,
+        open_seats: game
             .seats
             .iter()
             .filter(|s| s.occupant == Occupant::Open)
             .map(|s| s.seat)
             .collect(),
-        created_at: crate::rfc3339(state.created_at),
+        created_at: crate::rfc3339(game.created_at),
         winner_names,
-        created: state.created_at,
-        mine: seat.is_some() || user.is_some_and(|u| u.id == state.creator_id),
+        created: game.created_at,
+        id: game.id,
     }
 }
 
@@ -333,31 +399,37 @@ pub struct ListQuery {
     list: ListKind,
 }
 
-/// The summaries of one list, at most 200.
-pub async fn summaries(app: &AppState, kind: ListKind, user: Option<&User>) -> Vec<Summary> {
-    let mut list = Vec::new();
-    for live in app.hub.all() {
-        let state = live.state.lock().await;
-        let item = summary(&live, &state, user);
-        let wanted = match kind {
-            ListKind::Open => state.status == GameStatus::Open && !item.open_seats.is_empty(),
-            ListKind::Mine => {
-                item.mine && matches!(state.status, GameStatus::Open | GameStatus::Running)
-            }
-            ListKind::Finished => state.status == GameStatus::Finished,
-        };
-        if wanted {
-            list.push(item);
-        }
-    }
+/// The summaries of one list, at most 200: a database query, whichever node asks.
+///
+/// # Errors
+/// Database failure.
+pub async fn summaries(
+    app: &AppState,
+    kind: ListKind,
+    user: Option<&User>,
+) -> AppResult<Vec<Summary>> {
+    let filter = match (kind, user) {
+        (ListKind::Open, _) => GameFilter::Open,
+        (ListKind::Mine, Some(user)) => GameFilter::Mine {
+            user_id: user.id.clone(),
+        },
+        (ListKind::Mine, None) => return Ok(Vec::new()),
+        (ListKind::Finished, _) => GameFilter::Finished,
+    };
+    let mut list: Vec<Summary> = app
+        .store
+        .list_games(&filter)
+        .await?
+        .into_iter()
+        .map(|game| summary(game, user))
+        .collect();
     list.sort_by(|a, b| {
         b.your_turn
             .cmp(&a.your_turn)
             .then(b.created.cmp(&a.created))
             .then(a.id.cmp(&b.id))
     });
-    list.truncate(200);
-    list
+    Ok(list)
 }
 
 /// `GET /api/games?list=open|mine|finished`.
@@ -368,5 +440,5 @@ pub async fn list(
 ) -> AppResult<Json<Vec<Summary>>> {
     let Query(query) =
         query.map_err(|_| AppError::bad_request("give list=open, list=mine or list=finished"))?;
-    Ok(Json(summaries(&app, query.list, Some(&user)).await))
+    Ok(Json(summaries(&app, query.list, Some(&user)).await?))
 }

@@ -10,9 +10,9 @@ use serde::Deserialize;
 use crate::auth::{cookie, set_cookie, MaybeUser};
 use crate::csrf::CSRF_COOKIE;
 use crate::error::AppError;
+use crate::hub::find;
 use crate::lobby::{summaries, ListKind, Summary};
-use crate::model::GameStatus;
-use crate::play::{find, frame};
+use crate::play::frame;
 use crate::render::{self, pages as web, GameSummary, Lang};
 use crate::{outbound, AppState};
 
@@ -131,12 +131,14 @@ pub async fn lobby(
     let who = user.0.clone();
     let page = PageContext::new(&headers, &q, user);
     let list = |games: Vec<Summary>| games.into_iter().map(for_page).collect::<Vec<_>>();
-    let open = list(summaries(&app, ListKind::Open, who.as_ref()).await);
-    let mine = match &who {
-        Some(user) => list(summaries(&app, ListKind::Mine, Some(user)).await),
-        None => Vec::new(),
-    };
-    let finished = list(summaries(&app, ListKind::Finished, who.as_ref()).await);
+    let mut lists = Vec::with_capacity(3);
+    for kind in [ListKind::Open, ListKind::Mine, ListKind::Finished] {
+        match summaries(&app, kind, who.as_ref()).await {
+            Ok(games) => lists.push(list(games)),
+            Err(error) => return page.error(&error),
+        }
+    }
+    let [open, mine, finished] = <[_; 3]>::try_from(lists).expect("three lists");
     page.ok(web::lobby(
         page.lang,
         page.user(),
@@ -160,17 +162,14 @@ pub async fn game(
     let Some(user) = who else {
         return page.error(&AppError::unauthorized("log in to see this game"));
     };
-    let live = match find(&app, &id) {
+    let live = match find(&app, &id).await {
         Ok(live) => live,
         Err(error) => return page.error(&error),
     };
-    let state = live.state.lock().await;
-    if state.status == GameStatus::Cancelled {
-        return page.error(&AppError::no_game());
-    }
-    let viewer = state.seat_of(&user.id);
-    let table = outbound::table_html(&live, &state, viewer, page.lang);
-    drop(state);
+    live.read_in(page.lang).await;
+    let snapshot = live.snapshot();
+    let viewer = snapshot.seat_of(&user.id);
+    let table = outbound::table_html(&snapshot, viewer, page.lang);
     page.ok(web::game(
         page.lang,
         page.user(),
@@ -190,8 +189,8 @@ pub async fn replay(
     user: MaybeUser,
 ) -> Response {
     let page = PageContext::new(&headers, &q, user);
-    let total = match find(&app, &id) {
-        Ok(live) => live.state.lock().await.history().len(),
+    let total = match find(&app, &id).await {
+        Ok(live) => live.snapshot().log_len,
         Err(error) => return page.error(&error),
     };
     match frame(&app, &id, total, page.lang).await {

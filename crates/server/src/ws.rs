@@ -11,12 +11,12 @@ use helvetia_engine::{Action, Seat};
 use serde::Deserialize;
 
 use crate::auth::User;
+use crate::commit::{self, Actor};
 use crate::error::AppResult;
-use crate::live::LiveGame;
-use crate::model::GameStatus;
+use crate::game_state::Choice;
+use crate::hub::{find, LiveGame};
 use crate::outbound::{self, UpdateFormat};
 use crate::pages::lang_of;
-use crate::play::{self, find, Choice};
 use crate::render::Lang;
 use crate::AppState;
 
@@ -57,10 +57,7 @@ pub async fn upgrade(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> AppResult<Response> {
-    let live = find(&app, &id)?;
-    if live.state.lock().await.status == GameStatus::Cancelled {
-        return Err(crate::error::AppError::no_game());
-    }
+    let live = find(&app, &id).await?;
     let lang = lang_of(&headers);
     Ok(upgrade
         // Clients send only small messages; the default 128 KiB read buffer is cleared on
@@ -71,17 +68,18 @@ pub async fn upgrade(
         .on_upgrade(move |socket| session(app, live, user, lang, query.format, socket)))
 }
 
-/// Counts the viewer in and out of the game's connections, telling the others.
+/// Counts the viewer in or out; the table shows a seat's presence, so when a seat's first
+/// viewer arrives or its last one leaves, a new snapshot says so. Spectators and further tabs
+/// of a seat change nothing anyone sees.
 async fn set_presence(live: &LiveGame, seat: Option<Seat>, present: bool) {
-    if present {
-        live.connect(seat);
+    let flipped = if present {
+        live.connect(seat)
     } else {
-        live.disconnect(seat);
-    }
-    if seat.is_some() {
-        let mut state = live.state.lock().await;
-        state.touch();
-        live.notify(state.revision);
+        live.disconnect(seat)
+    };
+    crate::metrics::viewer_connected(present);
+    if flipped {
+        live.republish().await;
     }
 }
 
@@ -93,46 +91,48 @@ async fn session(
     format: UpdateFormat,
     mut socket: WebSocket,
 ) {
-    let mut changes = live.subscribe();
-    let mut seat = live.state.lock().await.seat_of(&user.id);
+    if format == UpdateFormat::Html {
+        live.read_in(lang).await;
+    }
+    let mut snapshots = live.subscribe();
+    let mut seat = live.snapshot().seat_of(&user.id);
     set_presence(&live, seat, true).await;
+    let mut shutdown = app.shutdown.subscribe();
     let mut sent_revision = None;
     loop {
-        let (prepared, revision, now_seat) = {
-            let mut state = live.state.lock().await;
-            let now_seat = state.seat_of(&user.id);
-            let revision = state.revision;
-            let prepared = (sent_revision != Some(revision))
-                .then(|| outbound::prepare_update(&live, &mut state, now_seat, lang, format));
-            (prepared, revision, now_seat)
-        };
-        // Rendering happens outside the game's lock; the result is shared if still current.
-        let message = match prepared {
-            None => None,
-            Some(Ok(message)) => Some(message),
-            Some(Err(parts)) => Some(outbound::shared_table(&parts).await),
-        };
+        let snapshot = snapshots.borrow_and_update().clone();
+        let now_seat = snapshot.seat_of(&user.id);
         if now_seat != seat {
             set_presence(&live, seat, false).await;
             set_presence(&live, now_seat, true).await;
             seat = now_seat;
         }
-        if let Some(message) = message {
+        if sent_revision != Some(snapshot.revision) {
+            let message = outbound::update(&snapshot, seat, lang, format, &live.panels).await;
             if socket.send(Message::Text(message)).await.is_err() {
                 break;
             }
-            sent_revision = Some(revision);
+            sent_revision = Some(snapshot.revision);
         }
         tokio::select! {
-            changed = changes.changed() => {
+            changed = snapshots.changed() => {
                 if changed.is_err() {
                     break;
                 }
             }
+            _ = shutdown.changed() => {
+                // Going away: the browser reconnects, through the proxy, to another node.
+                let close = axum::extract::ws::CloseFrame {
+                    code: axum::extract::ws::close_code::RESTART,
+                    reason: "server restarting; reconnect".into(),
+                };
+                let _ = socket.send(Message::Close(Some(close))).await;
+                break;
+            }
             incoming = socket.recv() => {
                 let Some(Ok(incoming)) = incoming else { break };
                 let reply = match incoming {
-                    Message::Text(text) => handle(&app, &live, seat, text.as_str()).await,
+                    Message::Text(text) => handle(&app, &live, &user, text.as_str()).await,
                     Message::Binary(_) => Some(outbound::ws_error("send JSON text messages")),
                     Message::Close(_) => break,
                     Message::Ping(_) | Message::Pong(_) => None,
@@ -149,12 +149,7 @@ async fn session(
 }
 
 /// Handles one client message; answers an error message if it was refused.
-async fn handle(
-    app: &AppState,
-    live: &Arc<LiveGame>,
-    seat: Option<Seat>,
-    text: &str,
-) -> Option<String> {
+async fn handle(app: &AppState, live: &Arc<LiveGame>, user: &User, text: &str) -> Option<String> {
     let message: ClientMessage = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(error) => {
@@ -177,9 +172,11 @@ async fn handle(
                     ))
                 }
             };
-            play::submit(app, live, seat, version, choice).await
+            commit::submit(app, live, Actor::User(user.id.clone()), version, choice).await
         }
-        ClientMessage::Undo { version } => play::undo(app, live, seat, version).await,
+        ClientMessage::Undo { version } => {
+            commit::undo(app, live, Actor::User(user.id.clone()), version).await
+        }
     };
     match outcome {
         Ok(_) => None,

@@ -326,16 +326,16 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
         let carl = server.user("carl").await;
-        let live = server.server.state.hub.get(&id).unwrap();
+        let live = server.server.state.hub.cached(&id).unwrap();
         let mut hidden = Vec::new();
-        let record = |hidden: &mut Vec<String>, state: &helvetia_server::live::GameState| {
+        let record = |hidden: &mut Vec<String>, state: &helvetia_server::game_state::GameState| {
             hidden.extend(secrets(state.game().position(), state.seed_for_storage()));
         };
-        record(&mut hidden, &*live.state.lock().await);
+        record(&mut hidden, &*live.lock().await);
 
         // Positive control: the scan finds the secrets in what must never be sent.
         {
-            let state = live.state.lock().await;
+            let state = live.lock().await;
             let position = serde_json::to_string(state.game().position()).unwrap();
             let record = format!("{{\"seed\":{}}}", state.seed_for_storage());
             assert!(
@@ -392,7 +392,7 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
             for socket in [&mut a, &mut b, &mut c, &mut a_table, &mut c_table] {
                 socket.update_at(version).await;
             }
-            let state = live.state.lock().await;
+            let state = live.lock().await;
             if state.game().position().round != round {
                 round = state.game().position().round;
                 record(&mut hidden, &state);

@@ -50,6 +50,7 @@ impl TestServer {
             bot_threads: 1,
             // Bots answer quickly: the test is about the browser, not their strength.
             bot_think_ms: 20,
+            ..Config::default()
         };
         let server = spawn(config).await.expect("the server starts");
         let base = format!("http://{}", server.addr);
@@ -442,8 +443,8 @@ pub async fn decide_with_keyboard(client: &Client) -> String {
     label
 }
 
-/// Clicks the Undo button if the table offers one; waits until the table goes back a
-/// version. Returns whether it did.
+/// Clicks the Undo button if the table offers one; waits until the table shows the next
+/// version (an undo is a change too: versions never go back). Returns whether it did.
 pub async fn undo_if_offered(client: &Client, before: u64) -> bool {
     let Ok(button) = client.find(Locator::Css("#table [data-undo]")).await else {
         return false;
@@ -451,8 +452,8 @@ pub async fn undo_if_offered(client: &Client, before: u64) -> bool {
     click(client, &button).await;
     wait_until(
         client,
-        &format!("Number(document.querySelector('#table .table-root').dataset.version) < {before}"),
-        "the table to go back one decision",
+        &format!("Number(document.querySelector('#table .table-root').dataset.version) > {before}"),
+        "the table to show the undo",
         Duration::from_secs(30),
     )
     .await;

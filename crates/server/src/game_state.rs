@@ -1,0 +1,414 @@
+//! One game as a node holds it: rebuilt from its stored record, changed only after the database
+//! accepted the change. Each change is worked out first ([`GameState::try_action`],
+//! [`GameState::try_undo`]: the engine plays the action once, on a copy), then stored, then
+//! applied ([`GameState::apply`]) without playing it again.
+
+use helvetia_engine::{Action, ActionList, Game, GameOptions, Phase, Seat, TurnState, View};
+
+use crate::log_book::LogBook;
+use crate::model::{GameStatus, Occupant, SeatRecord};
+use crate::render::Lang;
+use crate::storage::{GameRecordRow, LogChange, Summary};
+
+/// One action of the log, with who made it and whether it opened a turn.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The action.
+    pub action: Action,
+    /// The seat that made it.
+    pub seat: Seat,
+    /// The seat whose turn (phase `Turn`) it was played in, if any.
+    pub turn_of: Option<Seat>,
+    /// Whether it was the first action of that turn.
+    pub opens_turn: bool,
+}
+
+/// A game's complete server-side state. The seed and the full position never leave the
+/// server: everything sent goes through [`crate::outbound`], from a [`crate::snapshot::Snapshot`].
+pub struct GameState {
+    /// Who created the game.
+    pub creator_id: String,
+    /// Engine options.
+    pub options: GameOptions,
+    seed: u64,
+    /// Where the game stands.
+    pub status: GameStatus,
+    /// Seconds since the Unix epoch.
+    pub created_at: i64,
+    /// The seats, by seat number.
+    pub seats: Vec<SeatRecord>,
+    game: Game,
+    history: Vec<Entry>,
+    /// The stored version: changes of the log so far (actions and undos).
+    version: u64,
+    log: LogBook,
+}
+
+/// Why a state change was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is not being played.
+    NotRunning,
+    /// The viewer has no seat here.
+    NotSeated,
+    /// Someone else decides now.
+    NotYourTurn,
+    /// The client saw an older (or newer) version.
+    StaleVersion {
+        /// The version now.
+        current: u64,
+    },
+    /// Not a legal action; the engine's reason.
+    Illegal(String),
+    /// Nothing of the current turn is left to undo.
+    NothingToUndo,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NotRunning => f.write_str("the game is not running"),
+            Refusal::NotSeated => f.write_str("you have no seat in this game"),
+            Refusal::NotYourTurn => f.write_str("it is not your turn"),
+            Refusal::StaleVersion { current } => {
+                write!(f, "stale version: the game is at version {current}; reload")
+            }
+            Refusal::Illegal(reason) => write!(f, "illegal action: {reason}"),
+            Refusal::NothingToUndo => {
+                f.write_str("nothing to undo: only your own actions of your current turn")
+            }
+        }
+    }
+}
+
+/// What a player chose: an action, or its index in their current legal list.
+#[derive(Clone, Copy, Debug)]
+pub enum Choice {
+    /// The action itself.
+    Action(Action),
+    /// Index into the legal actions.
+    Index(usize),
+}
+
+/// A change worked out but not yet stored: the log change to store, and the game after it.
+pub struct Change {
+    /// What the log gets.
+    pub log: LogChange,
+    /// What the games row says afterwards.
+    pub summary: Summary,
+    game: Game,
+    entry: Option<Entry>,
+}
+
+impl GameState {
+    /// Rebuilds a game from its stored record by replaying every action.
+    ///
+    /// # Errors
+    /// A stored action that is not legal where it stands, or out of turn (a damaged record).
+    pub fn from_record(record: GameRecordRow) -> Result<GameState, String> {
+        record.options.check()?;
+        let mut game = Game::new(record.options, record.seed);
+        let mut history = Vec::with_capacity(record.actions.len());
+        for (index, (seat, action)) in record.actions.into_iter().enumerate() {
+            if game.to_move() != Some(Seat(seat)) {
+                return Err(format!("action {index} stored for seat {seat} out of turn"));
+            }
+            let entry = entry_for(&game, action);
+            game.play(action)
+                .map_err(|error| format!("action {index}: {}", error.reason))?;
+            history.push(entry);
+        }
+        let mut status = record.status;
+        if game.is_over() && status == GameStatus::Running {
+            status = GameStatus::Finished;
+        }
+        Ok(GameState {
+            creator_id: record.creator_id,
+            options: record.options,
+            seed: record.seed,
+            status,
+            created_at: record.created_at,
+            seats: record.seats,
+            game,
+            history,
+            version: record.version,
+            log: LogBook::default(),
+        })
+    }
+
+    /// The secret seed (what the database stores; tests look for it in payloads).
+    pub fn seed_for_storage(&self) -> u64 {
+        self.seed
+    }
+
+    /// The game as it stands. Only the filter in [`crate::outbound`] turns it into a `View`.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The log.
+    pub fn history(&self) -> &[Entry] {
+        &self.history
+    }
+
+    /// The stored version: it changes with every action and every undo, never back.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The names shown for the seats.
+    pub fn seat_names(&self) -> Vec<String> {
+        self.options
+            .seats()
+            .map(|seat| seat_name(&self.seats, seat))
+            .collect()
+    }
+
+    /// The log in words, actions `from..to`, in `lang`.
+    pub fn log_lines(&mut self, lang: Lang, from: usize, to: usize) -> Vec<String> {
+        let names = self.seat_names();
+        let actions = self.history.iter().map(|entry| entry.action);
+        let lines = self
+            .log
+            .lines(lang, (self.options, self.seed), actions, &names);
+        lines[from.min(lines.len())..to.min(lines.len())].to_vec()
+    }
+
+    /// Writes the log out in `lang` if nobody asked for it before; tells whether it did.
+    pub fn read_in(&mut self, lang: Lang) -> bool {
+        if self.log.has(lang) {
+            return false;
+        }
+        self.log_lines(lang, 0, 0);
+        true
+    }
+
+    /// The log book (for snapshots).
+    pub fn log_book(&self) -> &LogBook {
+        &self.log
+    }
+
+    /// The seat of `user_id`, if they sit here.
+    pub fn seat_of(&self, user_id: &str) -> Option<Seat> {
+        seat_of(&self.seats, user_id)
+    }
+
+    /// Whose decision it is while the game runs.
+    pub fn to_move(&self) -> Option<Seat> {
+        (self.status == GameStatus::Running)
+            .then(|| self.game.to_move())
+            .flatten()
+    }
+
+    /// The legal actions of `viewer`: empty unless it is their decision.
+    pub fn legal_for(&self, viewer: Option<Seat>) -> ActionList {
+        match viewer {
+            Some(seat) if self.to_move() == Some(seat) => self.game.legal_actions(),
+            _ => ActionList::new(),
+        }
+    }
+
+    /// Whether `seat` is a bot.
+    pub fn is_bot(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat.index())
+            .is_some_and(|s| matches!(s.occupant, Occupant::Bot { .. }))
+    }
+
+    /// Whether the player to move is a bot.
+    pub fn bot_to_move(&self) -> bool {
+        self.to_move().is_some_and(|seat| self.is_bot(seat))
+    }
+
+    /// What the games row says about the game now.
+    pub fn summary(&self) -> Summary {
+        summary_of(&self.game)
+    }
+
+    /// Checks that the game runs, is at `version`, and `seat` decides now.
+    ///
+    /// # Errors
+    /// Why not.
+    pub fn check_turn(&self, seat: Option<Seat>, version: u64) -> Result<Seat, Refusal> {
+        if self.status != GameStatus::Running {
+            return Err(Refusal::NotRunning);
+        }
+        let seat = seat.ok_or(Refusal::NotSeated)?;
+        if self.version != version {
+            return Err(Refusal::StaleVersion {
+                current: self.version,
+            });
+        }
+        if self.game.to_move() != Some(seat) {
+            return Err(Refusal::NotYourTurn);
+        }
+        Ok(seat)
+    }
+
+    /// Works out `seat` playing `choice` on `version`: the engine plays it once, on a copy.
+    ///
+    /// # Errors
+    /// Why it is refused; nothing changes.
+    pub fn try_action(
+        &self,
+        seat: Option<Seat>,
+        version: u64,
+        choice: Choice,
+    ) -> Result<Change, Refusal> {
+        let seat = self.check_turn(seat, version)?;
+        let action = match choice {
+            Choice::Action(action) => action,
+            Choice::Index(index) => {
+                let legal = self.game.legal_actions();
+                *legal.get(index).ok_or_else(|| {
+                    Refusal::Illegal(format!(
+                        "no legal action number {index}; there are {}",
+                        legal.len()
+                    ))
+                })?
+            }
+        };
+        let entry = entry_for(&self.game, action);
+        let mut game = self.game.clone();
+        game.play(action).map_err(|e| Refusal::Illegal(e.reason))?;
+        Ok(Change {
+            log: LogChange::Append {
+                index: self.history.len() as u64,
+                seat,
+                action,
+            },
+            summary: summary_of(&game),
+            game,
+            entry: Some(entry),
+        })
+    }
+
+    /// How many of the last actions the player to move may take back: their own actions of the
+    /// turn in progress (nothing hidden is revealed during a turn).
+    pub fn undoable(&self) -> usize {
+        let Phase::Turn { seat, turn } = self.game.position().phase else {
+            return 0;
+        };
+        if self.status != GameStatus::Running || turn == TurnState::fresh() {
+            return 0;
+        }
+        let mut count = 0;
+        for entry in self.history.iter().rev() {
+            if entry.turn_of != Some(seat) || entry.seat != seat {
+                break;
+            }
+            count += 1;
+            if entry.opens_turn {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Works out `seat` taking back the last action on `version`.
+    ///
+    /// # Errors
+    /// Why not; nothing changes.
+    pub fn try_undo(&self, seat: Option<Seat>, version: u64) -> Result<Change, Refusal> {
+        self.check_turn(seat, version)?;
+        if self.undoable() == 0 {
+            return Err(Refusal::NothingToUndo);
+        }
+        let last = self.history.len() - 1;
+        let game = self.game_at(last);
+        Ok(Change {
+            log: LogChange::Truncate { index: last as u64 },
+            summary: summary_of(&game),
+            game,
+            entry: None,
+        })
+    }
+
+    /// Applies a change that the database has committed.
+    pub fn apply(&mut self, change: Change) {
+        match change.entry {
+            Some(entry) => {
+                let names = self.seat_names();
+                self.log.record(&names, &self.game.view(), &entry.action);
+                self.history.push(entry);
+            }
+            None => {
+                self.history.pop();
+                self.log.pop();
+            }
+        }
+        self.game = change.game;
+        self.version += 1;
+        self.status = change.summary.status;
+    }
+
+    /// The game as it stood after `step` actions (for replays and undo).
+    pub fn game_at(&self, step: usize) -> Game {
+        let mut game = Game::new(self.options, self.seed);
+        for entry in &self.history[..step.min(self.history.len())] {
+            game.play_unchecked(entry.action);
+        }
+        game
+    }
+
+    /// The public view of the game now.
+    pub fn view(&self) -> View {
+        self.game.view()
+    }
+
+    /// Whether every seat is taken.
+    pub fn is_full(&self) -> bool {
+        self.seats.iter().all(|s| !s.occupant.is_free())
+    }
+}
+
+/// The name shown for `seat`.
+pub fn seat_name(seats: &[SeatRecord], seat: Seat) -> String {
+    match seats.get(seat.index()).map(|s| &s.occupant) {
+        Some(Occupant::Human { username, .. }) => username.clone(),
+        Some(Occupant::Bot { level }) => format!("Bot ({})", level.as_str()),
+        _ => seat.to_string(),
+    }
+}
+
+/// The seat of `user_id` among `seats`.
+pub fn seat_of(seats: &[SeatRecord], user_id: &str) -> Option<Seat> {
+    seats
+        .iter()
+        .find(|s| s.occupant.user_id() == Some(user_id))
+        .map(|s| Seat(s.seat))
+}
+
+fn entry_for(game: &Game, action: Action) -> Entry {
+    let (turn_of, opens_turn) = match game.position().phase {
+        Phase::Turn { seat, turn } => (Some(seat), turn == TurnState::fresh()),
+        _ => (None, false),
+    };
+    Entry {
+        action,
+        seat: game.to_move().expect("only a running game takes actions"),
+        turn_of,
+        opens_turn,
+    }
+}
+
+fn summary_of(game: &Game) -> Summary {
+    let over = game.is_over();
+    Summary {
+        status: if over {
+            GameStatus::Finished
+        } else {
+            GameStatus::Running
+        },
+        to_move: game.to_move(),
+        winners: if over {
+            game.standings()
+                .iter()
+                .filter(|s| s.rank == 1)
+                .map(|s| s.seat)
+                .collect()
+        } else {
+            Vec::new()
+        },
+    }
+}

@@ -1,0 +1,137 @@
+//! What viewers of a game need, fixed after each change: the writer publishes one immutable
+//! snapshot per change on the game's `watch` channel, and every viewer builds its messages from
+//! it without ever taking the writer's lock. Messages are built once per snapshot for everyone
+//! who sees the same (all who only watch, in one language, share one table).
+
+use std::sync::Arc;
+
+use axum::extract::ws::Utf8Bytes;
+use helvetia_engine::{Action, ActionList, GameOptions, Seat, Standing, View};
+use tokio::sync::OnceCell;
+
+use crate::game_state::{seat_of, GameState};
+use crate::model::{GameStatus, SeatRecord};
+use crate::render::Lang;
+
+/// Log lines shown with the table; the full log is in the JSON state.
+pub const TABLE_LOG_LINES: usize = 40;
+
+/// Slots per message kind: one per seat that decides, and one for everyone who only watches.
+const VIEWER_SLOTS: usize = 5;
+
+/// One state of a game as its viewers see it.
+pub struct Snapshot {
+    /// The game id.
+    pub game_id: Arc<str>,
+    /// Counts the snapshots of this game in this node: viewers send again when it moves.
+    pub revision: u64,
+    /// The stored version.
+    pub version: u64,
+    /// Where the game stands.
+    pub status: GameStatus,
+    /// Engine options.
+    pub options: GameOptions,
+    /// The seats.
+    pub seats: Vec<SeatRecord>,
+    /// The public view (never the order of stacks 2 and 3).
+    pub view: View,
+    /// Whose decision it is while the game runs.
+    pub to_move: Option<Seat>,
+    /// The legal actions of the player who decides.
+    pub legal: ActionList,
+    /// How many actions the player who decides may take back.
+    pub undoable: usize,
+    /// Actions in the log.
+    pub log_len: usize,
+    /// Whether someone holding each seat has the game open on this node.
+    pub connected: [bool; 4],
+    /// The final standings, once the game is over.
+    pub standings: Option<Vec<Standing>>,
+    log_tails: Vec<(Lang, Arc<[String]>)>,
+    view_json: OnceCell<Utf8Bytes>,
+    json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
+    tables: [[OnceCell<Utf8Bytes>; Lang::ALL.len()]; VIEWER_SLOTS],
+}
+
+impl Snapshot {
+    /// The snapshot of `state`.
+    pub fn of(game_id: Arc<str>, state: &GameState, revision: u64, connected: [bool; 4]) -> Self {
+        let to_move = state.to_move();
+        let game = state.game();
+        Snapshot {
+            game_id,
+            revision,
+            version: state.version(),
+            status: state.status,
+            options: state.options,
+            seats: state.seats.clone(),
+            view: state.view(),
+            to_move,
+            legal: state.legal_for(to_move),
+            undoable: state.undoable(),
+            log_len: state.history().len(),
+            connected,
+            standings: game.is_over().then(|| game.standings()),
+            log_tails: state.log_book().tails(TABLE_LOG_LINES),
+            view_json: OnceCell::new(),
+            json: Default::default(),
+            tables: Default::default(),
+        }
+    }
+
+    /// The seat of `user_id`, if they sit here.
+    pub fn seat_of(&self, user_id: &str) -> Option<Seat> {
+        seat_of(&self.seats, user_id)
+    }
+
+    /// `viewer` if they decide now; `None` for everyone who only watches.
+    pub fn decider(&self, viewer: Option<Seat>) -> Option<Seat> {
+        viewer.filter(|&seat| self.to_move == Some(seat))
+    }
+
+    /// The legal actions of `viewer`: empty unless it is their decision.
+    pub fn legal_for(&self, viewer: Option<Seat>) -> &[Action] {
+        match self.decider(viewer) {
+            Some(_) => &self.legal,
+            None => &[],
+        }
+    }
+
+    /// Whether `viewer` may take an action back now.
+    pub fn can_undo(&self, viewer: Option<Seat>) -> bool {
+        self.decider(viewer).is_some() && self.undoable > 0
+    }
+
+    /// The last log lines in `lang` (empty if nobody on this node reads the game in `lang` yet).
+    pub fn log_tail(&self, lang: Lang) -> &[String] {
+        self.log_tails
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .map_or(&[], |(_, lines)| lines)
+    }
+
+    /// Whether the log tail in `lang` is here.
+    pub fn reads_in(&self, lang: Lang) -> bool {
+        self.log_tails.iter().any(|(l, _)| *l == lang)
+    }
+
+    /// The view as JSON, built once.
+    pub(crate) fn view_json(&self) -> &OnceCell<Utf8Bytes> {
+        &self.view_json
+    }
+
+    /// Where the JSON update for `decider` goes.
+    pub(crate) fn json_slot(&self, decider: Option<Seat>) -> &OnceCell<Utf8Bytes> {
+        &self.json[slot(decider)]
+    }
+
+    /// Where the table for `decider` in `lang` goes.
+    pub(crate) fn table_slot(&self, decider: Option<Seat>, lang: Lang) -> &OnceCell<Utf8Bytes> {
+        let lang = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+        &self.tables[slot(decider)][lang]
+    }
+}
+
+fn slot(decider: Option<Seat>) -> usize {
+    decider.map_or(VIEWER_SLOTS - 1, |seat| seat.index().min(VIEWER_SLOTS - 2))
+}

@@ -1,0 +1,380 @@
+//! Game rows and seats: creating, loading one game for replay, seat and status changes before
+//! the first action, and the lobby's lists, which are queries (no game is replayed for them).
+
+use helvetia_engine::Seat;
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::{decode_error, GameRecordRow, Store, StoreError, StoreResult, Summary};
+use crate::model::{GameStatus, Occupant, SeatRecord};
+use crate::notices::Notice;
+
+/// Which games a lobby list holds.
+#[derive(Clone, Debug)]
+pub enum GameFilter {
+    /// Open games with a seat anyone may join.
+    Open,
+    /// Open and running games the user sits in or created.
+    Mine {
+        /// The user's account id.
+        user_id: String,
+    },
+    /// Finished games.
+    Finished,
+}
+
+/// A game as the lobby lists it, read from its row and seats.
+#[derive(Clone, Debug)]
+pub struct ListedGame {
+    /// Game id.
+    pub id: String,
+    /// Who created it.
+    pub creator_id: String,
+    /// Engine options.
+    pub options: helvetia_engine::GameOptions,
+    /// Where it stands.
+    pub status: GameStatus,
+    /// Seconds since the Unix epoch.
+    pub created_at: i64,
+    /// Whose decision it is, while it runs.
+    pub to_move: Option<Seat>,
+    /// The winners, once finished.
+    pub winners: Vec<Seat>,
+    /// The seats.
+    pub seats: Vec<SeatRecord>,
+}
+
+/// Most games in one list.
+pub const LIST_LIMIT: i64 = 200;
+
+const SEAT_COLUMNS: &str =
+    "s.game_id, s.seat, s.kind, s.user_id, s.bot_level, s.invite_token, u.username";
+
+impl Store {
+    /// Stores a new game with its seats.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn create_game(&self, game: &GameRecordRow) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO games (id, creator_id, options, seed, status, created_at, version) \
+             VALUES ($1, $2, $3, $4, $5, $6, 0)",
+        )
+        .bind(&game.id)
+        .bind(&game.creator_id)
+        .bind(serde_json::to_string(&game.options).expect("options serialize"))
+        .bind(game.seed as i64)
+        .bind(game.status.as_str())
+        .bind(game.created_at)
+        .execute(&mut *tx)
+        .await?;
+        for seat in &game.seats {
+            let (kind, user, level, token) = seat.occupant.columns();
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, kind, user_id, bot_level, invite_token) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(&game.id)
+            .bind(i64::from(seat.seat))
+            .bind(kind)
+            .bind(user)
+            .bind(level)
+            .bind(token)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Changes who sits in a seat of an open game, if it still holds `expected` (so two joins
+    /// cannot both win, on one node or on several), and tells the other nodes.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the seat or the game changed meanwhile.
+    pub async fn update_seat(
+        &self,
+        game_id: &str,
+        seat: &SeatRecord,
+        expected: &Occupant,
+    ) -> StoreResult<()> {
+        let (kind, user, level, token) = seat.occupant.columns();
+        let (old_kind, old_user, _, _) = expected.columns();
+        let result = sqlx::query(
+            "UPDATE seats SET kind = $1, user_id = $2, bot_level = $3, invite_token = $4 \
+             WHERE game_id = $5 AND seat = $6 AND kind = $7 AND COALESCE(user_id, '') = $8 \
+             AND EXISTS (SELECT 1 FROM games g WHERE g.id = $5 AND g.status = 'open')",
+        )
+        .bind(kind)
+        .bind(user)
+        .bind(level)
+        .bind(token)
+        .bind(game_id)
+        .bind(i64::from(seat.seat))
+        .bind(old_kind)
+        .bind(old_user.unwrap_or_default())
+        .execute(&self.pool)
+        .await?;
+        if result.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        self.announce_change(game_id, 0).await
+    }
+
+    /// Moves a game from `from` to `to` status (start or cancel, before any action) and tells
+    /// the other nodes.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the game was not in status `from`.
+    pub async fn set_status(
+        &self,
+        game_id: &str,
+        from: GameStatus,
+        to: GameStatus,
+        to_move: Option<Seat>,
+    ) -> StoreResult<()> {
+        let result =
+            sqlx::query("UPDATE games SET status = $1, to_move = $2 WHERE id = $3 AND status = $4")
+                .bind(to.as_str())
+                .bind(to_move.map(|seat| i64::from(seat.0)))
+                .bind(game_id)
+                .bind(from.as_str())
+                .execute(&self.pool)
+                .await?;
+        if result.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        self.announce_change(game_id, 0).await
+    }
+
+    async fn announce_change(&self, game_id: &str, version: u64) -> StoreResult<()> {
+        self.announce(&Notice::GameChanged {
+            game_id: game_id.to_string(),
+            version,
+        })
+        .await
+    }
+
+    /// One game with its seats and whole log, to rebuild it by replay; `None` if there is none.
+    ///
+    /// # Errors
+    /// Database failure, or a row that does not parse or a log with a hole (a damaged record).
+    pub async fn load_game(&self, id: &str) -> StoreResult<Option<GameRecordRow>> {
+        let Some(row) = sqlx::query(
+            "SELECT id, creator_id, options, seed, status, created_at, version FROM games \
+             WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let mut game = parse_game(&row)?;
+        let seats = sqlx::query(&format!(
+            "SELECT {SEAT_COLUMNS} FROM seats s LEFT JOIN users u ON u.id = s.user_id \
+             WHERE s.game_id = $1 ORDER BY s.seat"
+        ))
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        game.seats = seats.iter().map(parse_seat).collect::<StoreResult<_>>()?;
+        for (idx, seat, action) in self.actions_from(id, 0).await? {
+            if idx as usize != game.actions.len() {
+                return Err(decode_error(&format!(
+                    "game {id}: action {idx} follows action {}",
+                    game.actions.len() as i64 - 1
+                )));
+            }
+            game.actions.push((seat, action));
+        }
+        Ok(Some(game))
+    }
+
+    /// The game's version and its actions from index `from` on, for a node whose copy is
+    /// behind.
+    ///
+    /// # Errors
+    /// Database failure or an action that does not parse.
+    pub async fn catch_up(
+        &self,
+        id: &str,
+        from: u64,
+    ) -> StoreResult<(u64, Vec<(u64, u8, helvetia_engine::Action)>)> {
+        // Version first: actions committed after it was read only make the copy newer than the
+        // version says, which the next notice corrects.
+        let version: i64 = sqlx::query("SELECT version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_one(&self.pool)
+            .await?
+            .try_get(0)?;
+        Ok((version as u64, self.actions_from(id, from).await?))
+    }
+
+    async fn actions_from(
+        &self,
+        id: &str,
+        from: u64,
+    ) -> StoreResult<Vec<(u64, u8, helvetia_engine::Action)>> {
+        let rows = sqlx::query(
+            "SELECT idx, seat, action FROM actions WHERE game_id = $1 AND idx >= $2 ORDER BY idx",
+        )
+        .bind(id)
+        .bind(from as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let idx: i64 = row.try_get(0)?;
+                let seat: i64 = row.try_get(1)?;
+                let json: String = row.try_get(2)?;
+                let action = serde_json::from_str(&json).map_err(|e| decode_error(&e))?;
+                Ok((idx as u64, seat as u8, action))
+            })
+            .collect()
+    }
+
+    /// The games of one lobby list, newest first, at most [`LIST_LIMIT`].
+    ///
+    /// # Errors
+    /// Database failure or a row that does not parse.
+    pub async fn list_games(&self, filter: &GameFilter) -> StoreResult<Vec<ListedGame>> {
+        let (condition, user) = match filter {
+            GameFilter::Open => (
+                "g.status = 'open' AND EXISTS \
+                 (SELECT 1 FROM seats o WHERE o.game_id = g.id AND o.kind = 'open')",
+                "",
+            ),
+            GameFilter::Mine { user_id } => (
+                "g.status IN ('open', 'running') AND (g.creator_id = $2 OR EXISTS \
+                 (SELECT 1 FROM seats m WHERE m.game_id = g.id AND m.user_id = $2))",
+                user_id.as_str(),
+            ),
+            GameFilter::Finished => ("g.status = 'finished'", ""),
+        };
+        // `$2 = $2` keeps the user parameter used in every list, so one binding fits all.
+        let games = sqlx::query(&format!(
+            "SELECT g.id, g.creator_id, g.options, g.status, g.created_at, g.to_move, g.winners \
+             FROM games g WHERE {condition} AND $2 = $2 \
+             ORDER BY g.created_at DESC, g.id LIMIT $1"
+        ))
+        .bind(LIST_LIMIT)
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut listed: Vec<ListedGame> =
+            games.iter().map(parse_listed).collect::<StoreResult<_>>()?;
+        let Some(oldest) = listed.last().map(|g| (g.created_at, g.id.clone())) else {
+            return Ok(listed);
+        };
+        let seats = sqlx::query(&format!(
+            "SELECT {SEAT_COLUMNS} FROM seats s JOIN games g ON g.id = s.game_id \
+             LEFT JOIN users u ON u.id = s.user_id \
+             WHERE {condition} AND $2 = $2 AND (g.created_at > $1 OR \
+             (g.created_at = $1 AND g.id >= $3)) ORDER BY s.game_id, s.seat"
+        ))
+        .bind(oldest.0)
+        .bind(user)
+        .bind(&oldest.1)
+        .fetch_all(&self.pool)
+        .await?;
+        let position: std::collections::HashMap<String, usize> = listed
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (g.id.clone(), i))
+            .collect();
+        for row in &seats {
+            let game_id: String = row.try_get(0)?;
+            if let Some(&i) = position.get(&game_id) {
+                listed[i].seats.push(parse_seat(row)?);
+            }
+        }
+        Ok(listed)
+    }
+
+    /// Games stored before the games row carried its summary.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn games_without_summary(&self) -> StoreResult<Vec<String>> {
+        let rows = sqlx::query("SELECT id FROM games WHERE needs_summary = 1")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| Ok(row.try_get(0)?))
+            .collect::<StoreResult<_>>()
+    }
+
+    /// Stores the summary of a game stored before the games row carried it.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn store_summary(&self, id: &str, summary: &Summary) -> StoreResult<()> {
+        sqlx::query(
+            "UPDATE games SET status = $1, to_move = $2, winners = $3, needs_summary = 0 \
+             WHERE id = $4",
+        )
+        .bind(summary.status.as_str())
+        .bind(summary.to_move.map(|seat| i64::from(seat.0)))
+        .bind(summary.winners_column())
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
+
+fn parse_game(row: &AnyRow) -> StoreResult<GameRecordRow> {
+    let options: String = row.try_get(2)?;
+    let status: String = row.try_get(4)?;
+    let seed: i64 = row.try_get(3)?;
+    let version: i64 = row.try_get(6)?;
+    Ok(GameRecordRow {
+        id: row.try_get(0)?,
+        creator_id: row.try_get(1)?,
+        options: serde_json::from_str(&options).map_err(|e| decode_error(&e))?,
+        seed: seed as u64,
+        status: GameStatus::parse(&status).ok_or_else(|| decode_error(&status))?,
+        created_at: row.try_get(5)?,
+        version: version as u64,
+        seats: Vec::new(),
+        actions: Vec::new(),
+    })
+}
+
+fn parse_listed(row: &AnyRow) -> StoreResult<ListedGame> {
+    let options: String = row.try_get(2)?;
+    let status: String = row.try_get(3)?;
+    let to_move: Option<i64> = row.try_get(5)?;
+    let winners: Option<String> = row.try_get(6)?;
+    Ok(ListedGame {
+        id: row.try_get(0)?,
+        creator_id: row.try_get(1)?,
+        options: serde_json::from_str(&options).map_err(|e| decode_error(&e))?,
+        status: GameStatus::parse(&status).ok_or_else(|| decode_error(&status))?,
+        created_at: row.try_get(4)?,
+        to_move: to_move.map(|seat| Seat(seat as u8)),
+        winners: winners
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|seat| seat.parse().ok().map(Seat))
+            .collect(),
+        seats: Vec::new(),
+    })
+}
+
+fn parse_seat(row: &AnyRow) -> StoreResult<SeatRecord> {
+    let seat: i64 = row.try_get(1)?;
+    let kind: String = row.try_get(2)?;
+    let user_id: Option<String> = row.try_get(3)?;
+    let level: Option<String> = row.try_get(4)?;
+    let token: Option<String> = row.try_get(5)?;
+    let username: Option<String> = row.try_get(6)?;
+    let occupant = Occupant::from_columns(&kind, user_id, username, level, token)
+        .ok_or_else(|| decode_error(&format!("seat kind {kind}")))?;
+    Ok(SeatRecord {
+        seat: seat as u8,
+        occupant,
+    })
+}

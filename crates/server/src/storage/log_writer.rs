@@ -1,0 +1,216 @@
+//! The game-log writer: one task commits whatever log writes are waiting in one transaction
+//! (group commit) and answers each caller only after the commit.
+//!
+//! Each write is guarded by the version its caller saw: the games row moves from that version
+//! to the next, or nothing of the write happens. Writes in a group are taken in game order, so
+//! two nodes committing groups at once never wait on each other in a circle.
+
+use helvetia_engine::{Action, Seat};
+use sqlx::AnyPool;
+use tokio::sync::{mpsc, oneshot};
+
+use super::{Store, StoreError, StoreResult};
+use crate::model::GameStatus;
+use crate::notices::{Notice, CHANNEL};
+
+/// What the games row says after a log write: what the lobby and other nodes read without
+/// replaying the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Running or finished.
+    pub status: GameStatus,
+    /// Whose decision it is, while the game runs.
+    pub to_move: Option<Seat>,
+    /// The winners' seats, once finished.
+    pub winners: Vec<Seat>,
+}
+
+impl Summary {
+    pub(super) fn winners_column(&self) -> Option<String> {
+        (!self.winners.is_empty()).then(|| {
+            self.winners
+                .iter()
+                .map(|seat| seat.0.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+    }
+}
+
+/// A change of a game's log.
+#[derive(Clone, Debug)]
+pub enum LogChange {
+    /// Action number `index` (0-based) is added.
+    Append {
+        /// Where it goes: the log's length before.
+        index: u64,
+        /// Who made it.
+        seat: Seat,
+        /// The action.
+        action: Action,
+    },
+    /// The last action, number `index`, is taken back.
+    Truncate {
+        /// The last action's index.
+        index: u64,
+    },
+}
+
+struct LogWrite {
+    game_id: String,
+    expected_version: u64,
+    change: LogChange,
+    summary: Summary,
+}
+
+pub(super) struct WriteRequest {
+    write: LogWrite,
+    done: oneshot::Sender<StoreResult<()>>,
+}
+
+/// Most writes committed in one transaction.
+const MAX_GROUP: usize = 256;
+
+impl Store {
+    /// Changes the log of `game_id` from `expected_version` to the next version and waits until
+    /// that is committed.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the game is no longer at `expected_version` (another request
+    /// or node changed it; nothing was written), or a database failure (nothing was written).
+    pub async fn change_log(
+        &self,
+        game_id: &str,
+        expected_version: u64,
+        change: LogChange,
+        summary: Summary,
+    ) -> StoreResult<()> {
+        let (done, answer) = oneshot::channel();
+        let closed = || StoreError::Database(sqlx::Error::PoolClosed);
+        let write = LogWrite {
+            game_id: game_id.to_string(),
+            expected_version,
+            change,
+            summary,
+        };
+        self.writer
+            .send(WriteRequest { write, done })
+            .await
+            .map_err(|_| closed())?;
+        answer.await.map_err(|_| closed())?
+    }
+}
+
+/// Commits waiting log writes in groups: one transaction, one fsync, many actions.
+pub(super) async fn write_loop(
+    pool: AnyPool,
+    mut requests: mpsc::Receiver<WriteRequest>,
+    postgres: bool,
+    node: std::sync::Arc<str>,
+) {
+    let mut batch = Vec::with_capacity(MAX_GROUP);
+    while requests.recv_many(&mut batch, MAX_GROUP).await > 0 {
+        batch.sort_by(|a, b| a.write.game_id.cmp(&b.write.game_id));
+        match commit_group(&pool, &batch, postgres, &node).await {
+            Ok(outcomes) => {
+                for (request, outcome) in batch.drain(..).zip(outcomes) {
+                    let _ = request.done.send(outcome);
+                }
+            }
+            Err(error) => {
+                tracing::error!("game log commit failed: {error}");
+                for request in batch.drain(..) {
+                    let _ = request
+                        .done
+                        .send(Err(StoreError::Database(sqlx::Error::WorkerCrashed)));
+                }
+            }
+        }
+    }
+}
+
+/// Runs one group in a transaction; a write whose version moved on changes nothing and is
+/// reported alone.
+async fn commit_group(
+    pool: &AnyPool,
+    batch: &[WriteRequest],
+    postgres: bool,
+    node: &str,
+) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let mut outcomes = Vec::with_capacity(batch.len());
+    for request in batch {
+        let write = &request.write;
+        let next_version = write.expected_version + 1;
+        let claimed = sqlx::query(
+            "UPDATE games SET version = $1, status = $2, to_move = $3, winners = $4 \
+             WHERE id = $5 AND version = $6 AND status = 'running'",
+        )
+        .bind(next_version as i64)
+        .bind(write.summary.status.as_str())
+        .bind(write.summary.to_move.map(|seat| i64::from(seat.0)))
+        .bind(write.summary.winners_column())
+        .bind(&write.game_id)
+        .bind(write.expected_version as i64)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !claimed {
+            outcomes.push(Err(StoreError::Conflict));
+            continue;
+        }
+        // The version matched, so the log is exactly as its writer saw it: the index is free
+        // (append) or the last (truncate). A failure here is a broken database and fails the
+        // whole group.
+        match &write.change {
+            LogChange::Append {
+                index,
+                seat,
+                action,
+            } => {
+                sqlx::query(
+                    "INSERT INTO actions (game_id, idx, seat, action) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(&write.game_id)
+                .bind(*index as i64)
+                .bind(i64::from(seat.0))
+                .bind(serde_json::to_string(action).expect("actions serialize"))
+                .execute(&mut *tx)
+                .await?;
+            }
+            LogChange::Truncate { index } => {
+                let removed = sqlx::query(
+                    "DELETE FROM actions WHERE game_id = $1 AND idx = $2 AND NOT EXISTS \
+                     (SELECT 1 FROM actions later WHERE later.game_id = $1 AND later.idx > $2)",
+                )
+                .bind(&write.game_id)
+                .bind(*index as i64)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if removed != 1 {
+                    return Err(sqlx::Error::Protocol(format!(
+                        "game {}: action {index} is not the last of its log",
+                        write.game_id
+                    )));
+                }
+            }
+        }
+        if postgres {
+            // Delivered to the listeners when (and only if) the transaction commits.
+            let notice = Notice::GameChanged {
+                game_id: write.game_id.clone(),
+                version: next_version,
+            };
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(notice.encode(node))
+                .execute(&mut *tx)
+                .await?;
+        }
+        outcomes.push(Ok(()));
+    }
+    tx.commit().await?;
+    Ok(outcomes)
+}

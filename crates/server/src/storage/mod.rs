@@ -1,0 +1,274 @@
+//! Durable storage on SQLite or PostgreSQL through one code path (sqlx's `Any` driver): the
+//! single source of truth of every node.
+//!
+//! Games are event-sourced: a row of options, secret seed and version, the seats, and the
+//! ordered actions. Every log write names the version it expects the game to be at and the index
+//! it fills or removes, in one transaction with the version's update: two writes for one version
+//! can never both apply, and the log never gets a hole, whatever any node's memory says. On
+//! PostgreSQL each change also sends a notice (`NOTIFY`) that the other nodes listen to.
+
+mod accounts;
+mod bot_leases;
+mod games;
+mod log_writer;
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use helvetia_engine::{Action, GameOptions};
+use sqlx::any::AnyPoolOptions;
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::{AnyPool, Executor};
+use tokio::sync::mpsc;
+
+pub use games::{GameFilter, ListedGame};
+pub use log_writer::{LogChange, Summary};
+
+use crate::model::{GameStatus, SeatRecord};
+use crate::notices::{Notice, CHANNEL};
+
+/// Why a storage call failed.
+#[derive(Debug)]
+pub enum StoreError {
+    /// A uniqueness rule or an expected version refused the write (taken name, a seat or a game
+    /// that changed meanwhile).
+    Conflict,
+    /// The database failed.
+    Database(sqlx::Error),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Conflict => f.write_str("conflicting write"),
+            StoreError::Database(error) => write!(f, "database: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> Self {
+        match &error {
+            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
+            _ => StoreError::Database(error),
+        }
+    }
+}
+
+/// Result of a storage call.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// A user account.
+#[derive(Clone, Debug)]
+pub struct UserRecord {
+    /// Stable id.
+    pub id: String,
+    /// The name as registered.
+    pub username: String,
+    /// The argon2id hash in PHC form.
+    pub password_hash: String,
+}
+
+/// A game as stored: everything needed to rebuild it by replay.
+#[derive(Clone, Debug)]
+pub struct GameRecordRow {
+    /// Game id.
+    pub id: String,
+    /// Who created it.
+    pub creator_id: String,
+    /// Engine options.
+    pub options: GameOptions,
+    /// The secret seed.
+    pub seed: u64,
+    /// Open, running, finished or cancelled.
+    pub status: GameStatus,
+    /// Seconds since the Unix epoch.
+    pub created_at: i64,
+    /// Changes of the log so far (actions and undos); every write names the one it expects.
+    pub version: u64,
+    /// The seats.
+    pub seats: Vec<SeatRecord>,
+    /// The actions in order, with the seat that made each.
+    pub actions: Vec<(u8, Action)>,
+}
+
+/// The database: a pool for reads and rare writes, and the game-log writer.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    writer: mpsc::Sender<log_writer::WriteRequest>,
+    postgres: bool,
+    node: Arc<str>,
+}
+
+fn migration(version: i64, name: &'static str, sql: &'static str) -> Migration {
+    Migration::new(
+        version,
+        Cow::Borrowed(name),
+        MigrationType::Simple,
+        Cow::Borrowed(sql),
+        false,
+    )
+}
+
+fn migrator() -> Migrator {
+    Migrator {
+        migrations: Cow::Owned(vec![
+            migration(1, "init", include_str!("../../migrations/0001_init.sql")),
+            migration(
+                2,
+                "database holds the truth",
+                include_str!("../../migrations/0002_database_holds_the_truth.sql"),
+            ),
+        ]),
+        ignore_missing: false,
+        locking: true,
+        no_tx: false,
+    }
+}
+
+/// A SQLite URL that creates the file when missing.
+fn with_create_mode(url: &str) -> String {
+    if url.starts_with("sqlite:") && !url.contains("mode=") && !url.contains(":memory:") {
+        let separator = if url.contains('?') { '&' } else { '?' };
+        format!("{url}{separator}mode=rwc")
+    } else {
+        url.to_string()
+    }
+}
+
+impl Store {
+    /// Connects to `url` (`sqlite://file.db` or `postgres://…`), applies the migrations and
+    /// starts the log writer. SQLite runs in WAL mode with `synchronous=FULL`: a commit is on disk.
+    /// `node` names this server process in notices and bot leases.
+    ///
+    /// # Errors
+    /// An unknown scheme, an unreachable database or a failed migration.
+    pub async fn connect(url: &str, node: &str) -> StoreResult<Store> {
+        sqlx::any::install_default_drivers();
+        let is_sqlite = url.starts_with("sqlite:");
+        let pool = AnyPoolOptions::new()
+            .max_connections(if is_sqlite { 4 } else { 8 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if is_sqlite {
+                        conn.execute(
+                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+                             PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
+                             PRAGMA wal_autocheckpoint = 0;",
+                        )
+                        .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&with_create_mode(url))
+            .await?;
+        migrator()
+            .run(&pool)
+            .await
+            .map_err(|error| StoreError::Database(error.into()))?;
+        let postgres = !is_sqlite;
+        let (writer, requests) = mpsc::channel(4096);
+        let node: Arc<str> = node.into();
+        tokio::spawn(log_writer::write_loop(
+            pool.clone(),
+            requests,
+            postgres,
+            node.clone(),
+        ));
+        if is_sqlite {
+            tokio::spawn(checkpoint_loop(pool.clone()));
+        }
+        Ok(Store {
+            pool,
+            writer,
+            postgres,
+            node,
+        })
+    }
+
+    /// Whether this is PostgreSQL, where several nodes may share the database.
+    pub fn is_postgres(&self) -> bool {
+        self.postgres
+    }
+
+    /// The name of this node in notices and leases.
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// Tells every other node of a change (PostgreSQL only: SQLite has one node).
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn announce(&self, notice: &Notice) -> StoreResult<()> {
+        if self.postgres {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(notice.encode(&self.node))
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Whether the database answers (the readiness check).
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn ping(&self) -> StoreResult<()> {
+        self.pool.execute("SELECT 1").await?;
+        Ok(())
+    }
+
+    /// Writes a consistent copy of a SQLite database to `path` while it is in use
+    /// (`VACUUM INTO`: one read transaction, so the copy is a state the database was in).
+    ///
+    /// # Errors
+    /// Not SQLite, `path` exists or cannot be written, or the database failed.
+    pub async fn backup(&self, path: &str) -> StoreResult<()> {
+        if self.postgres {
+            return Err(decode_error(
+                &"online backups of PostgreSQL are made with pg_dump (see docs/deploy.md)",
+            ));
+        }
+        sqlx::query("VACUUM INTO $1")
+            .bind(path)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Closes every connection (after the last commit of a shutdown).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+fn decode_error(error: &dyn std::fmt::Display) -> StoreError {
+    StoreError::Database(sqlx::Error::Decode(error.to_string().into()))
+}
+
+/// How often SQLite's write-ahead log is copied into the database file.
+const CHECKPOINT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Copies SQLite's write-ahead log into the database file in the background. SQLite would
+/// otherwise do it inside whichever commit fills the log, so that every action waiting on that
+/// commit also waits for the copy and its fsync. A passive checkpoint blocks no reader or
+/// writer; with many games writing at once the log fills every second or two.
+async fn checkpoint_loop(pool: AnyPool) {
+    let mut ticks = tokio::time::interval(CHECKPOINT_INTERVAL);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if pool.is_closed() {
+            return;
+        }
+        if let Err(error) = pool.execute("PRAGMA wal_checkpoint(PASSIVE)").await {
+            tracing::warn!("SQLite checkpoint failed: {error}");
+        }
+    }
+}
