@@ -1,13 +1,19 @@
 //! Changing a game: "store it, then make it visible" as one step that runs to its end whatever
-//! the client does. Every change runs in a task of its own, not in the request's future: a
-//! client that hangs up half-way cannot leave the database ahead of memory. A change the
-//! database refuses (another request or node was first) reloads the game from the database.
+//! the client does. Every state-changing request runs in a task of its own, not in the future
+//! hyper drops when the client hangs up ([`run_to_the_end`]), and so does every change of a game
+//! from a WebSocket or a bot ([`detached`]): a client that hangs up half-way cannot leave the
+//! database ahead of memory. A change the database refuses (another request or node was first)
+//! reloads the game from the database.
 
 use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+use axum::extract::{Request, State};
+use axum::http::Method;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use helvetia_engine::Seat;
 use tokio::sync::Notify;
 
@@ -72,6 +78,28 @@ impl InFlight {
             }
             idle.await;
         }
+    }
+}
+
+/// Middleware: a state-changing request (any method but GET, HEAD and OPTIONS) is handled in a
+/// task of its own, from its extractors to its answer, and counted as in flight. If the client
+/// hangs up, hyper drops only the wait for that task: the request is carried out in full (or
+/// refused in full), never stopped between its commit and its publication.
+pub async fn run_to_the_end(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    if matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    ) {
+        return next.run(request).await;
+    }
+    let guard = app.in_flight.enter();
+    let handled = tokio::spawn(async move {
+        let _guard = guard;
+        next.run(request).await
+    });
+    match handled.await {
+        Ok(response) => response,
+        Err(error) => AppError::internal(error).into_response(),
     }
 }
 

@@ -217,6 +217,10 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             csrf::protect,
         ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            commit::run_to_the_end,
+        ))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }

@@ -1,5 +1,6 @@
 //! The lobby: create a game with its seats, join, leave before the start, start, and the lists
-//! of open, own and finished games.
+//! of open, own and finished games (database queries). Like every state-changing request, these
+//! run to their end even if the client hangs up ([`crate::commit::run_to_the_end`]).
 
 use std::collections::BTreeMap;
 
@@ -11,7 +12,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::auth::User;
-use crate::commit::detached;
 use crate::error::{AppError, AppResult, JsonBody};
 use crate::game_state::{seat_name, GameState};
 use crate::hub::{find, reload, LiveGame};
@@ -103,8 +103,7 @@ pub async fn create(
     };
     let id = record.id.clone();
     // Every node's lobby is a query: the game is there for all of them once this commits.
-    let store = app.store.clone();
-    detached(&app, async move { Ok(store.create_game(&record).await?) }).await?;
+    app.store.create_game(&record).await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({ "id": id, "invites": invites })),
@@ -127,11 +126,7 @@ pub async fn join(
     JsonBody(body): JsonBody<JoinBody>,
 ) -> AppResult<Json<serde_json::Value>> {
     let live = find(&app, &id).await?;
-    let task_app = app.clone();
-    detached(&app, async move {
-        take_seat(&task_app, &live, &user, &body).await
-    })
-    .await
+    take_seat(&app, &live, &user, &body).await
 }
 
 async fn take_seat(
@@ -185,11 +180,7 @@ pub async fn leave(
     user: User,
 ) -> AppResult<Json<serde_json::Value>> {
     let live = find(&app, &id).await?;
-    let task_app = app.clone();
-    detached(&app, async move {
-        give_seat_back(&task_app, &live, &user).await
-    })
-    .await
+    give_seat_back(&app, &live, &user).await
 }
 
 async fn give_seat_back(
@@ -234,12 +225,7 @@ pub async fn start(
     user: User,
 ) -> AppResult<Json<serde_json::Value>> {
     let live = find(&app, &id).await?;
-    let task_app = app.clone();
-    detached(
-        &app,
-        async move { start_now(&task_app, &live, &user).await },
-    )
-    .await
+    start_now(&app, &live, &user).await
 }
 
 async fn start_now(
