@@ -7,6 +7,12 @@ if ! command -v chromedriver >/dev/null 2>&1 || ! test -x /usr/bin/chromium; the
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
+# nginx for the test that runs two nodes behind the reverse proxy of docs/deploy.md; only its
+# binary is used (the test starts its own nginx with its own configuration).
+if ! test -x /usr/sbin/nginx; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+fi
 # PostgreSQL for the server's storage, integration and crash tests (they always run on SQLite
 # too): Debian's server on loopback, a user that may create one database per test, and
 # HELVETIA_TEST_POSTGRES pointing at it.

@@ -2,104 +2,16 @@
 //! two players submit as fast as they can, the server is killed, restarted on the same
 //! database, and every action it acknowledged is found at its place in the log.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+mod support;
+
 use std::sync::{Arc, Mutex};
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-
-/// A running `helvetia serve` and its base URL.
-struct Served {
-    child: Child,
-    base: String,
-}
+use support::{Player, Served};
 
 fn serve(database: &str) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_helvetia"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", database])
-        .args(["--auth-per-minute", "1000", "--log-level", "warn"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("helvetia serve starts");
-    let stdout = child.stdout.take().unwrap();
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).unwrap();
-    let base = line
-        .trim()
-        .rsplit(' ')
-        .next()
-        .filter(|url| url.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address announced: {line:?}"))
-        .to_string();
-    Served { child, base }
-}
-
-#[derive(Clone)]
-struct Player {
-    http: reqwest::Client,
-    base: String,
-    cookies: String,
-    csrf: String,
-}
-
-impl Player {
-    async fn new(base: &str, name: &str) -> Player {
-        let http = reqwest::Client::new();
-        let response = http.get(format!("{base}/api/me")).send().await.unwrap();
-        let csrf = cookie(&response, "helvetia_csrf").unwrap();
-        let mut player = Player {
-            http,
-            base: base.to_string(),
-            cookies: format!("helvetia_csrf={csrf}"),
-            csrf,
-        };
-        let response = player
-            .send(
-                "/api/register",
-                json!({"username": name, "password": "correct horse"}),
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::CREATED);
-        let session = cookie(&response, "helvetia_session").unwrap();
-        player.cookies = format!("helvetia_csrf={}; helvetia_session={session}", player.csrf);
-        player
-    }
-
-    async fn send(&self, path: &str, body: Value) -> reqwest::Response {
-        self.http
-            .post(format!("{}{path}", self.base))
-            .header("cookie", &self.cookies)
-            .header("x-csrf-token", &self.csrf)
-            .header("content-type", "application/json")
-            .body(body.to_string())
-            .send()
-            .await
-            .unwrap()
-    }
-
-    async fn state(&self, game: &str) -> Option<Value> {
-        let response = self
-            .http
-            .get(format!("{}/api/games/{game}", self.base))
-            .header("cookie", &self.cookies)
-            .send()
-            .await
-            .ok()?;
-        response.json().await.ok()
-    }
-}
-
-fn cookie(response: &reqwest::Response, name: &str) -> Option<String> {
-    response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .filter_map(|v| v.split(';').next()?.split_once('='))
-        .find(|(key, _)| *key == name)
-        .map(|(_, value)| value.to_string())
+    Served::start(database, &[])
 }
 
 /// Plays for `player` until the server dies, recording every acknowledged (version, action).

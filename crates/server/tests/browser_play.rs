@@ -13,22 +13,12 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    create_game, decide_with_keyboard, page_text, play_until_over, register, screenshot,
-    undo_if_offered, wait_until, Browser, TestServer,
+    create_game, decide_with_keyboard, game_id, page_text, play_until_over, register, screenshot,
+    start_a_game_for_two, undo_if_offered, wait_until, Browser, TestServer,
 };
 
 /// One browser test at a time: two cores cannot run several Chromiums well.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-/// The id of the game whose page `client` shows.
-async fn game_id(client: &fantoccini::Client) -> String {
-    let url = client.current_url().await.expect("the current address");
-    url.path()
-        .strip_prefix("/games/")
-        .expect("a game page")
-        .trim_end_matches('/')
-        .to_string()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
@@ -41,57 +31,7 @@ async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
     register(&anna, &server, "anna").await;
     register(&beat, &server, "beat").await;
 
-    // Anna creates a two-player game with one open seat and a round limit of 1.
-    create_game(&anna, 2, &["me", "open"], 1).await;
-    wait_until(
-        &anna,
-        "document.querySelector('#my-games [data-game-id]')",
-        "the new game in Anna's list",
-        Duration::from_secs(20),
-    )
-    .await;
-
-    // Beat sees it among the open games and joins.
-    beat.goto(&server.url("/lobby"))
-        .await
-        .expect("open the lobby");
-    let join = beat
-        .wait()
-        .for_element(Locator::Css("#open-games [data-join]"))
-        .await
-        .expect("a join button for the open game");
-    screenshot(&beat, "lobby").await;
-    join.click().await.expect("join");
-    wait_until(
-        &beat,
-        "location.pathname.startsWith('/games/')",
-        "Beat's game page",
-        Duration::from_secs(20),
-    )
-    .await;
-    let id = game_id(&beat).await;
-
-    // Anna's lobby notices by itself that the game is full, and she starts it.
-    wait_until(
-        &anna,
-        &format!("document.querySelector('[data-start=\"{id}\"]')"),
-        "the start button to appear in Anna's lobby without a manual reload",
-        Duration::from_secs(30),
-    )
-    .await;
-    anna.find(Locator::Css(&format!("[data-start=\"{id}\"]")))
-        .await
-        .expect("a start button")
-        .click()
-        .await
-        .expect("start");
-    wait_until(
-        &anna,
-        &format!("location.pathname === '/games/{id}'"),
-        "Anna's game page",
-        Duration::from_secs(20),
-    )
-    .await;
+    start_a_game_for_two(&anna, &beat, &server).await;
 
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     // Once, when the mover has made a decision this turn, take it back with Undo.

@@ -32,31 +32,87 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// The server under test, on a free port with a fresh SQLite database.
+/// The server under test: one node on a free port with a fresh SQLite database, or two nodes
+/// on one PostgreSQL database behind nginx with the site file of `docs/deploy.md`.
 pub struct TestServer {
-    pub server: RunningServer,
+    pub nodes: Vec<RunningServer>,
     pub base: String,
+    proxy: Option<Child>,
     _dir: TempDir,
 }
+
+fn node_config(database_url: String) -> Config {
+    Config {
+        addr: "127.0.0.1:0".parse().expect("an address"),
+        database_url,
+        auth_per_minute: 10_000,
+        // Bots answer quickly: the test is about the browser, not their strength.
+        bot_think_ms: 20,
+        ..Config::default()
+    }
+}
+
+/// Debian's nginx, for the tests through the reverse proxy.
+const NGINX: &str = "/usr/sbin/nginx";
 
 impl TestServer {
     pub async fn start() -> TestServer {
         let dir = tempfile::tempdir().expect("a temporary directory");
-        let config = Config {
-            addr: "127.0.0.1:0".parse().expect("an address"),
-            database_url: format!("sqlite://{}", dir.path().join("browser.db").display()),
-            auth_per_minute: 10_000,
-            secure_cookies: false,
-            bot_threads: 1,
-            // Bots answer quickly: the test is about the browser, not their strength.
-            bot_think_ms: 20,
-            ..Config::default()
-        };
-        let server = spawn(config).await.expect("the server starts");
+        let url = format!("sqlite://{}", dir.path().join("browser.db").display());
+        let server = spawn(node_config(url)).await.expect("the server starts");
         let base = format!("http://{}", server.addr);
         TestServer {
-            server,
+            nodes: vec![server],
             base,
+            proxy: None,
+            _dir: dir,
+        }
+    }
+
+    /// Two nodes on the PostgreSQL database `database_url`, behind nginx configured with the
+    /// repository's `deploy/nginx/helvetia.conf` (only its ports changed).
+    pub async fn behind_proxy(database_url: &str) -> TestServer {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let mut nodes = Vec::new();
+        for _ in 0..2 {
+            let node = spawn(node_config(database_url.to_string()))
+                .await
+                .expect("a node starts");
+            nodes.push(node);
+        }
+        let port = free_port();
+        let site = include_str!("../../../../deploy/nginx/helvetia.conf")
+            .replace("127.0.0.1:8081", &nodes[0].addr.to_string())
+            .replace("127.0.0.1:8082", &nodes[1].addr.to_string())
+            .replace("listen 8080;", &format!("listen 127.0.0.1:{port};"));
+        let site_path = dir.path().join("helvetia.conf");
+        std::fs::write(&site_path, site).expect("the site file is written");
+        let root = dir.path().display();
+        let main = format!(
+            "daemon off;\nmaster_process off;\npid {root}/nginx.pid;\nerror_log stderr warn;\n\
+             events {{ worker_connections 1024; }}\n\
+             http {{\n  access_log off;\n  client_body_temp_path {root}/body;\n\
+             proxy_temp_path {root}/proxy;\n  fastcgi_temp_path {root}/fastcgi;\n\
+             uwsgi_temp_path {root}/uwsgi;\n  scgi_temp_path {root}/scgi;\n\
+             include {};\n}}\n",
+            site_path.display()
+        );
+        let main_path = dir.path().join("nginx.conf");
+        std::fs::write(&main_path, main).expect("the nginx configuration is written");
+        let proxy = Command::new(NGINX)
+            .arg("-p")
+            .arg(dir.path())
+            .arg("-c")
+            .arg(&main_path)
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{NGINX} does not start ({e}); install Debian's nginx"));
+        let base = format!("http://127.0.0.1:{port}");
+        wait_for_port(port).await;
+        TestServer {
+            nodes,
+            base,
+            proxy: Some(proxy),
             _dir: dir,
         }
     }
@@ -66,9 +122,27 @@ impl TestServer {
     }
 }
 
+/// Waits until something accepts connections on `port`.
+async fn wait_for_port(port: u16) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .is_err()
+    {
+        assert!(Instant::now() < deadline, "nothing listens on port {port}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 impl Drop for TestServer {
     fn drop(&mut self) {
-        self.server.abort();
+        if let Some(proxy) = &mut self.proxy {
+            let _ = proxy.kill();
+            let _ = proxy.wait();
+        }
+        for node in &self.nodes {
+            node.abort();
+        }
     }
 }
 
@@ -287,6 +361,74 @@ pub async fn create_game(client: &Client, players: u8, seats: &[&str], round_lim
         .click()
         .await
         .expect("create the game");
+}
+
+/// The id of the game whose page `client` shows.
+pub async fn game_id(client: &fantoccini::Client) -> String {
+    let url = client.current_url().await.expect("the current address");
+    url.path()
+        .strip_prefix("/games/")
+        .expect("a game page")
+        .trim_end_matches('/')
+        .to_string()
+}
+
+/// Anna creates a two-player game with one open seat and a round limit of 1 in the lobby, Beat
+/// joins it from his lobby, and Anna starts it from hers; both end on the game's page. Returns
+/// the game's id.
+pub async fn start_a_game_for_two(anna: &Client, beat: &Client, server: &TestServer) -> String {
+    create_game(anna, 2, &["me", "open"], 1).await;
+    wait_until(
+        anna,
+        "document.querySelector('#my-games [data-game-id]')",
+        "the new game in Anna's list",
+        Duration::from_secs(20),
+    )
+    .await;
+
+    // Beat sees it among the open games and joins.
+    beat.goto(&server.url("/lobby"))
+        .await
+        .expect("open the lobby");
+    let join = beat
+        .wait()
+        .for_element(Locator::Css("#open-games [data-join]"))
+        .await
+        .expect("a join button for the open game");
+    screenshot(beat, "lobby").await;
+    join.click().await.expect("join");
+    wait_until(
+        beat,
+        "location.pathname.startsWith('/games/')",
+        "Beat's game page",
+        Duration::from_secs(20),
+    )
+    .await;
+    let id = game_id(beat).await;
+
+    // Anna's lobby notices by itself that the game is full, and she starts it.
+    wait_until(
+        anna,
+        &format!("document.querySelector('[data-start=\"{id}\"]')"),
+        "the start button to appear in Anna's lobby without a manual reload",
+        Duration::from_secs(30),
+    )
+    .await;
+    anna.find(Locator::Css(&format!("[data-start=\"{id}\"]")))
+        .await
+        .expect("a start button")
+        .click()
+        .await
+        .expect("start");
+    wait_until(
+        anna,
+        &format!("location.pathname === '/games/{id}'"),
+        "Anna's game page",
+        Duration::from_secs(20),
+    )
+    .await;
+
+    id
 }
 
 /// Saves a screenshot of the window under `docs/screenshots/NAME.png`.
