@@ -15,6 +15,11 @@
 //! cargo run --release -p helvetia-server --example loadtest -- --url http://127.0.0.1:8080 --games 200 --seconds 30 --rate 2000
 //! ```
 //! Without `--url` it starts a server in this process on a temporary SQLite database.
+//!
+//! With `--url2` (a second node on the same PostgreSQL database), each game is created on the
+//! first node and joined on the second; the first player and the game's creator talk to the
+//! first node, the second player and the spectators to the second, and the latency from a move
+//! on one node to the viewers on the other is reported apart.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -33,6 +38,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 struct Options {
     url: Option<String>,
+    url2: Option<String>,
     games: usize,
     seconds: u64,
     spectators: usize,
@@ -47,6 +53,7 @@ struct Options {
 fn options() -> Options {
     let mut options = Options {
         url: None,
+        url2: None,
         games: 200,
         seconds: 30,
         spectators: 1,
@@ -59,6 +66,7 @@ fn options() -> Options {
         let value = pair.get(1).cloned().unwrap_or_default();
         match pair[0].as_str() {
             "--url" => options.url = Some(value),
+            "--url2" => options.url2 = Some(value.trim_end_matches('/').to_string()),
             "--games" => options.games = value.parse().expect("--games N"),
             "--seconds" => options.seconds = value.parse().expect("--seconds N"),
             "--spectators" => options.spectators = value.parse().expect("--spectators N"),
@@ -69,7 +77,7 @@ fn options() -> Options {
                 options.format = value;
             }
             other => panic!(
-                "unknown option {other} (--url, --games, --seconds, --warmup, --spectators, --rate, --format)"
+                "unknown option {other} (--url, --url2, --games, --seconds, --warmup, --spectators, --rate, --format)"
             ),
         }
     }
@@ -79,8 +87,9 @@ fn options() -> Options {
 /// Submission times and deliveries of one game's actions.
 #[derive(Default)]
 struct Track {
-    /// Viewers still to receive the result of the action submitted at that version.
-    waiting: HashMap<u64, (usize, Instant)>,
+    /// Viewers still to receive the result of the action submitted at that version, when it
+    /// was submitted, and to which node.
+    waiting: HashMap<u64, (usize, Instant, usize)>,
     /// With `--rate`: when this game may submit its next action.
     next_submission: Option<Instant>,
 }
@@ -89,6 +98,8 @@ struct Track {
 #[derive(Default)]
 struct Totals {
     latencies_ms: Mutex<Vec<f64>>,
+    /// From a submission on one node to its delivery to a viewer on the other.
+    remote_ms: Mutex<Vec<f64>>,
     actions: AtomicU64,
     games_finished: AtomicU64,
     errors: AtomicU64,
@@ -218,7 +229,14 @@ async fn post(http: &reqwest::Client, base: &str, who: &Account, path: &str, bod
     response.json().await.unwrap()
 }
 
-async fn new_game(http: &reqwest::Client, base: &str, a: &Account, b: &Account) -> String {
+/// A running game: created and started by `a` on `base`, joined by `b` on `base2`.
+async fn new_game(
+    http: &reqwest::Client,
+    base: &str,
+    base2: &str,
+    a: &Account,
+    b: &Account,
+) -> String {
     let created = post(
         http,
         base,
@@ -228,7 +246,7 @@ async fn new_game(http: &reqwest::Client, base: &str, a: &Account, b: &Account) 
     )
     .await;
     let id = created["id"].as_str().unwrap().to_string();
-    post(http, base, b, &format!("/api/games/{id}/join"), json!({})).await;
+    post(http, base2, b, &format!("/api/games/{id}/join"), json!({})).await;
     post(http, base, a, &format!("/api/games/{id}/start"), json!({})).await;
     id
 }
@@ -257,6 +275,8 @@ async fn connect(base: &str, game: &str, who: &Account, format: &str) -> Socket 
 /// What every table of the run shares.
 struct Run {
     base: String,
+    /// The second node, if any (index 1; `base` is node 0).
+    base2: Option<String>,
     totals: Totals,
     spectators: usize,
     /// Played first and not counted: connections settle and the database digests the set-up.
@@ -274,6 +294,7 @@ async fn viewer(
     run: Arc<Run>,
     track: Arc<Mutex<Track>>,
     plays: bool,
+    node: usize,
     start: Instant,
     seed: u64,
 ) {
@@ -294,7 +315,7 @@ async fn viewer(
         let update = Seen::read(text.as_str());
         if let Some(error) = update.error {
             totals.errors.fetch_add(1, Ordering::Relaxed);
-            eprintln!("error: {error}");
+            eprintln!("error: {error} (answered version {answered:?}, seen {seen})");
             continue;
         }
         let now = Instant::now();
@@ -302,14 +323,18 @@ async fn viewer(
             let mut track = track.lock().unwrap();
             for version in seen..update.version {
                 let done = match track.waiting.get_mut(&version) {
-                    Some((left, _)) => {
+                    Some((left, at, mover_node)) => {
                         *left -= 1;
+                        if *mover_node != node && *at >= counted_from {
+                            let ms = (now - *at).as_secs_f64() * 1000.0;
+                            totals.remote_ms.lock().unwrap().push(ms);
+                        }
                         *left == 0
                     }
                     None => false,
                 };
                 if done {
-                    let (_, at) = track.waiting.remove(&version).unwrap();
+                    let (_, at, _) = track.waiting.remove(&version).unwrap();
                     if at < counted_from {
                         continue;
                     }
@@ -349,7 +374,7 @@ async fn viewer(
                 let mut track = track.lock().unwrap();
                 track
                     .waiting
-                    .insert(update.version, (viewers, Instant::now()));
+                    .insert(update.version, (viewers, Instant::now(), node));
             }
             let message = json!({"type": "action", "version": update.version, "index": index});
             if socket
@@ -371,6 +396,7 @@ async fn table(
     mut start: tokio::sync::watch::Receiver<Option<Instant>>,
 ) {
     let base = &run.base;
+    let base2 = run.base2.as_ref().unwrap_or(base);
     let http = reqwest::Client::new();
     let stamp = std::process::id();
     let a = account(&http, base, &format!("la{stamp}_{n}")).await;
@@ -387,7 +413,7 @@ async fn table(
     let deadline = start + run.warmup + Duration::from_secs(run.seconds);
     let mut round = 0;
     while Instant::now() < deadline {
-        let game = new_game(&http, base, &a, &b).await;
+        let game = new_game(&http, base, base2, &a, &b).await;
         // Paced games are spread evenly over the pace interval, not all submitting at once.
         let phase = run
             .pace
@@ -398,16 +424,20 @@ async fn table(
             ..Track::default()
         }));
         let mut sockets = Vec::new();
-        for who in [&a, &b].into_iter().chain(watchers.iter()) {
-            sockets.push(connect(base, &game, who, &run.format).await);
+        for (i, who) in [&a, &b].into_iter().chain(watchers.iter()).enumerate() {
+            // The first player on the first node; everyone else on the second, if there is one.
+            let node = usize::from(i > 0 && run.base2.is_some());
+            let url = if node == 0 { base } else { base2 };
+            sockets.push((connect(url, &game, who, &run.format).await, node));
         }
         let mut tasks = Vec::new();
-        for (i, socket) in sockets.into_iter().enumerate() {
+        for (i, (socket, node)) in sockets.into_iter().enumerate() {
             tasks.push(tokio::spawn(viewer(
                 socket,
                 run.clone(),
                 track.clone(),
                 i < 2,
+                node,
                 start,
                 (n * 1000 + round * 10 + i) as u64,
             )));
@@ -463,6 +493,7 @@ fn main() {
     client.block_on(async move {
         let run = Arc::new(Run {
             base,
+            base2: options.url2.clone(),
             totals: Totals::default(),
             spectators: options.spectators,
             warmup: Duration::from_secs(options.warmup),
@@ -540,6 +571,16 @@ fn main() {
             "latency max:          {:.1} ms",
             latencies.last().copied().unwrap_or(f64::NAN)
         );
+        if options.url2.is_some() {
+            let mut remote = totals.remote_ms.lock().unwrap().clone();
+            remote.sort_by(f64::total_cmp);
+            println!(
+                "to the other node:    p50 {:.1} ms, p99 {:.1} ms ({} deliveries)",
+                percentile(&remote, 0.50),
+                percentile(&remote, 0.99),
+                remote.len()
+            );
+        }
         println!(
             "games finished:       {}",
             totals.games_finished.load(Ordering::Relaxed)

@@ -20,6 +20,7 @@ use tokio::sync::Notify;
 use crate::error::{AppError, AppResult};
 use crate::game_state::{Change, Choice, GameState, Refusal};
 use crate::hub::{reload, LiveGame};
+use crate::model::GameStatus;
 use crate::storage::StoreError;
 use crate::{bots, AppState};
 
@@ -176,12 +177,16 @@ async fn change(
 ) -> AppResult<u64> {
     let started = Instant::now();
     let mut state = live.lock().await;
-    if version > state.version() {
-        // The client saw a version this node has not: another node wrote it.
+    if version > state.version() || state.status == GameStatus::Open {
+        // The client saw a version this node has not, or the game may have been started
+        // meanwhile: another node wrote it, and its notice may still be on the way.
         reload(app, live, &mut state).await?;
     }
     let seat = actor.seat_in(&state);
-    let change = work_out(&state, seat)?;
+    let change = work_out(&state, seat).inspect_err(|refusal| {
+        let at = state.version();
+        tracing::debug!(game = %live.id, "refused at version {at} for {actor:?}: {refusal}");
+    })?;
     let stored = app
         .store
         .change_log(
@@ -194,7 +199,13 @@ async fn change(
     match stored {
         Ok(()) => {}
         Err(StoreError::Conflict) => {
+            let seen = state.version();
             reload(app, live, &mut state).await?;
+            tracing::debug!(
+                game = %live.id,
+                "write at version {seen} refused: the database is at {}",
+                state.version()
+            );
             return Err(Refusal::StaleVersion {
                 current: state.version(),
             }

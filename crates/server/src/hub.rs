@@ -252,7 +252,11 @@ pub fn refresh_later(app: &AppState, live: Arc<LiveGame>, version: Option<u64>) 
         if !behind {
             return;
         }
-        if let Err(error) = catch_up(&app, &live, &mut state).await {
+        let before = (state.version(), state.status);
+        let caught_up = catch_up(&app, &live, &mut state).await;
+        let after = state.version();
+        tracing::debug!(game = %live.id, "refreshed for {version:?}: {before:?} -> {after}");
+        if let Err(error) = caught_up {
             tracing::warn!(game = %live.id, "cannot refresh: {}", error.message);
             drop(state);
             app.hub.remove(&live.id);

@@ -158,9 +158,33 @@ impl Store {
 
     /// One game with its seats and whole log, to rebuild it by replay; `None` if there is none.
     ///
+    /// The row, the seats and the log are read by separate statements, which another node may
+    /// commit between; the read is repeated until the game's version (which every log write
+    /// moves, never back) is the same before and after, so the log matches its version.
+    ///
     /// # Errors
     /// Database failure, or a row that does not parse or a log with a hole (a damaged record).
     pub async fn load_game(&self, id: &str) -> StoreResult<Option<GameRecordRow>> {
+        loop {
+            let Some(game) = self.read_game(id).await? else {
+                return Ok(None);
+            };
+            if self.version_of(id).await? == Some(game.version) {
+                return Ok(Some(game));
+            }
+        }
+    }
+
+    async fn version_of(&self, id: &str) -> StoreResult<Option<u64>> {
+        let row = sqlx::query("SELECT version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|row| Ok(row.try_get::<i64, _>(0)? as u64))
+            .transpose()
+    }
+
+    async fn read_game(&self, id: &str) -> StoreResult<Option<GameRecordRow>> {
         let Some(row) = sqlx::query(
             "SELECT id, creator_id, options, seed, status, created_at, version FROM games \
              WHERE id = $1",
@@ -202,14 +226,15 @@ impl Store {
         id: &str,
         from: u64,
     ) -> StoreResult<(u64, Vec<(u64, u8, helvetia_engine::Action)>)> {
-        // Version first: actions committed after it was read only make the copy newer than the
-        // version says, which the next notice corrects.
-        let version: i64 = sqlx::query("SELECT version FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_one(&self.pool)
-            .await?
-            .try_get(0)?;
-        Ok((version as u64, self.actions_from(id, from).await?))
+        // Read the version again after the actions, as `load_game` does: the caller applies the
+        // actions only if they are exactly what the version says.
+        loop {
+            let version = self.version_of(id).await?.ok_or(StoreError::Conflict)?;
+            let actions = self.actions_from(id, from).await?;
+            if self.version_of(id).await? == Some(version) {
+                return Ok((version, actions));
+            }
+        }
     }
 
     async fn actions_from(
