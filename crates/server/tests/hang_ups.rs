@@ -162,7 +162,13 @@ async fn hanging_up_right_after_sending_never_splits_memory_from_the_database() 
 
         // Actions, and undos where the mover has something of their turn to take back.
         let (mut actions, mut undos) = (0, 0);
-        for round in 0..24 {
+        // Undo whenever the mover can (but not twice in a row, so that the game moves on);
+        // actions pick among the legal ones, so that turns with something to undo come up.
+        let mut undone_last = false;
+        for round in 0..120u64 {
+            if actions >= 12 && undos >= 3 {
+                break;
+            }
             let mut state = anna.state(&id).await;
             let mover = if decides(&state) {
                 &anna
@@ -172,24 +178,25 @@ async fn hanging_up_right_after_sending_never_splits_memory_from_the_database() 
             };
             let version = state["version"].as_u64().unwrap();
             assert_eq!(version, stored_version(&store, &id).await);
-            let undo = round % 3 == 2 && state["can_undo"] == true;
+            let undo = !undone_last && state["can_undo"] == true;
+            let legal = state["legal"].as_array().unwrap().len() as u64;
             let (path, body) = if undo {
                 (format!("/api/games/{id}/undo"), json!({"version": version}))
             } else {
                 (
                     format!("/api/games/{id}/actions"),
-                    json!({"version": version, "index": 0}),
+                    json!({"version": version, "index": round * 7 % legal}),
                 )
             };
             // Hang up at once, or a few milliseconds later, while the change is committed.
             let linger = Duration::from_millis(round % 4 * 2);
             post_and_hang_up_after(&server, mover, &path, body, linger).await;
-            if agrees_after_change(&server, &store, &id, version).await {
-                if undo {
-                    undos += 1;
-                } else {
-                    actions += 1;
-                }
+            let made = agrees_after_change(&server, &store, &id, version).await;
+            undone_last = made && undo;
+            if made && undo {
+                undos += 1;
+            } else if made {
+                actions += 1;
             }
         }
         assert!(actions >= 8, "{actions} hung-up actions were made");

@@ -158,33 +158,13 @@ impl Store {
 
     /// One game with its seats and whole log, to rebuild it by replay; `None` if there is none.
     ///
-    /// The row, the seats and the log are read by separate statements, which another node may
-    /// commit between; the read is repeated until the game's version (which every log write
-    /// moves, never back) is the same before and after, so the log matches its version.
+    /// The log and the version that goes with it are read by one statement, so that they agree
+    /// even while another node writes (a log one action ahead of its version would offer the
+    /// wrong player a decision).
     ///
     /// # Errors
     /// Database failure, or a row that does not parse or a log with a hole (a damaged record).
     pub async fn load_game(&self, id: &str) -> StoreResult<Option<GameRecordRow>> {
-        loop {
-            let Some(game) = self.read_game(id).await? else {
-                return Ok(None);
-            };
-            if self.version_of(id).await? == Some(game.version) {
-                return Ok(Some(game));
-            }
-        }
-    }
-
-    async fn version_of(&self, id: &str) -> StoreResult<Option<u64>> {
-        let row = sqlx::query("SELECT version FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|row| Ok(row.try_get::<i64, _>(0)? as u64))
-            .transpose()
-    }
-
-    async fn read_game(&self, id: &str) -> StoreResult<Option<GameRecordRow>> {
         let Some(row) = sqlx::query(
             "SELECT id, creator_id, options, seed, status, created_at, version FROM games \
              WHERE id = $1",
@@ -204,7 +184,9 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         game.seats = seats.iter().map(parse_seat).collect::<StoreResult<_>>()?;
-        for (idx, seat, action) in self.actions_from(id, 0).await? {
+        let (version, actions) = self.catch_up(id, 0).await?;
+        game.version = version;
+        for (idx, seat, action) in actions {
             if idx as usize != game.actions.len() {
                 return Err(decode_error(&format!(
                     "game {id}: action {idx} follows action {}",
@@ -216,48 +198,37 @@ impl Store {
         Ok(Some(game))
     }
 
-    /// The game's version and its actions from index `from` on, for a node whose copy is
-    /// behind.
+    /// The game's version and its actions from index `from` on, read by one statement (so they
+    /// agree), for a node whose copy is behind.
     ///
     /// # Errors
-    /// Database failure or an action that does not parse.
+    /// Database failure, an unknown game, or an action that does not parse.
     pub async fn catch_up(
         &self,
         id: &str,
         from: u64,
     ) -> StoreResult<(u64, Vec<(u64, u8, helvetia_engine::Action)>)> {
-        // Read the version again after the actions, as `load_game` does: the caller applies the
-        // actions only if they are exactly what the version says.
-        loop {
-            let version = self.version_of(id).await?.ok_or(StoreError::Conflict)?;
-            let actions = self.actions_from(id, from).await?;
-            if self.version_of(id).await? == Some(version) {
-                return Ok((version, actions));
-            }
-        }
-    }
-
-    async fn actions_from(
-        &self,
-        id: &str,
-        from: u64,
-    ) -> StoreResult<Vec<(u64, u8, helvetia_engine::Action)>> {
         let rows = sqlx::query(
-            "SELECT idx, seat, action FROM actions WHERE game_id = $1 AND idx >= $2 ORDER BY idx",
+            "SELECT g.version, a.idx, a.seat, a.action FROM games g \
+             LEFT JOIN actions a ON a.game_id = g.id AND a.idx >= $2 \
+             WHERE g.id = $1 ORDER BY a.idx",
         )
         .bind(id)
         .bind(from as i64)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|row| {
-                let idx: i64 = row.try_get(0)?;
-                let seat: i64 = row.try_get(1)?;
-                let json: String = row.try_get(2)?;
-                let action = serde_json::from_str(&json).map_err(|e| decode_error(&e))?;
-                Ok((idx as u64, seat as u8, action))
-            })
-            .collect()
+        let version: i64 = rows.first().ok_or(StoreError::Conflict)?.try_get(0)?;
+        let mut actions = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let Some(idx) = row.try_get::<Option<i64>, _>(1)? else {
+                continue;
+            };
+            let seat: i64 = row.try_get(2)?;
+            let json: String = row.try_get(3)?;
+            let action = serde_json::from_str(&json).map_err(|e| decode_error(&e))?;
+            actions.push((idx as u64, seat as u8, action));
+        }
+        Ok((version as u64, actions))
     }
 
     /// The games of one lobby list, newest first, at most [`LIST_LIMIT`].
