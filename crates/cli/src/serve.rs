@@ -17,6 +17,9 @@ pub struct Args {
     /// Log-in and registration attempts allowed per client address and minute.
     #[arg(long, default_value_t = 20)]
     auth_per_minute: u32,
+    /// Log-in attempts allowed per account and minute, from all addresses together.
+    #[arg(long, default_value_t = 10)]
+    login_per_account_minute: u32,
     /// Thinking time of an MCTS bot per decision, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     bot_think_ms: u64,
@@ -51,6 +54,7 @@ pub fn run(args: Args) -> ExitCode {
         addr: args.addr,
         database_url: args.database,
         auth_per_minute: args.auth_per_minute,
+        login_per_account_minute: args.login_per_account_minute,
         secure_cookies: args.secure_cookies,
         bot_threads: args.bot_threads,
         bot_think_ms: args.bot_think_ms,

@@ -179,15 +179,24 @@ struct Account {
 async fn account(http: &reqwest::Client, base: &str, name: &str) -> Account {
     let response = http.get(format!("{base}/api/me")).send().await.unwrap();
     let csrf = cookie(&response, "helvetia_csrf").expect("a CSRF cookie");
-    let response = http
-        .post(format!("{base}/api/register"))
-        .header("cookie", format!("helvetia_csrf={csrf}"))
-        .header("x-csrf-token", &csrf)
-        .header("content-type", "application/json")
-        .body(json!({"username": name, "password": "load test pw"}).to_string())
-        .send()
-        .await
-        .unwrap();
+    let mut tries = 0;
+    let response = loop {
+        tries += 1;
+        let response = http
+            .post(format!("{base}/api/register"))
+            .header("cookie", format!("helvetia_csrf={csrf}"))
+            .header("x-csrf-token", &csrf)
+            .header("content-type", "application/json")
+            .body(json!({"username": name, "password": "load test pw"}).to_string())
+            .send()
+            .await
+            .unwrap();
+        // The server checks a bounded number of passwords at once: wait and try again.
+        if response.status() != 429 || tries == 200 {
+            break response;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
     assert_eq!(
         response.status(),
         201,

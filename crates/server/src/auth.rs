@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, LazyLock, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
@@ -211,9 +212,17 @@ fn check_password(password: &str) -> AppResult<()> {
 /// Work for the password threads.
 type HashJob = Box<dyn FnOnce() + Send>;
 
+/// Password hashes waiting or running at most; more are refused (429) instead of queued, so that
+/// a flood of wrong passwords cannot make a real user's log-in wait for ever.
+pub const MAX_HASHES_QUEUED: usize = 16;
+
+/// Hashes queued or running now.
+static HASHES_QUEUED: AtomicUsize = AtomicUsize::new(0);
+
 /// Two long-lived threads do all password hashing. Each argon2id hash takes 19 MiB and a core
-/// for tens of milliseconds: a burst of log-ins queues here instead of exhausting memory, and
-/// the same two threads reuse their memory instead of leaving it behind in many.
+/// for tens of milliseconds: a burst of log-ins queues here (up to [`MAX_HASHES_QUEUED`])
+/// instead of exhausting memory, and the same two threads reuse their memory instead of leaving
+/// it behind in many.
 static HASHERS: LazyLock<mpsc::Sender<HashJob>> = LazyLock::new(|| {
     let (sender, receiver) = mpsc::channel::<HashJob>();
     let receiver = Arc::new(Mutex::new(receiver));
@@ -233,11 +242,32 @@ static HASHERS: LazyLock<mpsc::Sender<HashJob>> = LazyLock::new(|| {
     sender
 });
 
+/// Releases a place in the hashing queue when the job is done (or dropped).
+struct QueuePlace;
+
+impl Drop for QueuePlace {
+    fn drop(&mut self) {
+        HASHES_QUEUED.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 /// Runs `work` on a password thread, off the async runtime.
+///
+/// # Errors
+/// 429 with `Retry-After` if [`MAX_HASHES_QUEUED`] hashes are already waiting.
 async fn on_hasher<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> AppResult<T> {
+    let queued = HASHES_QUEUED.fetch_add(1, Ordering::AcqRel);
+    let place = QueuePlace;
+    if queued >= MAX_HASHES_QUEUED {
+        return Err(AppError::too_many(
+            "the server is busy checking passwords; try again in a moment",
+            1,
+        ));
+    }
     let (done, answer) = tokio::sync::oneshot::channel();
     HASHERS
         .send(Box::new(move || {
+            let _place = place;
             let _ = done.send(work());
         }))
         .map_err(AppError::internal)?;
@@ -294,12 +324,23 @@ async fn open_session(state: &AppState, user: User, status: StatusCode) -> AppRe
 }
 
 fn check_rate(state: &AppState, ip: IpAddr) -> AppResult<()> {
-    state.auth_limiter.check_key(&ip).map_err(|_| {
-        AppError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many attempts; wait a minute and try again",
-        )
-    })
+    state
+        .auth_limiter
+        .check_key(&ip)
+        .map_err(|_| AppError::too_many("too many attempts; wait a minute and try again", 60))
+}
+
+/// Log-in attempts are limited per account too, whatever addresses they come from.
+fn check_account_rate(state: &AppState, username: &str) -> AppResult<()> {
+    state
+        .login_limiter
+        .check_key(&username.to_lowercase())
+        .map_err(|_| {
+            AppError::too_many(
+                "too many log-in attempts for this account; wait a minute and try again",
+                60,
+            )
+        })
 }
 
 /// `POST /api/register`: creates an account and logs it in.
@@ -336,6 +377,7 @@ pub async fn login(
     JsonBody(body): JsonBody<Credentials>,
 ) -> AppResult<Response> {
     check_rate(&state, ip)?;
+    check_account_rate(&state, &body.username)?;
     let wrong = || AppError::unauthorized("wrong username or password");
     let record = state
         .store

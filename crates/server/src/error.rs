@@ -16,6 +16,8 @@ pub struct AppError {
     pub status: StatusCode,
     /// What the client is told.
     pub message: String,
+    /// Seconds after which trying again makes sense (`Retry-After`), for 429 and 503.
+    pub retry_after: Option<u64>,
 }
 
 /// Result of a handler.
@@ -27,6 +29,7 @@ impl AppError {
         AppError {
             status,
             message: message.into(),
+            retry_after: None,
         }
     }
 
@@ -61,6 +64,14 @@ impl AppError {
         AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal server error")
     }
 
+    /// 429: too many attempts; try again after `seconds`.
+    pub fn too_many(message: impl Into<String>, seconds: u64) -> AppError {
+        AppError {
+            retry_after: Some(seconds),
+            ..AppError::new(StatusCode::TOO_MANY_REQUESTS, message)
+        }
+    }
+
     /// The unknown-game error.
     pub fn no_game() -> AppError {
         AppError::not_found("no such game")
@@ -73,12 +84,18 @@ impl IntoResponse for AppError {
             tracing::debug!(status = %self.status, "refused: {}", self.message);
         }
         let body = crate::outbound::error_body(&self.message);
-        (
+        let mut response = (
             self.status,
             [(axum::http::header::CONTENT_TYPE, "application/json")],
             body,
         )
-            .into_response()
+            .into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 

@@ -11,6 +11,7 @@
 
 pub mod auth;
 pub mod backfill;
+pub mod body_limit;
 pub mod bots;
 pub mod commit;
 pub mod csrf;
@@ -27,6 +28,7 @@ pub mod outbound;
 pub mod pages;
 pub mod play;
 pub mod render;
+pub mod security_headers;
 pub mod snapshot;
 pub mod storage;
 pub mod ws;
@@ -48,8 +50,7 @@ use crate::commit::InFlight;
 use crate::hub::Hub;
 use crate::storage::Store;
 
-/// Largest request body accepted (JSON bodies are small).
-pub const MAX_BODY: usize = 64 * 1024;
+pub use body_limit::MAX_BODY;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -60,6 +61,8 @@ pub struct Config {
     pub database_url: String,
     /// Log-in and registration attempts allowed per client address and minute.
     pub auth_per_minute: u32,
+    /// Log-in attempts allowed per account and minute, from all addresses together.
+    pub login_per_account_minute: u32,
     /// Mark cookies `Secure` (serve behind HTTPS).
     pub secure_cookies: bool,
     /// Bot searches that may run at once.
@@ -81,6 +84,7 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database_url: "sqlite://helvetia.db".into(),
             auth_per_minute: 20,
+            login_per_account_minute: 10,
             secure_cookies: false,
             bot_threads: 1,
             bot_think_ms: 1000,
@@ -103,6 +107,8 @@ pub struct Inner {
     pub sessions: SessionCache,
     /// Log-in and registration limit per client address.
     pub auth_limiter: DefaultKeyedRateLimiter<IpAddr>,
+    /// Log-in limit per account (by its name in lower case).
+    pub login_limiter: DefaultKeyedRateLimiter<String>,
     /// Bot tasks.
     pub bots: BotRunner,
     /// Changes being committed.
@@ -153,12 +159,15 @@ impl AppState {
         }
         crate::metrics::install();
         let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).expect("at least 1");
+        let per_account =
+            NonZeroU32::new(config.login_per_account_minute.max(1)).expect("at least 1");
         let bots = BotRunner::new(config.bot_threads);
         Ok(AppState(Arc::new(Inner {
             store,
             hub: Hub::default(),
             sessions: SessionCache::default(),
             auth_limiter: RateLimiter::keyed(Quota::per_minute(per_minute)),
+            login_limiter: RateLimiter::keyed(Quota::per_minute(per_account)),
             bots,
             in_flight: Arc::default(),
             shutdown: tokio::sync::watch::channel(false).0,
@@ -200,7 +209,7 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/undo", post(play::post_undo))
         .route("/games/{id}/replay/{step}", get(play::get_replay))
         .route("/games/{id}/ws", get(ws::upgrade));
-    Router::new()
+    let router = Router::new()
         .route("/", get(pages::home))
         .route("/login", get(pages::login))
         .route("/register", get(pages::register))
@@ -222,7 +231,8 @@ pub fn app(state: AppState) -> Router {
             commit::run_to_the_end,
         ))
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(state)
+        .with_state(state);
+    security_headers::add(body_limit::add(router))
 }
 
 /// A server running in the background.
@@ -342,6 +352,8 @@ async fn housekeeping(state: AppState) {
         }
         state.auth_limiter.retain_recent();
         state.auth_limiter.shrink_to_fit();
+        state.login_limiter.retain_recent();
+        state.login_limiter.shrink_to_fit();
         match state.store.delete_expired_sessions(now()).await {
             Ok(0) => {}
             Ok(n) => tracing::info!("removed {n} expired sessions"),

@@ -1,0 +1,105 @@
+//! Holding under abuse: security headers on every response, a body declared too large refused
+//! before it is read, and log-in attempts limited per account whatever addresses they come from.
+
+mod common;
+
+use std::io::{Read, Write};
+
+use common::*;
+use reqwest::StatusCode;
+use serde_json::json;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_response_carries_the_security_headers() {
+    let server = TestServer::start(Database::sqlite()).await;
+    let (id, _anna, _beat) = two_player_game(&server, None).await;
+    let http = reqwest::Client::new();
+    for path in [
+        "/".to_string(),
+        "/lobby".into(),
+        "/rules".into(),
+        format!("/games/{id}"),
+        "/api/me".into(),
+        "/static/app.js".into(),
+        "/no/such/page".into(),
+        "/healthz".into(),
+    ] {
+        let response = http
+            .get(format!("{}{path}", server.base))
+            .send()
+            .await
+            .unwrap();
+        let headers = response.headers();
+        let csp = headers
+            .get("content-security-policy")
+            .unwrap_or_else(|| panic!("a content security policy on {path}"))
+            .to_str()
+            .unwrap();
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+        assert_eq!(headers["x-frame-options"], "DENY", "{path}");
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["referrer-policy"], "same-origin", "{path}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_declared_too_large_is_refused_before_it_is_read() {
+    let server = TestServer::start(Database::sqlite()).await;
+    let anna = server.user("anna").await;
+    // 100 MB declared, nothing sent after the headers: the answer comes at once.
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nCookie: {}\r\nx-csrf-token: {}\r\n\
+         Content-Type: application/json\r\nContent-Length: 100000000\r\n\r\n",
+        server.addr,
+        anna.cookie_header(),
+        anna.csrf.clone().unwrap_or_default(),
+    );
+    let mut socket = std::net::TcpStream::connect(server.addr).unwrap();
+    socket
+        .set_read_timeout(Some(std::time::Duration::from_secs(5)))
+        .unwrap();
+    socket.write_all(request.as_bytes()).unwrap();
+    let mut answer = vec![0; 1024];
+    let read = socket
+        .read(&mut answer)
+        .expect("an answer without the body");
+    let answer = String::from_utf8_lossy(&answer[..read]);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn log_in_attempts_are_limited_per_account_from_any_address() {
+    let db = Database::sqlite();
+    let mut config = test_config(&db.url);
+    config.login_per_account_minute = 4;
+    let server = TestServer::start_with(db, config).await;
+    let victim = server.user("victim").await;
+    let (_, me) = {
+        let mut victim = victim;
+        victim.get("/api/me").await
+    };
+    let name = me["username"].as_str().unwrap().to_string();
+    let mut attacker = server.client().await;
+    let guess = json!({"username": name, "password": "wrong guess"});
+    for _ in 0..4 {
+        let (status, _) = attacker.post("/api/login", guess.clone()).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    // The per-address limit is far away (10,000 a minute in tests); the account's is reached,
+    // whatever the letter case of the name.
+    let shouted = json!({"username": name.to_uppercase(), "password": "wrong guess"});
+    let (status, body) = attacker.post("/api/login", shouted).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("this account"));
+    // Another account is not affected.
+    let other = server.user("other").await;
+    drop(other);
+    let (status, _) = attacker
+        .post(
+            "/api/login",
+            json!({"username": "nobody_at_all", "password": "wrong guess"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
