@@ -15,7 +15,9 @@ use fantoccini::Locator;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-use browser_support::{play_until_over, register, start_a_game_for_two, Browser, TestServer};
+use browser_support::{
+    play_until_over, register, start_a_game_for_two, wait_until, Browser, TestServer,
+};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_people_play_through_nginx_while_a_node_stops() {
@@ -37,6 +39,19 @@ async fn two_people_play_through_nginx_while_a_node_stops() {
             if let Some(node) = stopping.take() {
                 // Readiness fails, browsers are told to reconnect, commits finish.
                 node.shutdown().await;
+                // The browsers that were on the stopped node reconnect through nginx (after
+                // half a second); nobody clicks before they are back, as a person would not
+                // while the page says the connection is lost.
+                tokio::time::sleep(Duration::from_millis(1500)).await;
+                for client in [&anna, &beat] {
+                    wait_until(
+                        client,
+                        "document.getElementById('table').dataset.connected === 'true'",
+                        "the browser to reconnect through nginx",
+                        Duration::from_secs(20),
+                    )
+                    .await;
+                }
             }
         }
         false
@@ -52,7 +67,6 @@ async fn two_people_play_through_nginx_while_a_node_stops() {
         let text = end.text().await.expect("its text");
         assert!(text.contains("anna") && text.contains("beat"), "{text}");
     }
-    tokio::time::sleep(Duration::from_millis(10)).await;
     anna.close().await.expect("close Anna's browser");
     beat.close().await.expect("close Beat's browser");
 }

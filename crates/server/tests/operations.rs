@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{databases, decides, two_player_game, TestServer};
+use common::{databases, decides, mover_of, two_player_game, TestServer};
 use futures_util::StreamExt;
 use helvetia_engine::{Game, GameOptions, Seat};
 use helvetia_server::game_state::GameState;
@@ -204,5 +204,40 @@ async fn a_graceful_shutdown_tells_browsers_to_reconnect_and_fails_readiness() {
             .await
             .expect("the shutdown ends")
             .unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_stored_before_the_summary_columns_get_them_after_start() {
+    for db in databases().await {
+        let server = TestServer::start(db).await;
+        let (id, mut anna, mut beat) = two_player_game(&server, None).await;
+        common::play_http(&id, &mut [&mut anna, &mut beat], 5, |_| 0).await;
+        let mover = mover_of(&id, &mut anna, &mut beat).await;
+        let session = mover.session.clone();
+        server.server.abort();
+        // As a database of the previous release is left by the migration: no summary yet.
+        {
+            let pool = sqlx::AnyPool::connect(&server.database.url).await.unwrap();
+            sqlx::query("UPDATE games SET to_move = NULL, needs_summary = 1 WHERE id = $1")
+                .bind(&id)
+                .execute(&pool)
+                .await
+                .unwrap();
+            pool.close().await;
+        }
+        let again = TestServer::start(server.database.same()).await;
+        let mut mover = again.client().await;
+        mover.session = session;
+        let mut shown = false;
+        for _ in 0..100 {
+            let (_, mine) = mover.get("/api/games?list=mine").await;
+            if mine[0]["your_turn"] == true {
+                shown = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(shown, "the mover's lobby shows their turn again");
     }
 }
