@@ -136,6 +136,8 @@ async fn take_seat(
     body: &JoinBody,
 ) -> AppResult<Json<serde_json::Value>> {
     let mut state = live.lock().await;
+    // Seats change on any node: decide on the database's state, not on a notice still on its way.
+    reload(app, live, &mut state).await?;
     if state.status != GameStatus::Open {
         return Err(AppError::conflict("the game has already started"));
     }
@@ -189,6 +191,8 @@ async fn give_seat_back(
     user: &User,
 ) -> AppResult<Json<serde_json::Value>> {
     let mut state = live.lock().await;
+    // Seats change on any node: decide on the database's state, not on a notice still on its way.
+    reload(app, live, &mut state).await?;
     if state.status != GameStatus::Open {
         return Err(AppError::conflict("a started game cannot be left"));
     }
@@ -234,6 +238,8 @@ async fn start_now(
     user: &User,
 ) -> AppResult<Json<serde_json::Value>> {
     let mut state = live.lock().await;
+    // Seats change on any node: decide on the database's state, not on a notice still on its way.
+    reload(app, live, &mut state).await?;
     if state.creator_id != user.id {
         return Err(AppError::forbidden("only the creator can start the game"));
     }
