@@ -15,6 +15,7 @@ use crate::game_state::GameState;
 use crate::model::GameStatus;
 use crate::render::{Lang, TableCache};
 use crate::snapshot::Snapshot;
+use crate::storage::StoreError;
 use crate::{bots, now, AppState};
 
 /// A game held in memory: its state behind the writer's lock, and the latest snapshot that
@@ -193,13 +194,16 @@ impl Hub {
 /// set aside: every other game is served as before).
 pub async fn find(app: &AppState, id: &str) -> AppResult<Arc<LiveGame>> {
     if let Some(live) = app.hub.cached(id) {
+        if live.snapshot().status == GameStatus::Cancelled {
+            return Err(AppError::no_game());
+        }
         return Ok(live);
     }
     let record = app
         .store
         .load_game(id)
         .await
-        .map_err(|error| damaged(id, &error))?;
+        .map_err(|e| unreadable(id, e))?;
     let Some(record) = record else {
         return Err(AppError::no_game());
     };
@@ -213,6 +217,16 @@ pub async fn find(app: &AppState, id: &str) -> AppResult<Arc<LiveGame>> {
         bots::wake(app, &live);
     }
     Ok(live.clone())
+}
+
+/// A game that could not be read: damaged if its rows do not parse, else the database failed.
+fn unreadable(id: &str, error: StoreError) -> AppError {
+    match error {
+        StoreError::Database(sqlx::Error::Decode(_) | sqlx::Error::ColumnDecode { .. }) => {
+            damaged(id, &error)
+        }
+        other => other.into(),
+    }
 }
 
 fn damaged(id: &str, error: &dyn std::fmt::Display) -> AppError {
@@ -232,7 +246,7 @@ pub async fn reload(app: &AppState, live: &LiveGame, state: &mut GameState) -> A
         .store
         .load_game(&live.id)
         .await
-        .map_err(|error| damaged(&live.id, &error))?
+        .map_err(|e| unreadable(&live.id, e))?
         .ok_or_else(AppError::no_game)?;
     *state = GameState::from_record(record).map_err(|error| damaged(&live.id, &error))?;
     live.publish(state);
