@@ -7,7 +7,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{create_game, databases, decides, two_player_options, Client, TestServer};
+use common::{create_game, databases, decides, mover_of, two_player_options, Client, TestServer};
 use helvetia_server::storage::{GameFilter, Store};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -216,14 +216,8 @@ async fn hanging_up_right_after_sending_never_splits_memory_from_the_database() 
         assert!(undos >= 1, "{undos} hung-up undos were made");
 
         // The game goes on: an ordinary action is accepted at the version memory shows.
-        let mut state = anna.state(&id).await;
-        let mover = if decides(&state) {
-            &mut anna
-        } else {
-            state = beat.state(&id).await;
-            &mut beat
-        };
-        let version = state["version"].as_u64().unwrap();
+        let mover = mover_of(&id, &mut anna, &mut beat).await;
+        let version = mover.state(&id).await["version"].as_u64().unwrap();
         let (status, body) = mover
             .post(
                 &format!("/api/games/{id}/actions"),
@@ -270,15 +264,13 @@ async fn a_game_with_a_damaged_log_is_set_aside_and_every_other_game_is_served()
         server.server.abort();
 
         // A hole in one game's log, as a broken disk or a bad manual edit could leave.
-        {
-            let pool = sqlx::AnyPool::connect(&server.database.url).await.unwrap();
-            sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx = 2")
-                .bind(&damaged)
-                .execute(&pool)
-                .await
-                .unwrap();
-            pool.close().await;
-        }
+        server
+            .database
+            .edit(
+                "DELETE FROM actions WHERE game_id = $1 AND idx = 2",
+                &damaged,
+            )
+            .await;
 
         let again = TestServer::start(server.database.same()).await;
         let mut anna2 = again.client().await;

@@ -217,15 +217,13 @@ async fn games_stored_before_the_summary_columns_get_them_after_start() {
         let session = mover.session.clone();
         server.server.abort();
         // As a database of the previous release is left by the migration: no summary yet.
-        {
-            let pool = sqlx::AnyPool::connect(&server.database.url).await.unwrap();
-            sqlx::query("UPDATE games SET to_move = NULL, needs_summary = 1 WHERE id = $1")
-                .bind(&id)
-                .execute(&pool)
-                .await
-                .unwrap();
-            pool.close().await;
-        }
+        server
+            .database
+            .edit(
+                "UPDATE games SET to_move = NULL, needs_summary = 1 WHERE id = $1",
+                &id,
+            )
+            .await;
         let again = TestServer::start(server.database.same()).await;
         let mut mover = again.client().await;
         mover.session = session;

@@ -60,6 +60,14 @@ impl Database {
         }
     }
 
+    /// Runs one statement on the database with `$1` bound to `id`, as an operator (or a broken
+    /// disk) might change it while no server runs.
+    pub async fn edit(&self, sql: &str, id: &str) {
+        let pool = sqlx::AnyPool::connect(&self.url).await.unwrap();
+        sqlx::query(sql).bind(id).execute(&pool).await.unwrap();
+        pool.close().await;
+    }
+
     pub fn same(&self) -> Database {
         Database {
             url: self.url.clone(),
