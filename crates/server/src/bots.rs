@@ -16,7 +16,7 @@ use tokio::sync::Semaphore;
 use crate::commit::{self, Actor};
 use crate::game_state::Choice;
 use crate::hub::{find, LiveGame};
-use crate::model::{BotLevel, Occupant};
+use crate::model::BotLevel;
 use crate::{now, AppState};
 
 /// The bot of `level`: MCTS thinks `think_ms` per decision on one thread.
@@ -105,12 +105,9 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
     loop {
         let (view, version, seat, level) = {
             let state = live.lock().await;
-            let bot = state.to_move().and_then(|seat| {
-                match state.seats.get(seat.index()).map(|s| &s.occupant) {
-                    Some(Occupant::Bot { level }) => Some((seat, *level)),
-                    _ => None,
-                }
-            });
+            let bot = state
+                .to_move()
+                .and_then(|seat| Some((seat, state.bot_level(seat)?)));
             let Some((seat, level)) = bot else {
                 // Decided under the game lock: a later change that makes a bot move sees the
                 // game inactive and starts a new task.

@@ -183,6 +183,9 @@ async fn change(
         reload(app, live, &mut state).await?;
     }
     let seat = actor.seat_in(&state);
+    if matches!(actor, Actor::User(_)) && seat.is_some_and(|seat| state.is_stood_in(seat)) {
+        return Err(Refusal::StoodIn.into());
+    }
     let change = work_out(&state, seat).inspect_err(|refusal| {
         let at = state.version();
         tracing::debug!(game = %live.id, "refused at version {at} for {actor:?}: {refusal}");

@@ -103,9 +103,10 @@ impl From<Refusal> for AppError {
     fn from(refusal: Refusal) -> Self {
         let status = match refusal {
             Refusal::NotSeated | Refusal::NotYourTurn => StatusCode::FORBIDDEN,
-            Refusal::StaleVersion { .. } | Refusal::NotRunning | Refusal::NothingToUndo => {
-                StatusCode::CONFLICT
-            }
+            Refusal::StaleVersion { .. }
+            | Refusal::NotRunning
+            | Refusal::NothingToUndo
+            | Refusal::StoodIn => StatusCode::CONFLICT,
             Refusal::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
         };
         AppError::new(status, refusal.to_string())

@@ -5,8 +5,9 @@
 
 use helvetia_engine::{Action, ActionList, Game, GameOptions, Phase, Seat, TurnState, View};
 
+use crate::clock::{now_ms, Clock};
 use crate::log_book::LogBook;
-use crate::model::{GameStatus, Occupant, SeatRecord};
+use crate::model::{BotLevel, GameStatus, Occupant, SeatRecord};
 use crate::render::Lang;
 use crate::storage::{GameRecordRow, LogChange, Summary};
 
@@ -42,6 +43,8 @@ pub struct GameState {
     /// The stored version: changes of the log so far (actions and undos).
     version: u64,
     log: LogBook,
+    /// The clock, for a game with a time control.
+    pub clock: Option<Clock>,
 }
 
 /// Why a state change was refused.
@@ -62,6 +65,8 @@ pub enum Refusal {
     Illegal(String),
     /// Nothing of the current turn is left to undo.
     NothingToUndo,
+    /// The person's time ran out and a bot plays for them.
+    StoodIn,
 }
 
 impl std::fmt::Display for Refusal {
@@ -76,6 +81,9 @@ impl std::fmt::Display for Refusal {
             Refusal::Illegal(reason) => write!(f, "illegal action: {reason}"),
             Refusal::NothingToUndo => {
                 f.write_str("nothing to undo: only your own actions of your current turn")
+            }
+            Refusal::StoodIn => {
+                f.write_str("your time ran out and a bot plays for you: take your seat back first")
             }
         }
     }
@@ -133,6 +141,7 @@ impl GameState {
             history,
             version: record.version,
             log: LogBook::default(),
+            clock: record.clock,
         })
     }
 
@@ -200,19 +209,41 @@ impl GameState {
             .flatten()
     }
 
-    /// The legal actions of `viewer`: empty unless it is their decision.
+    /// The legal actions of `viewer`: empty unless it is their decision (a seat's bot, standing
+    /// in for its person, decides through [`GameState::view`] alone).
     pub fn legal_for(&self, viewer: Option<Seat>) -> ActionList {
         match viewer {
-            Some(seat) if self.to_move() == Some(seat) => self.game.legal_actions(),
+            Some(seat) if self.to_move() == Some(seat) && !self.is_stood_in(seat) => {
+                self.game.legal_actions()
+            }
             _ => ActionList::new(),
         }
     }
 
-    /// Whether `seat` is a bot.
+    /// Whether a bot plays `seat`: a bot sits there, or stands in for a person.
     pub fn is_bot(&self, seat: Seat) -> bool {
+        self.bot_level(seat).is_some()
+    }
+
+    /// The bot that plays `seat`, if one does.
+    pub fn bot_level(&self, seat: Seat) -> Option<BotLevel> {
+        self.seats.get(seat.index()).and_then(SeatRecord::bot_level)
+    }
+
+    /// Whether a bot stands in for the person in `seat`.
+    pub fn is_stood_in(&self, seat: Seat) -> bool {
         self.seats
             .get(seat.index())
-            .is_some_and(|s| matches!(s.occupant, Occupant::Bot { .. }))
+            .is_some_and(|s| s.stand_in.is_some())
+    }
+
+    /// The clock once the decision passes to `to_move` now: a person's turn is timed, a bot's
+    /// is not.
+    pub fn clock_passed_to(&self, to_move: Option<Seat>) -> Option<Clock> {
+        let timed = to_move.is_some_and(|seat| !self.is_bot(seat));
+        self.clock
+            .as_ref()
+            .map(|clock| clock.passed_to(to_move, timed, now_ms()))
     }
 
     /// Whether the player to move is a bot.
@@ -222,7 +253,19 @@ impl GameState {
 
     /// What the games row says about the game now.
     pub fn summary(&self) -> Summary {
-        summary_of(&self.game)
+        Summary {
+            clock: self.clock.clone(),
+            ..summary_of(&self.game)
+        }
+    }
+
+    /// What the games row says after a change that leaves `game`.
+    fn summary_after(&self, game: &Game) -> Summary {
+        let to_move = game.to_move().filter(|_| !game.is_over());
+        Summary {
+            clock: self.clock_passed_to(to_move),
+            ..summary_of(game)
+        }
     }
 
     /// Checks that the game runs, is at `version`, and `seat` decides now.
@@ -277,7 +320,7 @@ impl GameState {
                 seat,
                 action,
             },
-            summary: summary_of(&game),
+            summary: self.summary_after(&game),
             game,
             entry: Some(entry),
         })
@@ -318,7 +361,7 @@ impl GameState {
         let game = self.game_at(last);
         Ok(Change {
             log: LogChange::Truncate { index: last as u64 },
-            summary: summary_of(&game),
+            summary: self.summary_after(&game),
             game,
             entry: None,
         })
@@ -340,6 +383,17 @@ impl GameState {
         self.game = change.game;
         self.version += 1;
         self.status = change.summary.status;
+        self.clock = change.summary.clock;
+    }
+
+    /// Applies a committed stand-in change: `stand_in` now plays `seat` (or the person again),
+    /// with `clock`. It is a new version, like every change a player must see before acting.
+    pub fn apply_stand_in(&mut self, seat: Seat, stand_in: Option<BotLevel>, clock: Option<Clock>) {
+        if let Some(record) = self.seats.get_mut(seat.index()) {
+            record.stand_in = stand_in;
+        }
+        self.clock = clock;
+        self.version += 1;
     }
 
     /// The game as it stood after `step` actions (for replays and undo).
@@ -401,6 +455,7 @@ fn summary_of(game: &Game) -> Summary {
             GameStatus::Running
         },
         to_move: game.to_move(),
+        clock: None,
         winners: if over {
             game.standings()
                 .iter()

@@ -285,7 +285,7 @@ pub fn refresh_later(app: &AppState, live: Arc<LiveGame>, version: Option<u64>) 
 async fn catch_up(app: &AppState, live: &LiveGame, state: &mut GameState) -> AppResult<()> {
     if state.status == GameStatus::Running {
         let from = state.history().len() as u64;
-        let (version, actions) = app.store.catch_up(&live.id, from).await?;
+        let (version, clock, actions) = app.store.catch_up(&live.id, from).await?;
         if version == state.version() {
             return Ok(());
         }
@@ -305,6 +305,8 @@ async fn catch_up(app: &AppState, live: &LiveGame, state: &mut GameState) -> App
                     .map_err(|refusal| damaged(&live.id, &refusal))?;
                 state.apply(change);
             }
+            // The clock as the writing node stored it, not as this node would have timed it.
+            state.clock = clock;
             live.publish(state);
             return Ok(());
         }

@@ -13,6 +13,7 @@ pub mod auth;
 pub mod backfill;
 pub mod body_limit;
 pub mod bots;
+pub mod clock;
 pub mod commit;
 pub mod csrf;
 pub mod error;
@@ -30,6 +31,7 @@ pub mod play;
 pub mod render;
 pub mod security_headers;
 pub mod snapshot;
+pub mod stand_in;
 pub mod storage;
 pub mod ws;
 
@@ -207,6 +209,7 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/start", post(lobby::start))
         .route("/games/{id}/actions", post(play::post_action))
         .route("/games/{id}/undo", post(play::post_undo))
+        .route("/games/{id}/return", post(stand_in::take_seat_back))
         .route("/games/{id}/replay/{step}", get(play::get_replay))
         .route("/games/{id}/ws", get(ws::upgrade));
     let router = Router::new()
@@ -297,6 +300,10 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
     let mut background = vec![
         tokio::spawn(housekeeping(state.clone())),
         tokio::spawn(bots::watch_leases(
+            state.clone(),
+            std::time::Duration::from_secs(1),
+        )),
+        tokio::spawn(stand_in::watch_deadlines(
             state.clone(),
             std::time::Duration::from_secs(1),
         )),

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::auth::User;
+use crate::clock::{Clock, TimeControl};
 use crate::error::{AppError, AppResult, JsonBody};
 use crate::game_state::{seat_name, GameState};
 use crate::hub::{find, reload, LiveGame};
@@ -42,6 +43,9 @@ pub enum SeatRequest {
 pub struct CreateBody {
     options: GameOptions,
     seats: Vec<SeatRequest>,
+    /// No clock when absent.
+    #[serde(default)]
+    time_control: Option<TimeControl>,
 }
 
 /// `POST /api/games`: creates an open game. Answers its id and the invitation tokens by seat.
@@ -51,6 +55,9 @@ pub async fn create(
     JsonBody(body): JsonBody<CreateBody>,
 ) -> AppResult<(StatusCode, Json<serde_json::Value>)> {
     body.options.check().map_err(AppError::bad_request)?;
+    if let Some(control) = &body.time_control {
+        control.check().map_err(AppError::bad_request)?;
+    }
     if body.seats.len() != usize::from(body.options.players) {
         return Err(AppError::bad_request(format!(
             "{} seats given for {} players",
@@ -72,9 +79,8 @@ pub async fn create(
         .seats
         .iter()
         .enumerate()
-        .map(|(i, request)| SeatRecord {
-            seat: i as u8,
-            occupant: match request {
+        .map(|(i, request)| {
+            let occupant = match request {
                 SeatRequest::Me => Occupant::Human {
                     user_id: user.id.clone(),
                     username: user.name.clone(),
@@ -87,7 +93,8 @@ pub async fn create(
                     Occupant::Invite { token }
                 }
                 SeatRequest::Bot { level } => Occupant::Bot { level: *level },
-            },
+            };
+            SeatRecord::new(i as u8, occupant)
         })
         .collect();
     let record = GameRecordRow {
@@ -100,6 +107,9 @@ pub async fn create(
         version: 0,
         seats,
         actions: Vec::new(),
+        clock: body
+            .time_control
+            .map(|control| Clock::new(control, body.options.players)),
     };
     let id = record.id.clone();
     // Every node's lobby is a query: the game is there for all of them once this commits.
@@ -162,14 +172,14 @@ async fn take_seat(
     };
     let old = chosen.occupant.clone();
     let seat = chosen.seat;
-    let taken = SeatRecord {
-        seat: chosen.seat,
-        occupant: Occupant::Human {
+    let taken = SeatRecord::new(
+        chosen.seat,
+        Occupant::Human {
             user_id: user.id.clone(),
             username: user.name.clone(),
             invite: body.invite.clone(),
         },
-    };
+    );
     change_seat(app, live, &mut state, taken, &old).await?;
     Ok(Json(json!({ "seat": seat })))
 }
@@ -206,9 +216,9 @@ async fn give_seat_back(
         .seat_of(&user.id)
         .ok_or_else(|| AppError::conflict("you have no seat in this game"))?;
     let old = state.seats[seat.index()].occupant.clone();
-    let freed = SeatRecord {
-        seat: seat.0,
-        occupant: match &old {
+    let freed = SeatRecord::new(
+        seat.0,
+        match &old {
             Occupant::Human {
                 invite: Some(token),
                 ..
@@ -217,7 +227,7 @@ async fn give_seat_back(
             },
             _ => Occupant::Open,
         },
-    };
+    );
     change_seat(app, live, &mut state, freed, &old).await?;
     Ok(Json(json!({ "cancelled": false })))
 }
@@ -293,9 +303,10 @@ async fn set_status(
     let to_move = (to == GameStatus::Running)
         .then(|| state.game().to_move())
         .flatten();
+    let clock = state.clock_passed_to(to_move);
     match app
         .store
-        .set_status(&live.id, GameStatus::Open, to, to_move)
+        .set_status(&live.id, GameStatus::Open, to, to_move, clock.as_ref())
         .await
     {
         Ok(()) => {}
@@ -306,6 +317,7 @@ async fn set_status(
         Err(error) => return Err(error.into()),
     }
     state.status = to;
+    state.clock = clock;
     live.publish(state);
     Ok(())
 }

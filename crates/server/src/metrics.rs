@@ -47,6 +47,11 @@ pub fn bot_moved() {
     counter!("helvetia_bot_moves_total").increment(1);
 }
 
+/// A person's clock ran out and a bot stands in for them (counted by the node that stored it).
+pub fn clock_ran_out() {
+    counter!("helvetia_clock_timeouts_total").increment(1);
+}
+
 /// A WebSocket viewer came or went.
 pub fn viewer_connected(present: bool) {
     if present {

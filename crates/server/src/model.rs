@@ -155,4 +155,26 @@ pub struct SeatRecord {
     pub seat: u8,
     /// Who sits there.
     pub occupant: Occupant,
+    /// The bot playing for the person here since their time ran out, until they take the seat
+    /// back.
+    pub stand_in: Option<BotLevel>,
+}
+
+impl SeatRecord {
+    /// Seat number `seat`, held by `occupant`, played by them.
+    pub fn new(seat: u8, occupant: Occupant) -> SeatRecord {
+        SeatRecord {
+            seat,
+            occupant,
+            stand_in: None,
+        }
+    }
+
+    /// The bot that plays this seat: the bot sitting here, or the one standing in for a person.
+    pub fn bot_level(&self) -> Option<BotLevel> {
+        match self.occupant {
+            Occupant::Bot { level } => Some(level),
+            _ => self.stand_in,
+        }
+    }
 }

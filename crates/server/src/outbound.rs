@@ -7,9 +7,10 @@ use helvetia_engine::{score, Action, Game, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use crate::clock::now_ms;
 use crate::game_state::seat_name;
 use crate::model::Occupant;
-use crate::render::{self, Lang, PlayerInfo, TableCache, TableInput};
+use crate::render::{self, Lang, PlayerInfo, SeatClock, TableCache, TableInput};
 use crate::snapshot::{Snapshot, TABLE_LOG_LINES};
 
 /// A JSON error body: `{"error": message}`.
@@ -29,6 +30,7 @@ pub struct PublicSeat {
     kind: &'static str,
     name: Option<String>,
     bot_level: Option<&'static str>,
+    stand_in: Option<&'static str>,
     connected: bool,
 }
 
@@ -53,6 +55,7 @@ pub fn public_seats(snapshot: &Snapshot) -> Vec<PublicSeat> {
                 kind,
                 name,
                 bot_level,
+                stand_in: s.stand_in.map(|level| level.as_str()),
                 connected: is_connected(snapshot, s.seat),
             }
         })
@@ -67,13 +70,54 @@ fn is_connected(snapshot: &Snapshot, seat: u8) -> bool {
         .unwrap_or(false)
 }
 
+/// The clocks as the table shows them, now.
+fn clocks(snapshot: &Snapshot) -> Vec<SeatClock> {
+    let Some(clock) = &snapshot.clock else {
+        return Vec::new();
+    };
+    let now = now_ms();
+    snapshot
+        .seats
+        .iter()
+        .map(|s| {
+            let seat = Seat(s.seat);
+            let running = clock.running.is_some_and(|running| running.seat == s.seat);
+            SeatClock {
+                seat,
+                left_ms: clock.left_ms(seat, now),
+                deadline_ms: clock.deadline_ms().filter(|_| running),
+                stood_in: s.stand_in.is_some(),
+            }
+        })
+        .filter(|c| {
+            !matches!(
+                snapshot.seats[c.seat.index()].occupant,
+                Occupant::Bot { .. }
+            )
+        })
+        .collect()
+}
+
+/// The clock as JSON clients get it: the stored clock with the running turn's deadline.
+fn clock_json(snapshot: &Snapshot) -> serde_json::Value {
+    match &snapshot.clock {
+        Some(clock) => serde_json::json!({
+            "control": clock.control,
+            "banks_ms": clock.banks_ms,
+            "running": clock.running,
+            "deadline_ms": clock.deadline_ms(),
+        }),
+        None => serde_json::Value::Null,
+    }
+}
+
 /// The renderer's player list.
 pub fn players(snapshot: &Snapshot) -> Vec<PlayerInfo> {
     snapshot
         .seats
         .iter()
         .map(|s| {
-            let is_bot = matches!(s.occupant, Occupant::Bot { .. });
+            let is_bot = s.bot_level().is_some();
             PlayerInfo {
                 seat: Seat(s.seat),
                 name: seat_name(&snapshot.seats, Seat(s.seat)),
@@ -115,19 +159,26 @@ pub fn game_state(
         "actions": actions,
         "scores": scores(snapshot, &snapshot.view),
         "standings": snapshot.standings,
+        "clock": clock_json(snapshot),
     })
 }
 
 /// The table HTML for `viewer`, drawn afresh: the same for everyone but the player who decides.
 pub fn table_html(snapshot: &Snapshot, viewer: Option<Seat>, lang: Lang) -> String {
-    render::render_table(&table_input(snapshot, viewer, lang, &players(snapshot)))
+    let clocks = clocks(snapshot);
+    render::render_table(&table_input(
+        snapshot,
+        viewer,
+        lang,
+        (&players(snapshot), &clocks),
+    ))
 }
 
 fn table_input<'a>(
     snapshot: &'a Snapshot,
     viewer: Option<Seat>,
     lang: Lang,
-    players: &'a [PlayerInfo],
+    (players, clocks): (&'a [PlayerInfo], &'a [SeatClock]),
 ) -> TableInput<'a> {
     TableInput {
         game_id: &snapshot.game_id,
@@ -139,6 +190,7 @@ fn table_input<'a>(
         log: snapshot.log_tail(lang),
         lang,
         replay: None,
+        clocks,
     }
 }
 
@@ -165,6 +217,7 @@ struct Update<'a> {
     can_undo: bool,
     status: &'static str,
     players: &'a [PublicSeat],
+    clock: serde_json::Value,
 }
 
 /// The WebSocket update for `viewer`: built once per snapshot for everyone who sees the same
@@ -186,8 +239,8 @@ pub async fn update(
         UpdateFormat::Html => snapshot
             .table_slot(decider, lang)
             .get_or_init(|| async {
-                let players = players(snapshot);
-                let input = table_input(snapshot, decider, lang, &players);
+                let (players, clocks) = (players(snapshot), clocks(snapshot));
+                let input = table_input(snapshot, decider, lang, (&players, &clocks));
                 render::render_table_with(&input, panels).into()
             })
             .await
@@ -213,6 +266,7 @@ async fn json_update(snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
         can_undo: snapshot.can_undo(decider),
         status: snapshot.status.as_str(),
         players: &public_seats(snapshot),
+        clock: clock_json(snapshot),
     })
     .expect("updates serialize")
     .into()
@@ -240,6 +294,7 @@ pub fn replay_frame(
         log: &log[step.saturating_sub(TABLE_LOG_LINES).min(log.len())..],
         lang,
         replay: Some((step, total)),
+        clocks: &[],
     });
     let json = serde_json::json!({
         "id": &*snapshot.game_id,

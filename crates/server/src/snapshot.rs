@@ -9,6 +9,7 @@ use axum::extract::ws::Utf8Bytes;
 use helvetia_engine::{Action, ActionList, GameOptions, Seat, Standing, View};
 use tokio::sync::OnceCell;
 
+use crate::clock::Clock;
 use crate::game_state::{seat_of, GameState};
 use crate::model::{GameStatus, SeatRecord};
 use crate::render::Lang;
@@ -47,6 +48,8 @@ pub struct Snapshot {
     pub connected: [bool; 4],
     /// The final standings, once the game is over.
     pub standings: Option<Vec<Standing>>,
+    /// The clock, for a game with a time control.
+    pub clock: Option<Clock>,
     log_tails: Vec<(Lang, Arc<[String]>)>,
     view_json: OnceCell<Utf8Bytes>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
@@ -72,6 +75,7 @@ impl Snapshot {
             log_len: state.history().len(),
             connected,
             standings: game.is_over().then(|| game.standings()),
+            clock: state.clock.clone(),
             log_tails: state.log_book().tails(TABLE_LOG_LINES),
             view_json: OnceCell::new(),
             json: Default::default(),
@@ -84,9 +88,16 @@ impl Snapshot {
         seat_of(&self.seats, user_id)
     }
 
-    /// `viewer` if they decide now; `None` for everyone who only watches.
+    /// `viewer` if they decide now; `None` for everyone who only watches (and for a person
+    /// whose seat a bot plays since their time ran out).
     pub fn decider(&self, viewer: Option<Seat>) -> Option<Seat> {
-        viewer.filter(|&seat| self.to_move == Some(seat))
+        viewer.filter(|&seat| {
+            self.to_move == Some(seat)
+                && self
+                    .seats
+                    .get(seat.index())
+                    .is_some_and(|s| s.stand_in.is_none())
+        })
     }
 
     /// The legal actions of `viewer`: empty unless it is their decision.

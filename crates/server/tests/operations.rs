@@ -101,13 +101,15 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
     store.create_user(&user, 0).await.unwrap();
     let options = GameOptions::for_players(2);
     let seats = (0..2)
-        .map(|seat| SeatRecord {
-            seat,
-            occupant: Occupant::Human {
-                user_id: user.id.clone(),
-                username: user.username.clone(),
-                invite: None,
-            },
+        .map(|seat| {
+            SeatRecord::new(
+                seat,
+                Occupant::Human {
+                    user_id: user.id.clone(),
+                    username: user.username.clone(),
+                    invite: None,
+                },
+            )
         })
         .collect();
     let record = GameRecordRow {
@@ -120,11 +122,18 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
         version: 0,
         seats,
         actions: Vec::new(),
+        clock: None,
     };
     store.create_game(&record).await.unwrap();
     let game = Game::new(options, 11);
     store
-        .set_status(id, GameStatus::Open, GameStatus::Running, game.to_move())
+        .set_status(
+            id,
+            GameStatus::Open,
+            GameStatus::Running,
+            game.to_move(),
+            None,
+        )
         .await
         .unwrap();
     game
@@ -145,6 +154,7 @@ async fn a_game_loaded_while_another_node_writes_is_consistent() {
                     status: GameStatus::Running,
                     to_move: game.to_move(),
                     winners: Vec::new(),
+                    clock: None,
                 };
                 let change = LogChange::Append {
                     index: version,

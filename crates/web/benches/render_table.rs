@@ -47,6 +47,7 @@ fn render(game: &Game, players: &[PlayerInfo], decides: bool) -> String {
         log: &log,
         lang: Lang::En,
         replay: None,
+        clocks: &[],
     })
 }
 

@@ -70,6 +70,7 @@ fn main() {
         log: &log,
         lang,
         replay: None,
+        clocks: &[],
     });
     let page = pages::game(lang, Some("Anna"), "token", "demo", viewer, &table).replace(
         "<link rel=\"stylesheet\" href=\"/static/app.css\">",

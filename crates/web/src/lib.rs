@@ -52,6 +52,7 @@
 //!     log: &[],
 //!     lang: Lang::En,
 //!     replay: None,
+//!     clocks: &[],
 //! });
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
@@ -65,6 +66,7 @@ use helvetia_engine::{Action, GameOptions, Seat, View};
 
 pub use i18n::Lang;
 pub use table::cache::TableCache;
+pub use table::clocks::format_left;
 pub use words::{building_name, character_name, good_name, Namer};
 
 /// A seat at the table as the UI shows it.
@@ -100,6 +102,22 @@ pub struct TableInput<'a> {
     pub lang: Lang,
     /// `(step, total)` when rendering a frame of a replay.
     pub replay: Option<(usize, usize)>,
+    /// The players' clocks, by seat; empty for a game without a clock.
+    pub clocks: &'a [SeatClock],
+}
+
+/// One seat's clock as the table shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatClock {
+    /// The seat.
+    pub seat: Seat,
+    /// Time left when its turn is not running, in milliseconds.
+    pub left_ms: i64,
+    /// When its running turn's time is up (milliseconds since the Unix epoch): the page counts
+    /// down to it.
+    pub deadline_ms: Option<i64>,
+    /// Whether a bot plays for the person here since their time ran out.
+    pub stood_in: bool,
 }
 
 /// The live part of the game page (prompt, board, villages, log) as an HTML fragment.

@@ -91,6 +91,13 @@
     return { kind: value };
   }
 
+  // The lobby's time control choice "bank:per-turn:increment" (seconds), or none.
+  function timeControl(value, standIn) {
+    if (value === "") return null;
+    const parts = value.split(":").map(Number);
+    return { bank_secs: parts[0], per_turn_secs: parts[1], increment_secs: parts[2], stand_in: standIn };
+  }
+
   function setUpLobby() {
     const form = document.getElementById("create-game");
     if (form) {
@@ -118,6 +125,7 @@
             round_limit: limit === "" ? null : Number(limit),
           },
           seats: seats,
+          time_control: timeControl(String(data.get("time_control") || ""), String(data.get("stand_in") || "greedy")),
         };
         const created = await post(form.dataset.api, body);
         const waiting = seats.some(function (s) { return s.kind === "open" || s.kind === "invite"; });
@@ -314,6 +322,18 @@
     });
   }
 
+  // Time left as the clocks show it: 4:07, 1:04:07, or "2 d 03:10" from a day on.
+  function formatLeft(ms, daysPattern) {
+    const secs = Math.ceil(ms / 1000);
+    const days = Math.floor(secs / 86400);
+    const hours = Math.floor((secs % 86400) / 3600);
+    const minutes = Math.floor((secs % 3600) / 60);
+    const two = function (n) { return String(n).padStart(2, "0"); };
+    if (days > 0) return (daysPattern || "{d} d").replace("{d}", days) + " " + two(hours) + ":" + two(minutes);
+    if (hours > 0) return hours + ":" + two(minutes) + ":" + two(secs % 60);
+    return minutes + ":" + two(secs % 60);
+  }
+
   function setUpGame() {
     const table = document.getElementById("table");
     if (!table || !table.dataset.ws) return;
@@ -363,6 +383,7 @@
           table.innerHTML = event.data;
           table.classList.remove("pending");
           readRoot();
+          showClocks();
           const log = table.querySelector(".log-lines");
           if (log) log.scrollTop = log.scrollHeight;
           // Keep keyboard users where they were when the same target is still there.
@@ -388,6 +409,33 @@
       });
     };
 
+    // Clocks count down to their deadline by the server's time (the page says what it was).
+    const skew = Number(table.dataset.serverNow || Date.now()) - Date.now();
+    const showClocks = function () {
+      const strip = table.querySelector(".clocks");
+      if (!strip) return;
+      strip.querySelectorAll(".clock.running[data-deadline]").forEach(function (clock) {
+        const left = Math.max(0, Number(clock.dataset.deadline) - (Date.now() + skew));
+        const shown = clock.querySelector(".clock-left");
+        if (shown) shown.textContent = formatLeft(left, strip.dataset.days);
+      });
+      table.querySelectorAll(".stand-in-notice").forEach(function (notice) {
+        notice.hidden = notice.dataset.forSeat !== table.dataset.seat;
+      });
+    };
+    window.setInterval(showClocks, 500);
+    table.addEventListener("click", async function (event) {
+      const button = event.target.closest("[data-take-back]");
+      if (!button) return;
+      button.disabled = true;
+      try {
+        await post("/api/games/" + table.dataset.gameId + "/return", {});
+      } catch (error) {
+        showError(banner, error.message);
+        button.disabled = false;
+      }
+    });
+
     wireTable(
       table,
       function (index) { send({ type: "action", version: version, index: index }); },
@@ -397,6 +445,7 @@
     document.addEventListener("pointerdown", unlockAudio, { once: true });
     document.addEventListener("keydown", unlockAudio, { once: true });
     readRoot();
+    showClocks();
     const log = table.querySelector(".log-lines");
     if (log) log.scrollTop = log.scrollHeight;
     connect();

@@ -6,7 +6,8 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{decode_error, GameRecordRow, Store, StoreError, StoreResult, Summary};
-use crate::model::{GameStatus, Occupant, SeatRecord};
+use crate::clock::Clock;
+use crate::model::{BotLevel, GameStatus, Occupant, SeatRecord};
 use crate::notices::Notice;
 
 /// Which games a lobby list holds.
@@ -48,7 +49,7 @@ pub struct ListedGame {
 pub const LIST_LIMIT: i64 = 200;
 
 const SEAT_COLUMNS: &str =
-    "s.game_id, s.seat, s.kind, s.user_id, s.bot_level, s.invite_token, u.username";
+    "s.game_id, s.seat, s.kind, s.user_id, s.bot_level, s.invite_token, u.username, s.stand_in";
 
 impl Store {
     /// Stores a new game with its seats.
@@ -58,8 +59,8 @@ impl Store {
     pub async fn create_game(&self, game: &GameRecordRow) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO games (id, creator_id, options, seed, status, created_at, version) \
-             VALUES ($1, $2, $3, $4, $5, $6, 0)",
+            "INSERT INTO games (id, creator_id, options, seed, status, created_at, version, clock) \
+             VALUES ($1, $2, $3, $4, $5, $6, 0, $7)",
         )
         .bind(&game.id)
         .bind(&game.creator_id)
@@ -67,6 +68,7 @@ impl Store {
         .bind(game.seed as i64)
         .bind(game.status.as_str())
         .bind(game.created_at)
+        .bind(clock_column(game.clock.as_ref()))
         .execute(&mut *tx)
         .await?;
         for seat in &game.seats {
@@ -133,15 +135,20 @@ impl Store {
         from: GameStatus,
         to: GameStatus,
         to_move: Option<Seat>,
+        clock: Option<&Clock>,
     ) -> StoreResult<()> {
-        let result =
-            sqlx::query("UPDATE games SET status = $1, to_move = $2 WHERE id = $3 AND status = $4")
-                .bind(to.as_str())
-                .bind(to_move.map(|seat| i64::from(seat.0)))
-                .bind(game_id)
-                .bind(from.as_str())
-                .execute(&self.pool)
-                .await?;
+        let result = sqlx::query(
+            "UPDATE games SET status = $1, to_move = $2, clock = $5, deadline = $6 \
+             WHERE id = $3 AND status = $4",
+        )
+        .bind(to.as_str())
+        .bind(to_move.map(|seat| i64::from(seat.0)))
+        .bind(game_id)
+        .bind(from.as_str())
+        .bind(clock_column(clock))
+        .bind(clock.and_then(Clock::deadline_ms))
+        .execute(&self.pool)
+        .await?;
         if result.rows_affected() != 1 {
             return Err(StoreError::Conflict);
         }
@@ -184,8 +191,9 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         game.seats = seats.iter().map(parse_seat).collect::<StoreResult<_>>()?;
-        let (version, actions) = self.catch_up(id, 0).await?;
+        let (version, clock, actions) = self.catch_up(id, 0).await?;
         game.version = version;
+        game.clock = clock;
         for (idx, seat, action) in actions {
             if idx as usize != game.actions.len() {
                 return Err(decode_error(&format!(
@@ -198,8 +206,8 @@ impl Store {
         Ok(Some(game))
     }
 
-    /// The game's version and its actions from index `from` on, read by one statement (so they
-    /// agree), for a node whose copy is behind.
+    /// The game's version, its clock and its actions from index `from` on, read by one
+    /// statement (so they agree), for a node whose copy is behind.
     ///
     /// # Errors
     /// Database failure, an unknown game, or an action that does not parse.
@@ -207,9 +215,9 @@ impl Store {
         &self,
         id: &str,
         from: u64,
-    ) -> StoreResult<(u64, Vec<(u64, u8, helvetia_engine::Action)>)> {
+    ) -> StoreResult<(u64, Option<Clock>, Vec<(u64, u8, helvetia_engine::Action)>)> {
         let rows = sqlx::query(
-            "SELECT g.version, a.idx, a.seat, a.action FROM games g \
+            "SELECT g.version, a.idx, a.seat, a.action, g.clock FROM games g \
              LEFT JOIN actions a ON a.game_id = g.id AND a.idx >= $2 \
              WHERE g.id = $1 ORDER BY a.idx",
         )
@@ -217,7 +225,9 @@ impl Store {
         .bind(from as i64)
         .fetch_all(&self.pool)
         .await?;
-        let version: i64 = rows.first().ok_or(StoreError::Conflict)?.try_get(0)?;
+        let first = rows.first().ok_or(StoreError::Conflict)?;
+        let version: i64 = first.try_get(0)?;
+        let clock = parse_clock(first.try_get(4)?)?;
         let mut actions = Vec::with_capacity(rows.len());
         for row in &rows {
             let Some(idx) = row.try_get::<Option<i64>, _>(1)? else {
@@ -228,7 +238,7 @@ impl Store {
             let action = serde_json::from_str(&json).map_err(|e| decode_error(&e))?;
             actions.push((idx as u64, seat as u8, action));
         }
-        Ok((version as u64, actions))
+        Ok((version as u64, clock, actions))
     }
 
     /// The games of one lobby list, newest first, at most [`LIST_LIMIT`].
@@ -336,7 +346,19 @@ fn parse_game(row: &AnyRow) -> StoreResult<GameRecordRow> {
         version: version as u64,
         seats: Vec::new(),
         actions: Vec::new(),
+        clock: None,
     })
+}
+
+/// The stored form of a clock.
+pub(super) fn clock_column(clock: Option<&Clock>) -> Option<String> {
+    clock.map(|clock| serde_json::to_string(clock).expect("clocks serialize"))
+}
+
+fn parse_clock(column: Option<String>) -> StoreResult<Option<Clock>> {
+    column
+        .map(|json| serde_json::from_str(&json).map_err(|e| decode_error(&e)))
+        .transpose()
 }
 
 fn parse_listed(row: &AnyRow) -> StoreResult<ListedGame> {
@@ -367,10 +389,16 @@ fn parse_seat(row: &AnyRow) -> StoreResult<SeatRecord> {
     let level: Option<String> = row.try_get(4)?;
     let token: Option<String> = row.try_get(5)?;
     let username: Option<String> = row.try_get(6)?;
+    let stand_in: Option<String> = row.try_get(7)?;
     let occupant = Occupant::from_columns(&kind, user_id, username, level, token)
         .ok_or_else(|| decode_error(&format!("seat kind {kind}")))?;
+    let stand_in = match stand_in {
+        Some(level) => Some(BotLevel::parse(&level).ok_or_else(|| decode_error(&level))?),
+        None => None,
+    };
     Ok(SeatRecord {
         seat: seat as u8,
         occupant,
+        stand_in,
     })
 }

@@ -9,9 +9,11 @@ use helvetia_engine::{Action, Seat};
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
+use super::games::clock_column;
 use super::{Store, StoreError, StoreResult};
+use crate::clock::Clock;
 use crate::model::GameStatus;
-use crate::notices::{Notice, CHANNEL};
+use crate::notices::Notice;
 
 /// What the games row says after a log write: what the lobby and other nodes read without
 /// replaying the log.
@@ -23,6 +25,8 @@ pub struct Summary {
     pub to_move: Option<Seat>,
     /// The winners' seats, once finished.
     pub winners: Vec<Seat>,
+    /// The clock after the change, for a game with a time control.
+    pub clock: Option<Clock>,
 }
 
 impl Summary {
@@ -143,7 +147,8 @@ async fn commit_group(
         let write = &request.write;
         let next_version = write.expected_version + 1;
         let claimed = sqlx::query(
-            "UPDATE games SET version = $1, status = $2, to_move = $3, winners = $4 \
+            "UPDATE games SET version = $1, status = $2, to_move = $3, winners = $4, \
+             clock = $7, deadline = $8 \
              WHERE id = $5 AND version = $6 AND status = 'running'",
         )
         .bind(next_version as i64)
@@ -152,6 +157,8 @@ async fn commit_group(
         .bind(write.summary.winners_column())
         .bind(&write.game_id)
         .bind(write.expected_version as i64)
+        .bind(clock_column(write.summary.clock.as_ref()))
+        .bind(write.summary.clock.as_ref().and_then(Clock::deadline_ms))
         .execute(&mut *tx)
         .await?
         .rows_affected()
@@ -197,18 +204,11 @@ async fn commit_group(
                 }
             }
         }
-        if postgres {
-            // Delivered to the listeners when (and only if) the transaction commits.
-            let notice = Notice::GameChanged {
-                game_id: write.game_id.clone(),
-                version: next_version,
-            };
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(CHANNEL)
-                .bind(notice.encode(node))
-                .execute(&mut *tx)
-                .await?;
-        }
+        let notice = Notice::GameChanged {
+            game_id: write.game_id.clone(),
+            version: next_version,
+        };
+        super::announce_within(&mut tx, postgres, node, &notice).await?;
         outcomes.push(Ok(()));
     }
     tx.commit().await?;

@@ -11,6 +11,7 @@ mod accounts;
 mod bot_leases;
 mod games;
 mod log_writer;
+mod stand_ins;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -24,6 +25,7 @@ use tokio::sync::mpsc;
 pub use games::{GameFilter, ListedGame};
 pub use log_writer::{LogChange, Summary};
 
+use crate::clock::Clock;
 use crate::model::{GameStatus, SeatRecord};
 use crate::notices::{Notice, CHANNEL};
 
@@ -92,6 +94,8 @@ pub struct GameRecordRow {
     pub seats: Vec<SeatRecord>,
     /// The actions in order, with the seat that made each.
     pub actions: Vec<(u8, Action)>,
+    /// The clock, for a game with a time control.
+    pub clock: Option<Clock>,
 }
 
 /// The database: a pool for reads and rare writes, and the game-log writer.
@@ -121,6 +125,11 @@ fn migrator() -> Migrator {
                 2,
                 "database holds the truth",
                 include_str!("../../migrations/0002_database_holds_the_truth.sql"),
+            ),
+            migration(
+                3,
+                "clocks",
+                include_str!("../../migrations/0003_clocks.sql"),
             ),
         ]),
         ignore_missing: false,
@@ -215,6 +224,17 @@ impl Store {
         Ok(())
     }
 
+    /// Sends `notice` from within a transaction: PostgreSQL delivers it when (and only if) the
+    /// transaction commits. Nothing on SQLite (one node).
+    pub(super) async fn announce_within(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        notice: &Notice,
+    ) -> StoreResult<()> {
+        announce_within(tx, self.postgres, &self.node, notice).await?;
+        Ok(())
+    }
+
     /// Whether the database answers (the readiness check).
     ///
     /// # Errors
@@ -271,4 +291,21 @@ async fn checkpoint_loop(pool: AnyPool) {
             tracing::warn!("SQLite checkpoint failed: {error}");
         }
     }
+}
+
+/// [`Store::announce_within`] for the log writer, which has no `Store`.
+async fn announce_within(
+    tx: &mut sqlx::AnyConnection,
+    postgres: bool,
+    node: &str,
+    notice: &Notice,
+) -> Result<(), sqlx::Error> {
+    if postgres {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(notice.encode(node))
+            .execute(tx)
+            .await?;
+    }
+    Ok(())
 }

@@ -437,13 +437,20 @@ pub async fn two_player_game(server: &TestServer, rounds: Option<u16>) -> (Strin
         json!([{"kind": "me"}, {"kind": "open"}]),
     )
     .await;
-    let (status, body) = beat.post(&format!("/api/games/{id}/join"), json!({})).await;
+    join_and_start(&id, &mut anna, &mut beat).await;
+    (id, anna, beat)
+}
+
+/// `joiner` takes the open seat of `creator`'s game `id`, and `creator` starts it.
+pub async fn join_and_start(id: &str, creator: &mut Client, joiner: &mut Client) {
+    let (status, body) = joiner
+        .post(&format!("/api/games/{id}/join"), json!({}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = anna
+    let (status, body) = creator
         .post(&format!("/api/games/{id}/start"), json!({}))
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    (id, anna, beat)
 }
 
 /// Plays legal action `pick(len)` for whoever of `players` is to move, over HTTP, until the

@@ -100,6 +100,23 @@ fn create_form(lang: Lang) -> Markup {
                 }
                 label for="round_limit" { (lang.tr("create-round-limit")) }
                 input id="round_limit" name="round_limit" type="number" min="1" max="999" placeholder=(lang.tr("create-round-limit-hint"));
+                label for="time_control" { (lang.tr("lobby-time-control")) }
+                select id="time_control" name="time_control" {
+                    option value="" selected { (lang.tr("lobby-time-none")) }
+                    option value="1200:0:20" { (lang.tr("lobby-time-live")) }
+                    option value="300:0:10" { (lang.tr("lobby-time-live-fast")) }
+                    @for days in 1..=3u32 {
+                        option value={ "172800:" (days * 86_400) ":0" } {
+                            (lang.tr_args("lobby-time-days", &[("days", FluentValue::from(days))]))
+                        }
+                    }
+                }
+                label for="stand_in" { (lang.tr("lobby-stand-in")) }
+                select id="stand_in" name="stand_in" {
+                    option value="random" { (lang.tr("seat-bot-random")) }
+                    option value="greedy" selected { (lang.tr("seat-bot-greedy")) }
+                    option value="mcts" { (lang.tr("seat-bot-mcts")) }
+                }
                 fieldset class="seats" {
                     legend { (lang.tr("create-seats")) }
                     @for n in 0..4u8 {

@@ -133,11 +133,20 @@ pub fn game(
             p class="error-banner" role="alert" hidden {}
             div id="table" data-game-id=(game_id) data-seat=[seat.map(|s| s.0)]
                 data-ws={ "/api/games/" (game_id) "/ws?format=html" }
+                data-server-now=(server_now_ms())
                 data-your-turn-title=(lang.tr("your-turn-title")) {
                 (PreEscaped(initial_table_html))
             }
         },
     )
+}
+
+/// The server's time when the page is drawn, so that the page counts clocks down by the server's
+/// time rather than the visitor's.
+fn server_now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 /// The replay viewer of a finished game: step through it with the buttons, the slider or the

@@ -6,6 +6,7 @@
 
 mod board;
 pub(crate) mod cache;
+pub(crate) mod clocks;
 mod pieces;
 mod prompt;
 pub(crate) mod targets;
@@ -90,6 +91,7 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
             data-status=(status) data-game-id=(input.game_id) data-round=(pos.round)
             data-replay-step=[input.replay.map(|(step, _)| step)] {
             (prompt::prompt(&ctx, your_turn))
+            (clocks::clocks(&ctx))
             (prompt::choosers(&ctx))
             @if over {
                 (prompt::end_screen(&ctx))

@@ -34,6 +34,7 @@ fn render(game: &Game, lang: Lang) -> (String, Vec<Action>) {
         log: &["Player1: end turn".to_string()],
         lang,
         replay: None,
+        clocks: &[],
     });
     (html, legal)
 }
@@ -250,6 +251,7 @@ fn spectators_get_no_clickable_pieces() {
         log: &[],
         lang: Lang::De,
         replay: None,
+        clocks: &[],
     });
     assert!(!html.contains("data-action"));
     assert!(!html.contains("data-chooser"));
@@ -418,6 +420,7 @@ fn tables_drawn_with_kept_panels_equal_tables_drawn_afresh() {
                     log: &[],
                     lang,
                     replay: None,
+                    clocks: &[],
                 };
                 let fresh = render_table(&input);
                 let kept = crate::render_table_with(&input, &cache);

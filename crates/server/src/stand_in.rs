@@ -1,0 +1,145 @@
+//! When a person's clock runs out, a bot stands in: the game goes on, the person is told on the
+//! table, and they may take their seat back (`POST /api/games/{id}/return`).
+//!
+//! Deadlines live in the database, so they survive restarts and every node sees them. Each node
+//! looks for due deadlines every second ([`watch_deadlines`]); the guarded update in
+//! [`crate::storage::Store::change_stand_in`] lets exactly one node's stand-in take effect.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::Json;
+use helvetia_engine::Seat;
+use serde_json::json;
+
+use crate::auth::User;
+use crate::clock::now_ms;
+use crate::commit::detached;
+use crate::error::{AppError, AppResult};
+use crate::game_state::{GameState, Refusal};
+use crate::hub::{find, reload, LiveGame};
+use crate::model::{BotLevel, GameStatus};
+use crate::storage::StoreError;
+use crate::{bots, AppState};
+
+/// Every `interval`: hands the seats whose clock ran out to their stand-in bots.
+pub async fn watch_deadlines(app: AppState, interval: Duration) {
+    let mut ticks = tokio::time::interval(interval);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let due = match app.store.due_deadlines(now_ms()).await {
+            Ok(due) => due,
+            Err(error) => {
+                tracing::warn!("cannot look for clocks that ran out: {error}");
+                continue;
+            }
+        };
+        for id in due {
+            let live = match find(&app, &id).await {
+                Ok(live) => live,
+                Err(error) => {
+                    tracing::warn!(game = %id, "clock not handled: {}", error.message);
+                    continue;
+                }
+            };
+            let worker = (app.clone(), live.clone());
+            let ran_out = detached(&app, async move { run_out(&worker.0, &worker.1).await }).await;
+            if let Err(error) = ran_out {
+                tracing::warn!(game = %id, "clock not handled: {}", error.message);
+            }
+        }
+    }
+}
+
+/// Hands the seat whose time ran out to its stand-in, if the database agrees it ran out.
+async fn run_out(app: &AppState, live: &Arc<LiveGame>) -> AppResult<()> {
+    let mut state = live.lock().await;
+    if !is_due(&state) {
+        // This node's copy may be behind: another node may have moved, or handled the deadline.
+        reload(app, live, &mut state).await?;
+        if !is_due(&state) {
+            return Ok(());
+        }
+    }
+    let clock = state.clock.as_ref().expect("a due game has a clock");
+    let seat = Seat(clock.running.expect("a due clock runs").seat);
+    let level = clock.control.stand_in;
+    let after = clock.ran_out();
+    store_stand_in(app, live, &mut state, seat, Some(level), after).await?;
+    tracing::info!(game = %live.id, "seat {seat}: time ran out, a {} bot stands in", level.as_str());
+    crate::metrics::clock_ran_out();
+    Ok(())
+}
+
+fn is_due(state: &GameState) -> bool {
+    state.status == GameStatus::Running
+        && state
+            .clock
+            .as_ref()
+            .and_then(|clock| clock.deadline_ms())
+            .is_some_and(|deadline| deadline <= now_ms())
+}
+
+/// `POST /api/games/{id}/return`: a person whose time ran out takes their seat back from the
+/// bot standing in; their turn is timed again (with a quarter of the starting bank, at least).
+pub async fn take_seat_back(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    user: User,
+) -> AppResult<Json<serde_json::Value>> {
+    let live = find(&app, &id).await?;
+    let mut state = live.lock().await;
+    let seat = state
+        .seat_of(&user.id)
+        .ok_or_else(|| AppError::from(Refusal::NotSeated))?;
+    if !state.is_stood_in(seat) {
+        reload(&app, &live, &mut state).await?;
+    }
+    if state.status != GameStatus::Running {
+        return Err(Refusal::NotRunning.into());
+    }
+    if !state.is_stood_in(seat) {
+        return Err(AppError::conflict("you play this seat yourself already"));
+    }
+    let decides = state.to_move() == Some(seat);
+    let after = state
+        .clock
+        .as_ref()
+        .map(|clock| clock.taken_back(seat, decides, now_ms()));
+    let Some(after) = after else {
+        return Err(AppError::conflict("this game has no clock"));
+    };
+    store_stand_in(&app, &live, &mut state, seat, None, after).await?;
+    Ok(Json(json!({ "seat": seat.0, "version": state.version() })))
+}
+
+/// Stores a stand-in change, then applies and publishes it; on a conflict the game is reloaded.
+async fn store_stand_in(
+    app: &AppState,
+    live: &Arc<LiveGame>,
+    state: &mut GameState,
+    seat: Seat,
+    stand_in: Option<BotLevel>,
+    clock: crate::clock::Clock,
+) -> AppResult<()> {
+    let stored = app
+        .store
+        .change_stand_in(&live.id, state.version(), seat.0, stand_in, Some(&clock))
+        .await;
+    match stored {
+        Ok(()) => {}
+        Err(StoreError::Conflict) => {
+            reload(app, live, state).await?;
+            return Err(AppError::conflict("the game changed meanwhile; try again"));
+        }
+        Err(error) => return Err(error.into()),
+    }
+    state.apply_stand_in(seat, stand_in, Some(clock));
+    live.publish(state);
+    if state.bot_to_move() {
+        bots::wake(app, live);
+    }
+    Ok(())
+}

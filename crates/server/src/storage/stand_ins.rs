@@ -1,0 +1,82 @@
+//! Deadlines and stand-ins: which games' clocks have run out, and the seat changes that follow
+//! (a bot stands in for a person whose time ran out; the person takes the seat back).
+//!
+//! Every node looks for due deadlines. A stand-in is stored with a guarded update of the games
+//! row (the version the node saw moves to the next), so exactly one node's change takes effect
+//! however many look at the same deadline at once, on PostgreSQL or on SQLite; the others find
+//! the version moved on, and reload.
+
+use sqlx::Row;
+
+use super::games::clock_column;
+use super::{Store, StoreError, StoreResult};
+use crate::clock::Clock;
+use crate::model::BotLevel;
+use crate::notices::Notice;
+
+impl Store {
+    /// Running games whose clock has run out at `now_ms`.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn due_deadlines(&self, now_ms: i64) -> StoreResult<Vec<String>> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE deadline <= $1 AND status = 'running' \
+             ORDER BY deadline LIMIT 100",
+        )
+        .bind(now_ms)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok(row.try_get(0)?))
+            .collect::<StoreResult<_>>()
+    }
+
+    /// Puts `stand_in` (a bot level, or nobody) into `seat` of a running game at
+    /// `expected_version`, with the clock that follows, as the next version; tells the other
+    /// nodes.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the game is no longer at `expected_version` (nothing was
+    /// written), or a database failure.
+    pub async fn change_stand_in(
+        &self,
+        game_id: &str,
+        expected_version: u64,
+        seat: u8,
+        stand_in: Option<BotLevel>,
+        clock: Option<&Clock>,
+    ) -> StoreResult<()> {
+        let next_version = expected_version + 1;
+        let mut tx = self.pool.begin().await?;
+        let claimed = sqlx::query(
+            "UPDATE games SET version = $1, clock = $2, deadline = $3 \
+             WHERE id = $4 AND version = $5 AND status = 'running'",
+        )
+        .bind(next_version as i64)
+        .bind(clock_column(clock))
+        .bind(clock.and_then(Clock::deadline_ms))
+        .bind(game_id)
+        .bind(expected_version as i64)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !claimed {
+            return Err(StoreError::Conflict);
+        }
+        sqlx::query("UPDATE seats SET stand_in = $1 WHERE game_id = $2 AND seat = $3")
+            .bind(stand_in.map(BotLevel::as_str))
+            .bind(game_id)
+            .bind(i64::from(seat))
+            .execute(&mut *tx)
+            .await?;
+        let notice = Notice::GameChanged {
+            game_id: game_id.to_string(),
+            version: next_version,
+        };
+        self.announce_within(&mut tx, &notice).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}

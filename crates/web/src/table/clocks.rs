@@ -1,0 +1,80 @@
+//! The players' clocks above the board: time left per seat, the running one counting down in
+//! the page (to its deadline), and for a seat whose time ran out, that a bot plays and a button
+//! with which that seat's person takes it back (the page shows it to them alone).
+
+use fluent_bundle::FluentValue;
+use maud::{html, Markup};
+
+use super::Ctx;
+use crate::i18n::Lang;
+
+/// The clocks strip, or nothing for a game without a clock.
+pub fn clocks(ctx: &Ctx) -> Markup {
+    let lang = ctx.lang;
+    let clocks = ctx.input.clocks;
+    html! {
+        @if !clocks.is_empty() {
+            div class="clocks" data-days=(lang.tr_args("clock-days", &[("days", FluentValue::from("{d}"))])) {
+                @for clock in clocks {
+                    @let running = clock.deadline_ms.is_some();
+                    span class={ "clock" @if running { " running" } @if clock.stood_in { " stood-in" } }
+                        data-seat=(clock.seat.0) data-deadline=[clock.deadline_ms] {
+                        span class="clock-name" { (ctx.namer.seat(clock.seat)) }
+                        " "
+                        @if clock.stood_in {
+                            span class="clock-out" { (lang.tr("clock-ran-out")) }
+                        } @else {
+                            time class="clock-left" { (format_left(lang, clock.left_ms)) }
+                        }
+                    }
+                }
+            }
+            @for clock in clocks.iter().filter(|clock| clock.stood_in) {
+                p class="stand-in-notice" data-for-seat=(clock.seat.0) hidden {
+                    (lang.tr("clock-your-time-ran-out"))
+                    " "
+                    button type="button" class="primary" data-take-back=(clock.seat.0) {
+                        (lang.tr("clock-take-back"))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Time left in words a clock shows: `4:07`, `1:04:07`, or `2 d 03:10` from a day on.
+pub fn format_left(lang: Lang, left_ms: i64) -> String {
+    let secs = (left_ms.max(0) + 999) / 1000;
+    let (days, hours, minutes, seconds) = (
+        secs / 86_400,
+        secs % 86_400 / 3600,
+        secs % 3600 / 60,
+        secs % 60,
+    );
+    if days > 0 {
+        let days = lang.tr_args("clock-days", &[("days", FluentValue::from(days))]);
+        format!("{days} {hours:02}:{minutes:02}")
+    } else if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02}")
+    } else {
+        format!("{minutes}:{seconds:02}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_left_reads_like_a_clock() {
+        assert_eq!(format_left(Lang::En, 0), "0:00");
+        assert_eq!(format_left(Lang::En, 247_000), "4:07");
+        assert_eq!(format_left(Lang::En, 246_001), "4:07");
+        assert_eq!(format_left(Lang::En, 3_847_000), "1:04:07");
+        assert_eq!(
+            format_left(Lang::En, (2 * 86_400 + 3 * 3600 + 600) * 1000),
+            "2 d 03:10"
+        );
+        assert!(format_left(Lang::De, 86_400_000).starts_with("1 T"));
+    }
+}
