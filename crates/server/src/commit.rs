@@ -22,7 +22,7 @@ use crate::game_state::{Change, Choice, GameState, Refusal};
 use crate::hub::{reload, LiveGame};
 use crate::model::GameStatus;
 use crate::storage::StoreError;
-use crate::{bots, AppState};
+use crate::{bots, rated_games, AppState};
 
 /// Who asks for a change.
 #[derive(Clone, Debug)]
@@ -220,10 +220,14 @@ async fn change(
     live.publish(&state);
     crate::metrics::action_committed(started.elapsed());
     let bot_next = state.bot_to_move();
+    let finished_rated = state.status == GameStatus::Finished && state.rated;
     let version = state.version();
     drop(state);
     if bot_next {
         bots::wake(app, live);
+    }
+    if finished_rated {
+        rated_games::rate_later(app, live);
     }
     Ok(version)
 }

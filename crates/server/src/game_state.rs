@@ -9,7 +9,7 @@ use crate::clock::{now_ms, Clock};
 use crate::log_book::LogBook;
 use crate::model::{BotLevel, GameStatus, Occupant, SeatRecord};
 use crate::render::Lang;
-use crate::storage::{GameRecordRow, LogChange, Summary};
+use crate::storage::{GameRecordRow, LogChange, RatingChange, Summary};
 
 /// One action of the log, with who made it and whether it opened a turn.
 #[derive(Clone, Copy, Debug)]
@@ -45,6 +45,10 @@ pub struct GameState {
     log: LogBook,
     /// The clock, for a game with a time control.
     pub clock: Option<Clock>,
+    /// Whether the result counts for ratings.
+    pub rated: bool,
+    /// What the game did to its players' ratings, once rated.
+    pub rating_changes: Vec<RatingChange>,
 }
 
 /// Why a state change was refused.
@@ -142,6 +146,8 @@ impl GameState {
             version: record.version,
             log: LogBook::default(),
             clock: record.clock,
+            rated: record.rated,
+            rating_changes: record.rating_changes,
         })
     }
 

@@ -28,6 +28,9 @@ pub mod notices;
 pub mod outbound;
 pub mod pages;
 pub mod play;
+pub mod players;
+pub mod rated_games;
+pub mod rating;
 pub mod render;
 pub mod security_headers;
 pub mod snapshot;
@@ -210,6 +213,8 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/actions", post(play::post_action))
         .route("/games/{id}/undo", post(play::post_undo))
         .route("/games/{id}/return", post(stand_in::take_seat_back))
+        .route("/leaderboard", get(players::leaderboard_json))
+        .route("/players/{name}", get(players::profile_json))
         .route("/games/{id}/replay/{step}", get(play::get_replay))
         .route("/games/{id}/ws", get(ws::upgrade));
     let router = Router::new()
@@ -218,6 +223,8 @@ pub fn app(state: AppState) -> Router {
         .route("/register", get(pages::register))
         .route("/lobby", get(pages::lobby))
         .route("/rules", get(pages::rules))
+        .route("/leaderboard", get(players::leaderboard_page))
+        .route("/players/{name}", get(players::profile_page))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/replay", get(pages::replay))
         .route("/static/app.js", get(pages::script))
@@ -308,6 +315,7 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
             std::time::Duration::from_secs(1),
         )),
         tokio::spawn(backfill::fill_in_summaries(state.store.clone())),
+        tokio::spawn(rated_games::rate_unrated(state.clone())),
     ];
     if state.store.is_postgres() {
         let url = state.config.database_url.clone();

@@ -46,6 +46,9 @@ pub struct CreateBody {
     /// No clock when absent.
     #[serde(default)]
     time_control: Option<TimeControl>,
+    /// Whether the result counts for ratings (yes unless said otherwise); never with a bot seat.
+    #[serde(default)]
+    rated: Option<bool>,
 }
 
 /// `POST /api/games`: creates an open game. Answers its id and the invitation tokens by seat.
@@ -110,6 +113,12 @@ pub async fn create(
         clock: body
             .time_control
             .map(|control| Clock::new(control, body.options.players)),
+        rated: body.rated.unwrap_or(true)
+            && !body
+                .seats
+                .iter()
+                .any(|seat| matches!(seat, SeatRequest::Bot { .. })),
+        rating_changes: Vec::new(),
     };
     let id = record.id.clone();
     // Every node's lobby is a query: the game is there for all of them once this commits.

@@ -160,6 +160,9 @@ pub fn game_state(
         "scores": scores(snapshot, &snapshot.view),
         "standings": snapshot.standings,
         "clock": clock_json(snapshot),
+        "rating_changes": snapshot.rating_shifts.iter().map(|shift| serde_json::json!({
+            "seat": shift.seat.0, "before": shift.before, "after": shift.after,
+        })).collect::<Vec<_>>(),
     })
 }
 
@@ -191,6 +194,7 @@ fn table_input<'a>(
         lang,
         replay: None,
         clocks,
+        rating_shifts: &snapshot.rating_shifts,
     }
 }
 
@@ -295,6 +299,7 @@ pub fn replay_frame(
         lang,
         replay: Some((step, total)),
         clocks: &[],
+        rating_shifts: &[],
     });
     let json = serde_json::json!({
         "id": &*snapshot.game_id,

@@ -30,19 +30,20 @@ pub fn lang_of(headers: &HeaderMap) -> Lang {
 /// The `?lang=` of a page.
 #[derive(Deserialize)]
 pub struct LangQuery {
-    lang: Option<String>,
+    /// The language asked for.
+    pub lang: Option<String>,
 }
 
 /// Everything a page needs to know about its request.
-struct PageContext {
-    lang: Lang,
+pub(crate) struct PageContext {
+    pub(crate) lang: Lang,
     user: Option<String>,
-    csrf: String,
+    pub(crate) csrf: String,
     set_lang: Option<String>,
 }
 
 impl PageContext {
-    fn new(headers: &HeaderMap, query: &LangQuery, user: MaybeUser) -> PageContext {
+    pub(crate) fn new(headers: &HeaderMap, query: &LangQuery, user: MaybeUser) -> PageContext {
         let chosen = query.lang.as_deref().and_then(Lang::from_code);
         PageContext {
             lang: chosen.unwrap_or_else(|| lang_of(headers)),
@@ -63,15 +64,15 @@ impl PageContext {
         response
     }
 
-    fn user(&self) -> Option<&str> {
+    pub(crate) fn user(&self) -> Option<&str> {
         self.user.as_deref()
     }
 
-    fn ok(&self, html: String) -> Response {
+    pub(crate) fn ok(&self, html: String) -> Response {
         self.respond(StatusCode::OK, html)
     }
 
-    fn error(&self, error: &AppError) -> Response {
+    pub(crate) fn error(&self, error: &AppError) -> Response {
         let html = web::error(
             self.lang,
             self.user(),

@@ -12,7 +12,7 @@ use tokio::sync::OnceCell;
 use crate::clock::Clock;
 use crate::game_state::{seat_of, GameState};
 use crate::model::{GameStatus, SeatRecord};
-use crate::render::Lang;
+use crate::render::{Lang, RatingShift};
 
 /// Log lines shown with the table; the full log is in the JSON state.
 pub const TABLE_LOG_LINES: usize = 40;
@@ -50,6 +50,8 @@ pub struct Snapshot {
     pub standings: Option<Vec<Standing>>,
     /// The clock, for a game with a time control.
     pub clock: Option<Clock>,
+    /// What a finished rated game did to its players' ratings.
+    pub rating_shifts: Vec<RatingShift>,
     log_tails: Vec<(Lang, Arc<[String]>)>,
     view_json: OnceCell<Utf8Bytes>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
@@ -76,6 +78,15 @@ impl Snapshot {
             connected,
             standings: game.is_over().then(|| game.standings()),
             clock: state.clock.clone(),
+            rating_shifts: state
+                .rating_changes
+                .iter()
+                .map(|change| RatingShift {
+                    seat: change.seat,
+                    before: change.before.round() as i64,
+                    after: change.after.round() as i64,
+                })
+                .collect(),
             log_tails: state.log_book().tails(TABLE_LOG_LINES),
             view_json: OnceCell::new(),
             json: Default::default(),

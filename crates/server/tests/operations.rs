@@ -123,6 +123,8 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
         seats,
         actions: Vec::new(),
         clock: None,
+        rated: false,
+        rating_changes: Vec::new(),
     };
     store.create_game(&record).await.unwrap();
     let game = Game::new(options, 11);

@@ -48,6 +48,7 @@ fn render(game: &Game, players: &[PlayerInfo], decides: bool) -> String {
         lang: Lang::En,
         replay: None,
         clocks: &[],
+        rating_shifts: &[],
     })
 }
 

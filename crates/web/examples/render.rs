@@ -71,6 +71,7 @@ fn main() {
         lang,
         replay: None,
         clocks: &[],
+        rating_shifts: &[],
     });
     let page = pages::game(lang, Some("Anna"), "token", "demo", viewer, &table).replace(
         "<link rel=\"stylesheet\" href=\"/static/app.css\">",

@@ -53,6 +53,7 @@
 //!     lang: Lang::En,
 //!     replay: None,
 //!     clocks: &[],
+//!     rating_shifts: &[],
 //! });
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
@@ -104,6 +105,19 @@ pub struct TableInput<'a> {
     pub replay: Option<(usize, usize)>,
     /// The players' clocks, by seat; empty for a game without a clock.
     pub clocks: &'a [SeatClock],
+    /// What a finished rated game did to its players' ratings; empty otherwise.
+    pub rating_shifts: &'a [RatingShift],
+}
+
+/// One player's rating before and after a rated game, rounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatingShift {
+    /// The seat.
+    pub seat: Seat,
+    /// Rating before the game.
+    pub before: i64,
+    /// Rating after it.
+    pub after: i64,
 }
 
 /// One seat's clock as the table shows it.

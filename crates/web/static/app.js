@@ -125,6 +125,7 @@
             round_limit: limit === "" ? null : Number(limit),
           },
           seats: seats,
+          rated: form.querySelector("#rated").checked,
           time_control: timeControl(String(data.get("time_control") || ""), String(data.get("stand_in") || "greedy")),
         };
         const created = await post(form.dataset.api, body);

@@ -22,6 +22,11 @@ pub enum GameFilter {
     },
     /// Finished games.
     Finished,
+    /// Running and finished games the user has a seat in.
+    Played {
+        /// The user's account id.
+        user_id: String,
+    },
 }
 
 /// A game as the lobby lists it, read from its row and seats.
@@ -59,8 +64,9 @@ impl Store {
     pub async fn create_game(&self, game: &GameRecordRow) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO games (id, creator_id, options, seed, status, created_at, version, clock) \
-             VALUES ($1, $2, $3, $4, $5, $6, 0, $7)",
+            "INSERT INTO games \
+             (id, creator_id, options, seed, status, created_at, version, clock, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8)",
         )
         .bind(&game.id)
         .bind(&game.creator_id)
@@ -69,6 +75,7 @@ impl Store {
         .bind(game.status.as_str())
         .bind(game.created_at)
         .bind(clock_column(game.clock.as_ref()))
+        .bind(i64::from(game.rated))
         .execute(&mut *tx)
         .await?;
         for seat in &game.seats {
@@ -173,7 +180,7 @@ impl Store {
     /// Database failure, or a row that does not parse or a log with a hole (a damaged record).
     pub async fn load_game(&self, id: &str) -> StoreResult<Option<GameRecordRow>> {
         let Some(row) = sqlx::query(
-            "SELECT id, creator_id, options, seed, status, created_at, version FROM games \
+            "SELECT id, creator_id, options, seed, status, created_at, version, rated FROM games \
              WHERE id = $1",
         )
         .bind(id)
@@ -194,6 +201,9 @@ impl Store {
         let (version, clock, actions) = self.catch_up(id, 0).await?;
         game.version = version;
         game.clock = clock;
+        if game.status == GameStatus::Finished {
+            game.rating_changes = self.rating_changes(id).await?;
+        }
         for (idx, seat, action) in actions {
             if idx as usize != game.actions.len() {
                 return Err(decode_error(&format!(
@@ -258,6 +268,11 @@ impl Store {
                 user_id.as_str(),
             ),
             GameFilter::Finished => ("g.status = 'finished'", ""),
+            GameFilter::Played { user_id } => (
+                "g.status IN ('running', 'finished') AND EXISTS \
+                 (SELECT 1 FROM seats p WHERE p.game_id = g.id AND p.user_id = $2)",
+                user_id.as_str(),
+            ),
         };
         // `$2 = $2` keeps the user parameter used in every list, so one binding fits all.
         let games = sqlx::query(&format!(
@@ -347,6 +362,8 @@ fn parse_game(row: &AnyRow) -> StoreResult<GameRecordRow> {
         seats: Vec::new(),
         actions: Vec::new(),
         clock: None,
+        rated: row.try_get::<i64, _>(7)? != 0,
+        rating_changes: Vec::new(),
     })
 }
 

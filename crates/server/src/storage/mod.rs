@@ -11,6 +11,8 @@ mod accounts;
 mod bot_leases;
 mod games;
 mod log_writer;
+mod players;
+mod ratings;
 mod stand_ins;
 
 use std::borrow::Cow;
@@ -24,6 +26,8 @@ use tokio::sync::mpsc;
 
 pub use games::{GameFilter, ListedGame};
 pub use log_writer::{LogChange, Summary};
+pub use players::{CurrentRating, GameCounts};
+pub use ratings::{HistoryPoint, LeaderboardRow, RatingChange};
 
 use crate::clock::Clock;
 use crate::model::{GameStatus, SeatRecord};
@@ -96,6 +100,10 @@ pub struct GameRecordRow {
     pub actions: Vec<(u8, Action)>,
     /// The clock, for a game with a time control.
     pub clock: Option<Clock>,
+    /// Whether the result counts for the players' ratings.
+    pub rated: bool,
+    /// What the game did to its players' ratings, once rated.
+    pub rating_changes: Vec<RatingChange>,
 }
 
 /// The database: a pool for reads and rare writes, and the game-log writer.
@@ -130,6 +138,11 @@ fn migrator() -> Migrator {
                 3,
                 "clocks",
                 include_str!("../../migrations/0003_clocks.sql"),
+            ),
+            migration(
+                4,
+                "ratings",
+                include_str!("../../migrations/0004_ratings.sql"),
             ),
         ]),
         ignore_missing: false,

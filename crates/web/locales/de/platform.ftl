@@ -12,4 +12,25 @@ lobby-time-days = { $days ->
     [one] Rundenbasiert: 1 Tag pro Zug
    *[other] Rundenbasiert: { $days } Tage pro Zug
 }, 2 Tage Reserve
+lobby-rated = Gewertet (zählt für die Bestenliste; nie mit Bots)
 lobby-stand-in = Läuft eine Uhr ab, spielt ein Bot weiter
+
+# Ratings.
+
+end-rating = { $name }: Wertung { $before } → { $after } ({ $change })
+nav-leaderboard = Bestenliste
+leaderboard-title = Bestenliste
+leaderboard-players = { $players } Spieler
+leaderboard-empty = Noch keine gewerteten Partien.
+leaderboard-note = Glicko-2-Wertungen aus beendeten gewerteten Partien zwischen Menschen; ± ist die Unsicherheit der Wertung.
+profile-rating = Wertung
+profile-rated-games = Gewertete Partien
+profile-ratings = Wertungen
+profile-unrated = Noch keine gewerteten Partien.
+profile-games = { $games ->
+    [one] 1 gewertete Partie
+   *[other] { $games } gewertete Partien
+}
+profile-counts = Gespielt: { $played } · beendet: { $finished } · aufgegeben: { $abandoned }
+profile-latest = Letzte Partien
+profile-chart = Wertung nach jeder gewerteten Partie

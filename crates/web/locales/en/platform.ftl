@@ -12,4 +12,25 @@ lobby-time-days = { $days ->
     [one] Turn-based: 1 day per turn
    *[other] Turn-based: { $days } days per turn
 }, 2-day bank
+lobby-rated = Rated (counts for the leaderboard; never with bots)
 lobby-stand-in = If a clock runs out, a bot plays on
+
+# Ratings.
+
+end-rating = { $name }: rating { $before } → { $after } ({ $change })
+nav-leaderboard = Leaderboard
+leaderboard-title = Leaderboard
+leaderboard-players = { $players } players
+leaderboard-empty = No rated games yet.
+leaderboard-note = Glicko-2 ratings from finished rated games between people; ± is the rating's uncertainty.
+profile-rating = Rating
+profile-rated-games = Rated games
+profile-ratings = Ratings
+profile-unrated = No rated games yet.
+profile-games = { $games ->
+    [one] 1 rated game
+   *[other] { $games } rated games
+}
+profile-counts = Games played: { $played } · finished: { $finished } · abandoned: { $abandoned }
+profile-latest = Latest games
+profile-chart = Rating after each rated game

@@ -12,4 +12,25 @@ lobby-time-days = { $days ->
     [one] Tour par tour : 1 jour par tour
    *[other] Tour par tour : { $days } jours par tour
 }, réserve de 2 jours
+lobby-rated = Classée (compte pour le classement ; jamais avec des bots)
 lobby-stand-in = Si une pendule tombe, un bot continue
+
+# Ratings.
+
+end-rating = { $name } : classement { $before } → { $after } ({ $change })
+nav-leaderboard = Classement
+leaderboard-title = Classement
+leaderboard-players = { $players } joueurs
+leaderboard-empty = Aucune partie classée pour l'instant.
+leaderboard-note = Classements Glicko-2 des parties classées terminées entre personnes ; ± est l'incertitude du classement.
+profile-rating = Classement
+profile-rated-games = Parties classées
+profile-ratings = Classements
+profile-unrated = Aucune partie classée pour l'instant.
+profile-games = { $games ->
+    [one] 1 partie classée
+   *[other] { $games } parties classées
+}
+profile-counts = Parties jouées : { $played } · terminées : { $finished } · abandonnées : { $abandoned }
+profile-latest = Dernières parties
+profile-chart = Classement après chaque partie classée

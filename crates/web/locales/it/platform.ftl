@@ -12,4 +12,25 @@ lobby-time-days = { $days ->
     [one] A turni: 1 giorno per turno
    *[other] A turni: { $days } giorni per turno
 }, riserva di 2 giorni
+lobby-rated = Valutata (conta per la classifica; mai con bot)
 lobby-stand-in = Se un orologio scade, continua un bot
+
+# Ratings.
+
+end-rating = { $name }: punteggio { $before } → { $after } ({ $change })
+nav-leaderboard = Classifica
+leaderboard-title = Classifica
+leaderboard-players = { $players } giocatori
+leaderboard-empty = Ancora nessuna partita valutata.
+leaderboard-note = Punteggi Glicko-2 delle partite valutate concluse tra persone; ± è l'incertezza del punteggio.
+profile-rating = Punteggio
+profile-rated-games = Partite valutate
+profile-ratings = Punteggi
+profile-unrated = Ancora nessuna partita valutata.
+profile-games = { $games ->
+    [one] 1 partita valutata
+   *[other] { $games } partite valutate
+}
+profile-counts = Partite giocate: { $played } · concluse: { $finished } · abbandonate: { $abandoned }
+profile-latest = Ultime partite
+profile-chart = Punteggio dopo ogni partita valutata

@@ -9,4 +9,22 @@ lobby-time-none = 无（友谊赛）
 lobby-time-live = 实时：20 分钟 + 每回合 20 秒
 lobby-time-live-fast = 实时：5 分钟 + 每回合 10 秒
 lobby-time-days = 回合制：每回合 { $days } 天，另有 2 天备用
+lobby-rated = 计分（计入排行榜；有机器人时不计分）
 lobby-stand-in = 计时用完时，由机器人继续
+
+# Ratings.
+
+end-rating = { $name }：等级分 { $before } → { $after }（{ $change }）
+nav-leaderboard = 排行榜
+leaderboard-title = 排行榜
+leaderboard-players = { $players } 人局
+leaderboard-empty = 还没有计分对局。
+leaderboard-note = 基于真人之间已结束计分对局的 Glicko-2 等级分；± 表示等级分的不确定度。
+profile-rating = 等级分
+profile-rated-games = 计分对局
+profile-ratings = 等级分
+profile-unrated = 还没有计分对局。
+profile-games = { $games } 局计分对局
+profile-counts = 已参加：{ $played } · 已结束：{ $finished } · 已放弃：{ $abandoned }
+profile-latest = 最近对局
+profile-chart = 每局计分对局后的等级分

@@ -49,9 +49,10 @@ pub fn document(page: &Page, title: &str, content: Markup) -> String {
                     nav class="main-nav" aria-label=(lang.tr("site-title")) {
                         a href="/lobby" { (lang.tr("nav-lobby")) }
                         a href="/rules" { (lang.tr("nav-rules")) }
+                        a href="/leaderboard" { (lang.tr("nav-leaderboard")) }
                         @match page.user {
                             Some(name) => {
-                                span class="user" { (lang.tr_args("signed-in-as", &[("name", name.into())])) }
+                                a class="user" href={ "/players/" (name) } { (lang.tr_args("signed-in-as", &[("name", name.into())])) }
                                 button type="button" class="link logout" { (lang.tr("nav-logout")) }
                             }
                             None => {

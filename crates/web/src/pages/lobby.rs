@@ -111,6 +111,7 @@ fn create_form(lang: Lang) -> Markup {
                         }
                     }
                 }
+                label class="check" { input type="checkbox" id="rated" name="rated" checked; " " (lang.tr("lobby-rated")) }
                 label for="stand_in" { (lang.tr("lobby-stand-in")) }
                 select id="stand_in" name="stand_in" {
                     option value="random" { (lang.tr("seat-bot-random")) }

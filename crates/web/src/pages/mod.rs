@@ -3,6 +3,7 @@
 
 mod layout;
 pub(crate) mod lobby;
+mod players;
 mod rules;
 
 use helvetia_engine::Seat;
@@ -12,6 +13,7 @@ use crate::i18n::Lang;
 use layout::{document, Page};
 
 pub use lobby::lobby;
+pub use players::{leaderboard, profile, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
 pub use rules::rules;
 
 /// The home page: what the game is, and the way in.

@@ -242,6 +242,20 @@ pub fn end_screen(ctx: &Ctx) -> Markup {
                     }
                 }
             }
+            @if !ctx.input.rating_shifts.is_empty() {
+                ul class="rating-shifts" {
+                    @for shift in ctx.input.rating_shifts {
+                        li {
+                            (lang.tr_args("end-rating", &[
+                                ("name", ctx.namer.seat(shift.seat).into()),
+                                ("before", FluentValue::from(shift.before)),
+                                ("after", FluentValue::from(shift.after)),
+                                ("change", format!("{:+}", shift.after - shift.before).into()),
+                            ]))
+                        }
+                    }
+                }
+            }
             details class="breakdowns" {
                 summary { (lang.tr("table-score-track")) }
                 ul {

@@ -35,6 +35,7 @@ fn render(game: &Game, lang: Lang) -> (String, Vec<Action>) {
         lang,
         replay: None,
         clocks: &[],
+        rating_shifts: &[],
     });
     (html, legal)
 }
@@ -252,6 +253,7 @@ fn spectators_get_no_clickable_pieces() {
         lang: Lang::De,
         replay: None,
         clocks: &[],
+        rating_shifts: &[],
     });
     assert!(!html.contains("data-action"));
     assert!(!html.contains("data-chooser"));
@@ -421,6 +423,7 @@ fn tables_drawn_with_kept_panels_equal_tables_drawn_afresh() {
                     lang,
                     replay: None,
                     clocks: &[],
+                    rating_shifts: &[],
                 };
                 let fresh = render_table(&input);
                 let kept = crate::render_table_with(&input, &cache);

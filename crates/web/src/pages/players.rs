@@ -1,0 +1,234 @@
+//! The players' pages: the leaderboard (one per player count) and each player's profile, with
+//! their rating history drawn as an SVG chart on the server.
+
+use fluent_bundle::FluentValue;
+use maud::{html, Markup};
+
+use super::layout::{document, Page};
+use crate::i18n::Lang;
+
+/// One line of the leaderboard.
+pub struct LeaderRow {
+    /// The player's name.
+    pub name: String,
+    /// Rating, rounded.
+    pub rating: i64,
+    /// Its deviation, rounded.
+    pub deviation: i64,
+    /// Rated games at this player count.
+    pub games: i64,
+}
+
+/// Everything a profile shows.
+pub struct Profile {
+    /// The player's name.
+    pub name: String,
+    /// Current ratings: player count, rating, deviation, rated games.
+    pub ratings: Vec<(u8, i64, i64, i64)>,
+    /// Rating after each rated game, oldest first: player count and rating.
+    pub history: Vec<(u8, f64)>,
+    /// Games started with them in a seat.
+    pub played: i64,
+    /// Of those, finished.
+    pub finished: i64,
+    /// Of those, given up: their clock ran out and they did not take the seat back.
+    pub abandoned: i64,
+    /// Their latest games: id, players, status, when created.
+    pub games: Vec<ProfileGame>,
+}
+
+/// A game in a profile's list.
+pub struct ProfileGame {
+    /// The game's id.
+    pub id: String,
+    /// The players' names.
+    pub players: Vec<String>,
+    /// `"running"` or `"finished"`.
+    pub status: String,
+    /// When it was created, as text.
+    pub created_at: String,
+}
+
+/// The player counts with a leaderboard.
+pub const PLAYER_COUNTS: [u8; 3] = [2, 3, 4];
+
+/// The leaderboard of games of `players`.
+pub fn leaderboard(
+    lang: Lang,
+    user: Option<&str>,
+    csrf: &str,
+    players: u8,
+    rows: &[LeaderRow],
+) -> String {
+    let page = Page::new(lang, user, csrf, "leaderboard");
+    let title = lang.tr("leaderboard-title");
+    document(
+        &page,
+        &title,
+        html! {
+            h1 { (title) }
+            nav class="tabs" {
+                @for count in PLAYER_COUNTS {
+                    a href={ "/leaderboard?players=" (count) } aria-current=[(count == players).then_some("page")] {
+                        (lang.tr_args("leaderboard-players", &[("players", FluentValue::from(count))]))
+                    }
+                }
+            }
+            @if rows.is_empty() {
+                p class="muted" { (lang.tr("leaderboard-empty")) }
+            } @else {
+                table class="leaderboard" {
+                    thead { tr {
+                        th { "#" } th { (lang.tr("end-player")) } th { (lang.tr("profile-rating")) }
+                        th { "±" } th { (lang.tr("profile-rated-games")) }
+                    } }
+                    tbody {
+                        @for (i, row) in rows.iter().enumerate() {
+                            tr {
+                                td { (i + 1) }
+                                td { a href={ "/players/" (row.name) } { (row.name) } }
+                                td { (row.rating) }
+                                td { (row.deviation) }
+                                td { (row.games) }
+                            }
+                        }
+                    }
+                }
+                p class="muted small" { (lang.tr("leaderboard-note")) }
+            }
+        },
+    )
+}
+
+/// A player's profile page.
+pub fn profile(lang: Lang, user: Option<&str>, csrf: &str, profile: &Profile) -> String {
+    let page = Page::new(lang, user, csrf, "profile");
+    document(
+        &page,
+        &profile.name,
+        html! {
+            h1 { (profile.name) }
+            p class="profile-counts" {
+                (lang.tr_args("profile-counts", &[
+                    ("played", FluentValue::from(profile.played)),
+                    ("finished", FluentValue::from(profile.finished)),
+                    ("abandoned", FluentValue::from(profile.abandoned)),
+                ]))
+            }
+            section {
+                h2 { (lang.tr("profile-ratings")) }
+                @if profile.ratings.is_empty() {
+                    p class="muted" { (lang.tr("profile-unrated")) }
+                } @else {
+                    ul class="profile-ratings" {
+                        @for (players, rating, deviation, games) in &profile.ratings {
+                            li {
+                                (lang.tr_args("leaderboard-players", &[("players", FluentValue::from(*players))]))
+                                ": " strong { (rating) } " ± " (deviation) " · "
+                                (lang.tr_args("profile-games", &[("games", FluentValue::from(*games))]))
+                            }
+                        }
+                    }
+                    (rating_chart(lang, &profile.history))
+                }
+            }
+            section {
+                h2 { (lang.tr("profile-latest")) }
+                @if profile.games.is_empty() {
+                    p class="muted" { (lang.tr("lobby-empty")) }
+                } @else {
+                    ul class="games" {
+                        @for game in &profile.games {
+                            li {
+                                span { (game.players.join(", ")) }
+                                " · " span class="muted small" { (super::lobby::readable_time(&game.created_at)) } " "
+                                @if game.status == "finished" {
+                                    a href={ "/games/" (game.id) "/replay" } { (lang.tr("end-replay")) }
+                                } @else {
+                                    a href={ "/games/" (game.id) } { (lang.tr("lobby-watch")) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        },
+    )
+}
+
+/// Chart size in SVG units.
+const WIDTH: f64 = 640.0;
+const HEIGHT: f64 = 240.0;
+const MARGIN: f64 = 36.0;
+
+/// The rating after each rated game as one line per player count: games along, rating up.
+pub fn rating_chart(lang: Lang, history: &[(u8, f64)]) -> Markup {
+    let low = history.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let high = history
+        .iter()
+        .map(|p| p.1)
+        .fold(f64::NEG_INFINITY, f64::max);
+    // At least 100 points of rating shown, centred on the history.
+    let middle = (low + high) / 2.0;
+    let half = ((high - low) / 2.0).max(50.0) * 1.1;
+    let (bottom, top) = (middle - half, middle + half);
+    let steps = history.len().saturating_sub(1).max(1) as f64;
+    let x = |i: usize| MARGIN + (WIDTH - 2.0 * MARGIN) * i as f64 / steps;
+    let y = |rating: f64| {
+        HEIGHT - MARGIN - (HEIGHT - 2.0 * MARGIN) * (rating - bottom) / (top - bottom)
+    };
+    let lines: Vec<(u8, String)> = PLAYER_COUNTS
+        .iter()
+        .filter_map(|&count| {
+            let points: Vec<String> = history
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.0 == count)
+                .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.1)))
+                .collect();
+            (!points.is_empty()).then(|| (count, points.join(" ")))
+        })
+        .collect();
+    html! {
+        svg class="rating-chart" viewBox={ "0 0 " (WIDTH) " " (HEIGHT) } role="img"
+            aria-label=(lang.tr("profile-chart")) {
+            title { (lang.tr("profile-chart")) }
+            line class="axis" x1=(MARGIN) y1=(HEIGHT - MARGIN) x2=(WIDTH - MARGIN) y2=(HEIGHT - MARGIN) {}
+            line class="axis" x1=(MARGIN) y1=(MARGIN) x2=(MARGIN) y2=(HEIGHT - MARGIN) {}
+            text class="tick" x=(MARGIN - 4.0) y=(y(top.round()) + 4.0) text-anchor="end" { (top.round()) }
+            text class="tick" x=(MARGIN - 4.0) y=(y(bottom.round()) + 4.0) text-anchor="end" { (bottom.round()) }
+            @for (count, points) in &lines {
+                polyline class={ "rating-line players-" (count) } points=(points) {}
+                @if let Some(last) = points.rsplit(' ').next().and_then(|p| p.split_once(',')) {
+                    text class="line-label" x=(last.0) y=(last.1) dx="4" {
+                        (lang.tr_args("leaderboard-players", &[("players", FluentValue::from(*count))]))
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chart_draws_one_line_per_player_count_within_its_frame() {
+        let history = [(2, 1500.0), (2, 1562.0), (3, 1480.0), (2, 1600.0)];
+        let svg = rating_chart(Lang::En, &history).into_string();
+        assert_eq!(svg.matches("<polyline").count(), 2, "{svg}");
+        assert!(svg.contains("players-2") && svg.contains("players-3"));
+        let numbers: Vec<f64> = svg
+            .split("points=\"")
+            .skip(1)
+            .flat_map(|rest| rest.split('"').next().unwrap().split([' ', ',']))
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert_eq!(numbers.len(), 8);
+        assert!(
+            numbers.iter().all(|&n| (0.0..=WIDTH).contains(&n)),
+            "{numbers:?}"
+        );
+    }
+}
