@@ -49,6 +49,8 @@ pub struct GameState {
     pub rated: bool,
     /// What the game did to its players' ratings, once rated.
     pub rating_changes: Vec<RatingChange>,
+    /// Whether spectators' chat lines are shown to spectators only.
+    pub spectators_apart: bool,
 }
 
 /// Why a state change was refused.
@@ -148,6 +150,7 @@ impl GameState {
             clock: record.clock,
             rated: record.rated,
             rating_changes: record.rating_changes,
+            spectators_apart: record.spectators_apart,
         })
     }
 

@@ -8,14 +8,17 @@ use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use axum::http::StatusCode;
-use tokio::sync::{watch, Mutex, MutexGuard};
+use tokio::sync::{broadcast, watch, Mutex, MutexGuard};
 
 use crate::error::{AppError, AppResult};
 use crate::game_state::GameState;
 use crate::model::GameStatus;
 use crate::render::{Lang, TableCache};
 use crate::snapshot::Snapshot;
-use crate::storage::StoreError;
+use crate::storage::{ChatLine, StoreError};
+
+/// Chat lines a slow viewer may fall behind by before it misses some (it can reload them).
+const CHAT_BACKLOG: usize = 64;
 use crate::{bots, now, AppState};
 
 /// A game held in memory: its state behind the writer's lock, and the latest snapshot that
@@ -34,6 +37,8 @@ pub struct LiveGame {
     /// Panels of earlier tables (villages, display, market, status), reused while they look
     /// the same.
     pub panels: Arc<TableCache>,
+    /// New chat lines, to every viewer on this node.
+    pub chat: broadcast::Sender<Arc<ChatLine>>,
 }
 
 impl LiveGame {
@@ -49,6 +54,7 @@ impl LiveGame {
             connections: Default::default(),
             last_used: AtomicI64::new(now()),
             panels: Arc::default(),
+            chat: broadcast::channel(CHAT_BACKLOG).0,
         }
     }
 

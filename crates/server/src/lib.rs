@@ -13,6 +13,7 @@ pub mod auth;
 pub mod backfill;
 pub mod body_limit;
 pub mod bots;
+pub mod chat;
 pub mod clock;
 pub mod commit;
 pub mod csrf;
@@ -114,6 +115,8 @@ pub struct Inner {
     pub auth_limiter: DefaultKeyedRateLimiter<IpAddr>,
     /// Log-in limit per account (by its name in lower case).
     pub login_limiter: DefaultKeyedRateLimiter<String>,
+    /// Chat lines per account.
+    pub chat_limiter: DefaultKeyedRateLimiter<String>,
     /// Bot tasks.
     pub bots: BotRunner,
     /// Changes being committed.
@@ -173,6 +176,7 @@ impl AppState {
             sessions: SessionCache::default(),
             auth_limiter: RateLimiter::keyed(Quota::per_minute(per_minute)),
             login_limiter: RateLimiter::keyed(Quota::per_minute(per_account)),
+            chat_limiter: chat::limiter(),
             bots,
             in_flight: Arc::default(),
             shutdown: tokio::sync::watch::channel(false).0,
@@ -213,6 +217,9 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/actions", post(play::post_action))
         .route("/games/{id}/undo", post(play::post_undo))
         .route("/games/{id}/return", post(stand_in::take_seat_back))
+        .route("/games/{id}/chat", get(chat::list).post(chat::post))
+        .route("/players/{name}/mute", post(chat::mute))
+        .route("/players/{name}/unmute", post(chat::unmute))
         .route("/leaderboard", get(players::leaderboard_json))
         .route("/players/{name}", get(players::profile_json))
         .route("/games/{id}/replay/{step}", get(play::get_replay))

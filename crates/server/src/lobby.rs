@@ -49,6 +49,9 @@ pub struct CreateBody {
     /// Whether the result counts for ratings (yes unless said otherwise); never with a bot seat.
     #[serde(default)]
     rated: Option<bool>,
+    /// Whether spectators' chat lines are shown to spectators only.
+    #[serde(default)]
+    spectators_apart: bool,
 }
 
 /// `POST /api/games`: creates an open game. Answers its id and the invitation tokens by seat.
@@ -119,6 +122,7 @@ pub async fn create(
                 .iter()
                 .any(|seat| matches!(seat, SeatRequest::Bot { .. })),
         rating_changes: Vec::new(),
+        spectators_apart: body.spectators_apart,
     };
     let id = record.id.clone();
     // Every node's lobby is a query: the game is there for all of them once this commits.

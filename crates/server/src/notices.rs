@@ -1,6 +1,6 @@
 //! Change notices between nodes that share one PostgreSQL database, carried by PostgreSQL itself
 //! (`NOTIFY`, received through sqlx's `PgListener`): a game changed (its cached copies reload or
-//! catch up), a session ended (every node forgets it at once). SQLite has one node and no notices.
+//! catch up), a chat line was written (its viewers here get it), a session ended (every node forgets it at once). SQLite has one node and no notices.
 
 use std::time::Duration;
 
@@ -21,6 +21,13 @@ pub enum Notice {
         /// Its version now.
         version: u64,
     },
+    /// A line was added to a game's chat.
+    ChatPosted {
+        /// The game.
+        game_id: String,
+        /// The line's number.
+        idx: u64,
+    },
     /// A session ended.
     LoggedOut {
         /// The session's token (already deleted from the database).
@@ -33,6 +40,7 @@ impl Notice {
     pub fn encode(&self, node: &str) -> String {
         match self {
             Notice::GameChanged { game_id, version } => format!("game {node} {version} {game_id}"),
+            Notice::ChatPosted { game_id, idx } => format!("chat {node} {idx} {game_id}"),
             Notice::LoggedOut { token } => format!("logout {node} {token}"),
         }
     }
@@ -45,6 +53,10 @@ impl Notice {
         let notice = match kind {
             "game" => Notice::GameChanged {
                 version: words.next()?.parse().ok()?,
+                game_id: words.next()?.to_string(),
+            },
+            "chat" => Notice::ChatPosted {
+                idx: words.next()?.parse().ok()?,
                 game_id: words.next()?.to_string(),
             },
             "logout" => Notice::LoggedOut {
@@ -109,6 +121,11 @@ fn dispatch(app: &AppState, payload: &str) {
                 crate::hub::refresh_later(app, live, Some(version));
             }
         }
+        Notice::ChatPosted { game_id, idx } => {
+            if let Some(live) = app.hub.cached(&game_id) {
+                crate::chat::relay_later(app, live, idx);
+            }
+        }
         Notice::LoggedOut { token } => app.sessions.forget(&token),
     }
 }
@@ -123,6 +140,10 @@ mod tests {
             Notice::GameChanged {
                 game_id: "a1b2c3".into(),
                 version: 17,
+            },
+            Notice::ChatPosted {
+                game_id: "a1b2c3".into(),
+                idx: 4,
             },
             Notice::LoggedOut {
                 token: "ff00".into(),

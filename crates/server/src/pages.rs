@@ -7,10 +7,12 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
+use crate::auth::User;
 use crate::auth::{cookie, set_cookie, MaybeUser};
+use crate::chat;
 use crate::csrf::CSRF_COOKIE;
 use crate::error::AppError;
-use crate::hub::find;
+use crate::hub::{find, LiveGame};
 use crate::lobby::{summaries, ListKind, Summary};
 use crate::play::frame;
 use crate::render::{self, pages as web, GameSummary, Lang};
@@ -171,6 +173,10 @@ pub async fn game(
     let snapshot = live.snapshot();
     let viewer = snapshot.seat_of(&user.id);
     let table = outbound::table_html(&snapshot, viewer, page.lang);
+    let chat = match chat_entries(&app, &live, &user, page.lang).await {
+        Ok(chat) => chat,
+        Err(error) => return page.error(&error),
+    };
     page.ok(web::game(
         page.lang,
         page.user(),
@@ -178,6 +184,7 @@ pub async fn game(
         &id,
         viewer,
         &table,
+        (&chat, web::Phrases(&chat::PHRASES)),
     ))
 }
 
@@ -189,22 +196,40 @@ pub async fn replay(
     Query(q): Query<LangQuery>,
     user: MaybeUser,
 ) -> Response {
+    let who = user.0.clone();
     let page = PageContext::new(&headers, &q, user);
-    let total = match find(&app, &id).await {
-        Ok(live) => live.snapshot().log_len,
+    let live = match find(&app, &id).await {
+        Ok(live) => live,
         Err(error) => return page.error(&error),
     };
-    match frame(&app, &id, total, page.lang).await {
-        Ok((_, html, total)) => page.ok(web::replay(
+    let total = live.snapshot().log_len;
+    let chat = match &who {
+        Some(user) => chat_entries(&app, &live, user, page.lang).await,
+        None => Ok(Vec::new()),
+    };
+    match (frame(&app, &id, total, page.lang).await, chat) {
+        (Ok((_, html, total)), Ok(chat)) => page.ok(web::replay(
             page.lang,
             page.user(),
             &page.csrf,
             &id,
             &html,
             total,
+            &chat,
         )),
-        Err(error) => page.error(&error),
+        (Err(error), _) | (_, Err(error)) => page.error(&error),
     }
+}
+
+/// The chat lines `user` may read, for a page.
+async fn chat_entries(
+    app: &AppState,
+    live: &LiveGame,
+    user: &User,
+    lang: Lang,
+) -> Result<Vec<web::ChatEntry>, AppError> {
+    let lines = chat::readable_lines(app, live, user, lang).await?;
+    Ok(lines.into_iter().map(chat::LineOut::for_page).collect())
 }
 
 /// A 404 page for unknown paths (JSON under `/api/`).

@@ -52,6 +52,8 @@ pub struct Snapshot {
     pub clock: Option<Clock>,
     /// What a finished rated game did to its players' ratings.
     pub rating_shifts: Vec<RatingShift>,
+    /// Whether spectators' chat lines are shown to spectators only.
+    pub spectators_apart: bool,
     log_tails: Vec<(Lang, Arc<[String]>)>,
     view_json: OnceCell<Utf8Bytes>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
@@ -78,6 +80,7 @@ impl Snapshot {
             connected,
             standings: game.is_over().then(|| game.standings()),
             clock: state.clock.clone(),
+            spectators_apart: state.spectators_apart,
             rating_shifts: state
                 .rating_changes
                 .iter()

@@ -10,7 +10,10 @@ use axum::response::Response;
 use helvetia_engine::{Action, Seat};
 use serde::Deserialize;
 
+use tokio::sync::broadcast;
+
 use crate::auth::User;
+use crate::chat;
 use crate::commit::{self, Actor};
 use crate::error::AppResult;
 use crate::game_state::Choice;
@@ -95,6 +98,8 @@ async fn session(
         live.read_in(lang).await;
     }
     let mut snapshots = live.subscribe();
+    let mut chat = live.chat.subscribe();
+    let muted = app.store.muted_by(&user.id).await.unwrap_or_default();
     let mut seat = live.snapshot().seat_of(&user.id);
     set_presence(&live, seat, true).await;
     let mut shutdown = app.shutdown.subscribe();
@@ -117,6 +122,23 @@ async fn session(
         tokio::select! {
             changed = snapshots.changed() => {
                 if changed.is_err() {
+                    break;
+                }
+            }
+            line = chat.recv() => {
+                let message = match line {
+                    Ok(line) => {
+                        let apart = snapshots.borrow().spectators_apart;
+                        if !chat::visible(&line, seat.map(|s| s.0), &muted, apart) {
+                            continue;
+                        }
+                        serde_json::json!({"type": "chat", "line": chat::line_out(&line, lang)})
+                    }
+                    // Fallen behind: the client reads the chat again.
+                    Err(broadcast::error::RecvError::Lagged(_)) => serde_json::json!({"type": "chat-reload"}),
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                if socket.send(Message::Text(message.to_string().into())).await.is_err() {
                     break;
                 }
             }

@@ -125,6 +125,7 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
         clock: None,
         rated: false,
         rating_changes: Vec::new(),
+        spectators_apart: false,
     };
     store.create_game(&record).await.unwrap();
     let game = Game::new(options, 11);

@@ -73,7 +73,16 @@ fn main() {
         clocks: &[],
         rating_shifts: &[],
     });
-    let page = pages::game(lang, Some("Anna"), "token", "demo", viewer, &table).replace(
+    let page = pages::game(
+        lang,
+        Some("Anna"),
+        "token",
+        "demo",
+        viewer,
+        &table,
+        (&[], pages::Phrases(&[])),
+    )
+    .replace(
         "<link rel=\"stylesheet\" href=\"/static/app.css\">",
         &format!("<style>{}</style>", helvetia_web::STATIC_CSS),
     );

@@ -126,6 +126,7 @@
           },
           seats: seats,
           rated: form.querySelector("#rated").checked,
+          spectators_apart: form.querySelector("#spectators_apart").checked,
           time_control: timeControl(String(data.get("time_control") || ""), String(data.get("stand_in") || "greedy")),
         };
         const created = await post(form.dataset.api, body);
@@ -335,12 +336,101 @@
     return minutes + ":" + two(secs % 60);
   }
 
+  // ---- Chat ------------------------------------------------------------------------------
+
+  // Adds a chat line (as text, never markup) unless it is there already or its author is muted.
+  function addChatLine(chat, line, muted) {
+    const list = chat.querySelector(".chat-lines");
+    if (muted.has(line.name) || list.querySelector('[data-idx="' + line.idx + '"]')) return;
+    const item = document.createElement("li");
+    item.dataset.idx = String(line.idx);
+    item.dataset.step = String(line.step);
+    item.dataset.name = line.name;
+    const name = document.createElement("span");
+    name.className = "chat-name";
+    name.textContent = line.name;
+    item.appendChild(name);
+    if (line.seat === null) {
+      const role = document.createElement("span");
+      role.className = "chat-role muted small";
+      role.textContent = " (" + chat.dataset.spectator + ")";
+      item.appendChild(role);
+    }
+    item.appendChild(document.createTextNode(": "));
+    const text = document.createElement("span");
+    text.className = "chat-text";
+    text.textContent = line.text;
+    item.appendChild(text);
+    const me = document.body.dataset.user;
+    if (line.name !== me) {
+      const mute = document.createElement("button");
+      mute.type = "button";
+      mute.className = "link chat-mute";
+      mute.dataset.mute = line.name;
+      mute.textContent = chat.dataset.muteLabel;
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(mute);
+    }
+    list.appendChild(item);
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function setUpChat(gameId) {
+    const chat = document.querySelector(".chat");
+    const form = chat && chat.querySelector(".chat-form");
+    if (!form) return null;
+    const error = chat.querySelector(".chat-error");
+    const muted = new Set();
+    const say = async function (body) {
+      try {
+        const line = await post("/api/games/" + gameId + "/chat", body);
+        error.hidden = true;
+        addChatLine(chat, line, muted);
+        return true;
+      } catch (e) {
+        showError(error, e.message);
+        return false;
+      }
+    };
+    form.addEventListener("submit", async function (event) {
+      event.preventDefault();
+      const field = form.querySelector('input[name="text"]');
+      if (await say({ text: field.value })) field.value = "";
+    });
+    chat.addEventListener("click", async function (event) {
+      const phrase = event.target.closest("[data-phrase]");
+      if (phrase) { say({ phrase: phrase.dataset.phrase }); return; }
+      const mute = event.target.closest("[data-mute]");
+      if (!mute) return;
+      const name = mute.dataset.mute;
+      try {
+        await post("/api/players/" + encodeURIComponent(name) + "/mute", {});
+        muted.add(name);
+        chat.querySelectorAll(".chat-lines li").forEach(function (item) {
+          if (item.dataset.name === name) item.remove();
+        });
+      } catch (e) {
+        showError(error, e.message);
+      }
+    });
+    const reload = async function () {
+      const response = await fetch("/api/games/" + gameId + "/chat", { credentials: "same-origin" });
+      if (!response.ok) return;
+      (await response.json()).forEach(function (line) { addChatLine(chat, line, muted); });
+    };
+    return function (message) {
+      if (message.type === "chat") addChatLine(chat, message.line, muted);
+      if (message.type === "chat-reload") reload();
+    };
+  }
+
   function setUpGame() {
     const table = document.getElementById("table");
     if (!table || !table.dataset.ws) return;
     const banner = document.querySelector(".error-banner");
     const connection = document.querySelector(".connection");
     const baseTitle = document.title;
+    const onChat = setUpChat(table.dataset.gameId);
     let socket = null;
     let retry = 500;
     let yourTurn = false;
@@ -397,6 +487,7 @@
         }
         let message;
         try { message = JSON.parse(event.data); } catch (_) { return; }
+        if (onChat) onChat(message);
         if (message.type === "error") {
           table.classList.remove("pending");
           showError(banner, message.message);
@@ -465,6 +556,12 @@
     let loading = 0;
     slider.value = String(step);
     position.textContent = step + " / " + total;
+    // The chat as it stood at the step on view.
+    const showChatUpTo = function (shown) {
+      document.querySelectorAll(".chat-lines li").forEach(function (item) {
+        item.hidden = Number(item.dataset.step) > shown;
+      });
+    };
 
     const go = async function (next) {
       step = Math.max(0, Math.min(total, next));
@@ -476,7 +573,7 @@
           { credentials: "same-origin" });
         const data = await response.json();
         if (!response.ok) throw new Error(data.error || String(response.status));
-        if (ticket === loading) { table.innerHTML = data.html; banner.hidden = true; }
+        if (ticket === loading) { table.innerHTML = data.html; banner.hidden = true; showChatUpTo(step); }
       } catch (e) {
         showError(banner, e.message);
       }

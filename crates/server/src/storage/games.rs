@@ -64,9 +64,8 @@ impl Store {
     pub async fn create_game(&self, game: &GameRecordRow) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO games \
-             (id, creator_id, options, seed, status, created_at, version, clock, rated) \
-             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8)",
+            "INSERT INTO games (id, creator_id, options, seed, status, created_at, version, \
+             clock, rated, spectators_apart) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9)",
         )
         .bind(&game.id)
         .bind(&game.creator_id)
@@ -76,6 +75,7 @@ impl Store {
         .bind(game.created_at)
         .bind(clock_column(game.clock.as_ref()))
         .bind(i64::from(game.rated))
+        .bind(i64::from(game.spectators_apart))
         .execute(&mut *tx)
         .await?;
         for seat in &game.seats {
@@ -180,8 +180,8 @@ impl Store {
     /// Database failure, or a row that does not parse or a log with a hole (a damaged record).
     pub async fn load_game(&self, id: &str) -> StoreResult<Option<GameRecordRow>> {
         let Some(row) = sqlx::query(
-            "SELECT id, creator_id, options, seed, status, created_at, version, rated FROM games \
-             WHERE id = $1",
+            "SELECT id, creator_id, options, seed, status, created_at, version, rated, \
+             spectators_apart FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -364,6 +364,7 @@ fn parse_game(row: &AnyRow) -> StoreResult<GameRecordRow> {
         clock: None,
         rated: row.try_get::<i64, _>(7)? != 0,
         rating_changes: Vec::new(),
+        spectators_apart: row.try_get::<i64, _>(8)? != 0,
     })
 }
 

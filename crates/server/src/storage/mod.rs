@@ -9,6 +9,7 @@
 
 mod accounts;
 mod bot_leases;
+mod chat;
 mod games;
 mod log_writer;
 mod players;
@@ -24,6 +25,7 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor};
 use tokio::sync::mpsc;
 
+pub use chat::{ChatLine, ChatText};
 pub use games::{GameFilter, ListedGame};
 pub use log_writer::{LogChange, Summary};
 pub use players::{CurrentRating, GameCounts};
@@ -104,6 +106,8 @@ pub struct GameRecordRow {
     pub rated: bool,
     /// What the game did to its players' ratings, once rated.
     pub rating_changes: Vec<RatingChange>,
+    /// Whether spectators' chat lines are shown to spectators only.
+    pub spectators_apart: bool,
 }
 
 /// The database: a pool for reads and rare writes, and the game-log writer.
@@ -144,6 +148,7 @@ fn migrator() -> Migrator {
                 "ratings",
                 include_str!("../../migrations/0004_ratings.sql"),
             ),
+            migration(5, "chat", include_str!("../../migrations/0005_chat.sql")),
         ]),
         ignore_missing: false,
         locking: true,

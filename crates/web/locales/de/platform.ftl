@@ -34,3 +34,19 @@ profile-games = { $games ->
 profile-counts = Gespielt: { $played } · beendet: { $finished } · aufgegeben: { $abandoned }
 profile-latest = Letzte Partien
 profile-chart = Wertung nach jeder gewerteten Partie
+
+# Chat.
+
+chat-title = Chat
+chat-placeholder = Nachricht schreiben…
+chat-send = Senden
+chat-mute = Stummschalten
+chat-muted = { $name } ist stummgeschaltet.
+chat-spectator = Zuschauer
+lobby-spectators-apart = Zuschauer chatten unter sich
+phrase-good-luck = Viel Glück!
+phrase-have-fun = Viel Spass!
+phrase-well-played = Gut gespielt!
+phrase-thanks = Danke!
+phrase-one-moment = Entschuldigung, ich brauche einen Moment.
+phrase-sorry = Entschuldigung!

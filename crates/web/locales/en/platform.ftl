@@ -34,3 +34,19 @@ profile-games = { $games ->
 profile-counts = Games played: { $played } · finished: { $finished } · abandoned: { $abandoned }
 profile-latest = Latest games
 profile-chart = Rating after each rated game
+
+# Chat.
+
+chat-title = Chat
+chat-placeholder = Write a message…
+chat-send = Send
+chat-mute = Mute
+chat-muted = { $name } is muted.
+chat-spectator = spectator
+lobby-spectators-apart = Spectators chat among themselves
+phrase-good-luck = Good luck!
+phrase-have-fun = Have fun!
+phrase-well-played = Well played!
+phrase-thanks = Thanks!
+phrase-one-moment = Sorry, I need a moment.
+phrase-sorry = Sorry!

@@ -34,3 +34,19 @@ profile-games = { $games ->
 profile-counts = Parties jouées : { $played } · terminées : { $finished } · abandonnées : { $abandoned }
 profile-latest = Dernières parties
 profile-chart = Classement après chaque partie classée
+
+# Chat.
+
+chat-title = Discussion
+chat-placeholder = Écrire un message…
+chat-send = Envoyer
+chat-mute = Masquer
+chat-muted = { $name } est masqué.
+chat-spectator = spectateur
+lobby-spectators-apart = Les spectateurs discutent entre eux
+phrase-good-luck = Bonne chance !
+phrase-have-fun = Amusez-vous bien !
+phrase-well-played = Bien joué !
+phrase-thanks = Merci !
+phrase-one-moment = Désolé, j'ai besoin d'un instant.
+phrase-sorry = Désolé !

@@ -34,3 +34,19 @@ profile-games = { $games ->
 profile-counts = Partite giocate: { $played } · concluse: { $finished } · abbandonate: { $abandoned }
 profile-latest = Ultime partite
 profile-chart = Punteggio dopo ogni partita valutata
+
+# Chat.
+
+chat-title = Chat
+chat-placeholder = Scrivi un messaggio…
+chat-send = Invia
+chat-mute = Silenzia
+chat-muted = { $name } è silenziato.
+chat-spectator = spettatore
+lobby-spectators-apart = Gli spettatori chattano tra loro
+phrase-good-luck = Buona fortuna!
+phrase-have-fun = Buon divertimento!
+phrase-well-played = Ben giocato!
+phrase-thanks = Grazie!
+phrase-one-moment = Scusate, mi serve un momento.
+phrase-sorry = Scusa!

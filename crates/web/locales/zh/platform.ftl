@@ -28,3 +28,19 @@ profile-games = { $games } 局计分对局
 profile-counts = 已参加：{ $played } · 已结束：{ $finished } · 已放弃：{ $abandoned }
 profile-latest = 最近对局
 profile-chart = 每局计分对局后的等级分
+
+# Chat.
+
+chat-title = 聊天
+chat-placeholder = 输入消息…
+chat-send = 发送
+chat-mute = 屏蔽
+chat-muted = 已屏蔽 { $name }。
+chat-spectator = 观众
+lobby-spectators-apart = 观众只在观众之间聊天
+phrase-good-luck = 祝你好运！
+phrase-have-fun = 玩得开心！
+phrase-well-played = 打得好！
+phrase-thanks = 谢谢！
+phrase-one-moment = 抱歉，我需要一点时间。
+phrase-sorry = 抱歉！

@@ -42,7 +42,7 @@ pub fn document(page: &Page, title: &str, content: Markup) -> String {
                 link rel="stylesheet" href="/static/app.css";
                 script src="/static/app.js" defer {}
             }
-            body data-page=(page.kind) data-lang=(lang.code()) {
+            body data-page=(page.kind) data-lang=(lang.code()) data-user=[page.user] {
                 a class="skip" href="#content" { (lang.tr("skip-to-content")) }
                 header class="site-header" {
                     a class="brand" href="/" { "Helvetia" }

@@ -112,6 +112,7 @@ fn create_form(lang: Lang) -> Markup {
                     }
                 }
                 label class="check" { input type="checkbox" id="rated" name="rated" checked; " " (lang.tr("lobby-rated")) }
+                label class="check" { input type="checkbox" id="spectators_apart" name="spectators_apart"; " " (lang.tr("lobby-spectators-apart")) }
                 label for="stand_in" { (lang.tr("lobby-stand-in")) }
                 select id="stand_in" name="stand_in" {
                     option value="random" { (lang.tr("seat-bot-random")) }

@@ -1,6 +1,7 @@
 //! Full HTML pages. Each takes the language, the logged-in user's name and the CSRF token,
 //! then what the page shows. Forms are sent by the browser script with `fetch` as JSON.
 
+mod chat;
 mod layout;
 pub(crate) mod lobby;
 mod players;
@@ -12,6 +13,7 @@ use maud::{html, PreEscaped};
 use crate::i18n::Lang;
 use layout::{document, Page};
 
+pub use chat::{ChatEntry, Phrases};
 pub use lobby::lobby;
 pub use players::{leaderboard, profile, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
 pub use rules::rules;
@@ -120,6 +122,7 @@ pub fn game(
     game_id: &str,
     seat: Option<Seat>,
     initial_table_html: &str,
+    (chat_lines, phrases): (&[ChatEntry], Phrases),
 ) -> String {
     let page = Page::new(lang, user, csrf, "game");
     let title = lang.tr_args("game-title", &[("id", game_id.into())]);
@@ -139,6 +142,7 @@ pub fn game(
                 data-your-turn-title=(lang.tr("your-turn-title")) {
                 (PreEscaped(initial_table_html))
             }
+            (chat::panel(lang, user, chat_lines, Some(phrases)))
         },
     )
 }
@@ -160,6 +164,7 @@ pub fn replay(
     game_id: &str,
     initial_table_html: &str,
     total_steps: usize,
+    chat_lines: &[ChatEntry],
 ) -> String {
     let page = Page::new(lang, user, csrf, "replay");
     let title = lang.tr_args("replay-title", &[("id", game_id.into())]);
@@ -183,6 +188,7 @@ pub fn replay(
             div id="table" class="replay" data-game-id=(game_id) {
                 (PreEscaped(initial_table_html))
             }
+            (chat::panel(lang, user, chat_lines, None))
         },
     )
 }

@@ -46,6 +46,7 @@ fn all_pages(lang: Lang, user: Option<&str>) -> Vec<String> {
             "g7",
             None,
             "<div class=\"table-root\"></div>",
+            (&[], Phrases(&["thanks"])),
         ),
         replay(
             lang,
@@ -54,6 +55,7 @@ fn all_pages(lang: Lang, user: Option<&str>) -> Vec<String> {
             "g7",
             "<div class=\"table-root\"></div>",
             42,
+            &[],
         ),
         rules(lang, user, "tok"),
         error(lang, user, "tok", 404, "no such game"),
@@ -151,10 +153,26 @@ fn creation_times_read_like_times() {
 #[test]
 fn the_game_page_marks_the_viewers_seat_for_the_shared_table() {
     let table = "<div class=\"table-root\"></div>";
-    let seated = game(Lang::En, Some("anna"), "tok", "g7", Some(Seat(1)), table);
+    let seated = game(
+        Lang::En,
+        Some("anna"),
+        "tok",
+        "g7",
+        Some(Seat(1)),
+        table,
+        (&[], Phrases(&[])),
+    );
     assert!(seated.contains("data-seat=\"1\""));
     assert!(seated.contains("/api/games/g7/ws?format=html"));
-    let spectator = game(Lang::En, None, "tok", "g7", None, table);
+    let spectator = game(
+        Lang::En,
+        None,
+        "tok",
+        "g7",
+        None,
+        table,
+        (&[], Phrases(&[])),
+    );
     assert!(!spectator.contains("data-seat"));
     // The style sheet shows the "you" tag and the highlight only on that seat's village.
     for seat in 0..4 {
