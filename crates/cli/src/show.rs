@@ -87,7 +87,7 @@ fn write_header(out: &mut String, p: &Position, played: Option<usize>) {
         } else {
             "without character tiles"
         },
-        o.target_vp,
+        o.target(),
         o.direction,
         o.round_limit
             .map(|limit| format!(", round limit {limit}"))

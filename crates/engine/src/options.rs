@@ -32,8 +32,10 @@ pub struct GameOptions {
     pub setup: SetupMode,
     /// Whether the five character tiles are in play.
     pub character_tiles: bool,
-    /// Victory points that end the game (20; 18 is the beginner value without tiles).
-    pub target_vp: u8,
+    /// Victory points that end the game, when set explicitly; `None` follows the tiles option
+    /// (ruling 4). Read the target through [`GameOptions::target`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_vp: Option<u8>,
     /// Direction of play.
     pub direction: Direction,
     /// Stop after this many rounds (simulations only, ruling 28); `None` plays to the target.
@@ -46,7 +48,7 @@ impl Default for GameOptions {
             players: 4,
             setup: SetupMode::Draft,
             character_tiles: true,
-            target_vp: 20,
+            target_vp: None,
             direction: Direction::CounterClockwise,
             round_limit: None,
         }
@@ -60,6 +62,23 @@ impl GameOptions {
             players,
             ..GameOptions::default()
         }
+    }
+
+    /// The target the game ends at when none is set: 20 with character tiles, 18 without
+    /// (ruling 4). The one place that decides it, for the engine, the command line and the server.
+    pub const fn default_target(character_tiles: bool) -> u8 {
+        if character_tiles {
+            20
+        } else {
+            18
+        }
+    }
+
+    /// The victory points that end the game: the explicit target, or the default that follows the
+    /// tiles option (ruling 4).
+    pub fn target(&self) -> u8 {
+        self.target_vp
+            .unwrap_or(GameOptions::default_target(self.character_tiles))
     }
 
     /// The seats in play.
@@ -98,7 +117,7 @@ impl GameOptions {
         if !(2..=4).contains(&self.players) {
             return Err(format!("players must be 2, 3 or 4, not {}", self.players));
         }
-        if self.target_vp == 0 {
+        if self.target_vp == Some(0) {
             return Err("target_vp must be at least 1".into());
         }
         if self.round_limit == Some(0) {

@@ -243,7 +243,10 @@ fn ruling_04_letters_deal_from_all_fifteen_start_buildings() {
         for seed in 0..60 {
             let game = Game::new(options, seed);
             let p = game.position();
-            assert!(game.check_invariants().is_ok(), "{players} players, seed {seed}");
+            assert!(
+                game.check_invariants().is_ok(),
+                "{players} players, seed {seed}"
+            );
             for kind in BuildingKind::START {
                 let k = kind.start_index().unwrap();
                 let held: u8 = p.players.iter().map(|pl| pl.start_buildings[k]).sum();
