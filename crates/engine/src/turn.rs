@@ -120,7 +120,7 @@ fn feasible(
     }
 }
 
-/// Whether `villager` sleeps somewhere in `quarter` of `village`: what a Night Watchman action
+/// Whether a villager sleeps somewhere in `quarter` of `village`: what a Night Watchman action
 /// needs (ruling 8: coins go only on a character whose function the player uses).
 fn quarter_sleeps(position: &Position, village: VillageId, quarter: Quarter) -> bool {
     position
