@@ -62,6 +62,8 @@ impl Args {
                 Direction::CounterClockwise
             },
             round_limit: self.round_limit,
+            // New games are played by the current rules.
+            ..GameOptions::default()
         }
     }
 }

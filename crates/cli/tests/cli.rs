@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use helvetia_engine::{Action, GameRecord, Position};
+use helvetia_engine::{Action, GameRecord, Position, RulesRevision};
 
 fn helvetia(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_helvetia"))
@@ -264,4 +264,31 @@ fn new_letters_for_three_players_deals_a_type_three_times() {
         .unwrap();
     let held: u8 = position.players.iter().map(|p| p.start_buildings[k]).sum();
     assert_eq!((held, position.draft_pool[k], position.boxed[k]), (3, 0, 0));
+}
+
+/// A game record of the original rules revision (the first of the engine's corpus): the tools
+/// replay it by those rules, `show` names them, and `new` writes the current revision.
+#[test]
+fn original_rules_records_replay_by_their_rules() {
+    let corpus = include_str!("../../engine/tests/data/original-rules-games.jsonl");
+    let line = corpus.lines().next().unwrap();
+    let record: GameRecord = serde_json::from_str(line).unwrap();
+    assert_eq!(record.options.rules, RulesRevision::Original);
+    let path = scratch("original-rules.json", line);
+    let shown = stdout(&helvetia(&["show", path.to_str().unwrap()]));
+    assert!(
+        shown.starts_with("Helvetia, original rules (revision 1), "),
+        "{shown}"
+    );
+    assert!(shown.contains(&format!("Actions played: {}", record.actions.len())));
+
+    let new = stdout(&helvetia(&["new", "--players", "2", "--seed", "3"]));
+    assert!(new.contains("\"rules\": 2"), "{new}");
+    let record: GameRecord = serde_json::from_str(&new).unwrap();
+    assert_eq!(record.options.rules, RulesRevision::CURRENT);
+    let shown = stdout(&helvetia(&[
+        "show",
+        scratch("corrected-rules.json", &new).to_str().unwrap(),
+    ]));
+    assert!(shown.starts_with("Helvetia, 2 players, "), "{shown}");
 }

@@ -46,7 +46,10 @@ pub fn new_position(options: GameOptions, seed: u64) -> Position {
     }
     // The draft offers all 15 lettered start buildings with 4 players and 2 of each type with 2
     // or 3 (ruling 3). The beginner setup deals the letter sets from all 15: a type may then be
-    // in play three times (ruling 4), and the rest go back to the box.
+    // in play three times (ruling 4), and the rest go back to the box. Both rules revisions deal
+    // alike: the original release took the letters from a pool of two per type with three
+    // players, and its release build let such a count wrap below zero and back when the
+    // remainder went to the box, ending with exactly these holdings, pool and box.
     let per_kind = if n == 4 || options.setup == SetupMode::Letters {
         START_TILES_PER_KIND
     } else {

@@ -114,7 +114,9 @@ fn feasible(
     match character {
         Character::Builder => can_build(position, seat, workers, coins),
         Character::Trader => can_make_any(workers, undelivered(position, seat)),
-        Character::NightWatchman => anyone_asleep(position),
+        Character::NightWatchman => {
+            !position.options.rules.night_watchman_must_wake() || anyone_asleep(position)
+        }
         Character::Priest => can_marry(position, seat),
         Character::Midwife => can_birth(position, seat, turn),
     }
@@ -204,7 +206,8 @@ fn choose_actions(position: &Position, seat: Seat, turn: &TurnState, list: &mut 
     }
     if list.is_empty() {
         // Coins but nothing they can be used for (or, after a tile action, no coin action left):
-        // the player must pass and is out for the round (ruling 8).
+        // the player must pass and is out for the round (ruling 8). Never under the original
+        // rules revision: there the Night Watchman can always take a coin.
         list.push(Action::Pass);
     }
 }
@@ -310,9 +313,10 @@ pub(crate) fn actions(position: &Position, seat: Seat, turn: &TurnState, list: &
             );
         }
         Step::Wake => {
+            let must_wake = position.options.rules.night_watchman_must_wake();
             for village in position.village_ids() {
                 for quarter in Quarter::ALL {
-                    if quarter_sleeps(position, village, quarter) {
+                    if !must_wake || quarter_sleeps(position, village, quarter) {
                         list.push(Action::Wake { village, quarter });
                     }
                 }
@@ -395,7 +399,8 @@ pub(crate) fn apply(position: &mut Position, seat: Seat, mut turn: TurnState, ac
         }
         Action::EndTurn => return end_turn(position, seat),
         Action::Pass => {
-            position.player_mut(seat).passed = true;
+            // Under the original rules a pass ended only the turn.
+            position.player_mut(seat).passed = position.options.rules.pass_lasts_the_round();
             return end_turn(position, seat);
         }
         Action::NeutralPriest { sex, cell } => {

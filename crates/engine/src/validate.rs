@@ -348,6 +348,11 @@ fn check_phase(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat) 
                 format!("players[{}]", seat.0),
                 "passed outside the turns of a round (passing lasts until the round ends)",
             );
+        } else if position.player(seat).passed && !position.options.rules.pass_lasts_the_round() {
+            report.error(
+                format!("players[{}]", seat.0),
+                "passed under the original rules revision, where a pass ends only the turn",
+            );
         }
     }
     match position.phase {

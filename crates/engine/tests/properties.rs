@@ -53,6 +53,7 @@ fn options_strategy() -> impl Strategy<Value = GameOptions> {
                     Direction::CounterClockwise
                 },
                 round_limit,
+                ..GameOptions::default()
             },
         )
 }

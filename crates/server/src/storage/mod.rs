@@ -122,6 +122,11 @@ fn migrator() -> Migrator {
                 "database holds the truth",
                 include_str!("../../migrations/0002_database_holds_the_truth.sql"),
             ),
+            migration(
+                5,
+                "original rules",
+                include_str!("../../migrations/0005_original_rules.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,
