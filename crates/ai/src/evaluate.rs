@@ -22,7 +22,8 @@ pub struct Weights {
     pub branch_progress: f32,
     /// A strict lead in coins on a character whose tile the player does not hold.
     pub character_lead: f32,
-    /// A coin in hand (an action still to take this round).
+    /// A coin in hand while the player is still in the round (an action still to take). Coins
+    /// kept by a player who has passed buy nothing more this round (ruling 8) and count nothing.
     pub coin: f32,
     /// An own villager standing on a workplace, awake.
     pub awake_worker: f32,
@@ -150,7 +151,9 @@ pub fn prospects(position: &Position, seat: Seat, weights: &Weights) -> f32 {
         }
     }
     let coins = player.hand + player.arriving;
-    value += weights.coin * coins as f32;
+    if !player.passed {
+        value += weights.coin * coins as f32;
+    }
     let awake_count: u8 = awake.0.iter().sum();
     let all_count: u8 = all.0.iter().sum();
     value += weights.awake_worker * awake_count as f32;

@@ -1,13 +1,13 @@
 //! A cheap playing policy for rollouts: weights on actions from a glance at the position.
 //!
 //! It prefers what usually pays: deliveries and the chains to complex goods, victory point
-//! buildings and producers of new goods, waking quarters where own villagers sleep, and using
-//! coins rather than ending a turn early. It never looks ahead, so it costs little more than
+//! buildings and producers of new goods, waking quarters where own villagers sleep (the Night
+//! Watchman only has a use where somebody sleeps), and using coins rather than ending a turn
+//! early. It never looks ahead, so it costs little more than
 //! listing the legal actions.
 
 use helvetia_engine::{
     Action, BuildingClass, BuildingKind, Character, Game, Phase, Position, Seat, Step, VillageId,
-    Workers,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
@@ -26,14 +26,12 @@ pub fn weight(position: &Position, seat: Seat, action: Action) -> f32 {
                 + match character {
                     Character::Trader => 8.0,
                     Character::Builder => 6.0,
-                    Character::NightWatchman => {
-                        let workers: u8 = Workers::of(position, seat).0.iter().sum();
-                        if workers <= 1 {
-                            9.0
-                        } else {
-                            1.0
-                        }
-                    }
+                    // Offered only when someone sleeps (ruling 8): worth a coin when it is
+                    // the player's own villagers, hardly when it only wakes the others'.
+                    Character::NightWatchman => match own_asleep(position, seat) {
+                        0 => 0.3,
+                        n => 2.0 + 2.0 * n.min(3) as f32,
+                    },
                     Character::Priest => 2.0,
                     Character::Midwife => 1.5,
                 }
@@ -72,6 +70,17 @@ pub fn weight(position: &Position, seat: Seat, action: Action) -> f32 {
         Action::Pass => 1.0,
         _ => 1.0,
     }
+}
+
+/// The player's own villagers asleep on buildings, in any village.
+fn own_asleep(position: &Position, seat: Seat) -> usize {
+    let me = VillageId::Player(seat);
+    position
+        .village_ids()
+        .flat_map(|id| position.village(id).buildings())
+        .flat_map(|(_, b)| b.villagers.iter())
+        .filter(|v| v.owner == me && !v.awake)
+        .count()
 }
 
 fn build_weight(position: &Position, seat: Seat, kind: BuildingKind) -> f32 {

@@ -202,7 +202,7 @@ pub fn play_game_with(
     }
     let standings = game.standings();
     let winners = standings.iter().filter(|s| s.rank == 1).count() as f64;
-    let target = options.target_vp;
+    let target = options.target();
     let seats = entries
         .iter()
         .enumerate()

@@ -32,9 +32,9 @@ pub struct Args {
     /// Play without the five character tiles.
     #[arg(long)]
     no_character_tiles: bool,
-    /// Victory points that end the game.
-    #[arg(long, default_value_t = 20)]
-    target_vp: u8,
+    /// Victory points that end the game [default: 20, or 18 with --no-character-tiles].
+    #[arg(long)]
+    target_vp: Option<u8>,
     /// Play clockwise instead of the traditional counter-clockwise.
     #[arg(long)]
     clockwise: bool,
@@ -62,6 +62,8 @@ impl Args {
                 Direction::CounterClockwise
             },
             round_limit: self.round_limit,
+            // New games are played by the current rules.
+            ..GameOptions::default()
         }
     }
 }

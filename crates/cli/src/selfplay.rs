@@ -134,7 +134,7 @@ fn play_one(options: GameOptions, seed: u64, decision: &mut u64) -> Result<Outco
         *decision += 1;
     }
     let position = game.position();
-    let target = options.target_vp;
+    let target = options.target();
     Ok(Outcome {
         seed,
         decisions: *decision,

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use helvetia_engine::{
-    ActionSource, Branch, BuildingKind, Character, Good, Phase, Position, Seat, Sex, Step,
-    TurnState, View, Village, VillageId, Villager,
+    ActionSource, Branch, BuildingKind, Character, Good, Phase, Position, RulesRevision, Seat, Sex,
+    Step, TurnState, View, Village, VillageId, Villager,
 };
 
 use crate::failure::exit;
@@ -79,7 +79,11 @@ fn write_header(out: &mut String, p: &Position, played: Option<usize>) {
     let o = &p.options;
     writeln!(
         out,
-        "Helvetia, {} players, {:?} setup, {}, target {} VP, {:?}{}",
+        "Helvetia, {}{} players, {:?} setup, {}, target {} VP, {:?}{}",
+        match o.rules {
+            RulesRevision::Original => "original rules (revision 1), ",
+            RulesRevision::Corrected => "",
+        },
         o.players,
         o.setup,
         if o.character_tiles {
@@ -87,7 +91,7 @@ fn write_header(out: &mut String, p: &Position, played: Option<usize>) {
         } else {
             "without character tiles"
         },
-        o.target_vp,
+        o.target(),
         o.direction,
         o.round_limit
             .map(|limit| format!(", round limit {limit}"))

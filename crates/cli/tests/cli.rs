@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use helvetia_engine::{Action, GameRecord, Position};
+use helvetia_engine::{Action, GameRecord, Position, RulesRevision};
 
 fn helvetia(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_helvetia"))
@@ -227,4 +227,68 @@ fn selfplay_plays_and_summarises() {
     assert!(text.contains("decisions per second"), "{text}");
     let bad = helvetia(&["selfplay", "--games", "1", "--players", "5"]);
     assert_eq!(bad.status.code(), Some(2));
+}
+
+/// Ruling 4: without character tiles the game ends at 18, with them at 20; `--target-vp` overrides.
+#[test]
+fn new_target_follows_the_tiles_option_unless_given() {
+    let target = |args: &[&str]| {
+        let mut all = vec!["new", "--players", "3", "--seed", "5"];
+        all.extend_from_slice(args);
+        let record: GameRecord = serde_json::from_str(&stdout(&helvetia(&all))).unwrap();
+        record.options.target()
+    };
+    assert_eq!(target(&[]), 20);
+    assert_eq!(target(&["--no-character-tiles"]), 18);
+    assert_eq!(target(&["--no-character-tiles", "--target-vp", "20"]), 20);
+    assert_eq!(target(&["--target-vp", "15"]), 15);
+}
+
+/// The reported case of ruling 4's beginner setup: three letters holding Brunnenmeister three
+/// times deal all three, in a debug build too (the pool count used to wrap).
+#[test]
+fn new_letters_for_three_players_deals_a_type_three_times() {
+    let text = stdout(&helvetia(&[
+        "new",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--setup",
+        "letters",
+        "--position",
+    ]));
+    let position: Position = serde_json::from_str(&text).unwrap();
+    let k = helvetia_engine::BuildingKind::Brunnenmeister
+        .start_index()
+        .unwrap();
+    let held: u8 = position.players.iter().map(|p| p.start_buildings[k]).sum();
+    assert_eq!((held, position.draft_pool[k], position.boxed[k]), (3, 0, 0));
+}
+
+/// A game record of the original rules revision (the first of the engine's corpus): the tools
+/// replay it by those rules, `show` names them, and `new` writes the current revision.
+#[test]
+fn original_rules_records_replay_by_their_rules() {
+    let corpus = include_str!("../../engine/tests/data/original-rules-games.jsonl");
+    let line = corpus.lines().next().unwrap();
+    let record: GameRecord = serde_json::from_str(line).unwrap();
+    assert_eq!(record.options.rules, RulesRevision::Original);
+    let path = scratch("original-rules.json", line);
+    let shown = stdout(&helvetia(&["show", path.to_str().unwrap()]));
+    assert!(
+        shown.starts_with("Helvetia, original rules (revision 1), "),
+        "{shown}"
+    );
+    assert!(shown.contains(&format!("Actions played: {}", record.actions.len())));
+
+    let new = stdout(&helvetia(&["new", "--players", "2", "--seed", "3"]));
+    assert!(new.contains("\"rules\": 2"), "{new}");
+    let record: GameRecord = serde_json::from_str(&new).unwrap();
+    assert_eq!(record.options.rules, RulesRevision::CURRENT);
+    let shown = stdout(&helvetia(&[
+        "show",
+        scratch("corrected-rules.json", &new).to_str().unwrap(),
+    ]));
+    assert!(shown.starts_with("Helvetia, 2 players, "), "{shown}");
 }

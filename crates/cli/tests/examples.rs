@@ -96,3 +96,29 @@ fn the_notation_lists_every_action_variant_correctly() {
     }
     assert_eq!(variants.len(), 25, "{variants:?}");
 }
+
+/// The mid-game record as it was before the rules corrections is kept, marked with the original
+/// rules revision: it replays by those rules, and read by the current ones it stops at the 48th
+/// action, a Night Watchman coin on a quarter where nobody slept.
+#[test]
+fn the_original_rules_example_needs_its_mark() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples");
+    let text = std::fs::read_to_string(dir.join("original-rules-3p-record.json")).unwrap();
+    let record: GameRecord = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        record.options.rules,
+        helvetia_engine::RulesRevision::Original
+    );
+    let game = record.replay().unwrap();
+    assert!(!game.is_over());
+    let mut value: Value = serde_json::from_str(&text).unwrap();
+    value["options"].as_object_mut().unwrap().remove("rules");
+    let unmarked: GameRecord = serde_json::from_value(value).unwrap();
+    match unmarked.replay() {
+        Err(helvetia_engine::ReplayError::Illegal { index, error }) => {
+            assert_eq!(index, 47);
+            assert!(matches!(error.action, helvetia_engine::Action::Wake { .. }));
+        }
+        other => panic!("{other:?}"),
+    }
+}

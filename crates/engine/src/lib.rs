@@ -43,7 +43,7 @@ pub use building::{BuildingClass, BuildingKind, Cost, Source, COMPONENT_PROVENAN
 pub use game::{ActionList, Game, IllegalAction, ACTION_CAPACITY};
 pub use geometry::{Cell, Quarter, CELLS, RING1_CELLS};
 pub use good::{Branch, Good, GoodSet};
-pub use options::{Direction, GameOptions, SetupMode};
+pub use options::{Direction, GameOptions, RulesRevision, SetupMode};
 pub use people::{
     Character, Owner, Seat, Sex, VillageId, Villager, MAX_PLAYERS, MAX_VILLAGES, NEUTRAL,
 };

@@ -204,6 +204,11 @@ pub struct PlayerState {
     pub start_buildings: [u8; 5],
     /// Score shown on the track, as last adjusted at the end of a round.
     pub score_track: u8,
+    /// Passed this round: no further turn until the round ends (ruling 8). Records written
+    /// before this field existed load with `false`; never set under the original rules revision,
+    /// where a pass ends only the turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub passed: bool,
 }
 
 /// A character tile: who holds it and whether it can be used this round.

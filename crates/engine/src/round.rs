@@ -5,13 +5,20 @@ use crate::action::Action;
 use crate::game::ActionList;
 use crate::geometry::Cell;
 use crate::people::{Character, Seat, Sex, VillageId, Villager};
-use crate::position::{Phase, Position, TurnState};
+use crate::position::{Phase, PlayerState, Position, TurnState};
 use crate::score;
 use crate::turn;
 
-/// Colours still in play: players with coins in hand, and the unused neutral coin (ruling 27).
+/// Whether `player` is still in the round: coins in hand and not passed (rulings 8, 9). Coins
+/// kept by a player who had to pass do not keep the round going.
+fn in_play(player: &PlayerState) -> bool {
+    player.hand > 0 && !player.passed
+}
+
+/// Colours still in play: players in the round with coins in hand, and the unused neutral coin
+/// (ruling 27).
 fn colours_in_play(position: &Position) -> usize {
-    let players = position.players.iter().filter(|p| p.hand > 0).count();
+    let players = position.players.iter().filter(|p| in_play(p)).count();
     players + usize::from(position.options.has_neutral() && position.neutral_coin_available)
 }
 
@@ -21,7 +28,7 @@ pub(crate) fn after_turn(position: &mut Position, seat: Seat) {
         let holder = position
             .options
             .seats()
-            .find(|&s| position.player(s).hand > 0);
+            .find(|&s| in_play(position.player(s)));
         position.start_player = match holder {
             Some(holder) => holder,
             // Only the neutral coin is left: the start player token passes on (ruling 27).
@@ -67,6 +74,7 @@ fn end_round(position: &mut Position) {
     for player in &mut position.players {
         player.hand += player.on_characters.iter().sum::<u8>();
         player.on_characters = [0; 5];
+        player.passed = false;
     }
     position.neutral_coin_available = position.options.has_neutral();
     // 3. School villagers return home, in play order from the new start player.
@@ -151,7 +159,7 @@ fn finish_round(position: &mut Position) {
     for seat in position.options.seats() {
         position.player_mut(seat).score_track = score::score(position, seat).total;
     }
-    let target = position.options.target_vp;
+    let target = position.options.target();
     let reached = position.players.iter().any(|p| p.score_track >= target);
     let limit = position
         .options

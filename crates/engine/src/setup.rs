@@ -44,7 +44,17 @@ pub fn new_position(options: GameOptions, seed: u64) -> Position {
     for kind in stack_tiles(1) {
         display[kind.index()] += 1;
     }
-    let per_kind = if n == 4 { 3 } else { 2 };
+    // The draft offers all 15 lettered start buildings with 4 players and 2 of each type with 2
+    // or 3 (ruling 3). The beginner setup deals the letter sets from all 15: a type may then be
+    // in play three times (ruling 4), and the rest go back to the box. Both rules revisions deal
+    // alike: the original release took the letters from a pool of two per type with three
+    // players, and its release build let such a count wrap below zero and back when the
+    // remainder went to the box, ending with exactly these holdings, pool and box.
+    let per_kind = if n == 4 || options.setup == SetupMode::Letters {
+        START_TILES_PER_KIND
+    } else {
+        2
+    };
     let mut villages = [Village::default(); 5];
     if options.has_neutral() {
         villages[VillageId::Neutral.index()].centre_villagers = [8, 8];
@@ -70,7 +80,7 @@ pub fn new_position(options: GameOptions, seed: u64) -> Position {
         stack2,
         stack3,
         draft_pool: [per_kind; 5],
-        boxed: [3 - per_kind; 5],
+        boxed: [START_TILES_PER_KIND - per_kind; 5],
         good_tiles: [None; 10],
         branch_tiles: [None; 4],
         village_tiles: [None; 2],
@@ -84,6 +94,8 @@ pub fn new_position(options: GameOptions, seed: u64) -> Position {
                 let k = kind
                     .start_index()
                     .expect("letter sets hold start buildings");
+                // Each type is printed on exactly three of the five letter sets, and the pool
+                // holds all three of its tiles, so every letter's building is there to take.
                 position.draft_pool[k] -= 1;
                 position.player_mut(seat).start_buildings[k] += 1;
             }
@@ -92,6 +104,9 @@ pub fn new_position(options: GameOptions, seed: u64) -> Position {
     }
     position
 }
+
+/// Lettered start buildings of each type in the box (15 in all).
+const START_TILES_PER_KIND: u8 = 3;
 
 /// The seat making pick number `pick` of the snake draft (ruling 3).
 pub fn draft_seat(position: &Position, pick: u8) -> Seat {

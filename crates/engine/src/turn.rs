@@ -8,7 +8,7 @@
 use crate::action::{Action, Unattached};
 use crate::building::BuildingKind;
 use crate::game::ActionList;
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Quarter};
 use crate::good::{Branch, Good, GoodSet};
 use crate::people::{Character, Seat, Sex, VillageId, Villager};
 use crate::position::{ActionSource, Building, Phase, Position, Step, TurnState};
@@ -114,10 +114,32 @@ fn feasible(
     match character {
         Character::Builder => can_build(position, seat, workers, coins),
         Character::Trader => can_make_any(workers, undelivered(position, seat)),
-        Character::NightWatchman => true,
+        Character::NightWatchman => {
+            !position.options.rules.night_watchman_must_wake() || anyone_asleep(position)
+        }
         Character::Priest => can_marry(position, seat),
         Character::Midwife => can_birth(position, seat, turn),
     }
+}
+
+/// Whether a villager sleeps somewhere in `quarter` of `village`: what a Night Watchman action
+/// needs (ruling 8: coins go only on a character whose function the player uses).
+fn quarter_sleeps(position: &Position, village: VillageId, quarter: Quarter) -> bool {
+    position
+        .village(village)
+        .buildings()
+        .filter(|(cell, _)| cell.in_quarter(quarter))
+        .any(|(_, b)| b.villagers.iter().any(|v| !v.awake))
+}
+
+/// Whether any villager sleeps in any village: then the Night Watchman has something to wake.
+fn anyone_asleep(position: &Position) -> bool {
+    position.village_ids().any(|id| {
+        position
+            .village(id)
+            .buildings()
+            .any(|(_, b)| b.villagers.iter().any(|v| !v.awake))
+    })
 }
 
 fn neutral_actions(position: &Position, seat: Seat, list: &mut ActionList) {
@@ -181,6 +203,12 @@ fn choose_actions(position: &Position, seat: Seat, turn: &TurnState, list: &mut 
         neutral_actions(position, seat, list);
     } else if turn.regular.is_some() || hand == 0 {
         list.push(Action::EndTurn);
+    }
+    if list.is_empty() {
+        // Coins but nothing they can be used for (or, after a tile action, no coin action left):
+        // the player must pass and is out for the round (ruling 8). Never under the original
+        // rules revision: there the Night Watchman can always take a coin.
+        list.push(Action::Pass);
     }
 }
 
@@ -285,9 +313,12 @@ pub(crate) fn actions(position: &Position, seat: Seat, turn: &TurnState, list: &
             );
         }
         Step::Wake => {
+            let must_wake = position.options.rules.night_watchman_must_wake();
             for village in position.village_ids() {
-                for quarter in crate::geometry::Quarter::ALL {
-                    list.push(Action::Wake { village, quarter });
+                for quarter in Quarter::ALL {
+                    if !must_wake || quarter_sleeps(position, village, quarter) {
+                        list.push(Action::Wake { village, quarter });
+                    }
                 }
             }
         }
@@ -366,7 +397,12 @@ pub(crate) fn apply(position: &mut Position, seat: Seat, mut turn: TurnState, ac
             turn.source = Some(ActionSource::Tile);
             turn.step = first_step(character);
         }
-        Action::EndTurn | Action::Pass => return end_turn(position, seat),
+        Action::EndTurn => return end_turn(position, seat),
+        Action::Pass => {
+            // Under the original rules a pass ended only the turn.
+            position.player_mut(seat).passed = position.options.rules.pass_lasts_the_round();
+            return end_turn(position, seat);
+        }
         Action::NeutralPriest { sex, cell } => {
             position.neutral_coin_available = false;
             position.village_mut(VillageId::Neutral).centre_villagers[sex.index()] -= 1;
@@ -604,9 +640,14 @@ fn end_turn(position: &mut Position, seat: Seat) {
     round::after_turn(position, seat);
 }
 
-/// Whether `seat` has anything to do on its turn besides passing.
+/// Whether `seat` gets a turn: not passed this round (ruling 8), and coins in hand or a neutral
+/// action to take (ruling 25). A player with neither is passed over.
 pub(crate) fn has_turn(position: &Position, seat: Seat) -> bool {
-    if position.player(seat).hand > 0 {
+    let player = position.player(seat);
+    if player.passed {
+        return false;
+    }
+    if player.hand > 0 {
         return true;
     }
     let mut list = ActionList::new();

@@ -341,6 +341,20 @@ fn check_awards(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat)
 }
 
 fn check_phase(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat) -> bool) {
+    let turns = matches!(position.phase, Phase::Turn { .. });
+    for seat in position.options.seats() {
+        if position.player(seat).passed && !turns {
+            report.error(
+                format!("players[{}]", seat.0),
+                "passed outside the turns of a round (passing lasts until the round ends)",
+            );
+        } else if position.player(seat).passed && !position.options.rules.pass_lasts_the_round() {
+            report.error(
+                format!("players[{}]", seat.0),
+                "passed under the original rules revision, where a pass ends only the turn",
+            );
+        }
+    }
     match position.phase {
         Phase::Draft { pick, repick }
             if pick >= 3 * position.options.players || repick.is_some_and(|s| !seat_ok(s)) =>
@@ -365,6 +379,11 @@ fn check_phase(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat) 
         Phase::Turn { seat, turn } => {
             if !seat_ok(seat) {
                 report.error("phase", "no such seat");
+            } else if position.player(seat).passed {
+                report.error(
+                    "phase",
+                    "a player who has passed has no turn until the round ends",
+                );
             }
             match turn.step {
                 Step::SelectBuilding | Step::Pay { .. } | Step::Place { .. }

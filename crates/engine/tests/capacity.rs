@@ -65,3 +65,37 @@ fn widest_marriage_choice_fits_the_action_list() {
     assert!(choices.len() <= ACTION_CAPACITY);
     assert!(choices.iter().all(|a| matches!(a, Action::Marry { .. })));
 }
+
+/// The Night Watchman lists only quarters where someone sleeps (ruling 8): at most every quarter
+/// of every village in play, 4 × 4 = 16 with four players (the bound in game.rs, 5 × 4, is looser).
+#[test]
+fn widest_wake_choice_is_every_quarter_of_every_village() {
+    let mut s = Scenario::new(4);
+    for seat in [P0, P1, P2] {
+        s.sleepers(v(seat));
+    }
+    // The fourth village with other kinds: each start kind has only three tiles.
+    let corners = [
+        ((-1, -1), Brunnenmeister),
+        ((2, -1), Bergwerk),
+        ((-1, 1), Kuhstall),
+        ((2, 1), Ziegenstall),
+    ];
+    for (at, kind) in corners {
+        s.building(v(P3), at, kind, &[asleep(v(P3), M)]);
+    }
+    let mut game = s.hand(P0, 2).game();
+    play_all(&mut game, &[Action::Begin(Character::NightWatchman)]);
+    let choices = game.legal_actions();
+    assert_eq!(choices.len(), 4 * 4);
+    assert!(choices.iter().all(|a| matches!(a, Action::Wake { .. })));
+}
+
+/// When nothing else is possible the list is exactly `[Pass]`, never empty: here a player with
+/// coins, in a game where nobody sleeps and nothing can be made, married or born, and one coin
+/// (the other pays for the action) buys no building.
+#[test]
+fn a_player_with_coins_and_nothing_to_do_has_exactly_a_forced_pass() {
+    let game = Scenario::new(3).hand(P0, 2).game();
+    assert_eq!(game.legal_actions().as_slice(), &[Action::Pass]);
+}

@@ -1,15 +1,19 @@
 //! Properties of random legal play, for every table size, both setups and both directions.
 //!
-//! Random play must never panic, must always offer the player to move a legal action until the
-//! game ends, and must keep every invariant: the engine's own `check_invariants`, and the
-//! component counts restated here from the rulebook so that a bug in the validator cannot hide
-//! a bug in the rules. Refused actions must leave the game exactly as it was.
+//! Random play must never panic (nor overflow a count: run these in a debug build too, as the
+//! project's test script does), must always offer the player to move a legal action until the
+//! game ends (at worst a forced `Pass`), and must keep every invariant: the engine's own
+//! `check_invariants`, and the component counts restated here from the rulebook so that a bug
+//! in the validator cannot hide a bug in the rules. Refused actions must leave the game exactly
+//! as it was. Ruling 8 is restated too: a player with coins passes only when nothing else is
+//! legal, a player who passed has no turn until the round ends, and every Night Watchman action
+//! wakes somebody.
 
 use std::collections::HashSet;
 
 use helvetia_engine::{
-    Action, BuildingKind, Direction, Game, GameOptions, Good, Position, Seat, SetupMode, VillageId,
-    ACTION_CAPACITY,
+    Action, BuildingKind, Character, Direction, Game, GameOptions, Good, Phase, Position, Seat,
+    SetupMode, VillageId, ACTION_CAPACITY,
 };
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
@@ -30,9 +34,11 @@ fn options_strategy() -> impl Strategy<Value = GameOptions> {
         any::<bool>(),
         // Random play has no natural end (ruling 28): a limit keeps every case short.
         (4u16..60).prop_map(Some),
+        // Mostly the default target (it follows the tiles option), sometimes an explicit one.
+        prop_oneof![3 => Just(None), 1 => (10u8..=30).prop_map(Some)],
     )
         .prop_map(
-            |(players, letters, clockwise, tiles, round_limit)| GameOptions {
+            |(players, letters, clockwise, tiles, round_limit, target_vp)| GameOptions {
                 players,
                 setup: if letters {
                     SetupMode::Letters
@@ -40,13 +46,14 @@ fn options_strategy() -> impl Strategy<Value = GameOptions> {
                     SetupMode::Draft
                 },
                 character_tiles: tiles,
-                target_vp: if tiles { 20 } else { 18 },
+                target_vp,
                 direction: if clockwise {
                     Direction::Clockwise
                 } else {
                     Direction::CounterClockwise
                 },
                 round_limit,
+                ..GameOptions::default()
             },
         )
 }
@@ -152,6 +159,15 @@ fn probe_actions() -> Vec<Action> {
     ]
 }
 
+/// Villagers asleep on buildings, in every village.
+fn sleepers(p: &Position) -> usize {
+    p.village_ids()
+        .flat_map(|id| p.village(id).buildings())
+        .flat_map(|(_, b)| b.villagers.iter())
+        .filter(|v| !v.awake)
+        .count()
+}
+
 /// Plays a random game, checking everything after every decision. Returns the decisions made.
 fn random_game(options: GameOptions, seed: u64, choices: u64) -> Result<usize, TestCaseError> {
     let mut game = Game::new(options, seed);
@@ -159,8 +175,15 @@ fn random_game(options: GameOptions, seed: u64, choices: u64) -> Result<usize, T
     let mut seen: Vec<Action> = probe_actions();
     let mut known: HashSet<Action> = seen.iter().copied().collect();
     let mut delivered_before = vec![0u32; options.players as usize];
+    // Who passed this round, kept here apart from the engine's own flag (ruling 8).
+    let mut passed = vec![false; options.players as usize];
+    let mut round = game.position().round;
     let mut decisions = 0;
     while !game.is_over() {
+        if game.position().round != round {
+            round = game.position().round;
+            passed.fill(false);
+        }
         let legal = game.legal_actions();
         prop_assert!(
             game.to_move().is_some(),
@@ -172,6 +195,27 @@ fn random_game(options: GameOptions, seed: u64, choices: u64) -> Result<usize, T
             game.position().phase
         );
         prop_assert!(legal.len() <= ACTION_CAPACITY);
+        let seat = game.to_move().expect("checked above");
+        if let Phase::Turn { .. } = game.position().phase {
+            prop_assert!(
+                !passed[seat.index()],
+                "decision {decisions}: {seat} passed this round but has a turn"
+            );
+            let hand = game.position().player(seat).hand;
+            if legal.contains(&Action::Pass) && hand > 0 {
+                prop_assert_eq!(
+                    legal.as_slice(),
+                    &[Action::Pass][..],
+                    "a player with coins passes only when forced"
+                );
+            }
+            if legal.contains(&Action::Begin(Character::NightWatchman)) {
+                prop_assert!(
+                    sleepers(game.position()) > 0,
+                    "a Night Watchman coin for nobody"
+                );
+            }
+        }
         for action in &legal {
             if known.insert(*action) {
                 seen.push(*action);
@@ -187,7 +231,17 @@ fn random_game(options: GameOptions, seed: u64, choices: u64) -> Result<usize, T
             }
         }
         let action = legal[(rng.next_u64() % legal.len() as u64) as usize];
+        let asleep_before = sleepers(game.position());
         prop_assert!(game.play(action).is_ok(), "refused listed {action:?}");
+        if let Action::Wake { .. } = action {
+            prop_assert!(
+                sleepers(game.position()) < asleep_before,
+                "decision {decisions}: {action:?} woke nobody"
+            );
+        }
+        if action == Action::Pass {
+            passed[seat.index()] = true;
+        }
         if let Err(errors) = game.check_invariants() {
             return Err(TestCaseError::fail(format!(
                 "decision {decisions} after {action:?}: {errors:?}"
@@ -246,6 +300,7 @@ fn every_configuration_plays_to_the_end() {
                         players,
                         setup,
                         direction,
+                        character_tiles: seed != 1,
                         ..GameOptions::default()
                     };
                     let decisions = random_game(options, seed, seed ^ 0x5eed)

@@ -1,30 +1,45 @@
 //! Round trips through the notation: positions and records survive JSON, records replay to the
 //! same position, and a determinized view is a legal game that looks exactly like the original.
 
-use helvetia_engine::{Direction, Game, GameOptions, GameRecord, Position, SetupMode, View};
+use helvetia_engine::{
+    Direction, Game, GameOptions, GameRecord, Position, RulesRevision, SetupMode, View,
+};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 fn options_strategy() -> impl Strategy<Value = GameOptions> {
-    (2u8..=4, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
-        |(players, letters, clockwise, tiles)| GameOptions {
-            players,
-            setup: if letters {
-                SetupMode::Letters
-            } else {
-                SetupMode::Draft
-            },
-            character_tiles: tiles,
-            direction: if clockwise {
-                Direction::Clockwise
-            } else {
-                Direction::CounterClockwise
-            },
-            round_limit: Some(30),
-            ..GameOptions::default()
-        },
+    (
+        2u8..=4,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
     )
+        .prop_map(
+            |(players, letters, clockwise, tiles, original)| GameOptions {
+                // Records and positions round-trip under either rules revision.
+                rules: if original {
+                    RulesRevision::Original
+                } else {
+                    RulesRevision::Corrected
+                },
+                players,
+                setup: if letters {
+                    SetupMode::Letters
+                } else {
+                    SetupMode::Draft
+                },
+                character_tiles: tiles,
+                direction: if clockwise {
+                    Direction::Clockwise
+                } else {
+                    Direction::CounterClockwise
+                },
+                round_limit: Some(30),
+                ..GameOptions::default()
+            },
+        )
 }
 
 /// Plays a random game, calling `visit` with the record so far and the game after each decision.

@@ -190,13 +190,23 @@ fn rulebook_example_night_watchman_quarter() {
 }
 
 #[test]
-fn ruling_16_night_watchman_wakes_any_village_and_can_always_act() {
+fn ruling_16_night_watchman_wakes_a_quarter_of_any_village() {
     let mut s = Scenario::new(3);
     s.building(v(P2), (2, 0), Holzfaeller, &[asleep(v(P2), M)]);
     let mut game = s.hand(P0, 1).game();
     assert!(legal(&game).contains(&Action::Begin(Character::NightWatchman)));
     play_all(&mut game, &[Action::Begin(Character::NightWatchman)]);
-    assert_eq!(legal(&game).len(), 3 * 4, "every quarter of every village");
+    let quarters = |village, quarters: &[Quarter]| -> Vec<Action> {
+        quarters
+            .iter()
+            .map(|&quarter| Action::Wake { village, quarter })
+            .collect()
+    };
+    assert_eq!(
+        legal(&game),
+        quarters(v(P2), &[Quarter::TopRight, Quarter::BottomRight]),
+        "a right-side cell is in both right quarters; other villages have nobody asleep"
+    );
     play_all(
         &mut game,
         &[Action::Wake {
@@ -204,10 +214,92 @@ fn ruling_16_night_watchman_wakes_any_village_and_can_always_act() {
             quarter: Quarter::BottomRight,
         }],
     );
-    assert!(
-        villager_at(&game, v(P2), (2, 0))[0].awake,
-        "a right-side cell is in both right quarters"
+    assert!(villager_at(&game, v(P2), (2, 0))[0].awake);
+}
+
+/// "Ein Spieler darf nur Münzen auf eine Persönlichkeit setzen, wenn er deren Funktion nutzt."
+/// "Der Nachtwächter ist die einzige Möglichkeit, um schlafende Dorfbewohner zu wecken." A Night
+/// Watchman coin must wake at least one sleeping villager: a quarter where nobody sleeps, or
+/// one without buildings, is no use of the Night Watchman.
+#[test]
+fn ruling_08_night_watchman_must_wake_someone() {
+    // The reported case: round 1 of a 3-player game, nobody asleep. No coin on the Night
+    // Watchman, and no wake of the empty bottom-right quarter.
+    let mut game = Game::new(GameOptions::for_players(3), 7);
+    while !matches!(game.position().phase, Phase::Turn { .. }) {
+        let first = legal(&game)[0];
+        play_all(&mut game, &[first]);
+    }
+    assert!(game
+        .position()
+        .villages
+        .iter()
+        .flat_map(|village| village.buildings())
+        .all(|(_, b)| b.villagers.iter().all(|v| v.awake)));
+    assert!(!legal(&game).contains(&Action::Begin(Character::NightWatchman)));
+    let seat = game.to_move().unwrap();
+    let before = game.clone();
+    for action in [
+        Action::Begin(Character::NightWatchman),
+        Action::Wake {
+            village: v(seat),
+            quarter: Quarter::BottomRight,
+        },
+    ] {
+        assert!(game.play(action).is_err(), "{action:?} refused");
+    }
+    assert_eq!(game, before);
+
+    // One sleeper: one coin can wake it, a second coin has nothing left to wake, and the tile
+    // cannot be used on an awake village either.
+    let mut s = Scenario::new(3);
+    s.building(v(P1), (-1, -1), Holzfaeller, &[asleep(v(P1), W)])
+        .building(v(P1), (2, 1), Ziegelei, &[awake(v(P1), M)])
+        .tile(Character::NightWatchman, P0);
+    let mut game = s.hand(P0, 3).game();
+    play_all(&mut game, &[Action::Begin(Character::NightWatchman)]);
+    assert_eq!(
+        legal(&game),
+        vec![Action::Wake {
+            village: v(P1),
+            quarter: Quarter::TopLeft,
+        }],
+        "only the quarter where someone sleeps; the bottom-right one is awake"
     );
+    play_all(
+        &mut game,
+        &[Action::Wake {
+            village: v(P1),
+            quarter: Quarter::TopLeft,
+        }],
+    );
+    assert_eq!(
+        game.to_move(),
+        Some(P1),
+        "nothing left to wake: no second coin, no tile action; the turn ended by itself"
+    );
+    assert_eq!(game.position().players[0].hand, 2);
+
+    // The tile first: it wakes the only sleeper, and then no coin can go anywhere. The player
+    // has no legal action but a pass, and is out for the round (ruling 8).
+    let mut s = Scenario::new(3);
+    s.building(v(P1), (-1, -1), Holzfaeller, &[asleep(v(P1), W)])
+        .tile(Character::NightWatchman, P0);
+    let mut game = s.hand(P0, 2).game();
+    play_all(
+        &mut game,
+        &[
+            Action::UseTile(Character::NightWatchman),
+            Action::Wake {
+                village: v(P1),
+                quarter: Quarter::TopLeft,
+            },
+        ],
+    );
+    assert_eq!(legal(&game), vec![Action::Pass]);
+    play_all(&mut game, &[Action::Pass]);
+    assert!(game.position().players[0].passed);
+    assert_eq!(game.position().players[0].hand, 2);
 }
 
 /// Rulebook example with three villages: White's schoolboy can only marry Blue's market woman;

@@ -64,7 +64,11 @@ fn ruling_07_no_coin_without_an_action_it_can_carry_out() {
     // Nobody to produce and a single coin: no building can be paid, so no coin on the Builder.
     let game = Scenario::new(3).hand(P0, 1).game();
     assert!(!legal(&game).contains(&Action::Begin(Character::Builder)));
-    assert!(legal(&game).contains(&Action::Begin(Character::NightWatchman)));
+    assert_eq!(
+        legal(&game),
+        vec![Action::Pass],
+        "nobody asleep either: nothing to use a coin for, a forced pass (ruling 8)"
+    );
 }
 
 #[test]

@@ -75,24 +75,81 @@ fn rulebook_example_character_tile_awarding() {
 
 #[test]
 fn ruling_08_no_coins_means_pass_and_coins_mean_no_pass() {
-    let game = Scenario::new(3).hand(P0, 2).game();
+    let game = Scenario::new(3).sleepers(v(P1)).hand(P0, 2).game();
     assert!(!legal(&game).contains(&Action::Pass));
     assert!(
         !legal(&game).contains(&Action::EndTurn),
         "a turn needs at least one action"
     );
     // A player without coins is passed over.
-    let mut game = Scenario::new(3).hand(P0, 1).hand(P1, 0).hand(P2, 1).game();
-    watchman(&mut game, v(P0), Quarter::TopLeft);
+    let mut game = Scenario::new(3)
+        .sleepers(v(P1))
+        .hand(P0, 1)
+        .hand(P1, 0)
+        .hand(P2, 1)
+        .game();
+    watchman(&mut game, v(P1), Quarter::TopLeft);
     assert_eq!(game.to_move(), Some(P2));
+}
+
+/// "Kommt ein Spieler an die Reihe und hat keine Münzen mehr, so muss er passen und scheidet für
+/// den Rest der laufenden Runde aus dem Spielgeschehen aus." With coins and nothing they can be
+/// used for, the player must pass too, and is out for the round like a player without coins.
+#[test]
+fn ruling_08_a_player_with_coins_and_no_legal_action_passes_and_is_out_for_the_round() {
+    // Nobody sleeps, P0 has nobody to produce, marry or have children with, and one coin buys
+    // no building: P0 has coins but no character whose function it could use.
+    let mut s = Scenario::new(3);
+    s.building(v(P1), (-1, -1), Holzfaeller, &[awake(v(P1), W)])
+        .building(v(P2), (-1, -1), Ziegelei, &[awake(v(P2), W)])
+        .hand(P0, 2)
+        .hand(P1, 2)
+        .hand(P2, 2);
+    let mut game = s.game();
+    assert_eq!(legal(&game), vec![Action::Pass], "a forced pass");
+    play_all(&mut game, &[Action::Pass]);
+    let p = game.position();
+    assert!(p.players[0].passed);
+    assert_eq!(p.players[0].hand, 2, "the coins stay in hand");
+    assert_eq!(game.to_move(), Some(P1));
+    let deliver = |village, good| {
+        [
+            Action::Begin(Character::Trader),
+            Action::Work {
+                village,
+                cell: cell(-1, -1),
+                into: good,
+            },
+            Action::Deliver(good),
+        ]
+    };
+    play_all(&mut game, &deliver(v(P1), Good::Wood));
+    play_all(&mut game, &deliver(v(P2), Good::Brick));
+    // Now villagers sleep and P0's coins could wake them, but P0 is out for the round.
+    assert_eq!(game.to_move(), Some(P1), "P0 is passed over");
+    watchman(&mut game, v(P2), Quarter::TopLeft);
+    let p = game.position();
+    assert_eq!(
+        (p.round, p.start_player),
+        (2, P2),
+        "P0's kept coins do not keep the round going: P2 is the last one in it"
+    );
+    assert!(
+        p.players.iter().all(|pl| !pl.passed),
+        "everyone is back in for the new round"
+    );
+    assert_eq!(
+        p.players[0].hand, 6,
+        "the two kept coins and the four returned from the Night Watchman"
+    );
 }
 
 #[test]
 fn ruling_07_one_character_per_turn_one_coin_per_action() {
-    let mut game = Scenario::new(3).hand(P0, 3).game();
+    let mut game = Scenario::new(3).sleepers(v(P1)).hand(P0, 3).game();
     let watchman_before =
         game.position().players[0].on_characters[Character::NightWatchman.index()];
-    watchman(&mut game, v(P0), Quarter::TopLeft);
+    watchman(&mut game, v(P1), Quarter::TopRight);
     assert_eq!(
         legal(&game),
         vec![Action::Begin(Character::NightWatchman), Action::EndTurn]
@@ -119,12 +176,13 @@ fn ruling_07_one_character_per_turn_one_coin_per_action() {
 #[test]
 fn ruling_09_round_ends_when_at_most_one_player_has_coins() {
     let mut game = Scenario::new(4)
+        .sleepers(v(P1))
         .hand(P0, 1)
         .hand(P1, 0)
         .hand(P2, 0)
         .hand(P3, 2)
         .game();
-    watchman(&mut game, v(P0), Quarter::TopLeft);
+    watchman(&mut game, v(P1), Quarter::TopLeft);
     let p = game.position();
     assert_eq!(
         (p.round, p.start_player),
@@ -137,6 +195,7 @@ fn ruling_09_round_ends_when_at_most_one_player_has_coins() {
 #[test]
 fn ruling_11_tile_gives_one_extra_action_before_or_after_without_a_coin() {
     let mut game = Scenario::new(3)
+        .sleepers(v(P1))
         .tile(Character::NightWatchman, P0)
         .hand(P0, 2)
         .game();
@@ -173,6 +232,7 @@ fn ruling_11_tile_gives_one_extra_action_before_or_after_without_a_coin() {
     let mut s = Scenario::new(3);
     s.centre(v(P0), 1, 0)
         .building(v(P1), (0, -1), Holzfaeller, &[awake(v(P1), M)])
+        .building(v(P2), (0, -1), Holzfaeller, &[asleep(v(P2), M)])
         .tile(Character::Priest, P0);
     let mut game = s.hand(P0, 2).game();
     play_all(
@@ -180,7 +240,7 @@ fn ruling_11_tile_gives_one_extra_action_before_or_after_without_a_coin() {
         &[
             Action::Begin(Character::NightWatchman),
             Action::Wake {
-                village: v(P0),
+                village: v(P2),
                 quarter: Quarter::TopLeft,
             },
             Action::UseTile(Character::Priest),
@@ -203,6 +263,7 @@ fn ruling_11_tile_gives_one_extra_action_before_or_after_without_a_coin() {
 #[test]
 fn ruling_11_same_character_tile_combines_with_the_regular_action() {
     let mut game = Scenario::new(3)
+        .sleepers(v(P1))
         .tile(Character::NightWatchman, P0)
         .hand(P0, 2)
         .game();
@@ -211,12 +272,12 @@ fn ruling_11_same_character_tile_combines_with_the_regular_action() {
         &[
             Action::Begin(Character::NightWatchman),
             Action::Wake {
-                village: v(P0),
+                village: v(P1),
                 quarter: Quarter::TopLeft,
             },
             Action::UseTile(Character::NightWatchman),
             Action::Wake {
-                village: v(P0),
+                village: v(P1),
                 quarter: Quarter::TopRight,
             },
         ],
@@ -270,6 +331,7 @@ fn ruling_08_no_coins_no_tile() {
 #[test]
 fn ruling_12_tiles_face_up_again_and_kept_after_round_end() {
     let mut game = Scenario::new(3)
+        .sleepers(v(P1))
         .tile(Character::NightWatchman, P0)
         .hand(P0, 1)
         .hand(P1, 0)
@@ -280,13 +342,13 @@ fn ruling_12_tiles_face_up_again_and_kept_after_round_end() {
         &[
             Action::UseTile(Character::NightWatchman),
             Action::Wake {
-                village: v(P0),
+                village: v(P1),
                 quarter: Quarter::TopLeft,
             },
             Action::Begin(Character::NightWatchman),
             Action::Wake {
-                village: v(P0),
-                quarter: Quarter::TopLeft,
+                village: v(P1),
+                quarter: Quarter::BottomRight,
             },
         ],
     );
@@ -308,11 +370,12 @@ fn ruling_20_school_villagers_return_by_choice_else_to_the_centre() {
         .building(v(P0), (1, -1), Muehle, &[])
         .school(P0, 2, 1)
         .school(P1, 1, 0)
+        .sleepers(v(P2))
         .hand(P0, 1)
         .hand(P1, 0)
         .hand(P2, 0);
     let mut game = s.game();
-    watchman(&mut game, v(P0), Quarter::TopLeft);
+    watchman(&mut game, v(P2), Quarter::TopLeft);
     // Nobody else has coins: the round ends and P0 (start player now) chooses first.
     assert_eq!(game.position().phase, Phase::SchoolReturn { seat: P0 });
     assert_eq!(
@@ -351,9 +414,14 @@ fn ruling_20_school_villagers_return_by_choice_else_to_the_centre() {
 
 #[test]
 fn ruling_20_five_new_buildings_from_stack_2_then_stack_3() {
-    let mut game = Scenario::new(3).hand(P0, 1).hand(P1, 0).hand(P2, 0).game();
+    let mut game = Scenario::new(3)
+        .sleepers(v(P2))
+        .hand(P0, 1)
+        .hand(P1, 0)
+        .hand(P2, 0)
+        .game();
     let before = game.position().clone();
-    watchman(&mut game, v(P0), Quarter::TopLeft);
+    watchman(&mut game, v(P2), Quarter::TopLeft);
     let after = game.position();
     assert_eq!(after.stack2.len(), before.stack2.len() - 5);
     let mut drawn = [0u8; 24];
@@ -374,14 +442,14 @@ fn ruling_20_five_new_buildings_from_stack_2_then_stack_3() {
 
     // With 2 left in stack 2, the other 3 come from stack 3.
     let mut s = Scenario::new(3);
-    s.hand(P0, 1).hand(P1, 0).hand(P2, 0);
+    s.sleepers(v(P2)).hand(P0, 1).hand(P1, 0).hand(P2, 0);
     let mut pos = s.game().position().clone();
     while pos.stack2.len() > 2 {
         let kind = pos.stack2.pop().unwrap();
         pos.display[kind.index()] += 1;
     }
     let mut game = Game::from_position(pos).unwrap();
-    watchman(&mut game, v(P0), Quarter::TopLeft);
+    watchman(&mut game, v(P2), Quarter::TopLeft);
     assert_eq!(game.position().stack2.len(), 0);
     assert_eq!(game.position().stack3.len(), 11 - 3);
 }
@@ -389,13 +457,14 @@ fn ruling_20_five_new_buildings_from_stack_2_then_stack_3() {
 #[test]
 fn ruling_22_score_is_recomputed_and_can_fall() {
     let mut game = Scenario::new(3)
+        .sleepers(v(P2))
         .start_player(P0)
         .hand(P0, 1)
         .hand(P1, 1)
         .hand(P2, 0)
         .game();
     assert_eq!(game.score(P0).start_player, 1);
-    watchman(&mut game, v(P0), Quarter::TopLeft);
+    watchman(&mut game, v(P2), Quarter::TopLeft);
     assert_eq!(game.position().start_player, P1);
     assert_eq!(
         game.score(P0).start_player,
@@ -412,12 +481,13 @@ fn ruling_22_score_is_recomputed_and_can_fall() {
 #[test]
 fn ruling_23_game_ends_at_target_most_points_then_awake_villagers_then_shared() {
     let mut options = GameOptions::for_players(3);
-    options.target_vp = 3;
+    options.target_vp = Some(3);
     let mut s = Scenario::with_options(options);
     // P0 and P1 reach 3 VP (a victory point building each); P1 has more awake villagers.
     s.building(v(P0), (-1, -1), Kirche, &[])
         .building(v(P1), (-1, -1), Muehle, &[])
         .building(v(P1), (0, -1), Holzfaeller, &[awake(v(P1), W)])
+        .sleepers(v(P2))
         .start_player(P2)
         .hand(P0, 1)
         .hand(P1, 0)
@@ -437,7 +507,7 @@ fn ruling_23_game_ends_at_target_most_points_then_awake_villagers_then_shared() 
 #[test]
 fn ruling_23_tie_on_points_broken_by_awake_villagers_else_shared() {
     let mut options = GameOptions::for_players(3);
-    options.target_vp = 3;
+    options.target_vp = Some(3);
     let mut s = Scenario::with_options(options);
     s.building(v(P0), (-1, -1), Kirche, &[])
         .building(v(P0), (0, -1), Holzfaeller, &[asleep(v(P0), W)])
@@ -445,6 +515,7 @@ fn ruling_23_tie_on_points_broken_by_awake_villagers_else_shared() {
         .building(v(P1), (0, -1), Holzfaeller, &[awake(v(P1), W)])
         .building(v(P2), (-1, -1), Wirtshaus, &[])
         .building(v(P2), (0, -1), Holzfaeller, &[awake(v(P2), W)])
+        .building(v(P2), (2, 1), Ziegelei, &[asleep(v(P2), M)])
         .start_player(P0)
         .hand(P0, 0)
         .hand(P1, 0)
@@ -467,11 +538,12 @@ fn ruling_28_round_limit_stops_the_game_and_ranks_by_the_usual_scoring() {
     let mut options = GameOptions::for_players(3);
     options.round_limit = Some(1);
     let mut game = Scenario::with_options(options)
+        .sleepers(v(P2))
         .hand(P0, 1)
         .hand(P1, 0)
         .hand(P2, 0)
         .game();
-    watchman(&mut game, v(P0), Quarter::TopLeft);
+    watchman(&mut game, v(P2), Quarter::TopLeft);
     assert!(game.is_over());
     assert_eq!(
         game.standings()[0].seat,
@@ -484,13 +556,12 @@ fn ruling_28_round_limit_stops_the_game_and_ranks_by_the_usual_scoring() {
 fn ruling_04_without_character_tiles_none_are_awarded_or_used() {
     let options = GameOptions {
         character_tiles: false,
-        target_vp: 18,
         ..GameOptions::for_players(3)
     };
     let mut s = Scenario::with_options(options);
-    s.hand(P0, 1).hand(P1, 0).hand(P2, 0);
+    s.sleepers(v(P2)).hand(P0, 1).hand(P1, 0).hand(P2, 0);
     let mut game = s.game();
-    watchman(&mut game, v(P0), Quarter::TopLeft);
+    watchman(&mut game, v(P2), Quarter::TopLeft);
     assert!(
         game.position()
             .character_tiles
@@ -499,7 +570,53 @@ fn ruling_04_without_character_tiles_none_are_awarded_or_used() {
         "P0 had the Watchman majority"
     );
     assert_eq!(game.score(P0).character_tiles, 0);
-    assert_eq!(game.options().target_vp, 18);
+    assert_eq!(game.options().target(), 18);
+}
+
+/// "Vereinfachte Version": without the character tiles the game ends at 18 victory points. The
+/// target follows the tiles option unless it is set explicitly.
+#[test]
+fn ruling_04_without_character_tiles_the_game_ends_at_18() {
+    let without = GameOptions {
+        character_tiles: false,
+        ..GameOptions::for_players(3)
+    };
+    assert_eq!(without.target(), 18);
+    assert_eq!(GameOptions::for_players(3).target(), 20);
+    let explicit = GameOptions {
+        target_vp: Some(20),
+        ..without
+    };
+    assert_eq!(
+        explicit.target(),
+        20,
+        "an explicit target overrides the default"
+    );
+    let parsed: GameOptions =
+        serde_json::from_str(r#"{"players": 3, "character_tiles": false}"#).unwrap();
+    assert_eq!(
+        parsed.target(),
+        18,
+        "a form without a target follows the tiles"
+    );
+    let end_at = |options: GameOptions| {
+        // P0 ends the round as start player with 14 deliveries and a church: 18 points.
+        let mut s = Scenario::with_options(options);
+        s.delivered(P0, &Good::ALL[..14])
+            .building(v(P0), (0, 1), Kirche, &[])
+            .sleepers(v(P2))
+            .start_player(P1)
+            .hand(P0, 1)
+            .hand(P1, 0)
+            .hand(P2, 0);
+        let mut game = s.game();
+        watchman(&mut game, v(P2), Quarter::TopLeft);
+        assert_eq!(game.score(P0).total, 18);
+        game.is_over()
+    };
+    assert!(end_at(without), "18 ends a game without character tiles");
+    assert!(!end_at(GameOptions::for_players(3)), "with them, 20");
+    assert!(!end_at(explicit));
 }
 
 #[test]

@@ -221,6 +221,60 @@ fn ruling_04_letters_setup_deals_each_player_a_letter_set() {
     assert!(starts.len() > 1, "a random start player");
 }
 
+/// "Jeder Spieler erhält zufällig eine Dorfmitte zugestellt und bekommt von den
+/// Gebäudeplättchen die drei Gebäude, die den entsprechenden Buchstaben tragen. Die übrigen
+/// Plättchen mit den Buchstaben werden zurück in die Schachtel gelegt." The letters deal from all
+/// 15 lettered buildings, whatever the table size: three letters can hold one type three times
+/// (e.g. three Brunnenmeister with 3 players), and every count stays in range on the way (a
+/// debug build checks each subtraction).
+#[test]
+fn ruling_04_letters_deal_from_all_fifteen_start_buildings() {
+    // Each type is on exactly three of the five letter sets, never twice on one.
+    for kind in BuildingKind::START {
+        let sets = LETTER_SETS.iter().filter(|set| set.contains(&kind)).count();
+        assert_eq!(sets, 3, "{kind:?}");
+    }
+    let mut tripled = 0;
+    for players in 2..=4u8 {
+        let options = GameOptions {
+            setup: SetupMode::Letters,
+            ..GameOptions::for_players(players)
+        };
+        for seed in 0..60 {
+            let game = Game::new(options, seed);
+            let p = game.position();
+            assert!(
+                game.check_invariants().is_ok(),
+                "{players} players, seed {seed}"
+            );
+            for kind in BuildingKind::START {
+                let k = kind.start_index().unwrap();
+                let held: u8 = p.players.iter().map(|pl| pl.start_buildings[k]).sum();
+                let neutral = p.draft_pool[k];
+                assert_eq!(held + neutral + p.boxed[k], 3, "{kind:?}: all three tiles");
+                if players == 2 {
+                    assert_eq!(held + neutral, 2, "each type twice in play (ruling 24)");
+                } else {
+                    assert_eq!(neutral, 0, "no pool left after the letters");
+                }
+                if held == 3 {
+                    tripled += 1;
+                }
+            }
+        }
+    }
+    assert!(tripled > 0, "some letter triples hold a type three times");
+    // The reported case: 3 players, seed 2, three Brunnenmeister in play.
+    let options = GameOptions {
+        setup: SetupMode::Letters,
+        ..GameOptions::for_players(3)
+    };
+    let p = Game::new(options, 2).position().clone();
+    let k = BuildingKind::Brunnenmeister.start_index().unwrap();
+    let held: u8 = p.players.iter().map(|pl| pl.start_buildings[k]).sum();
+    assert_eq!((held, p.draft_pool[k], p.boxed[k]), (3, 0, 0));
+}
+
 fn finish_setup(options: GameOptions, seed: u64) -> Game {
     walk_until(options, seed, |g| {
         matches!(g.position().phase, Phase::Turn { .. })

@@ -212,7 +212,11 @@ fn ruling_26_neutral_village_never_takes_a_village_tile() {
 #[test]
 fn ruling_27_round_ends_when_one_colour_is_left_counting_the_neutral_coin() {
     // P0 has coins, P1 none, the neutral coin unused: two colours, play goes on to P1.
-    let mut game = Scenario::new(2).hand(P0, 2).hand(P1, 0).game();
+    let mut game = Scenario::new(2)
+        .sleepers(v(P0))
+        .hand(P0, 2)
+        .hand(P1, 0)
+        .game();
     play_all(
         &mut game,
         &[
@@ -232,7 +236,7 @@ fn ruling_27_round_ends_when_one_colour_is_left_counting_the_neutral_coin() {
     play_all(&mut game, &[Action::Pass]);
     assert_eq!(game.to_move(), Some(P0));
     // P0 spends the last coin: only the neutral colour is left; the start player token passes on.
-    watchman(&mut game, v(P0), Quarter::TopLeft);
+    watchman(&mut game, v(P0), Quarter::BottomRight);
     let p = game.position();
     assert_eq!(p.round, 2);
     assert_eq!(
@@ -243,4 +247,44 @@ fn ruling_27_round_ends_when_one_colour_is_left_counting_the_neutral_coin() {
         p.neutral_coin_available,
         "the neutral coin is back for the new round"
     );
+}
+
+/// "… so muss er passen und scheidet für den Rest der laufenden Runde aus dem Spielgeschehen
+/// aus." A player without coins who passes instead of taking the neutral coin is out for the
+/// rest of the round: the neutral coin is not offered to them again.
+#[test]
+fn ruling_08_passing_is_for_the_rest_of_the_round_even_with_the_neutral_coin_unused() {
+    let mut game = Scenario::new(2)
+        .sleepers(v(P0))
+        .hand(P0, 3)
+        .hand(P1, 0)
+        .game();
+    watchman(&mut game, v(P0), Quarter::TopLeft);
+    play_all(&mut game, &[Action::EndTurn]);
+    assert_eq!(game.to_move(), Some(P1));
+    let offered = legal(&game);
+    assert!(offered.contains(&Action::Pass));
+    assert!(
+        offered
+            .iter()
+            .any(|a| matches!(a, Action::NeutralBuild(_) | Action::NeutralPriest { .. })),
+        "without coins, the neutral coin may still be taken (ruling 25)"
+    );
+    play_all(&mut game, &[Action::Pass]);
+    assert!(game.position().players[1].passed);
+    watchman(&mut game, v(P0), Quarter::TopRight);
+    play_all(&mut game, &[Action::EndTurn]);
+    let p = game.position();
+    assert!(p.neutral_coin_available, "nobody took the neutral coin");
+    assert_eq!(p.round, 1, "P0's coin and the neutral coin: two colours");
+    assert_eq!(
+        game.to_move(),
+        Some(P0),
+        "P1 passed: no turn until the round ends"
+    );
+    watchman(&mut game, v(P0), Quarter::BottomLeft);
+    let p = game.position();
+    assert_eq!((p.round, p.start_player), (2, P1));
+    assert!(!p.players[1].passed, "back in for the new round");
+    assert!(p.neutral_coin_available);
 }

@@ -110,6 +110,14 @@
       };
       players.addEventListener("change", showSeats);
       showSeats();
+      // An empty target follows the tiles option (20 with character tiles, 18 without).
+      const tiles = form.querySelector("#character_tiles");
+      const target = form.querySelector("#target_vp");
+      const showTarget = function () {
+        target.placeholder = tiles.checked ? target.dataset.withTiles : target.dataset.withoutTiles;
+      };
+      tiles.addEventListener("change", showTarget);
+      showTarget();
       handleForm(form, async function (data) {
         const n = Number(data.get("players"));
         const limit = String(data.get("round_limit") || "").trim();
@@ -120,7 +128,7 @@
             players: n,
             setup: data.get("setup") || "Draft",
             character_tiles: form.querySelector("#character_tiles").checked,
-            target_vp: Number(data.get("target_vp") || 20),
+            target_vp: target.value.trim() === "" ? null : Number(target.value),
             direction: data.get("direction") || "CounterClockwise",
             round_limit: limit === "" ? null : Number(limit),
           },

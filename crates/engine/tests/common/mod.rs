@@ -107,6 +107,22 @@ impl Scenario {
         self
     }
 
+    /// A sleeping villager of the village owner in each quarter of `village` (on a Holzfäller,
+    /// Ziegelei, Steinmetz and Getreidehof at the four corners of ring 1), so that the Night
+    /// Watchman has something to wake there (ruling 8).
+    pub fn sleepers(&mut self, village: VillageId) -> &mut Self {
+        let corners = [
+            ((-1, -1), BuildingKind::Holzfaeller),
+            ((2, -1), BuildingKind::Ziegelei),
+            ((-1, 1), BuildingKind::Steinmetz),
+            ((2, 1), BuildingKind::Getreidehof),
+        ];
+        for (at, kind) in corners {
+            self.building(village, at, kind, &[asleep(village, Sex::Female)]);
+        }
+        self
+    }
+
     /// Fills the free ring-1 cells of `village` with victory point buildings and, when those run
     /// out, empty-free buildings of `fillers`, so tests can reach ring 2.
     pub fn fill_ring1(&mut self, village: VillageId, fillers: &[BuildingKind]) -> &mut Self {

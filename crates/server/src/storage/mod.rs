@@ -149,6 +149,11 @@ fn migrator() -> Migrator {
                 include_str!("../../migrations/0004_ratings.sql"),
             ),
             migration(5, "chat", include_str!("../../migrations/0005_chat.sql")),
+            migration(
+                6,
+                "original rules",
+                include_str!("../../migrations/0006_original_rules.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,

@@ -152,6 +152,7 @@ step-pair2 = Zweites Paar: Eine Figur arbeitet in deinem letzten Gebäude, die a
 step-pair3 = Drittes Paar: Eine Figur heiratet ins Dorf deines linken Nachbarn, die andere wartet auf deinem Dorfplatz.
 step-choose = Wähle eine Persönlichkeit für deine Münze, nutze ein Persönlichkeitsplättchen oder beende deinen Zug.
 step-choose-pass = Du hast keine Münzen mehr.
+step-choose-forced-pass = Keine deiner Münzen lässt sich jetzt einsetzen: Du passt und scheidest für den Rest der Runde aus.
 step-select-building = Wähle ein Gebäude aus dem Angebot.
 step-pay = { $building } bezahlen: noch { $cost }. Lass Figuren produzieren oder kaufe Rohstoffe.
 step-place = Wähle ein freies Feld für { $building }.

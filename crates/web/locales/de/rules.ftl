@@ -2,14 +2,14 @@
 
 rules-title = Die Regeln in Kürze
 rules-goal-title = Ziel
-rules-goal = Wer am Ende einer Runde das Ziel (meist 20 Siegpunkte) erreicht, beendet das Spiel; dann gewinnt, wer die meisten Punkte hat. Bei Gleichstand gewinnt, wer mehr wache Figuren in den Dörfern stehen hat.
+rules-goal = Wer am Ende einer Runde das Ziel (20 Siegpunkte, ohne Persönlichkeitsplättchen 18, sofern das Spiel kein anderes festlegt) erreicht, beendet das Spiel; dann gewinnt, wer die meisten Punkte hat. Bei Gleichstand gewinnt, wer mehr wache Figuren in den Dörfern stehen hat.
 rules-setup-title = Vorbereitung
 rules-setup = Jeder erhält einen Dorfplatz und drei Startgebäude (ausgewählt oder nach dem Buchstaben des Dorfplatzes), legt sie um den Dorfplatz und setzt drei Paare: Das erste Paar arbeitet, vom zweiten arbeitet eine Figur und eine geht in die Schule, vom dritten heiratet eine ins Dorf des linken Nachbarn und eine wartet auf dem Dorfplatz. Jeder legt eine Münze als Mitgift auf die Dorfplätze der nächsten beiden Spieler.
 rules-turn-title = Ein Zug
-rules-turn = Wer am Zug ist, wählt eine Persönlichkeit und legt für jede Aktion eine Münze darauf. Ein eigenes Persönlichkeitsplättchen erlaubt eine zusätzliche Aktion. Hat höchstens noch ein Spieler Münzen, endet die Runde.
+rules-turn = Wer am Zug ist, wählt eine Persönlichkeit und legt für jede Aktion eine Münze darauf; Münzen kommen nur auf eine Persönlichkeit, deren Funktion man nutzt. Ein eigenes Persönlichkeitsplättchen erlaubt eine zusätzliche Aktion. Wer keine Münzen mehr hat oder sie für nichts einsetzen kann, muss passen und scheidet für den Rest der Runde aus. Hat höchstens noch ein Spieler Münzen, endet die Runde.
 rules-builder = Baumeister: ein Gebäude aus dem Angebot bauen. Die Kosten in Holz, Ziegel und Stein werden hergestellt oder für je eine Münze gekauft.
 rules-trader = Fuhrmann: eine Ware herstellen und für einen Siegpunkt zum Markt liefern. Wer eine höhere Ware zuerst liefert, erhält ihr Warenplättchen; wer einen Zweig zuerst vollendet, dessen Zweigplättchen.
-rules-nightwatchman = Nachtwächter: alle Figuren in einem Viertel eines beliebigen Dorfes wecken.
+rules-nightwatchman = Nachtwächter: alle Figuren in einem Viertel eines beliebigen Dorfes wecken. Wählbar ist nur ein Viertel, in dem jemand schläft.
 rules-priest = Pfarrer: eine unverheiratete Figur (vom Dorfplatz oder aus der Schule) mit einer ledigen Figur des anderen Geschlechts in einem anderen Dorf verheiraten; dabei eine Mitgift-Münze vom Dorfplatz dieses Dorfes nehmen.
 rules-midwife = Hebamme: ein Paar im eigenen Dorf bekommt ein Kind; es kommt am Rundenende in die Schule.
 rules-production-title = Waren herstellen
@@ -19,7 +19,7 @@ rules-round = Persönlichkeitsplättchen gehen an die Mehrheit der Münzen; die 
 rules-score-title = Siegpunkte
 rules-score = Startspieler 1, jede gelieferte Ware 1, Warenplättchen 1 oder 2, Persönlichkeitsplättchen je 1, Siegpunktgebäude je 3, Zweigplättchen 4, 2 oder 1, Dorfplättchen 4 und 2.
 rules-two-title = Zu zweit
-rules-two = Ein neutrales Dorf spielt mit. Einmal pro Runde darf einer der beiden statt einer Aktion die neutrale Münze nutzen, als neutraler Pfarrer oder neutraler Baumeister.
+rules-two = Ein neutrales Dorf spielt mit. Einmal pro Runde darf einer der beiden statt einer Aktion die neutrale Münze nutzen, als neutraler Pfarrer oder neutraler Baumeister, auch ohne eigene Münzen; wer gepasst hat, kann dafür nicht zurückkommen.
 rules-provenance-title = Rekonstruierte Werte des Spielmaterials
 rules-provenance = Viele Werte des Spielmaterials zeigen die Regeln nur in Bildern. Wo kein Text einen Wert nennt, verwendet diese Ausgabe eine Rekonstruktion, die zu allen Regeln passt. Wer das Spiel besitzt, kann sie mit den eigenen Plättchen vergleichen:
 rules-costs-title = Baukosten

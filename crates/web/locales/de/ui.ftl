@@ -39,6 +39,7 @@ setup-draft = Auswahl (volle Regeln)
 setup-letters = Nach Buchstaben (Einstieg)
 create-character-tiles = Mit Persönlichkeitsplättchen
 create-target = Siegpunkte zum Sieg
+create-target-hint = leer: { $target } (folgt den Persönlichkeitsplättchen)
 create-direction = Spielrichtung
 direction-ccw = Gegen den Uhrzeigersinn (Schweizer Tradition)
 direction-cw = Im Uhrzeigersinn

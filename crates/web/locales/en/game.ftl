@@ -152,6 +152,7 @@ step-pair2 = Second pair: one works in your last building, the other goes to sch
 step-pair3 = Third pair: one marries into your left neighbour's village, the other waits in your centre.
 step-choose = Choose a character for your coin, use a character tile, or end your turn.
 step-choose-pass = You have no coins left.
+step-choose-forced-pass = None of your coins can be used now: you pass and are out until the round ends.
 step-select-building = Choose a building from the offer.
 step-pay = Pay for { $building }: { $cost } still owed. Pick villagers to produce, or buy materials.
 step-place = Choose a free field for { $building }.

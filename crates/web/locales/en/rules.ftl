@@ -2,14 +2,14 @@
 
 rules-title = The rules in brief
 rules-goal-title = Goal
-rules-goal = The first player to reach the target (usually 20 victory points) at the end of a round ends the game; whoever has the most points then wins. Ties go to the player with the most awake villagers standing in the villages.
+rules-goal = The first player to reach the target (20 victory points, or 18 when playing without the character tiles, unless the game sets another) at the end of a round ends the game; whoever has the most points then wins. Ties go to the player with the most awake villagers standing in the villages.
 rules-setup-title = Setup
 rules-setup = Each player gets a village centre and three start buildings (drafted, or by the letter on the centre), places them around the centre, then places three pairs of villagers: the first pair works, in the second one works and one goes to school, in the third one marries into the left neighbour's village and one waits in the centre. Everyone puts a coin into the centres of the next two players as dowry.
 rules-turn-title = A turn
-rules-turn = On your turn you choose one character and place coins on it, one for each action. You may also use a character tile you hold for one extra action. When at most one player has coins left, the round ends.
+rules-turn = On your turn you choose one character and place coins on it, one for each action; a coin goes only on a character whose action you carry out. You may also use a character tile you hold for one extra action. A player with no coins left, or whose coins cannot be used for anything, must pass and is out until the round ends. When at most one player is left with coins, the round ends.
 rules-builder = Builder: build a building from the offer. Pay its cost in wood, brick and stone by producing them, or buy them for a coin each.
 rules-trader = Trader: produce a good and deliver it to the market for a victory point. The first to deliver a complex good takes its good tile; the first to complete a branch takes its branch tile.
-rules-nightwatchman = Night watchman: wake every villager in one quarter of any village.
+rules-nightwatchman = Night watchman: wake every villager in one quarter of any village. Only a quarter where somebody is asleep can be chosen.
 rules-priest = Priest: marry an unattached villager (from your centre or the school) to a single villager of the other sex in another village; take a dowry coin from that village's centre.
 rules-midwife = Midwife: a couple in your village has a child; it goes to school at the end of the round.
 rules-production-title = Producing goods
@@ -19,7 +19,7 @@ rules-round = Character tiles go to the player with the most coins on each chara
 rules-score-title = Victory points
 rules-score = Start player 1, each delivered good 1, good tiles 1 or 2, character tiles 1 each, victory point buildings 3 each, branch tiles 4, 2 or 1, village completion tiles 4 and 2.
 rules-two-title = Two players
-rules-two = A neutral village joins the game. Once per round either player may spend the neutral coin instead of an action, as a neutral Priest or a neutral Builder.
+rules-two = A neutral village joins the game. Once per round either player may spend the neutral coin instead of an action, as a neutral Priest or a neutral Builder, even without coins of their own; a player who has passed cannot come back for it.
 rules-provenance-title = Reconstructed component values
 rules-provenance = The rulebooks show many component values only in pictures. Where no text states a value, this edition uses a reconstruction that fits every rule. If you own the game, you can check these against your tiles:
 rules-costs-title = Building costs

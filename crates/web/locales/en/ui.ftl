@@ -39,6 +39,7 @@ setup-draft = Draft (full rules)
 setup-letters = By letter (beginners)
 create-character-tiles = Play with character tiles
 create-target = Victory points to win
+create-target-hint = empty: { $target } (follows the character tiles)
 create-direction = Direction of play
 direction-ccw = Counter-clockwise (Swiss tradition)
 direction-cw = Clockwise

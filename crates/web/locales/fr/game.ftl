@@ -152,6 +152,7 @@ step-pair2 = Deuxième couple : l'un travaille dans votre dernier bâtiment, l'a
 step-pair3 = Troisième couple : l'un se marie dans le village de votre voisin de gauche, l'autre attend sur votre place du village.
 step-choose = Choisissez un personnage pour votre jeton, utilisez une tuile personnage ou finissez votre tour.
 step-choose-pass = Vous n'avez plus de jetons.
+step-choose-forced-pass = Aucun de vos jetons ne peut servir maintenant : vous passez et êtes hors jeu jusqu'à la fin de la manche.
 step-select-building = Choisissez un bâtiment disponible.
 step-pay = Payer { $building } : encore { $cost }. Faites produire vos habitants ou achetez des ressources.
 step-place = Choisissez une case libre pour { $building }.

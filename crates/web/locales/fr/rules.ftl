@@ -2,14 +2,14 @@
 
 rules-title = Les règles en bref
 rules-goal-title = But du jeu
-rules-goal = Le premier joueur qui atteint l'objectif (en général 20 points de victoire) à la fin d'une manche met fin à la partie ; celui qui a alors le plus de points gagne. En cas d'égalité, gagne celui qui a le plus d'habitants éveillés debout dans les villages.
+rules-goal = Le premier joueur qui atteint l'objectif (20 points de victoire, ou 18 sans les tuiles personnage, sauf si la partie en fixe un autre) à la fin d'une manche met fin à la partie ; celui qui a alors le plus de points gagne. En cas d'égalité, gagne celui qui a le plus d'habitants éveillés debout dans les villages.
 rules-setup-title = Mise en place
 rules-setup = Chaque joueur reçoit une place du village et trois bâtiments de départ (choisis, ou selon la lettre de la place), les pose autour de la place, puis place trois couples d'habitants : le premier travaille ; du deuxième, l'un travaille et l'autre va à l'école ; du troisième, l'un se marie dans le village du voisin de gauche et l'autre attend sur la place. Chacun pose un jeton de dot sur la place des deux joueurs suivants.
 rules-turn-title = Un tour
-rules-turn = À votre tour, choisissez un personnage et posez-y un jeton par action. Une tuile personnage que vous possédez donne une action supplémentaire. Quand au plus un joueur a encore des jetons, la manche se termine.
+rules-turn = À votre tour, choisissez un personnage et posez-y un jeton par action ; un jeton ne va que sur un personnage dont vous utilisez l'action. Une tuile personnage que vous possédez donne une action supplémentaire. Un joueur qui n'a plus de jetons, ou dont les jetons ne peuvent servir à rien, doit passer et est hors jeu jusqu'à la fin de la manche. Quand au plus un joueur a encore des jetons, la manche se termine.
 rules-builder = Architecte : construire un bâtiment disponible. Son coût en bois, brique et pierre se produit, ou s'achète un jeton par ressource.
 rules-trader = Charretier : produire une ressource et la livrer au marché pour un point de victoire. Le premier à livrer une ressource complexe prend sa tuile bonus ; le premier à compléter une branche prend sa tuile de branche.
-rules-nightwatchman = Veilleur de nuit : réveiller tous les habitants d'un quart de n'importe quel village.
+rules-nightwatchman = Veilleur de nuit : réveiller tous les habitants d'un quart de n'importe quel village. Seul un quart où quelqu'un dort peut être choisi.
 rules-priest = Prêtre : marier un habitant célibataire (de votre place ou de l'école) à un habitant seul de l'autre sexe dans un autre village, et prendre un jeton de dot sur la place de ce village.
 rules-midwife = Sage-femme : un couple de votre village a un enfant ; il va à l'école à la fin de la manche.
 rules-production-title = Produire
@@ -19,7 +19,7 @@ rules-round = Les tuiles personnage vont à la majorité de jetons ; les jetons 
 rules-score-title = Points de victoire
 rules-score = Premier joueur 1, chaque ressource livrée 1, tuiles bonus 1 ou 2, tuiles personnage 1 chacune, bâtiments de prestige 3 chacun, tuiles de branche 4, 2 ou 1, tuiles de village 4 et 2.
 rules-two-title = À deux joueurs
-rules-two = Un village neutre participe. Une fois par manche, l'un des joueurs peut utiliser le jeton neutre au lieu d'une action, comme Prêtre neutre ou Architecte neutre.
+rules-two = Un village neutre participe. Une fois par manche, l'un des joueurs peut utiliser le jeton neutre au lieu d'une action, comme Prêtre neutre ou Architecte neutre, même sans jetons à lui ; un joueur qui a passé ne peut pas revenir pour l'utiliser.
 rules-provenance-title = Valeurs du matériel reconstituées
 rules-provenance = Les règles ne montrent beaucoup de valeurs du matériel qu'en images. Quand aucun texte ne donne une valeur, cette édition utilise une reconstitution conforme à toutes les règles. Si vous possédez le jeu, vous pouvez les comparer à vos tuiles :
 rules-costs-title = Coûts des bâtiments

@@ -39,6 +39,7 @@ setup-draft = Choix (règles complètes)
 setup-letters = Par lettre (débutants)
 create-character-tiles = Jouer avec les tuiles personnage
 create-target = Points de victoire pour gagner
+create-target-hint = vide : { $target } (suit les tuiles personnage)
 create-direction = Sens de jeu
 direction-ccw = Sens inverse des aiguilles (tradition suisse)
 direction-cw = Sens des aiguilles d'une montre

@@ -152,6 +152,7 @@ step-pair2 = Seconda coppia: uno lavora nel tuo ultimo edificio, l'altro va a sc
 step-pair3 = Terza coppia: uno si sposa nel villaggio del vicino di sinistra, l'altro aspetta nel tuo centro.
 step-choose = Scegli un personaggio per la tua moneta, usa una tessera personaggio o termina il turno.
 step-choose-pass = Non hai più monete.
+step-choose-forced-pass = Nessuna delle tue monete si può usare ora: passi e sei fuori fino alla fine del round.
 step-select-building = Scegli un edificio disponibile.
 step-pay = Pagare { $building }: mancano { $cost }. Fai produrre i tuoi abitanti o compra materiali.
 step-place = Scegli una casella libera per { $building }.

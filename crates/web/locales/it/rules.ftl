@@ -2,14 +2,14 @@
 
 rules-title = Le regole in breve
 rules-goal-title = Scopo
-rules-goal = Il primo giocatore che raggiunge l'obiettivo (di solito 20 punti vittoria) alla fine di un round termina la partita; vince chi ha più punti. In caso di parità vince chi ha più abitanti svegli in piedi nei villaggi.
+rules-goal = Il primo giocatore che raggiunge l'obiettivo (20 punti vittoria, o 18 senza le tessere personaggio, salvo che la partita ne fissi un altro) alla fine di un round termina la partita; vince chi ha più punti. In caso di parità vince chi ha più abitanti svegli in piedi nei villaggi.
 rules-setup-title = Preparazione
 rules-setup = Ogni giocatore riceve un centro villaggio e tre edifici di partenza (scelti, o secondo la lettera del centro), li piazza intorno al centro e poi piazza tre coppie di abitanti: la prima lavora; della seconda uno lavora e uno va a scuola; della terza uno si sposa nel villaggio del vicino di sinistra e uno aspetta nel centro. Ognuno mette una moneta di dote nei centri dei due giocatori successivi.
 rules-turn-title = Un turno
-rules-turn = Nel tuo turno scegli un personaggio e ci metti una moneta per ogni azione. Una tessera personaggio che possiedi dà un'azione in più. Quando al massimo un giocatore ha ancora monete, il round finisce.
+rules-turn = Nel tuo turno scegli un personaggio e ci metti una moneta per ogni azione; le monete vanno solo su un personaggio di cui usi la funzione. Una tessera personaggio che possiedi dà un'azione in più. Chi non ha più monete, o non può usarle per nulla, deve passare ed è fuori fino alla fine del round. Quando al massimo un giocatore ha ancora monete, il round finisce.
 rules-builder = Costruttore: costruire un edificio disponibile. Il costo in legno, argilla e pietra si produce o si compra a una moneta per materiale.
 rules-trader = Commerciante: produrre una merce e consegnarla al mercato per un punto vittoria. Il primo a consegnare una merce composta prende la sua tessera merce; il primo a completare un ramo prende la tessera del ramo.
-rules-nightwatchman = Guardiano notturno: svegliare tutti gli abitanti di un quadrante di un villaggio qualsiasi.
+rules-nightwatchman = Guardiano notturno: svegliare tutti gli abitanti di un quadrante di un villaggio qualsiasi. Si può scegliere solo un quadrante in cui qualcuno dorme.
 rules-priest = Prete: sposare un abitante non sposato (dal tuo centro o dalla scuola) con un abitante single dell'altro sesso in un altro villaggio, e prendere una moneta di dote dal centro di quel villaggio.
 rules-midwife = Ostetrica: una coppia del tuo villaggio ha un figlio; va a scuola alla fine del round.
 rules-production-title = Produrre merci
@@ -19,7 +19,7 @@ rules-round = Le tessere personaggio vanno a chi ha più monete su ogni personag
 rules-score-title = Punti vittoria
 rules-score = Primo giocatore 1, ogni merce consegnata 1, tessere merce 1 o 2, tessere personaggio 1 ciascuna, edifici punti vittoria 3 ciascuno, tessere ramo 4, 2 o 1, tessere villaggio 4 e 2.
 rules-two-title = In due
-rules-two = Partecipa un villaggio neutrale. Una volta per round uno dei giocatori può usare la moneta neutrale invece di un'azione, come Prete neutrale o Costruttore neutrale.
+rules-two = Partecipa un villaggio neutrale. Una volta per round uno dei giocatori può usare la moneta neutrale invece di un'azione, come Prete neutrale o Costruttore neutrale, anche senza monete proprie; chi ha passato non può tornare a usarla.
 rules-provenance-title = Valori dei componenti ricostruiti
 rules-provenance = Molti valori dei componenti compaiono nelle regole solo in immagini. Dove nessun testo indica un valore, questa edizione usa una ricostruzione coerente con tutte le regole. Se possiedi il gioco puoi confrontarli con le tue tessere:
 rules-costs-title = Costi degli edifici

@@ -39,6 +39,7 @@ setup-draft = Scelta (regole complete)
 setup-letters = Per lettera (principianti)
 create-character-tiles = Gioca con le tessere personaggio
 create-target = Punti vittoria per vincere
+create-target-hint = vuoto: { $target } (segue le tessere personaggio)
 create-direction = Senso di gioco
 direction-ccw = Antiorario (tradizione svizzera)
 direction-cw = Orario

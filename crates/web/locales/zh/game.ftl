@@ -152,6 +152,7 @@ step-pair2 = 第二对：一人在你最后的建筑工作，另一人去学校�
 step-pair3 = 第三对：一人嫁入左邻的村庄，另一人在你的村庄中心等待。
 step-choose = 为你的钱币选择一个人物，使用人物板块，或结束回合。
 step-choose-pass = 你没有钱币了。
+step-choose-forced-pass = 你的钱币现在都无法使用：你放弃，并在本轮剩余时间内出局。
 step-select-building = 选择一个可建造的建筑。
 step-pay = 支付{ $building }：还需 { $cost }。让村民生产，或购买材料。
 step-place = 为{ $building }选择一个空格子。

@@ -39,6 +39,7 @@ setup-draft = 轮流选择（完整规则）
 setup-letters = 按字母（入门）
 create-character-tiles = 使用人物板块
 create-target = 获胜所需胜利分
+create-target-hint = 留空：{ $target }（随人物板块而定）
 create-direction = 行动方向
 direction-ccw = 逆时针（瑞士传统）
 direction-cw = 顺时针

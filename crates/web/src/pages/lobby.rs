@@ -4,7 +4,7 @@
 use fluent_bundle::FluentValue;
 use maud::{html, Markup};
 
-use helvetia_engine::{Direction, SetupMode};
+use helvetia_engine::{Direction, GameOptions, SetupMode};
 
 use super::layout::{document, Page};
 use crate::i18n::Lang;
@@ -92,7 +92,12 @@ fn create_form(lang: Lang) -> Markup {
                 }
                 label class="check" { input type="checkbox" id="character_tiles" name="character_tiles" checked; " " (lang.tr("create-character-tiles")) }
                 label for="target_vp" { (lang.tr("create-target")) }
-                input id="target_vp" name="target_vp" type="number" min="1" max="99" value="20";
+                // Empty: the engine's default, which follows the tiles option (ruling 4); the
+                // script shows the one that applies.
+                input id="target_vp" name="target_vp" type="number" min="1" max="99"
+                    placeholder=(target_hint(lang, true))
+                    data-with-tiles=(target_hint(lang, true))
+                    data-without-tiles=(target_hint(lang, false));
                 label for="direction" { (lang.tr("create-direction")) }
                 select id="direction" name="direction" {
                     option value=(format!("{:?}", Direction::CounterClockwise)) selected { (lang.tr("direction-ccw")) }
@@ -146,6 +151,15 @@ fn create_form(lang: Lang) -> Markup {
 
 /// What the lobby script compares with `/api/games?list=mine` to notice changes: status,
 /// whose turn, and how many seats are taken.
+/// The target field's placeholder: what an empty field means, with or without character tiles.
+fn target_hint(lang: Lang, character_tiles: bool) -> String {
+    let target = GameOptions::default_target(character_tiles);
+    lang.tr_args(
+        "create-target-hint",
+        &[("target", FluentValue::from(target))],
+    )
+}
+
 fn signature(game: &GameSummary) -> String {
     format!(
         "{}:{}:{}:{}",
@@ -203,7 +217,7 @@ fn game_item(lang: Lang, user: Option<&str>, game: &GameSummary, kind: ListKind)
         &[
             ("players", FluentValue::from(game.options.players)),
             ("setup", setup.into()),
-            ("target", FluentValue::from(game.options.target_vp)),
+            ("target", FluentValue::from(game.options.target())),
         ],
     );
     let seated = user.is_some_and(|u| game.players.iter().any(|(name, bot)| !bot && name == u));

@@ -96,6 +96,14 @@ fn the_lobby_lists_your_turn_games_first_and_offers_join_and_start() {
     assert!(page.contains("data-join=\"o1\" data-seat=\"2\""));
     assert!(page.contains("id=\"create-game\""));
     assert!(page.contains("name=\"round_limit\""));
+    // An empty target follows the tiles option: the form says which default applies (ruling 4).
+    assert!(page.contains("name=\"target_vp\""));
+    assert!(
+        !page.contains("name=\"target_vp\" value="),
+        "no fixed value"
+    );
+    assert!(page.contains("data-with-tiles=\"empty: 20"));
+    assert!(page.contains("data-without-tiles=\"empty: 18"));
     for level in [
         "bot:random",
         "bot:greedy",

@@ -283,7 +283,7 @@ pub fn status(ctx: &Ctx) -> Markup {
     round_text.push_str(" · ");
     round_text.push_str(&lang.tr_args(
         "table-target",
-        &[("target", FluentValue::from(pos.options.target_vp))],
+        &[("target", FluentValue::from(pos.options.target()))],
     ));
     if let Some(limit) = pos.options.round_limit {
         round_text.push_str(", ");
@@ -297,7 +297,7 @@ pub fn status(ctx: &Ctx) -> Markup {
         .filter(|(holder, _)| holder.is_none())
         .map(|(_, points)| points)
         .collect();
-    let track_max = u16::from(pos.options.target_vp.max(20)) + 10;
+    let track_max = u16::from(pos.options.target().max(20)) + 10;
     let per_row = 16u16;
     let track_rows = (track_max + 1).div_ceil(per_row);
     let track_top = 196.0;
@@ -330,7 +330,7 @@ pub fn status(ctx: &Ctx) -> Markup {
             @for value in 0..=track_max {
                 @let x = 12.0 + f32::from(value % per_row) * 26.0;
                 @let y = track_top + 24.0 + f32::from(value / per_row) * 40.0;
-                rect class={ "track-space" @if value == u16::from(pos.options.target_vp) { " target" } } x=(Num(x)) y=(Num(y)) width="24" height="36" rx="3" {}
+                rect class={ "track-space" @if value == u16::from(pos.options.target()) { " target" } } x=(Num(x)) y=(Num(y)) width="24" height="36" rx="3" {}
                 text class="track-number" x=(Num(x + 12.0)) y=(Num(y + 11.0)) text-anchor="middle" { (value) }
             }
             @for seat in pos.options.seats() {

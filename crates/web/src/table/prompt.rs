@@ -89,6 +89,10 @@ fn step_text(ctx: &Ctx) -> Option<String> {
         Phase::GameOver => return None,
         Phase::Turn { seat, turn } => match turn.step {
             Step::Choose if pos.player(seat).hand == 0 => "step-choose-pass",
+            // Coins but no use for them: a forced pass, out for the round (ruling 8).
+            Step::Choose if ctx.input.legal == [helvetia_engine::Action::Pass] => {
+                "step-choose-forced-pass"
+            }
             Step::Choose => "step-choose",
             Step::SelectBuilding => "step-select-building",
             Step::Pay {
@@ -209,7 +213,7 @@ pub fn end_screen(ctx: &Ctx) -> Markup {
     let reached = pos
         .players
         .iter()
-        .any(|p| p.score_track >= pos.options.target_vp);
+        .any(|p| p.score_track >= pos.options.target());
     html! {
         section class="end-screen" {
             h2 { (lang.tr("end-title")) }
