@@ -37,7 +37,7 @@ async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
     // Once, when the mover has made a decision this turn, take it back with Undo.
     let mut undone = false;
     let clicks = play_until_over(&[&anna, &beat], &mut rng, 2_000, async |mover, version| {
-        if undone || version < 40 {
+        if undone || version < 20 {
             return false;
         }
         undone = undo_if_offered([&anna, &beat][mover], version).await;

@@ -199,6 +199,9 @@ pub fn rating_chart(lang: Lang, history: &[(u8, f64)]) -> Markup {
             text class="tick" x=(MARGIN - 4.0) y=(y(bottom.round()) + 4.0) text-anchor="end" { (bottom.round()) }
             @for (count, points) in &lines {
                 polyline class={ "rating-line players-" (count) } points=(points) {}
+                @for point in points.split(' ').filter_map(|p| p.split_once(',')) {
+                    circle class={ "rating-point players-" (count) } cx=(point.0) cy=(point.1) r="3" {}
+                }
                 @if let Some(last) = points.rsplit(' ').next().and_then(|p| p.split_once(',')) {
                     text class="line-label" x=(last.0) y=(last.1) dx="4" {
                         (lang.tr_args("leaderboard-players", &[("players", FluentValue::from(*count))]))
