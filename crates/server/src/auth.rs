@@ -405,6 +405,12 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppRes
 }
 
 /// `GET /api/me`: who is logged in.
-pub async fn me(user: User) -> Json<serde_json::Value> {
-    Json(json!({ "id": user.id, "username": user.name }))
+pub async fn me(
+    State(app): State<AppState>,
+    user: User,
+) -> crate::error::AppResult<Json<serde_json::Value>> {
+    let waiting = app.store.games_waiting_for(&user.id).await?;
+    Ok(Json(
+        json!({ "id": user.id, "username": user.name, "waiting": waiting }),
+    ))
 }

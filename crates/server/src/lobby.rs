@@ -356,6 +356,10 @@ pub struct Summary {
     pub created_at: String,
     /// The winners of a finished game.
     pub winner_names: Vec<String>,
+    /// The time control, for a game with a clock.
+    pub time_control: Option<TimeControl>,
+    /// Whether the result counts for ratings.
+    pub rated: bool,
     #[serde(skip)]
     created: i64,
 }
@@ -392,6 +396,8 @@ fn summary(game: ListedGame, user: Option<&User>) -> Summary {
             .collect(),
         created_at: crate::rfc3339(game.created_at),
         winner_names,
+        time_control: game.time_control,
+        rated: game.rated,
         created: game.created_at,
         id: game.id,
     }

@@ -121,6 +121,10 @@ fn for_page(summary: Summary) -> GameSummary {
         open_seats: summary.open_seats,
         created_at: summary.created_at,
         winner_names: summary.winner_names,
+        time_control: summary
+            .time_control
+            .map(|c| [c.bank_secs, c.per_turn_secs, c.increment_secs]),
+        rated: summary.rated,
     }
 }
 

@@ -45,7 +45,18 @@ async fn a_finished_rated_game_changes_both_ratings() {
         )
         .await;
         join_and_start(&id, &mut anna, &mut beat).await;
+        // Every page's title counts the games waiting for you: one of them decides now.
+        let waiting = |me: &Value| me["waiting"].as_i64().unwrap();
+        let (_, anna_me) = anna.get("/api/me").await;
+        let (_, beat_me) = beat.get("/api/me").await;
+        assert_eq!(
+            waiting(&anna_me) + waiting(&beat_me),
+            1,
+            "{anna_me} {beat_me}"
+        );
         play_to_the_end(&id, &mut [&mut anna, &mut beat]).await;
+        let (_, anna_me) = anna.get("/api/me").await;
+        assert_eq!(waiting(&anna_me), 0);
 
         let started = Instant::now();
         let state = loop {

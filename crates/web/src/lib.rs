@@ -194,6 +194,10 @@ pub struct GameSummary {
     pub created_at: String,
     /// The winners, once finished.
     pub winner_names: Vec<String>,
+    /// The time control as bank, per-turn time and increment in seconds; `None` without a clock.
+    pub time_control: Option<[u32; 3]>,
+    /// Whether the result counts for ratings.
+    pub rated: bool,
 }
 
 /// The browser script, served at `/static/app.js`.

@@ -56,6 +56,31 @@
 
   // ---- Every page ------------------------------------------------------------------------
 
+  // ---- Page title -----------------------------------------------------------------------
+
+  // Every page's title: the page's own mark (the game page's "your turn"), then "(games waiting
+  // for you) ", then its title.
+  const pageTitle = { base: document.title, waiting: 0, mark: "" };
+  function showTitle() {
+    const waiting = pageTitle.waiting > 0 ? "(" + pageTitle.waiting + ") " : "";
+    document.title = pageTitle.mark + waiting + pageTitle.base;
+  }
+
+  // Asks how many games wait for the signed-in person's decision, now and every 30 seconds.
+  function watchWaitingGames() {
+    if (!document.body.dataset.user) return;
+    const ask = async function () {
+      try {
+        const response = await fetch("/api/me", { credentials: "same-origin" });
+        if (!response.ok) return;
+        pageTitle.waiting = Number((await response.json()).waiting || 0);
+        showTitle();
+      } catch (_) { /* offline: try again later */ }
+    };
+    ask();
+    window.setInterval(ask, 30000);
+  }
+
   function setUpChrome() {
     const logout = document.querySelector(".logout");
     if (logout) {
@@ -96,6 +121,36 @@
     if (value === "") return null;
     const parts = value.split(":").map(Number);
     return { bank_secs: parts[0], per_turn_secs: parts[1], increment_secs: parts[2], stand_in: standIn };
+  }
+
+  // Hides the lobby's games that do not match the filters.
+  function setUpLobbyFilters() {
+    const filters = document.querySelector(".lobby-filters");
+    if (!filters) return;
+    const apply = function () {
+      const wanted = {
+        players: filters.elements.players.value,
+        pace: filters.elements.pace.value,
+        rated: filters.elements.rated.value,
+      };
+      document.querySelectorAll(".lists li[data-game-id]").forEach(function (item) {
+        item.hidden = Object.keys(wanted).some(function (key) {
+          return wanted[key] !== "" && item.dataset[key] !== wanted[key];
+        });
+      });
+    };
+    // The lobby reloads itself when games change: keep the choice for the visit.
+    ["players", "pace", "rated"].forEach(function (key) {
+      const kept = window.sessionStorage.getItem("lobby-filter-" + key);
+      if (kept !== null) filters.elements[key].value = kept;
+    });
+    filters.addEventListener("change", function () {
+      ["players", "pace", "rated"].forEach(function (key) {
+        window.sessionStorage.setItem("lobby-filter-" + key, filters.elements[key].value);
+      });
+      apply();
+    });
+    apply();
   }
 
   function setUpLobby() {
@@ -437,7 +492,6 @@
     if (!table || !table.dataset.ws) return;
     const banner = document.querySelector(".error-banner");
     const connection = document.querySelector(".connection");
-    const baseTitle = document.title;
     const onChat = setUpChat(table.dataset.gameId);
     let socket = null;
     let retry = 500;
@@ -451,7 +505,8 @@
       const nowYourTurn = root.dataset.yourTurn === "true";
       if (nowYourTurn && !yourTurn) chime();
       yourTurn = nowYourTurn;
-      document.title = yourTurn ? "● " + table.dataset.yourTurnTitle + " – " + baseTitle : baseTitle;
+      pageTitle.mark = yourTurn ? "● " + table.dataset.yourTurnTitle + " – " : "";
+      showTitle();
       document.body.classList.toggle("your-turn", yourTurn);
     };
 
@@ -522,8 +577,31 @@
       table.querySelectorAll(".stand-in-notice").forEach(function (notice) {
         notice.hidden = notice.dataset.forSeat !== table.dataset.seat;
       });
+      // Only the players can ask to play again.
+      table.querySelectorAll("[data-rematch]").forEach(function (button) {
+        button.hidden = table.dataset.seat === undefined;
+      });
     };
     window.setInterval(showClocks, 500);
+    table.addEventListener("click", async function (event) {
+      const again = event.target.closest("[data-rematch]");
+      if (!again) return;
+      again.disabled = true;
+      try {
+        const next = await post("/api/games/" + again.dataset.rematch + "/rematch", {});
+        if (next.invite || next.full) {
+          await post("/api/games/" + next.id + (next.full ? "/start" : "/join"),
+            next.full ? {} : { invite: next.invite });
+          window.location.href = "/games/" + next.id;
+        } else {
+          // The new game waits in the lobby until the others have joined.
+          window.location.href = "/lobby";
+        }
+      } catch (error) {
+        showError(banner, error.message);
+        again.disabled = false;
+      }
+    });
     table.addEventListener("click", async function (event) {
       const button = event.target.closest("[data-take-back]");
       if (!button) return;
@@ -602,9 +680,10 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     setUpChrome();
+    watchWaitingGames();
     const page = document.body.dataset.page;
     if (page === "login" || page === "register") setUpAccountForm();
-    if (page === "lobby") setUpLobby();
+    if (page === "lobby") { setUpLobby(); setUpLobbyFilters(); }
     if (page === "game") setUpGame();
     if (page === "replay") setUpReplay();
   });

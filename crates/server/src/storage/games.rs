@@ -6,7 +6,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{decode_error, GameRecordRow, Store, StoreError, StoreResult, Summary};
-use crate::clock::Clock;
+use crate::clock::{Clock, TimeControl};
 use crate::model::{BotLevel, GameStatus, Occupant, SeatRecord};
 use crate::notices::Notice;
 
@@ -48,6 +48,10 @@ pub struct ListedGame {
     pub winners: Vec<Seat>,
     /// The seats.
     pub seats: Vec<SeatRecord>,
+    /// The time control, for a game with a clock.
+    pub time_control: Option<TimeControl>,
+    /// Whether the result counts for ratings.
+    pub rated: bool,
 }
 
 /// Most games in one list.
@@ -63,36 +67,7 @@ impl Store {
     /// Database failure.
     pub async fn create_game(&self, game: &GameRecordRow) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO games (id, creator_id, options, seed, status, created_at, version, \
-             clock, rated, spectators_apart) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9)",
-        )
-        .bind(&game.id)
-        .bind(&game.creator_id)
-        .bind(serde_json::to_string(&game.options).expect("options serialize"))
-        .bind(game.seed as i64)
-        .bind(game.status.as_str())
-        .bind(game.created_at)
-        .bind(clock_column(game.clock.as_ref()))
-        .bind(i64::from(game.rated))
-        .bind(i64::from(game.spectators_apart))
-        .execute(&mut *tx)
-        .await?;
-        for seat in &game.seats {
-            let (kind, user, level, token) = seat.occupant.columns();
-            sqlx::query(
-                "INSERT INTO seats (game_id, seat, kind, user_id, bot_level, invite_token) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(&game.id)
-            .bind(i64::from(seat.seat))
-            .bind(kind)
-            .bind(user)
-            .bind(level)
-            .bind(token)
-            .execute(&mut *tx)
-            .await?;
-        }
+        insert_game(&mut tx, game).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -276,8 +251,8 @@ impl Store {
         };
         // `$2 = $2` keeps the user parameter used in every list, so one binding fits all.
         let games = sqlx::query(&format!(
-            "SELECT g.id, g.creator_id, g.options, g.status, g.created_at, g.to_move, g.winners \
-             FROM games g WHERE {condition} AND $2 = $2 \
+            "SELECT g.id, g.creator_id, g.options, g.status, g.created_at, g.to_move, g.winners, \
+             g.clock, g.rated FROM games g WHERE {condition} AND $2 = $2 \
              ORDER BY g.created_at DESC, g.id LIMIT $1"
         ))
         .bind(LIST_LIMIT)
@@ -346,6 +321,44 @@ impl Store {
     }
 }
 
+/// Writes a new game with its seats within `tx`.
+pub(super) async fn insert_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: &GameRecordRow,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO games (id, creator_id, options, seed, status, created_at, version, \
+             clock, rated, spectators_apart) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9)",
+    )
+    .bind(&game.id)
+    .bind(&game.creator_id)
+    .bind(serde_json::to_string(&game.options).expect("options serialize"))
+    .bind(game.seed as i64)
+    .bind(game.status.as_str())
+    .bind(game.created_at)
+    .bind(clock_column(game.clock.as_ref()))
+    .bind(i64::from(game.rated))
+    .bind(i64::from(game.spectators_apart))
+    .execute(&mut **tx)
+    .await?;
+    for seat in &game.seats {
+        let (kind, user, level, token) = seat.occupant.columns();
+        sqlx::query(
+            "INSERT INTO seats (game_id, seat, kind, user_id, bot_level, invite_token) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&game.id)
+        .bind(i64::from(seat.seat))
+        .bind(kind)
+        .bind(user)
+        .bind(level)
+        .bind(token)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
 fn parse_game(row: &AnyRow) -> StoreResult<GameRecordRow> {
     let options: String = row.try_get(2)?;
     let status: String = row.try_get(4)?;
@@ -397,6 +410,8 @@ fn parse_listed(row: &AnyRow) -> StoreResult<ListedGame> {
             .filter_map(|seat| seat.parse().ok().map(Seat))
             .collect(),
         seats: Vec::new(),
+        time_control: parse_clock(row.try_get(7)?)?.map(|clock| clock.control),
+        rated: row.try_get::<i64, _>(8)? != 0,
     })
 }
 

@@ -14,6 +14,7 @@ mod games;
 mod log_writer;
 mod players;
 mod ratings;
+mod rematches;
 mod stand_ins;
 
 use std::borrow::Cow;
@@ -153,6 +154,11 @@ fn migrator() -> Migrator {
                 6,
                 "original rules",
                 include_str!("../../migrations/0006_original_rules.sql"),
+            ),
+            migration(
+                7,
+                "rematch",
+                include_str!("../../migrations/0007_rematch.sql"),
             ),
         ]),
         ignore_missing: false,

@@ -77,6 +77,22 @@ impl Store {
             .collect()
     }
 
+    /// How many running games wait for `user_id`'s decision (not counting seats a bot plays for
+    /// them).
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn games_waiting_for(&self, user_id: &str) -> StoreResult<i64> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.to_move \
+             WHERE g.status = 'running' AND s.user_id = $1 AND s.stand_in IS NULL",
+        )
+        .bind(user_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get(0)?)
+    }
+
     /// `user_id`'s latest started games.
     ///
     /// # Errors

@@ -35,6 +35,8 @@ profile-counts = Gespielt: { $played } · beendet: { $finished } · aufgegeben: 
 profile-latest = Letzte Partien
 profile-chart = Wertung nach jeder gewerteten Partie
 
+end-rematch = Nochmals mit denselben Spielern
+
 # Chat.
 
 chat-title = Chat
@@ -50,3 +52,16 @@ phrase-well-played = Gut gespielt!
 phrase-thanks = Danke!
 phrase-one-moment = Entschuldigung, ich brauche einen Moment.
 phrase-sorry = Entschuldigung!
+
+# Lobby filters.
+
+lobby-rated-badge = gewertet
+lobby-pace-none = ohne Uhr
+lobby-pace-live = live, { $minutes } min + { $seconds } s
+lobby-pace-turn = { $days } T pro Zug
+lobby-filter = Listen filtern
+lobby-filter-any = alle
+lobby-filter-live = live
+lobby-filter-turn = rundenbasiert
+lobby-filter-yes = ja
+lobby-filter-no = nein

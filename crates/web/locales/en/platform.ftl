@@ -35,6 +35,8 @@ profile-counts = Games played: { $played } · finished: { $finished } · abandon
 profile-latest = Latest games
 profile-chart = Rating after each rated game
 
+end-rematch = Play again with the same players
+
 # Chat.
 
 chat-title = Chat
@@ -50,3 +52,16 @@ phrase-well-played = Well played!
 phrase-thanks = Thanks!
 phrase-one-moment = Sorry, I need a moment.
 phrase-sorry = Sorry!
+
+# Lobby filters.
+
+lobby-rated-badge = rated
+lobby-pace-none = no clock
+lobby-pace-live = live, { $minutes } min + { $seconds } s
+lobby-pace-turn = { $days } d per turn
+lobby-filter = Filter the lists
+lobby-filter-any = any
+lobby-filter-live = live
+lobby-filter-turn = turn-based
+lobby-filter-yes = yes
+lobby-filter-no = no

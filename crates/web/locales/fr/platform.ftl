@@ -35,6 +35,8 @@ profile-counts = Parties jouées : { $played } · terminées : { $finished } · 
 profile-latest = Dernières parties
 profile-chart = Classement après chaque partie classée
 
+end-rematch = Rejouer avec les mêmes joueurs
+
 # Chat.
 
 chat-title = Discussion
@@ -50,3 +52,16 @@ phrase-well-played = Bien joué !
 phrase-thanks = Merci !
 phrase-one-moment = Désolé, j'ai besoin d'un instant.
 phrase-sorry = Désolé !
+
+# Lobby filters.
+
+lobby-rated-badge = classée
+lobby-pace-none = sans pendule
+lobby-pace-live = en direct, { $minutes } min + { $seconds } s
+lobby-pace-turn = { $days } j par tour
+lobby-filter = Filtrer les listes
+lobby-filter-any = toutes
+lobby-filter-live = en direct
+lobby-filter-turn = tour par tour
+lobby-filter-yes = oui
+lobby-filter-no = non

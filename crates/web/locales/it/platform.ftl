@@ -35,6 +35,8 @@ profile-counts = Partite giocate: { $played } · concluse: { $finished } · abba
 profile-latest = Ultime partite
 profile-chart = Punteggio dopo ogni partita valutata
 
+end-rematch = Gioca ancora con gli stessi giocatori
+
 # Chat.
 
 chat-title = Chat
@@ -50,3 +52,16 @@ phrase-well-played = Ben giocato!
 phrase-thanks = Grazie!
 phrase-one-moment = Scusate, mi serve un momento.
 phrase-sorry = Scusa!
+
+# Lobby filters.
+
+lobby-rated-badge = valutata
+lobby-pace-none = senza orologio
+lobby-pace-live = dal vivo, { $minutes } min + { $seconds } s
+lobby-pace-turn = { $days } g per turno
+lobby-filter = Filtra gli elenchi
+lobby-filter-any = tutte
+lobby-filter-live = dal vivo
+lobby-filter-turn = a turni
+lobby-filter-yes = sì
+lobby-filter-no = no

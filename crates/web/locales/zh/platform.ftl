@@ -29,6 +29,8 @@ profile-counts = 已参加：{ $played } · 已结束：{ $finished } · 已放�
 profile-latest = 最近对局
 profile-chart = 每局计分对局后的等级分
 
+end-rematch = 与相同玩家再来一局
+
 # Chat.
 
 chat-title = 聊天
@@ -44,3 +46,16 @@ phrase-well-played = 打得好！
 phrase-thanks = 谢谢！
 phrase-one-moment = 抱歉，我需要一点时间。
 phrase-sorry = 抱歉！
+
+# Lobby filters.
+
+lobby-rated-badge = 计分
+lobby-pace-none = 不计时
+lobby-pace-live = 实时，{ $minutes } 分钟 + { $seconds } 秒
+lobby-pace-turn = 每回合 { $days } 天
+lobby-filter = 筛选列表
+lobby-filter-any = 全部
+lobby-filter-live = 实时
+lobby-filter-turn = 回合制
+lobby-filter-yes = 是
+lobby-filter-no = 否

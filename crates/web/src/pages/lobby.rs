@@ -46,6 +46,7 @@ pub fn lobby(
                     }
                 }
                 div class="lists" {
+                    (filters(lang))
                     @if user.is_some() {
                         section id="my-games" {
                             h2 { (lang.tr("lobby-mine")) }
@@ -149,6 +150,53 @@ fn create_form(lang: Lang) -> Markup {
     }
 }
 
+/// A game's time control in words: none, a live clock, or days per turn.
+fn pace_text(lang: Lang, control: Option<[u32; 3]>) -> String {
+    match control {
+        None => lang.tr("lobby-pace-none"),
+        Some([bank, 0, increment]) => lang.tr_args(
+            "lobby-pace-live",
+            &[
+                ("minutes", FluentValue::from(bank / 60)),
+                ("seconds", FluentValue::from(increment)),
+            ],
+        ),
+        Some([_, per_turn, _]) => lang.tr_args(
+            "lobby-pace-turn",
+            &[("days", FluentValue::from(f64::from(per_turn) / 86_400.0))],
+        ),
+    }
+}
+
+/// The filters over the lobby's lists (the script hides what does not match).
+fn filters(lang: Lang) -> Markup {
+    html! {
+        form class="lobby-filters card" aria-label=(lang.tr("lobby-filter")) {
+            label { (lang.tr("create-players")) " "
+                select name="players" {
+                    option value="" { (lang.tr("lobby-filter-any")) }
+                    @for n in 2..=4u8 { option value=(n) { (n) } }
+                }
+            }
+            label { (lang.tr("lobby-time-control")) " "
+                select name="pace" {
+                    option value="" { (lang.tr("lobby-filter-any")) }
+                    option value="none" { (lang.tr("lobby-pace-none")) }
+                    option value="live" { (lang.tr("lobby-filter-live")) }
+                    option value="turn" { (lang.tr("lobby-filter-turn")) }
+                }
+            }
+            label { (lang.tr("lobby-rated-badge")) " "
+                select name="rated" {
+                    option value="" { (lang.tr("lobby-filter-any")) }
+                    option value="true" { (lang.tr("lobby-filter-yes")) }
+                    option value="false" { (lang.tr("lobby-filter-no")) }
+                }
+            }
+        }
+    }
+}
+
 /// What the lobby script compares with `/api/games?list=mine` to notice changes: status,
 /// whose turn, and how many seats are taken.
 /// The target field's placeholder: what an empty field means, with or without character tiles.
@@ -227,9 +275,15 @@ fn game_item(lang: Lang, user: Option<&str>, game: &GameSummary, kind: ListKind)
     } else {
         "game-item"
     };
+    let pace = match game.time_control {
+        None => "none",
+        Some([_, 0, _]) => "live",
+        Some(_) => "turn",
+    };
     html! {
         li class=(class) data-game-id=(game.id) data-status=(game.status)
-            data-signature=(signature(game)) {
+            data-signature=(signature(game)) data-players=(game.seats) data-pace=(pace)
+            data-rated=(game.rated) {
             div class="game-head" {
                 a class="game-link" href={ "/games/" (game.id) } { "#" (game.id) }
                 " "
@@ -252,6 +306,10 @@ fn game_item(lang: Lang, user: Option<&str>, game: &GameSummary, kind: ListKind)
                     " · " (lang.tr("create-round-limit")) " " (limit)
                 }
                 " · " (lang.tr_args("lobby-created", &[("when", readable_time(&game.created_at).into())]))
+            }
+            p class="small muted pace" {
+                (pace_text(lang, game.time_control))
+                @if game.rated { " · " (lang.tr("lobby-rated-badge")) }
             }
             @if !game.winner_names.is_empty() {
                 p class="winners" { (lang.tr_args("lobby-winners", &[("names", game.winner_names.join(", ").into())])) }

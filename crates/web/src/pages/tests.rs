@@ -24,6 +24,8 @@ fn summary(id: &str, status: &str, your_turn: bool) -> GameSummary {
         } else {
             vec![]
         },
+        time_control: (status == "running").then_some([300, 0, 10]),
+        rated: status == "finished",
     }
 }
 
@@ -188,4 +190,20 @@ fn the_game_page_marks_the_viewers_seat_for_the_shared_table() {
         assert!(crate::STATIC_CSS.contains(&format!("{own} .you-tag")));
         assert!(crate::STATIC_CSS.contains(&format!("{own} .village-ground")));
     }
+}
+
+#[test]
+fn the_lobby_tells_each_games_pace_and_can_filter_by_it() {
+    let open = [summary("o1", "open", false)];
+    let mine = [summary("r1", "running", true)];
+    let finished = [summary("f1", "finished", false)];
+    let page = lobby(Lang::En, Some("anna"), "tok", &open, &mine, &finished);
+    assert!(page.contains("class=\"lobby-filters card\""));
+    assert!(
+        page.contains("data-pace=\"live\" data-rated=\"false\""),
+        "{page}"
+    );
+    assert!(page.contains("live, 5 min + 10 s"));
+    assert!(page.contains("data-pace=\"none\" data-rated=\"true\""));
+    assert!(page.contains("data-players=\"3\""));
 }

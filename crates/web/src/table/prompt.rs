@@ -269,7 +269,11 @@ pub fn end_screen(ctx: &Ctx) -> Markup {
                 }
             }
             @if ctx.input.replay.is_none() {
-                p { a class="replay-link" href={ "/games/" (ctx.input.game_id) "/replay" } { (lang.tr("end-replay")) } }
+                p {
+                    a class="replay-link" href={ "/games/" (ctx.input.game_id) "/replay" } { (lang.tr("end-replay")) }
+                    " "
+                    button type="button" class="primary" data-rematch=(ctx.input.game_id) hidden { (lang.tr("end-rematch")) }
+                }
             }
         }
     }

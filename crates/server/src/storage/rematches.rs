@@ -1,0 +1,49 @@
+//! The game that follows a finished one ("play again with the same players"): linked once, so
+//! that players asking at the same moment, on any nodes, end up in the same new game.
+
+use sqlx::Row;
+
+use super::{GameRecordRow, Store, StoreError, StoreResult};
+
+impl Store {
+    /// The game that follows `game_id`, if someone asked for one.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn rematch_of(&self, game_id: &str) -> StoreResult<Option<String>> {
+        let row = sqlx::query("SELECT rematch_id FROM games WHERE id = $1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        match row {
+            Some(row) => Ok(row.try_get(0)?),
+            None => Ok(None),
+        }
+    }
+
+    /// Stores `next` as the game that follows finished game `game_id`, in one transaction with
+    /// the link, unless another request linked one first.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if `game_id` already has its rematch (nothing was written), or
+    /// a database failure.
+    pub async fn create_rematch(&self, game_id: &str, next: &GameRecordRow) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        let linked = sqlx::query(
+            "UPDATE games SET rematch_id = $1 \
+             WHERE id = $2 AND rematch_id IS NULL AND status = 'finished'",
+        )
+        .bind(&next.id)
+        .bind(game_id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !linked {
+            return Err(StoreError::Conflict);
+        }
+        super::games::insert_game(&mut tx, next).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
