@@ -239,6 +239,46 @@ impl GameState {
         self.seats.get(seat.index()).and_then(SeatRecord::bot_level)
     }
 
+    /// Whether `seat` may vote to end the game without a result now: the game runs, a person
+    /// plays `seat` themselves, and clocks ran out for more than one seat (or for every other
+    /// person's seat).
+    pub fn may_vote_to_end(&self, seat: Seat) -> bool {
+        let people: Vec<&SeatRecord> = self
+            .seats
+            .iter()
+            .filter(|s| s.occupant.user_id().is_some())
+            .collect();
+        let lost = people.iter().filter(|s| s.stand_in.is_some()).count();
+        let playing = people.len() - lost;
+        self.status == GameStatus::Running
+            && self.seats.get(seat.index()).is_some_and(|s| {
+                s.occupant.user_id().is_some() && s.stand_in.is_none() && !s.voted_to_end
+            })
+            && (lost >= 2 || (lost >= 1 && playing == 1))
+    }
+
+    /// Whether `seat`'s vote would be the last one needed: every person still playing has voted.
+    pub fn vote_would_end(&self, seat: Seat) -> bool {
+        self.seats
+            .iter()
+            .filter(|s| s.occupant.user_id().is_some() && s.stand_in.is_none())
+            .all(|s| s.voted_to_end || s.seat == seat.0)
+    }
+
+    /// Applies a committed vote (and, with `ends`, the end without a result).
+    pub fn apply_vote(&mut self, seat: Seat, ends: bool) {
+        if let Some(record) = self.seats.get_mut(seat.index()) {
+            record.voted_to_end = true;
+        }
+        if ends {
+            self.status = GameStatus::Abandoned;
+            if let Some(clock) = &mut self.clock {
+                clock.running = None;
+            }
+        }
+        self.version += 1;
+    }
+
     /// Whether a bot stands in for the person in `seat`.
     pub fn is_stood_in(&self, seat: Seat) -> bool {
         self.seats

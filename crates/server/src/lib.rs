@@ -218,6 +218,7 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/actions", post(play::post_action))
         .route("/games/{id}/undo", post(play::post_undo))
         .route("/games/{id}/return", post(stand_in::take_seat_back))
+        .route("/games/{id}/end-vote", post(stand_in::vote_to_end))
         .route("/games/{id}/rematch", post(rematch::rematch))
         .route("/games/{id}/chat", get(chat::list).post(chat::post))
         .route("/players/{name}/mute", post(chat::mute))

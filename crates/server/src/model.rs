@@ -14,6 +14,8 @@ pub enum GameStatus {
     Finished,
     /// Abandoned by its creator before it started.
     Cancelled,
+    /// Ended without a result by the players' vote, after clocks ran out for several seats.
+    Abandoned,
 }
 
 impl GameStatus {
@@ -24,6 +26,7 @@ impl GameStatus {
             GameStatus::Running => "running",
             GameStatus::Finished => "finished",
             GameStatus::Cancelled => "cancelled",
+            GameStatus::Abandoned => "abandoned",
         }
     }
 
@@ -34,6 +37,7 @@ impl GameStatus {
             "running" => Some(GameStatus::Running),
             "finished" => Some(GameStatus::Finished),
             "cancelled" => Some(GameStatus::Cancelled),
+            "abandoned" => Some(GameStatus::Abandoned),
             _ => None,
         }
     }
@@ -158,6 +162,8 @@ pub struct SeatRecord {
     /// The bot playing for the person here since their time ran out, until they take the seat
     /// back.
     pub stand_in: Option<BotLevel>,
+    /// Whether the person here voted to end the game without a result.
+    pub voted_to_end: bool,
 }
 
 impl SeatRecord {
@@ -167,6 +173,7 @@ impl SeatRecord {
             seat,
             occupant,
             stand_in: None,
+            voted_to_end: false,
         }
     }
 

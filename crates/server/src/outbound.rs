@@ -160,6 +160,14 @@ pub fn game_state(
         "scores": scores(snapshot, &snapshot.view),
         "standings": snapshot.standings,
         "clock": clock_json(snapshot),
+        "end_vote": match &snapshot.end_vote {
+            render::EndVote::None => serde_json::Value::Null,
+            render::EndVote::Ended => serde_json::json!({"ended": true}),
+            render::EndVote::Open { voters, votes, needed } => serde_json::json!({
+                "ended": false, "voters": voters.iter().map(|s| s.0).collect::<Vec<_>>(),
+                "votes": votes, "needed": needed,
+            }),
+        },
         "rating_changes": snapshot.rating_shifts.iter().map(|shift| serde_json::json!({
             "seat": shift.seat.0, "before": shift.before, "after": shift.after,
         })).collect::<Vec<_>>(),
@@ -195,6 +203,7 @@ fn table_input<'a>(
         replay: None,
         clocks,
         rating_shifts: &snapshot.rating_shifts,
+        end_vote: &snapshot.end_vote,
     }
 }
 
@@ -300,6 +309,7 @@ pub fn replay_frame(
         replay: Some((step, total)),
         clocks: &[],
         rating_shifts: &[],
+        end_vote: &render::EndVote::None,
     });
     let json = serde_json::json!({
         "id": &*snapshot.game_id,

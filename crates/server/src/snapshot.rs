@@ -12,7 +12,7 @@ use tokio::sync::OnceCell;
 use crate::clock::Clock;
 use crate::game_state::{seat_of, GameState};
 use crate::model::{GameStatus, SeatRecord};
-use crate::render::{Lang, RatingShift};
+use crate::render::{EndVote, Lang, RatingShift};
 
 /// Log lines shown with the table; the full log is in the JSON state.
 pub const TABLE_LOG_LINES: usize = 40;
@@ -54,6 +54,8 @@ pub struct Snapshot {
     pub rating_shifts: Vec<RatingShift>,
     /// Whether spectators' chat lines are shown to spectators only.
     pub spectators_apart: bool,
+    /// The vote to end the game without a result.
+    pub end_vote: EndVote,
     log_tails: Vec<(Lang, Arc<[String]>)>,
     view_json: OnceCell<Utf8Bytes>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
@@ -81,6 +83,7 @@ impl Snapshot {
             standings: game.is_over().then(|| game.standings()),
             clock: state.clock.clone(),
             spectators_apart: state.spectators_apart,
+            end_vote: end_vote(state),
             rating_shifts: state
                 .rating_changes
                 .iter()
@@ -154,6 +157,31 @@ impl Snapshot {
     pub(crate) fn table_slot(&self, decider: Option<Seat>, lang: Lang) -> &OnceCell<Utf8Bytes> {
         let lang = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
         &self.tables[slot(decider)][lang]
+    }
+}
+
+/// The vote to end `state` without a result, as the table shows it.
+fn end_vote(state: &GameState) -> EndVote {
+    if state.status == GameStatus::Abandoned {
+        return EndVote::Ended;
+    }
+    let voters: Vec<Seat> = state
+        .options
+        .seats()
+        .filter(|&seat| state.may_vote_to_end(seat))
+        .collect();
+    if voters.is_empty() {
+        return EndVote::None;
+    }
+    let playing: Vec<&SeatRecord> = state
+        .seats
+        .iter()
+        .filter(|s| s.occupant.user_id().is_some() && s.stand_in.is_none())
+        .collect();
+    EndVote::Open {
+        voters,
+        votes: playing.iter().filter(|s| s.voted_to_end).count(),
+        needed: playing.len(),
     }
 }
 

@@ -115,6 +115,43 @@ pub async fn take_seat_back(
     Ok(Json(json!({ "seat": seat.0, "version": state.version() })))
 }
 
+/// `POST /api/games/{id}/end-vote`: a person still playing votes to end the game without a
+/// result, once clocks ran out for more than one seat (or for every other person's seat); the
+/// last vote of those still playing ends it.
+pub async fn vote_to_end(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    user: User,
+) -> AppResult<Json<serde_json::Value>> {
+    let live = find(&app, &id).await?;
+    let mut state = live.lock().await;
+    reload(&app, &live, &mut state).await?;
+    let seat = state
+        .seat_of(&user.id)
+        .ok_or_else(|| AppError::from(Refusal::NotSeated))?;
+    if !state.may_vote_to_end(seat) {
+        return Err(AppError::conflict(
+            "a vote to end needs clocks run out for more than one seat, and your own seat in play",
+        ));
+    }
+    let ends = state.vote_would_end(seat);
+    match app
+        .store
+        .vote_to_end(&live.id, state.version(), seat.0, ends)
+        .await
+    {
+        Ok(()) => {}
+        Err(StoreError::Conflict) => {
+            reload(&app, &live, &mut state).await?;
+            return Err(AppError::conflict("the game changed meanwhile; try again"));
+        }
+        Err(error) => return Err(error.into()),
+    }
+    state.apply_vote(seat, ends);
+    live.publish(&state);
+    Ok(Json(json!({ "ended": ends, "version": state.version() })))
+}
+
 /// Stores a stand-in change, then applies and publishes it; on a conflict the game is reloaded.
 async fn store_stand_in(
     app: &AppState,

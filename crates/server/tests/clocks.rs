@@ -206,3 +206,76 @@ async fn time_controls_are_checked_when_a_game_is_created() {
     assert!(state["clock"].is_null(), "no clock unless asked for");
     server.server.shutdown().await;
 }
+
+#[tokio::test]
+async fn the_player_left_alone_may_end_the_game_without_a_result() {
+    let server = TestServer::start(common::Database::sqlite()).await;
+    let mut anna = server.user("anna").await;
+    let mut beat = server.user("beat").await;
+    let (status, body) = anna
+        .post(
+            "/api/games",
+            json!({
+                "options": {"players": 2},
+                "seats": [{"kind": "me"}, {"kind": "open"}],
+                "time_control": {"bank_secs": 2, "stand_in": "random"},
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["id"].as_str().unwrap().to_string();
+    join_and_start(&id, &mut anna, &mut beat).await;
+    let vote = format!("/api/games/{id}/end-vote");
+    let (status, body) = anna.post(&vote, json!({})).await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "nobody's clock ran out yet: {body}"
+    );
+
+    let state = anna.state(&id).await;
+    let first = state["clock"]["running"]["seat"].as_u64().unwrap();
+    let (lost, other) = if state["your_seat"].as_u64() == Some(first) {
+        (&mut anna, &mut beat)
+    } else {
+        (&mut beat, &mut anna)
+    };
+    wait_for(other, &id, "the first stand-in", |s| {
+        !stand_in(s, first).is_null()
+    })
+    .await;
+    // The one whose seat a bot plays cannot vote; the other, left alone, ends the game.
+    let (status, _) = lost.post(&vote, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, body) = other.post(&vote, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["ended"], true);
+    let ended = other.state(&id).await;
+    assert_eq!(ended["status"], "abandoned");
+    assert_eq!(ended["end_vote"]["ended"], true);
+    assert!(
+        ended["clock"]["deadline_ms"].is_null(),
+        "no clock runs any more"
+    );
+    let (status, _) = other
+        .post(
+            &format!("/api/games/{id}/actions"),
+            json!({"version": ended["version"], "index": 0}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (_, page) = other.get_text(&format!("/games/{id}")).await;
+    assert!(page.contains("ended this game without a result"), "{page}");
+    let (_, me) = other.get("/api/me").await;
+    let name = me["username"].as_str().unwrap().to_string();
+    let (_, profile) = other.get(&format!("/api/players/{name}")).await;
+    assert_eq!(
+        (profile["played"].as_i64(), profile["abandoned"].as_i64()),
+        (Some(1), Some(1))
+    );
+    assert!(
+        profile["ratings"].as_array().unwrap().is_empty(),
+        "no result, no rating"
+    );
+    server.server.shutdown().await;
+}

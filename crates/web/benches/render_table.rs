@@ -49,6 +49,7 @@ fn render(game: &Game, players: &[PlayerInfo], decides: bool) -> String {
         replay: None,
         clocks: &[],
         rating_shifts: &[],
+        end_vote: &helvetia_web::EndVote::None,
     })
 }
 

@@ -72,6 +72,7 @@ fn main() {
         replay: None,
         clocks: &[],
         rating_shifts: &[],
+        end_vote: &helvetia_web::EndVote::None,
     });
     let page = pages::game(
         lang,

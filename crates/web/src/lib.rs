@@ -54,6 +54,7 @@
 //!     replay: None,
 //!     clocks: &[],
 //!     rating_shifts: &[],
+//!     end_vote: &helvetia_web::EndVote::None,
 //! });
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
@@ -107,6 +108,27 @@ pub struct TableInput<'a> {
     pub clocks: &'a [SeatClock],
     /// What a finished rated game did to its players' ratings; empty otherwise.
     pub rating_shifts: &'a [RatingShift],
+    /// The vote to end the game without a result, once clocks ran out for several seats.
+    pub end_vote: &'a EndVote,
+}
+
+/// The vote to end a game without a result.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum EndVote {
+    /// No vote is possible.
+    #[default]
+    None,
+    /// The persons still playing may vote.
+    Open {
+        /// The seats that may still vote (the page offers the button to them alone).
+        voters: Vec<Seat>,
+        /// Votes so far.
+        votes: usize,
+        /// Votes needed.
+        needed: usize,
+    },
+    /// The players ended the game without a result.
+    Ended,
 }
 
 /// One player's rating before and after a rated game, rounded.

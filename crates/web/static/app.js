@@ -577,6 +577,11 @@
       table.querySelectorAll(".stand-in-notice").forEach(function (notice) {
         notice.hidden = notice.dataset.forSeat !== table.dataset.seat;
       });
+      // The vote to end is offered to the seats that may still vote.
+      table.querySelectorAll(".end-vote").forEach(function (offer) {
+        const button = offer.querySelector("[data-end-vote]");
+        if (button) button.hidden = !offer.dataset.voters.split(" ").includes(table.dataset.seat);
+      });
       // Only the players can ask to play again.
       table.querySelectorAll("[data-rematch]").forEach(function (button) {
         button.hidden = table.dataset.seat === undefined;
@@ -584,6 +589,17 @@
     };
     window.setInterval(showClocks, 500);
     table.addEventListener("click", async function (event) {
+      const vote = event.target.closest("[data-end-vote]");
+      if (vote) {
+        vote.disabled = true;
+        try {
+          await post("/api/games/" + vote.dataset.endVote + "/end-vote", {});
+        } catch (error) {
+          showError(banner, error.message);
+          vote.disabled = false;
+        }
+        return;
+      }
       const again = event.target.closest("[data-rematch]");
       if (!again) return;
       again.disabled = true;

@@ -22,7 +22,7 @@ pub enum GameFilter {
     },
     /// Finished games.
     Finished,
-    /// Running and finished games the user has a seat in.
+    /// Running, finished and abandoned games the user has a seat in.
     Played {
         /// The user's account id.
         user_id: String,
@@ -58,7 +58,8 @@ pub struct ListedGame {
 pub const LIST_LIMIT: i64 = 200;
 
 const SEAT_COLUMNS: &str =
-    "s.game_id, s.seat, s.kind, s.user_id, s.bot_level, s.invite_token, u.username, s.stand_in";
+    "s.game_id, s.seat, s.kind, s.user_id, s.bot_level, s.invite_token, u.username, s.stand_in, \
+     s.voted_to_end";
 
 impl Store {
     /// Stores a new game with its seats.
@@ -244,7 +245,7 @@ impl Store {
             ),
             GameFilter::Finished => ("g.status = 'finished'", ""),
             GameFilter::Played { user_id } => (
-                "g.status IN ('running', 'finished') AND EXISTS \
+                "g.status IN ('running', 'finished', 'abandoned') AND EXISTS \
                  (SELECT 1 FROM seats p WHERE p.game_id = g.id AND p.user_id = $2)",
                 user_id.as_str(),
             ),
@@ -433,5 +434,6 @@ fn parse_seat(row: &AnyRow) -> StoreResult<SeatRecord> {
         seat: seat as u8,
         occupant,
         stand_in,
+        voted_to_end: row.try_get::<i64, _>(8)? != 0,
     })
 }

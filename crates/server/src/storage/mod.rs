@@ -160,6 +160,11 @@ fn migrator() -> Migrator {
                 "rematch",
                 include_str!("../../migrations/0007_rematch.sql"),
             ),
+            migration(
+                8,
+                "vote to end",
+                include_str!("../../migrations/0008_vote_to_end.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,
@@ -337,4 +342,28 @@ async fn announce_within(
             .await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A migration file that is not in the list would never run.
+    #[test]
+    fn every_migration_file_is_applied_in_order() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .expect("the migrations directory")
+            .map(|entry| entry.expect("an entry").file_name().into_string().unwrap())
+            .filter(|name| name.ends_with(".sql"))
+            .collect();
+        files.sort();
+        let listed: Vec<i64> = migrator().migrations.iter().map(|m| m.version).collect();
+        let numbered: Vec<i64> = files
+            .iter()
+            .map(|name| name[..4].parse().expect("a numbered file"))
+            .collect();
+        assert_eq!(listed, numbered, "{files:?}");
+        assert_eq!(numbered, (1..=files.len() as i64).collect::<Vec<_>>());
+    }
 }

@@ -12,7 +12,8 @@ pub struct GameCounts {
     pub played: i64,
     /// Of those, finished.
     pub finished: i64,
-    /// Of those, given up: a bot still stands in for them (their clock ran out).
+    /// Of those, given up: a bot still stands in for them (their clock ran out), or the
+    /// players ended the game without a result.
     pub abandoned: i64,
 }
 
@@ -38,9 +39,10 @@ impl Store {
         let row = sqlx::query(
             "SELECT COUNT(*), \
              COALESCE(SUM(CASE WHEN g.status = 'finished' THEN 1 ELSE 0 END), 0), \
-             COALESCE(SUM(CASE WHEN s.stand_in IS NOT NULL THEN 1 ELSE 0 END), 0) \
+             COALESCE(SUM(CASE WHEN s.stand_in IS NOT NULL OR g.status = 'abandoned' \
+             THEN 1 ELSE 0 END), 0) \
              FROM seats s JOIN games g ON g.id = s.game_id \
-             WHERE s.user_id = $1 AND g.status IN ('running', 'finished')",
+             WHERE s.user_id = $1 AND g.status IN ('running', 'finished', 'abandoned')",
         )
         .bind(user_id)
         .fetch_one(&self.pool)

@@ -1,5 +1,6 @@
 //! Deadlines and stand-ins: which games' clocks have run out, and the seat changes that follow
-//! (a bot stands in for a person whose time ran out; the person takes the seat back).
+//! (a bot stands in for a person whose time ran out; the person takes the seat back; the other
+//! players vote to end the game without a result).
 //!
 //! Every node looks for due deadlines. A stand-in is stored with a guarded update of the games
 //! row (the version the node saw moves to the next), so exactly one node's change takes effect
@@ -67,6 +68,52 @@ impl Store {
         }
         sqlx::query("UPDATE seats SET stand_in = $1 WHERE game_id = $2 AND seat = $3")
             .bind(stand_in.map(BotLevel::as_str))
+            .bind(game_id)
+            .bind(i64::from(seat))
+            .execute(&mut *tx)
+            .await?;
+        let notice = Notice::GameChanged {
+            game_id: game_id.to_string(),
+            version: next_version,
+        };
+        self.announce_within(&mut tx, &notice).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records `seat`'s vote to end running game `game_id` at `expected_version`, as the next
+    /// version; with `ends`, the game ends without a result (abandoned). Tells the other nodes.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the game is no longer at `expected_version` (nothing was
+    /// written), or a database failure.
+    pub async fn vote_to_end(
+        &self,
+        game_id: &str,
+        expected_version: u64,
+        seat: u8,
+        ends: bool,
+    ) -> StoreResult<()> {
+        let next_version = expected_version + 1;
+        let mut tx = self.pool.begin().await?;
+        let sql = if ends {
+            "UPDATE games SET version = $1, status = 'abandoned', to_move = NULL, deadline = NULL \
+             WHERE id = $2 AND version = $3 AND status = 'running'"
+        } else {
+            "UPDATE games SET version = $1 WHERE id = $2 AND version = $3 AND status = 'running'"
+        };
+        let claimed = sqlx::query(sql)
+            .bind(next_version as i64)
+            .bind(game_id)
+            .bind(expected_version as i64)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+        if !claimed {
+            return Err(StoreError::Conflict);
+        }
+        sqlx::query("UPDATE seats SET voted_to_end = 1 WHERE game_id = $1 AND seat = $2")
             .bind(game_id)
             .bind(i64::from(seat))
             .execute(&mut *tx)

@@ -37,6 +37,10 @@ profile-chart = Wertung nach jeder gewerteten Partie
 
 end-rematch = Nochmals mit denselben Spielern
 
+vote-offer = Für mehrere Plätze ist die Zeit abgelaufen: Die verbliebenen Spieler können die Partie ohne Ergebnis beenden ({ $votes } von { $needed } Stimmen).
+vote-button = Für Abbruch ohne Ergebnis stimmen
+vote-ended = Die Spieler haben diese Partie ohne Ergebnis beendet.
+
 # Chat.
 
 chat-title = Chat

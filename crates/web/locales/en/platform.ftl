@@ -37,6 +37,10 @@ profile-chart = Rating after each rated game
 
 end-rematch = Play again with the same players
 
+vote-offer = Clocks ran out for several seats: the players still in the game may end it without a result ({ $votes } of { $needed } votes).
+vote-button = Vote to end without a result
+vote-ended = The players ended this game without a result.
+
 # Chat.
 
 chat-title = Chat

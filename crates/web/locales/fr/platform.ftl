@@ -37,6 +37,10 @@ profile-chart = Classement après chaque partie classée
 
 end-rematch = Rejouer avec les mêmes joueurs
 
+vote-offer = Le temps est écoulé pour plusieurs places : les joueurs restants peuvent arrêter la partie sans résultat ({ $votes } voix sur { $needed }).
+vote-button = Voter pour arrêter sans résultat
+vote-ended = Les joueurs ont arrêté cette partie sans résultat.
+
 # Chat.
 
 chat-title = Discussion

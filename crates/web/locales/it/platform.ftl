@@ -37,6 +37,10 @@ profile-chart = Punteggio dopo ogni partita valutata
 
 end-rematch = Gioca ancora con gli stessi giocatori
 
+vote-offer = Il tempo è scaduto per più posti: i giocatori rimasti possono chiudere la partita senza risultato ({ $votes } voti su { $needed }).
+vote-button = Vota per chiudere senza risultato
+vote-ended = I giocatori hanno chiuso questa partita senza risultato.
+
 # Chat.
 
 chat-title = Chat

@@ -31,6 +31,10 @@ profile-chart = 每局计分对局后的等级分
 
 end-rematch = 与相同玩家再来一局
 
+vote-offer = 多个座位的时间已用完：仍在游戏中的玩家可以投票无结果结束本局（{ $votes }/{ $needed } 票）。
+vote-button = 投票无结果结束
+vote-ended = 玩家们已无结果结束本局。
+
 # Chat.
 
 chat-title = 聊天

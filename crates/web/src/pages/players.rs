@@ -31,7 +31,8 @@ pub struct Profile {
     pub played: i64,
     /// Of those, finished.
     pub finished: i64,
-    /// Of those, given up: their clock ran out and they did not take the seat back.
+    /// Of those, given up: their clock ran out and they did not take the seat back, or the
+    /// players ended the game without a result.
     pub abandoned: i64,
     /// Their latest games: id, players, status, when created.
     pub games: Vec<ProfileGame>,

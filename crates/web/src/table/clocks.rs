@@ -7,6 +7,7 @@ use maud::{html, Markup};
 
 use super::Ctx;
 use crate::i18n::Lang;
+use crate::EndVote;
 
 /// The clocks strip, or nothing for a game without a clock.
 pub fn clocks(ctx: &Ctx) -> Markup {
@@ -36,6 +37,25 @@ pub fn clocks(ctx: &Ctx) -> Markup {
                     button type="button" class="primary" data-take-back=(clock.seat.0) {
                         (lang.tr("clock-take-back"))
                     }
+                }
+            }
+        }
+    }
+}
+
+/// The vote to end the game without a result: the offer (its button shown by the page to the
+/// seats that may still vote), or the notice that the players ended it.
+pub fn end_vote(ctx: &Ctx) -> Markup {
+    let lang = ctx.lang;
+    html! {
+        @match ctx.input.end_vote {
+            EndVote::None => {}
+            EndVote::Ended => p class="ended-by-vote" { (lang.tr("vote-ended")) },
+            EndVote::Open { voters, votes, needed } => {
+                p class="end-vote" data-voters=(voters.iter().map(|s| s.0.to_string()).collect::<Vec<_>>().join(" ")) {
+                    (lang.tr_args("vote-offer", &[("votes", FluentValue::from(*votes)), ("needed", FluentValue::from(*needed))]))
+                    " "
+                    button type="button" data-end-vote=(ctx.input.game_id) hidden { (lang.tr("vote-button")) }
                 }
             }
         }

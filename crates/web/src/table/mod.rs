@@ -92,6 +92,7 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
             data-replay-step=[input.replay.map(|(step, _)| step)] {
             (prompt::prompt(&ctx, your_turn))
             (clocks::clocks(&ctx))
+            (clocks::end_vote(&ctx))
             (prompt::choosers(&ctx))
             @if over {
                 (prompt::end_screen(&ctx))

@@ -36,6 +36,7 @@ fn render(game: &Game, lang: Lang) -> (String, Vec<Action>) {
         replay: None,
         clocks: &[],
         rating_shifts: &[],
+        end_vote: &crate::EndVote::None,
     });
     (html, legal)
 }
@@ -254,6 +255,7 @@ fn spectators_get_no_clickable_pieces() {
         replay: None,
         clocks: &[],
         rating_shifts: &[],
+        end_vote: &crate::EndVote::None,
     });
     assert!(!html.contains("data-action"));
     assert!(!html.contains("data-chooser"));
@@ -424,6 +426,7 @@ fn tables_drawn_with_kept_panels_equal_tables_drawn_afresh() {
                     replay: None,
                     clocks: &[],
                     rating_shifts: &[],
+                    end_vote: &crate::EndVote::None,
                 };
                 let fresh = render_table(&input);
                 let kept = crate::render_table_with(&input, &cache);
