@@ -360,6 +360,9 @@ pub struct Summary {
     pub time_control: Option<TimeControl>,
     /// Whether the result counts for ratings.
     pub rated: bool,
+    /// When the asking user's clock runs out, while it is their turn in a game with a clock
+    /// (milliseconds since the epoch).
+    pub your_deadline_ms: Option<i64>,
     #[serde(skip)]
     created: i64,
 }
@@ -382,11 +385,16 @@ fn summary(game: ListedGame, user: Option<&User>) -> Summary {
         .iter()
         .map(|&seat| seat_name(&game.seats, seat))
         .collect();
+    let your_turn = seat.is_some_and(|seat| {
+        game.status == GameStatus::Running
+            && game.to_move == Some(seat)
+            && game.seats[seat.index()].stand_in.is_none()
+    });
     Summary {
         players,
         seats: game.options.players,
         status: game.status.as_str().into(),
-        your_turn: seat.is_some() && game.status == GameStatus::Running && game.to_move == seat,
+        your_turn,
         options: game.options,
         open_seats: game
             .seats
@@ -398,6 +406,7 @@ fn summary(game: ListedGame, user: Option<&User>) -> Summary {
         winner_names,
         time_control: game.time_control,
         rated: game.rated,
+        your_deadline_ms: game.deadline_ms.filter(|_| your_turn),
         created: game.created_at,
         id: game.id,
     }

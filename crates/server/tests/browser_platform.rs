@@ -13,7 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    play_until_over, register, screenshot, start_a_game_for_two, wait_until, Browser, TestServer,
+    play_until_over, register, screenshot, start_a_game_for_two, table_state, wait_until, Browser,
+    TestServer,
 };
 
 async fn text_of(client: &Client, css: &str) -> String {
@@ -59,6 +60,19 @@ async fn a_clock_counts_a_chat_line_arrives_and_the_result_is_rated() {
         )
         .await;
     }
+    // Every page's title counts the games waiting for you.
+    let mover = if table_state(&anna).await.is_some_and(|s| s.your_turn) {
+        &anna
+    } else {
+        &beat
+    };
+    wait_until(
+        mover,
+        "document.title.includes('(1) ')",
+        "the waiting game counted in the title",
+        Duration::from_secs(10),
+    )
+    .await;
     let before = text_of(&anna, "#table .clock.running .clock-left").await;
     tokio::time::sleep(Duration::from_millis(2500)).await;
     let after = text_of(&anna, "#table .clock.running .clock-left").await;

@@ -76,6 +76,9 @@ async fn a_clock_that_runs_out_hands_the_seat_to_a_bot_and_the_player_takes_it_b
         };
         let before = person.state(&id).await;
         let version = before["version"].as_u64().unwrap();
+        // Their list of games says when their clock runs out (pages warn an hour before).
+        let (_, mine) = person.get("/api/games?list=mine").await;
+        assert_eq!(mine[0]["your_deadline_ms"], clock["deadline_ms"], "{mine}");
 
         // Nobody moves: a second later a bot stands in, and the game goes on without them.
         let replaced = wait_for(person, &id, "the stand-in", |s| {

@@ -66,16 +66,53 @@
     document.title = pageTitle.mark + waiting + pageTitle.base;
   }
 
-  // Asks how many games wait for the signed-in person's decision, now and every 30 seconds.
-  function watchWaitingGames() {
+  // Watches the signed-in person's games (now and every 30 seconds): the page title counts those
+  // waiting for their decision, and with their permission the browser tells them when it is
+  // their turn, a game starts or ends, or their clock runs out within the hour.
+  function watchMyGames() {
     if (!document.body.dataset.user) return;
+    const toggle = document.querySelector(".notify-toggle");
+    const canNotify = "Notification" in window;
+    if (toggle && canNotify && Notification.permission === "default") {
+      toggle.hidden = false;
+      toggle.addEventListener("click", async function () {
+        await Notification.requestPermission();
+        toggle.hidden = Notification.permission !== "default";
+      });
+    }
+    const tell = function (key, id) {
+      if (!canNotify || Notification.permission !== "granted" || !toggle) return;
+      const note = new Notification(toggle.dataset[key].replace("{id}", id), { tag: key + id });
+      note.onclick = function () { window.focus(); window.location.href = "/games/" + id; };
+    };
+    let known = null;
+    const warned = new Set();
     const ask = async function () {
+      let games;
       try {
-        const response = await fetch("/api/me", { credentials: "same-origin" });
+        const response = await fetch("/api/games?list=mine", { credentials: "same-origin" });
         if (!response.ok) return;
-        pageTitle.waiting = Number((await response.json()).waiting || 0);
-        showTitle();
-      } catch (_) { /* offline: try again later */ }
+        games = await response.json();
+      } catch (_) { return; /* offline: try again later */ }
+      pageTitle.waiting = games.filter(function (g) { return g.your_turn; }).length;
+      showTitle();
+      const now = {};
+      games.forEach(function (g) { now[g.id] = g; });
+      if (known !== null) {
+        games.forEach(function (g) {
+          const before = known[g.id];
+          if (before && before.status === "open" && g.status === "running") tell("started", g.id);
+          if (g.your_turn && !(before && before.your_turn)) tell("yourTurn", g.id);
+        });
+        Object.keys(known).forEach(function (id) {
+          if (known[id].status === "running" && !now[id]) tell("ended", id);
+        });
+      }
+      games.forEach(function (g) {
+        const soon = g.your_deadline_ms && g.your_deadline_ms - Date.now() < 3600 * 1000;
+        if (soon && !warned.has(g.id)) { warned.add(g.id); if (known !== null) tell("soon", g.id); }
+      });
+      known = now;
     };
     ask();
     window.setInterval(ask, 30000);
@@ -696,7 +733,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     setUpChrome();
-    watchWaitingGames();
+    watchMyGames();
     const page = document.body.dataset.page;
     if (page === "login" || page === "register") setUpAccountForm();
     if (page === "lobby") { setUpLobby(); setUpLobbyFilters(); }

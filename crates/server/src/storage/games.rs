@@ -52,6 +52,8 @@ pub struct ListedGame {
     pub time_control: Option<TimeControl>,
     /// Whether the result counts for ratings.
     pub rated: bool,
+    /// When the running turn's clock runs out (milliseconds since the epoch), if one runs.
+    pub deadline_ms: Option<i64>,
 }
 
 /// Most games in one list.
@@ -253,7 +255,7 @@ impl Store {
         // `$2 = $2` keeps the user parameter used in every list, so one binding fits all.
         let games = sqlx::query(&format!(
             "SELECT g.id, g.creator_id, g.options, g.status, g.created_at, g.to_move, g.winners, \
-             g.clock, g.rated FROM games g WHERE {condition} AND $2 = $2 \
+             g.clock, g.rated, g.deadline FROM games g WHERE {condition} AND $2 = $2 \
              ORDER BY g.created_at DESC, g.id LIMIT $1"
         ))
         .bind(LIST_LIMIT)
@@ -413,6 +415,7 @@ fn parse_listed(row: &AnyRow) -> StoreResult<ListedGame> {
         seats: Vec::new(),
         time_control: parse_clock(row.try_get(7)?)?.map(|clock| clock.control),
         rated: row.try_get::<i64, _>(8)? != 0,
+        deadline_ms: row.try_get(9)?,
     })
 }
 

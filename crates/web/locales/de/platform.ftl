@@ -69,3 +69,11 @@ lobby-filter-live = live
 lobby-filter-turn = rundenbasiert
 lobby-filter-yes = ja
 lobby-filter-no = nein
+
+# Browser notifications ({id} is filled in by the page).
+
+notify-enable = Benachrichtigen
+notify-your-turn = Du bist am Zug in Partie { "{id}" }
+notify-started = Eine Partie mit dir hat begonnen: { "{id}" }
+notify-ended = Eine Partie mit dir ist zu Ende: { "{id}" }
+notify-soon = Deine Uhr läuft in Partie { "{id}" } innert einer Stunde ab

@@ -69,3 +69,11 @@ lobby-filter-live = live
 lobby-filter-turn = turn-based
 lobby-filter-yes = yes
 lobby-filter-no = no
+
+# Browser notifications ({id} is filled in by the page).
+
+notify-enable = Notify me
+notify-your-turn = Your turn in game { "{id}" }
+notify-started = A game you are in has started: { "{id}" }
+notify-ended = A game you were in has ended: { "{id}" }
+notify-soon = Your clock runs out within the hour in game { "{id}" }

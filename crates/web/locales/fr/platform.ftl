@@ -69,3 +69,11 @@ lobby-filter-live = en direct
 lobby-filter-turn = tour par tour
 lobby-filter-yes = oui
 lobby-filter-no = non
+
+# Browser notifications ({id} is filled in by the page).
+
+notify-enable = M'avertir
+notify-your-turn = À vous de jouer dans la partie { "{id}" }
+notify-started = Une de vos parties a commencé : { "{id}" }
+notify-ended = Une de vos parties est terminée : { "{id}" }
+notify-soon = Votre pendule tombe dans moins d'une heure dans la partie { "{id}" }

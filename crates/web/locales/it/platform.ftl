@@ -69,3 +69,11 @@ lobby-filter-live = dal vivo
 lobby-filter-turn = a turni
 lobby-filter-yes = sì
 lobby-filter-no = no
+
+# Browser notifications ({id} is filled in by the page).
+
+notify-enable = Avvisami
+notify-your-turn = Tocca a te nella partita { "{id}" }
+notify-started = Una tua partita è iniziata: { "{id}" }
+notify-ended = Una tua partita è finita: { "{id}" }
+notify-soon = Il tuo orologio scade entro un'ora nella partita { "{id}" }

@@ -63,3 +63,11 @@ lobby-filter-live = 实时
 lobby-filter-turn = 回合制
 lobby-filter-yes = 是
 lobby-filter-no = 否
+
+# Browser notifications ({id} is filled in by the page).
+
+notify-enable = 开启通知
+notify-your-turn = 对局 { "{id}" } 轮到你了
+notify-started = 你参加的对局已开始：{ "{id}" }
+notify-ended = 你参加的对局已结束：{ "{id}" }
+notify-soon = 对局 { "{id}" } 中你的计时将在一小时内用完

@@ -53,6 +53,11 @@ pub fn document(page: &Page, title: &str, content: Markup) -> String {
                         @match page.user {
                             Some(name) => {
                                 a class="user" href={ "/players/" (name) } { (lang.tr_args("signed-in-as", &[("name", name.into())])) }
+                                button type="button" class="link notify-toggle" hidden
+                                    data-your-turn=(lang.tr("notify-your-turn")) data-started=(lang.tr("notify-started"))
+                                    data-ended=(lang.tr("notify-ended")) data-soon=(lang.tr("notify-soon")) {
+                                    (lang.tr("notify-enable"))
+                                }
                                 button type="button" class="link logout" { (lang.tr("nav-logout")) }
                             }
                             None => {
