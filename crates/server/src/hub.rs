@@ -16,10 +16,10 @@ use crate::model::GameStatus;
 use crate::render::{Lang, TableCache};
 use crate::snapshot::Snapshot;
 use crate::storage::{ChatLine, StoreError};
+use crate::{bots, now, AppState};
 
 /// Chat lines a slow viewer may fall behind by before it misses some (it can reload them).
 const CHAT_BACKLOG: usize = 64;
-use crate::{bots, now, AppState};
 
 /// A game held in memory: its state behind the writer's lock, and the latest snapshot that
 /// viewers watch.
