@@ -91,9 +91,10 @@ impl TryFrom<u8> for RulesRevision {
     }
 }
 
-/// Everything chosen before a game starts.
+/// Everything chosen before a game starts. Missing fields take their defaults; an unknown field
+/// is refused (a misspelt option must not be silently ignored).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct GameOptions {
     /// The rules the game is played by; absent in JSON means the current revision.
     pub rules: RulesRevision,

@@ -24,12 +24,12 @@ use crate::{bots, now, random_seed, random_token, AppState};
 #[derive(Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum SeatRequest {
-    /// The creator sits here.
-    Me,
+    /// The creator sits here. (Variants with braces, so that unknown fields are refused.)
+    Me {},
     /// Anyone may join.
-    Open,
+    Open {},
     /// Reserved for an invitation link.
-    Invite,
+    Invite {},
     /// A computer player.
     Bot {
         /// Its strength.
@@ -74,7 +74,7 @@ pub async fn create(
     if body
         .seats
         .iter()
-        .filter(|s| matches!(s, SeatRequest::Me))
+        .filter(|s| matches!(s, SeatRequest::Me {}))
         .count()
         > 1
     {
@@ -87,13 +87,13 @@ pub async fn create(
         .enumerate()
         .map(|(i, request)| {
             let occupant = match request {
-                SeatRequest::Me => Occupant::Human {
+                SeatRequest::Me {} => Occupant::Human {
                     user_id: user.id.clone(),
                     username: user.name.clone(),
                     invite: None,
                 },
-                SeatRequest::Open => Occupant::Open,
-                SeatRequest::Invite => {
+                SeatRequest::Open {} => Occupant::Open,
+                SeatRequest::Invite {} => {
                     let token = random_token();
                     invites.insert(i.to_string(), token.clone());
                     Occupant::Invite { token }

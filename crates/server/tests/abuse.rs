@@ -1,5 +1,6 @@
 //! Holding under abuse: security headers on every response, a body declared too large refused
-//! before it is read, and log-in attempts limited per account whatever addresses they come from.
+//! before it is read, log-in attempts limited per account whatever addresses they come from, and
+//! unknown fields refused.
 
 mod common;
 
@@ -102,4 +103,30 @@ async fn log_in_attempts_are_limited_per_account_from_any_address() {
         )
         .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_fields_in_options_seats_and_clocks_are_refused() {
+    let server = TestServer::start(Database::sqlite()).await;
+    let mut anna = server.user("anna").await;
+    for body in [
+        json!({"options": {"players": 2, "colour": "red"}, "seats": [{"kind": "me"}, {"kind": "open"}]}),
+        json!({"options": {"players": 2}, "seats": [{"kind": "me", "name": "x"}, {"kind": "open"}]}),
+        json!({"options": {"players": 2}, "seats": [{"kind": "me"}, {"kind": "bot", "level": "greedy\nforged"}]}),
+        json!({"options": {"players": 2}, "seats": [{"kind": "me"}, {"kind": "open"}],
+               "time_control": {"bank_secs": 60, "stand_in": "greedy", "speed": 2}}),
+    ] {
+        let (status, answer) = anna.post("/api/games", body.clone()).await;
+        assert!(status.is_client_error(), "{body}: {status}");
+        assert!(
+            answer["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{answer}"
+        );
+    }
+    let (_, mine) = anna.get("/api/games?list=mine").await;
+    assert!(
+        mine.as_array().unwrap().is_empty(),
+        "nothing was created: {mine}"
+    );
+    server.server.shutdown().await;
 }
