@@ -61,6 +61,8 @@
   // Every page's title: the page's own mark (the game page's "your turn"), then "(games waiting
   // for you) ", then its title.
   const pageTitle = { base: document.title, waiting: 0, mark: "" };
+  // Asks for the person's games again at once (the game page does when its turn changes).
+  let refreshMyGames = function () {};
   function showTitle() {
     const waiting = pageTitle.waiting > 0 ? "(" + pageTitle.waiting + ") " : "";
     document.title = pageTitle.mark + waiting + pageTitle.base;
@@ -114,6 +116,7 @@
       });
       known = now;
     };
+    refreshMyGames = ask;
     ask();
     window.setInterval(ask, 30000);
   }
@@ -541,6 +544,7 @@
       version = Number(root.dataset.version || 0);
       const nowYourTurn = root.dataset.yourTurn === "true";
       if (nowYourTurn && !yourTurn) chime();
+      if (nowYourTurn !== yourTurn) refreshMyGames();
       yourTurn = nowYourTurn;
       pageTitle.mark = yourTurn ? "● " + table.dataset.yourTurnTitle + " – " : "";
       showTitle();
