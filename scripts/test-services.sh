@@ -13,6 +13,12 @@ if ! test -x /usr/sbin/nginx; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
 fi
+# An SMTP server on loopback for the e-mail notification tests (crates/server/tests/mail.rs):
+# Debian's aiosmtpd, which each test starts on a port of its own, storing mails in a Maildir.
+if ! /usr/bin/python3 -c "import aiosmtpd" >/dev/null 2>&1; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-aiosmtpd >/dev/null
+fi
 # PostgreSQL for the server's storage, integration and crash tests (they always run on SQLite
 # too): Debian's server on loopback, a user that may create one database per test, and
 # HELVETIA_TEST_POSTGRES pointing at it.

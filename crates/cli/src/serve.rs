@@ -36,6 +36,22 @@ pub struct Args {
     /// This node's name among the nodes of one database (default: host, process, random part).
     #[arg(long)]
     node_name: Option<String>,
+    /// SMTP server for e-mail notifications: `smtp://HOST:PORT` (plain, e.g. a local relay),
+    /// `smtp://USER:PASS@HOST:587?tls=required` (STARTTLS) or `smtps://USER:PASS@HOST` (TLS).
+    /// Without it no mail is sent.
+    #[arg(long)]
+    smtp_url: Option<String>,
+    /// Sender of notification mails.
+    #[arg(long, default_value = "Helvetia Online <helvetia@localhost>")]
+    mail_from: String,
+    /// The site's address as people reach it, for the links in mails (default: http:// and
+    /// --addr).
+    #[arg(long)]
+    public_url: Option<String>,
+    /// Seconds a "your turn" mail waits, so that a person at the table who moves at once gets
+    /// none.
+    #[arg(long, default_value_t = 120)]
+    your_turn_mail_delay_secs: u64,
     /// Mark cookies Secure (when served behind HTTPS).
     #[arg(long)]
     secure_cookies: bool,
@@ -61,6 +77,10 @@ pub fn run(args: Args) -> ExitCode {
         bot_lease_secs: args.bot_lease_secs.max(1),
         idle_game_secs: args.idle_game_secs,
         node_name: args.node_name,
+        smtp_url: args.smtp_url,
+        mail_from: args.mail_from,
+        public_url: args.public_url,
+        your_turn_mail_delay_secs: args.your_turn_mail_delay_secs,
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,

@@ -343,10 +343,12 @@ fn check_account_rate(state: &AppState, username: &str) -> AppResult<()> {
         })
 }
 
-/// `POST /api/register`: creates an account and logs it in.
+/// `POST /api/register`: creates an account and logs it in. Its mails (once it gives an
+/// address) are in the language of the page it registered from.
 pub async fn register(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<Credentials>,
 ) -> AppResult<Response> {
     check_rate(&state, ip)?;
@@ -363,6 +365,11 @@ pub async fn register(
         }
         other => other?,
     }
+    let language = crate::pages::lang_of(&headers);
+    state
+        .store
+        .set_mail_language(&user.id, language.code())
+        .await?;
     let user = User {
         id: user.id,
         name: user.username,

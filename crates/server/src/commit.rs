@@ -20,6 +20,7 @@ use tokio::sync::Notify;
 use crate::error::{AppError, AppResult};
 use crate::game_state::{Change, Choice, GameState, Refusal};
 use crate::hub::{reload, LiveGame};
+use crate::mail::MailEvent;
 use crate::model::GameStatus;
 use crate::storage::StoreError;
 use crate::{bots, rated_games, AppState};
@@ -190,6 +191,11 @@ async fn change(
         let at = state.version();
         tracing::debug!(game = %live.id, "refused at version {at} for {actor:?}: {refusal}");
     })?;
+    let mail = MailEvent::after_log_write(
+        state.to_move(),
+        change.summary.to_move,
+        change.summary.status == GameStatus::Finished,
+    );
     let stored = app
         .store
         .change_log(
@@ -197,6 +203,7 @@ async fn change(
             state.version(),
             change.log.clone(),
             change.summary.clone(),
+            mail,
         )
         .await;
     match stored {

@@ -23,6 +23,7 @@ pub mod health;
 pub mod hub;
 pub mod lobby;
 pub mod log_book;
+pub mod mail;
 pub mod metrics;
 pub mod model;
 pub mod notices;
@@ -83,6 +84,16 @@ pub struct Config {
     pub idle_game_secs: u64,
     /// This node's name in notices and bot leases (default: host, process and a random part).
     pub node_name: Option<String>,
+    /// The SMTP server for e-mail notifications (`smtp://…`, `smtps://…`); none: no mail.
+    pub smtp_url: Option<String>,
+    /// The sender of notification mails, `Name <address>`.
+    pub mail_from: String,
+    /// The site's address as people reach it, for links in mails (default: `http://` and the
+    /// listening address).
+    pub public_url: Option<String>,
+    /// Seconds a "your turn" mail waits, so that a person at the table who moves at once gets
+    /// none.
+    pub your_turn_mail_delay_secs: u64,
 }
 
 impl Default for Config {
@@ -98,6 +109,10 @@ impl Default for Config {
             bot_lease_secs: 10,
             idle_game_secs: 600,
             node_name: None,
+            smtp_url: None,
+            mail_from: "Helvetia Online <helvetia@localhost>".into(),
+            public_url: None,
+            your_turn_mail_delay_secs: 120,
         }
     }
 }
@@ -156,7 +171,8 @@ impl AppState {
     /// The database is unreachable or its schema cannot be brought up to date.
     pub async fn open(config: Config) -> Result<AppState, StartError> {
         let node = config.node_name.clone().unwrap_or_else(default_node_name);
-        let store = Store::connect(&config.database_url, &node)
+        let plans_mail = config.smtp_url.is_some();
+        let store = Store::connect_with_mail(&config.database_url, &node, plans_mail)
             .await
             .map_err(|e| StartError(format!("cannot open {}: {e}", config.database_url)))?;
         if !store.is_postgres() {
@@ -226,7 +242,11 @@ pub fn app(state: AppState) -> Router {
         .route("/leaderboard", get(players::leaderboard_json))
         .route("/players/{name}", get(players::profile_json))
         .route("/games/{id}/replay/{step}", get(play::get_replay))
-        .route("/games/{id}/ws", get(ws::upgrade));
+        .route("/games/{id}/ws", get(ws::upgrade))
+        .route(
+            "/settings",
+            get(mail::settings::get).post(mail::settings::save),
+        );
     let router = Router::new()
         .route("/", get(pages::home))
         .route("/login", get(pages::login))
@@ -237,6 +257,11 @@ pub fn app(state: AppState) -> Router {
         .route("/players/{name}", get(players::profile_page))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/replay", get(pages::replay))
+        .route("/settings", get(mail::settings::page))
+        .route(
+            "/unsubscribe/{token}",
+            get(mail::settings::ask_to_unsubscribe).post(mail::settings::unsubscribe),
+        )
         .route("/static/app.js", get(pages::script))
         .route("/static/app.css", get(pages::style))
         .nest("/api", api)
@@ -313,6 +338,7 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
     let addr = listener
         .local_addr()
         .map_err(|e| StartError(e.to_string()))?;
+    let mail = mail_config(&config, addr)?;
     let state = AppState::open(config).await?;
     let mut background = vec![
         tokio::spawn(housekeeping(state.clone())),
@@ -327,6 +353,13 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         tokio::spawn(backfill::fill_in_summaries(state.store.clone())),
         tokio::spawn(rated_games::rate_unrated(state.clone())),
     ];
+    if let Some(mail) = mail {
+        background.push(tokio::spawn(mail::sender::send_mail(
+            state.clone(),
+            mail,
+            std::time::Duration::from_secs(2),
+        )));
+    }
     if state.store.is_postgres() {
         let url = state.config.database_url.clone();
         background.push(tokio::spawn(notices::listen(state.clone(), url)));
@@ -357,6 +390,26 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         task,
         background,
     })
+}
+
+/// How this node sends mail, if it does.
+fn mail_config(
+    config: &Config,
+    addr: SocketAddr,
+) -> Result<Option<mail::sender::MailConfig>, StartError> {
+    let Some(url) = &config.smtp_url else {
+        return Ok(None);
+    };
+    let mailer = mail::transport::Mailer::new(url, &config.mail_from).map_err(StartError)?;
+    let public_url = config
+        .public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{addr}"));
+    Ok(Some(mail::sender::MailConfig {
+        mailer,
+        public_url: public_url.trim_end_matches('/').to_string(),
+        your_turn_delay_secs: config.your_turn_mail_delay_secs,
+    }))
 }
 
 /// Every minute: drop games idle for longer than the configured time; every few minutes,
@@ -392,8 +445,15 @@ async fn housekeeping(state: AppState) {
 /// # Errors
 /// The database or the address is unavailable.
 pub async fn run(config: Config) -> Result<(), StartError> {
+    let sends_mail = config.smtp_url.is_some();
     let server = spawn(config).await?;
     println!("Helvetia is served on http://{}", server.addr);
+    // Through the log, not stdout: whoever reads the address above may close the pipe after it.
+    if sends_mail {
+        tracing::info!("e-mail notifications are sent through the --smtp-url server");
+    } else {
+        tracing::info!("e-mail notifications are off: no --smtp-url given");
+    }
     stopped().await;
     tracing::info!("stopping");
     server.shutdown().await;

@@ -16,6 +16,7 @@ use crate::clock::{Clock, TimeControl};
 use crate::error::{AppError, AppResult, JsonBody};
 use crate::game_state::{seat_name, GameState};
 use crate::hub::{find, reload, LiveGame};
+use crate::mail::{MailEvent, MailKind};
 use crate::model::{BotLevel, GameStatus, Occupant, SeatRecord};
 use crate::storage::{GameFilter, GameRecordRow, ListedGame, StoreError};
 use crate::{bots, now, random_seed, random_token, AppState};
@@ -305,8 +306,8 @@ async fn change_seat(
     Ok(())
 }
 
-/// Moves an open game to `to` (running or cancelled), then shows it; on a conflict the game is
-/// reloaded from the database.
+/// Moves an open game to `to` (running or cancelled), then shows it; the people seated, but the
+/// creator who started it, are told by mail. On a conflict the game is reloaded from the database.
 async fn set_status(
     app: &AppState,
     live: &LiveGame,
@@ -317,9 +318,17 @@ async fn set_status(
         .then(|| state.game().to_move())
         .flatten();
     let clock = state.clock_passed_to(to_move);
+    let started = (to == GameStatus::Running)
+        .then(|| MailEvent::to_everyone(MailKind::GameStarted, Some(&state.creator_id)));
     match app
         .store
-        .set_status(&live.id, GameStatus::Open, to, to_move, clock.as_ref())
+        .set_status(
+            &live.id,
+            (GameStatus::Open, to),
+            to_move,
+            clock.as_ref(),
+            started.as_ref(),
+        )
         .await
     {
         Ok(()) => {}

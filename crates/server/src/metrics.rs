@@ -52,6 +52,11 @@ pub fn clock_ran_out() {
     counter!("helvetia_clock_timeouts_total").increment(1);
 }
 
+/// A claimed mail was handled: `outcome` is sent, dropped, deferred, retry or failed.
+pub fn mail_handled(outcome: &'static str) {
+    counter!("helvetia_mails_total", "outcome" => outcome).increment(1);
+}
+
 /// A WebSocket viewer came or went.
 pub fn viewer_connected(present: bool) {
     if present {

@@ -56,7 +56,7 @@ impl PageContext {
         }
     }
 
-    fn respond(&self, status: StatusCode, html: String) -> Response {
+    pub(crate) fn respond(&self, status: StatusCode, html: String) -> Response {
         let mut response = (status, Html(html)).into_response();
         if let Some(cookie) = &self.set_lang {
             if let Ok(value) = cookie.parse() {

@@ -132,9 +132,9 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
     store
         .set_status(
             id,
-            GameStatus::Open,
-            GameStatus::Running,
+            (GameStatus::Open, GameStatus::Running),
             game.to_move(),
+            None,
             None,
         )
         .await
@@ -165,7 +165,7 @@ async fn a_game_loaded_while_another_node_writes_is_consistent() {
                     action,
                 };
                 writer
-                    .change_log("consistent", version, change, summary)
+                    .change_log("consistent", version, change, summary, None)
                     .await
                     .unwrap();
                 version += 1;

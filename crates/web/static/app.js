@@ -54,6 +54,28 @@
     });
   }
 
+  // ---- Mail settings ----------------------------------------------------------------------
+
+  // The whole form is sent as JSON; "Saved." shows until the next change.
+  function setUpMailSettings() {
+    const form = document.getElementById("settings-form");
+    if (!form) return;
+    const saved = form.querySelector(".form-done");
+    form.addEventListener("input", function () { saved.hidden = true; });
+    handleForm(form, async function () {
+      const checked = function (name) { return form.elements[name].checked; };
+      await post(form.dataset.api, {
+        email: form.elements.email.value,
+        language: form.elements.language.value,
+        your_turn: checked("your_turn"),
+        game_started: checked("game_started"),
+        game_ended: checked("game_ended"),
+        clock_low: checked("clock_low"),
+      });
+      saved.hidden = false;
+    });
+  }
+
   // ---- Every page ------------------------------------------------------------------------
 
   // ---- Page title -----------------------------------------------------------------------
@@ -743,5 +765,6 @@
     if (page === "lobby") { setUpLobby(); setUpLobbyFilters(); }
     if (page === "game") setUpGame();
     if (page === "replay") setUpReplay();
+    if (page === "settings") setUpMailSettings();
   });
 })();

@@ -7,6 +7,7 @@ use sqlx::Row;
 
 use super::{decode_error, GameRecordRow, Store, StoreError, StoreResult, Summary};
 use crate::clock::{Clock, TimeControl};
+use crate::mail::MailEvent;
 use crate::model::{BotLevel, GameStatus, Occupant, SeatRecord};
 use crate::notices::Notice;
 
@@ -109,19 +110,20 @@ impl Store {
         self.announce_change(game_id, 0).await
     }
 
-    /// Moves a game from `from` to `to` status (start or cancel, before any action) and tells
-    /// the other nodes.
+    /// Moves a game from `from` to `to` status (start or cancel, before any action), with the
+    /// mail that calls for, and tells the other nodes.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if the game was not in status `from`.
     pub async fn set_status(
         &self,
         game_id: &str,
-        from: GameStatus,
-        to: GameStatus,
+        (from, to): (GameStatus, GameStatus),
         to_move: Option<Seat>,
         clock: Option<&Clock>,
+        mail: Option<&MailEvent>,
     ) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
         let result = sqlx::query(
             "UPDATE games SET status = $1, to_move = $2, clock = $5, deadline = $6 \
              WHERE id = $3 AND status = $4",
@@ -132,12 +134,21 @@ impl Store {
         .bind(from.as_str())
         .bind(clock_column(clock))
         .bind(clock.and_then(Clock::deadline_ms))
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
         if result.rows_affected() != 1 {
             return Err(StoreError::Conflict);
         }
-        self.announce_change(game_id, 0).await
+        if let Some(mail) = mail {
+            self.plan_mail_within(&mut tx, game_id, mail, 0).await?;
+        }
+        let notice = Notice::GameChanged {
+            game_id: game_id.to_string(),
+            version: 0,
+        };
+        self.announce_within(&mut tx, &notice).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     async fn announce_change(&self, game_id: &str, version: u64) -> StoreResult<()> {
@@ -168,14 +179,7 @@ impl Store {
             return Ok(None);
         };
         let mut game = parse_game(&row)?;
-        let seats = sqlx::query(&format!(
-            "SELECT {SEAT_COLUMNS} FROM seats s LEFT JOIN users u ON u.id = s.user_id \
-             WHERE s.game_id = $1 ORDER BY s.seat"
-        ))
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
-        game.seats = seats.iter().map(parse_seat).collect::<StoreResult<_>>()?;
+        game.seats = self.seats_of(id).await?;
         let (version, clock, actions) = self.catch_up(id, 0).await?;
         game.version = version;
         game.clock = clock;
@@ -192,6 +196,21 @@ impl Store {
             game.actions.push((seat, action));
         }
         Ok(Some(game))
+    }
+
+    /// The seats of a game, in order.
+    ///
+    /// # Errors
+    /// Database failure, or a seat that does not parse.
+    pub async fn seats_of(&self, game_id: &str) -> StoreResult<Vec<SeatRecord>> {
+        let seats = sqlx::query(&format!(
+            "SELECT {SEAT_COLUMNS} FROM seats s LEFT JOIN users u ON u.id = s.user_id \
+             WHERE s.game_id = $1 ORDER BY s.seat"
+        ))
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        seats.iter().map(parse_seat).collect()
     }
 
     /// The game's version, its clock and its actions from index `from` on, read by one

@@ -10,8 +10,10 @@ use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
 use super::games::clock_column;
+use super::mail_outbox::MailPlanKey;
 use super::{Store, StoreError, StoreResult};
 use crate::clock::Clock;
+use crate::mail::MailEvent;
 use crate::model::GameStatus;
 use crate::notices::Notice;
 
@@ -65,6 +67,17 @@ struct LogWrite {
     expected_version: u64,
     change: LogChange,
     summary: Summary,
+    mail: Option<MailEvent>,
+}
+
+/// What the writer tells besides the change itself: other nodes (PostgreSQL), and people by mail.
+pub(super) struct Announcing {
+    /// Whether notices are sent (PostgreSQL).
+    pub postgres: bool,
+    /// This node's name in its notices.
+    pub node: std::sync::Arc<str>,
+    /// Whether writes plan the mails they call for.
+    pub plans_mail: bool,
 }
 
 pub(super) struct WriteRequest {
@@ -77,7 +90,7 @@ const MAX_GROUP: usize = 256;
 
 impl Store {
     /// Changes the log of `game_id` from `expected_version` to the next version and waits until
-    /// that is committed.
+    /// that is committed, with the mail it calls for (if this server sends mail).
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if the game is no longer at `expected_version` (another request
@@ -88,6 +101,7 @@ impl Store {
         expected_version: u64,
         change: LogChange,
         summary: Summary,
+        mail: Option<MailEvent>,
     ) -> StoreResult<()> {
         let (done, answer) = oneshot::channel();
         let closed = || StoreError::Database(sqlx::Error::PoolClosed);
@@ -96,6 +110,7 @@ impl Store {
             expected_version,
             change,
             summary,
+            mail,
         };
         self.writer
             .send(WriteRequest { write, done })
@@ -109,13 +124,12 @@ impl Store {
 pub(super) async fn write_loop(
     pool: AnyPool,
     mut requests: mpsc::Receiver<WriteRequest>,
-    postgres: bool,
-    node: std::sync::Arc<str>,
+    announcing: Announcing,
 ) {
     let mut batch = Vec::with_capacity(MAX_GROUP);
     while requests.recv_many(&mut batch, MAX_GROUP).await > 0 {
         batch.sort_by(|a, b| a.write.game_id.cmp(&b.write.game_id));
-        match commit_group(&pool, &batch, postgres, &node).await {
+        match commit_group(&pool, &batch, &announcing).await {
             Ok(outcomes) => {
                 for (request, outcome) in batch.drain(..).zip(outcomes) {
                     let _ = request.done.send(outcome);
@@ -138,8 +152,7 @@ pub(super) async fn write_loop(
 async fn commit_group(
     pool: &AnyPool,
     batch: &[WriteRequest],
-    postgres: bool,
-    node: &str,
+    announcing: &Announcing,
 ) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
     let mut tx = pool.begin().await?;
     let mut outcomes = Vec::with_capacity(batch.len());
@@ -208,7 +221,11 @@ async fn commit_group(
             game_id: write.game_id.clone(),
             version: next_version,
         };
-        super::announce_within(&mut tx, postgres, node, &notice).await?;
+        super::announce_within(&mut tx, announcing.postgres, &announcing.node, &notice).await?;
+        if let (true, Some(mail)) = (announcing.plans_mail, &write.mail) {
+            let key = MailPlanKey::new(&write.game_id, next_version as i64);
+            super::mail_outbox::plan_mail(&mut tx, mail, &key).await?;
+        }
         outcomes.push(Ok(()));
     }
     tx.commit().await?;

@@ -12,6 +12,8 @@ mod bot_leases;
 mod chat;
 mod games;
 mod log_writer;
+mod mail_outbox;
+mod mail_settings;
 mod players;
 mod ratings;
 mod rematches;
@@ -29,6 +31,8 @@ use tokio::sync::mpsc;
 pub use chat::{ChatLine, ChatText};
 pub use games::{GameFilter, ListedGame};
 pub use log_writer::{LogChange, Summary};
+pub use mail_outbox::{MailJob, MailKey, MailOutcome};
+pub use mail_settings::MailSettings;
 pub use players::{CurrentRating, GameCounts};
 pub use ratings::{HistoryPoint, LeaderboardRow, RatingChange};
 
@@ -118,6 +122,7 @@ pub struct Store {
     writer: mpsc::Sender<log_writer::WriteRequest>,
     postgres: bool,
     node: Arc<str>,
+    plans_mail: bool,
 }
 
 fn migration(version: i64, name: &'static str, sql: &'static str) -> Migration {
@@ -165,6 +170,7 @@ fn migrator() -> Migrator {
                 "vote to end",
                 include_str!("../../migrations/0008_vote_to_end.sql"),
             ),
+            migration(9, "mail", include_str!("../../migrations/0009_mail.sql")),
         ]),
         ignore_missing: false,
         locking: true,
@@ -190,6 +196,15 @@ impl Store {
     /// # Errors
     /// An unknown scheme, an unreachable database or a failed migration.
     pub async fn connect(url: &str, node: &str) -> StoreResult<Store> {
+        Store::connect_with_mail(url, node, false).await
+    }
+
+    /// [`Store::connect`] for a server that sends mail: with `plans_mail`, every change that
+    /// calls for a notification plans it in the outbox in its own transaction.
+    ///
+    /// # Errors
+    /// An unknown scheme, an unreachable database or a failed migration.
+    pub async fn connect_with_mail(url: &str, node: &str, plans_mail: bool) -> StoreResult<Store> {
         sqlx::any::install_default_drivers();
         let is_sqlite = url.starts_with("sqlite:");
         let pool = AnyPoolOptions::new()
@@ -219,8 +234,11 @@ impl Store {
         tokio::spawn(log_writer::write_loop(
             pool.clone(),
             requests,
-            postgres,
-            node.clone(),
+            log_writer::Announcing {
+                postgres,
+                node: node.clone(),
+                plans_mail,
+            },
         ));
         if is_sqlite {
             tokio::spawn(checkpoint_loop(pool.clone()));
@@ -230,6 +248,7 @@ impl Store {
             writer,
             postgres,
             node,
+            plans_mail,
         })
     }
 

@@ -12,6 +12,7 @@ use sqlx::Row;
 use super::games::clock_column;
 use super::{Store, StoreError, StoreResult};
 use crate::clock::Clock;
+use crate::mail::{MailEvent, MailKind};
 use crate::model::BotLevel;
 use crate::notices::Notice;
 
@@ -118,6 +119,11 @@ impl Store {
             .bind(i64::from(seat))
             .execute(&mut *tx)
             .await?;
+        if ends {
+            let ended = MailEvent::to_everyone(MailKind::GameEnded, None);
+            self.plan_mail_within(&mut tx, game_id, &ended, next_version as i64)
+                .await?;
+        }
         let notice = Notice::GameChanged {
             game_id: game_id.to_string(),
             version: next_version,

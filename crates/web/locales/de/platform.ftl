@@ -77,3 +77,37 @@ notify-your-turn = Du bist am Zug in Partie { "{id}" }
 notify-started = Eine Partie mit dir hat begonnen: { "{id}" }
 notify-ended = Eine Partie mit dir ist zu Ende: { "{id}" }
 notify-soon = Deine Uhr läuft in Partie { "{id}" } innert einer Stunde ab
+
+# E-Mail-Benachrichtigungen: Einstellungen, Abmeldeseite und die Mails selbst.
+
+nav-settings = Einstellungen
+settings-title = E-Mail-Benachrichtigungen
+settings-intro = Helvetia Online kann dir per E-Mail sagen, wenn du am Zug bist, wenn eine Partie mit dir beginnt oder endet und wenn deine Uhr innert einer Stunde abläuft: höchstens eine Mail pro Partie und Stunde.
+settings-no-mail = Dieser Server verschickt keine E-Mails: der Betreiber hat keinen Mailserver eingerichtet. Deine Einstellungen bleiben gespeichert, bis er es tut.
+settings-email = E-Mail-Adresse (leer lassen für keine Mails)
+settings-language = Sprache der Mails
+settings-kinds = Schick mir eine Mail, wenn
+settings-your-turn = ich am Zug bin
+settings-started = eine Partie mit mir beginnt
+settings-ended = eine Partie mit mir endet
+settings-clock = meine Uhr innert einer Stunde abläuft
+settings-save = Speichern
+settings-saved = Gespeichert.
+unsubscribe-title = Abmelden
+unsubscribe-ask = Alle E-Mails von Helvetia Online an { $name } abbestellen?
+unsubscribe-confirm = Alle Mails abbestellen
+unsubscribe-done = Erledigt: Helvetia Online schickt { $name } keine Mails mehr. In deinen Einstellungen kannst du sie wieder einschalten.
+unsubscribe-unknown = Dieser Abmeldelink ist unbekannt.
+mail-your-turn-subject = Helvetia: Du bist am Zug gegen { $opponents }
+mail-your-turn-body = Hallo { $name }, in deiner Partie Helvetia gegen { $opponents } bist du am Zug.
+mail-started-subject = Helvetia: Deine Partie gegen { $opponents } hat begonnen
+mail-started-body = Hallo { $name }, deine Partie Helvetia gegen { $opponents } hat begonnen.
+mail-ended-subject = Helvetia: Deine Partie gegen { $opponents } ist zu Ende
+mail-ended-body = Hallo { $name }, deine Partie Helvetia gegen { $opponents } ist zu Ende. Gewonnen: { $winners }.
+mail-abandoned-body = Hallo { $name }, deine Partie Helvetia gegen { $opponents } wurde durch Abstimmung ohne Ergebnis beendet.
+mail-clock-subject = Helvetia: Deine Zeit läuft innert einer Stunde ab
+mail-clock-body = Hallo { $name }, deine Zeit für diesen Zug in deiner Partie Helvetia gegen { $opponents } läuft um { $deadline } ab. Danach spielt ein Bot für dich, bis du deinen Platz zurücknimmst.
+mail-open-game = Zur Partie: { $url }
+mail-footer = Du erhältst diese Mail, weil du bei Helvetia Online E-Mail-Benachrichtigungen eingeschaltet hast (höchstens eine Mail pro Partie und Stunde).
+mail-settings = Welche Mails du erhältst: { $url }
+mail-unsubscribe = Alle Mails abbestellen: { $url }

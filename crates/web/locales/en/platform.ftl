@@ -77,3 +77,37 @@ notify-your-turn = Your turn in game { "{id}" }
 notify-started = A game you are in has started: { "{id}" }
 notify-ended = A game you were in has ended: { "{id}" }
 notify-soon = Your clock runs out within the hour in game { "{id}" }
+
+# E-mail notifications: the settings page, the unsubscribe page and the mails themselves.
+
+nav-settings = Settings
+settings-title = E-mail notifications
+settings-intro = Helvetia Online can tell you by e-mail when it is your turn, when a game you are in starts or ends, and when your clock runs out within the hour: at most one mail per game and hour.
+settings-no-mail = This server sends no e-mail: its operator has not set up a mail server. Your settings are kept for when it does.
+settings-email = E-mail address (leave empty for no mail)
+settings-language = Language of the mails
+settings-kinds = Send me a mail when
+settings-your-turn = it is my turn
+settings-started = a game I am in starts
+settings-ended = a game I am in ends
+settings-clock = my clock runs out within the hour
+settings-save = Save
+settings-saved = Saved.
+unsubscribe-title = Unsubscribe
+unsubscribe-ask = Stop all e-mail from Helvetia Online to { $name }?
+unsubscribe-confirm = Stop all mail
+unsubscribe-done = Done: Helvetia Online sends no more mail to { $name }. You can turn mails on again in your settings.
+unsubscribe-unknown = This unsubscribe link is not known.
+mail-your-turn-subject = Helvetia: your turn against { $opponents }
+mail-your-turn-body = Hello { $name }, it is your turn in your game of Helvetia against { $opponents }.
+mail-started-subject = Helvetia: your game against { $opponents } has started
+mail-started-body = Hello { $name }, your game of Helvetia against { $opponents } has started.
+mail-ended-subject = Helvetia: your game against { $opponents } has ended
+mail-ended-body = Hello { $name }, your game of Helvetia against { $opponents } has ended. Winner: { $winners }.
+mail-abandoned-body = Hello { $name }, your game of Helvetia against { $opponents } was ended by vote, without a result.
+mail-clock-subject = Helvetia: your time runs out within the hour
+mail-clock-body = Hello { $name }, your time for this turn in your game of Helvetia against { $opponents } runs out at { $deadline }. Then a bot plays for you until you take your seat back.
+mail-open-game = Open the game: { $url }
+mail-footer = You get this mail because you turned on e-mail notifications at Helvetia Online (at most one mail per game and hour).
+mail-settings = Choose which mails you get: { $url }
+mail-unsubscribe = Stop all mail: { $url }

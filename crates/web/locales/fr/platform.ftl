@@ -77,3 +77,37 @@ notify-your-turn = À vous de jouer dans la partie { "{id}" }
 notify-started = Une de vos parties a commencé : { "{id}" }
 notify-ended = Une de vos parties est terminée : { "{id}" }
 notify-soon = Votre pendule tombe dans moins d'une heure dans la partie { "{id}" }
+
+# Notifications par e-mail : réglages, page de désinscription et les mails eux-mêmes.
+
+nav-settings = Réglages
+settings-title = Notifications par e-mail
+settings-intro = Helvetia Online peut vous prévenir par e-mail quand c’est votre tour, quand une partie où vous jouez commence ou se termine, et quand votre pendule s’épuise dans l’heure : au plus un mail par partie et par heure.
+settings-no-mail = Ce serveur n’envoie pas d’e-mails : son exploitant n’a pas configuré de serveur de messagerie. Vos réglages sont conservés pour le jour où il le fera.
+settings-email = Adresse e-mail (laisser vide pour ne recevoir aucun mail)
+settings-language = Langue des mails
+settings-kinds = M’envoyer un mail quand
+settings-your-turn = c’est mon tour
+settings-started = une de mes parties commence
+settings-ended = une de mes parties se termine
+settings-clock = ma pendule s’épuise dans l’heure
+settings-save = Enregistrer
+settings-saved = Enregistré.
+unsubscribe-title = Se désinscrire
+unsubscribe-ask = Ne plus envoyer aucun e-mail de Helvetia Online à { $name } ?
+unsubscribe-confirm = Ne plus recevoir de mails
+unsubscribe-done = C’est fait : Helvetia Online n’envoie plus de mails à { $name }. Vous pouvez les réactiver dans vos réglages.
+unsubscribe-unknown = Ce lien de désinscription est inconnu.
+mail-your-turn-subject = Helvetia : à vous de jouer contre { $opponents }
+mail-your-turn-body = Bonjour { $name }, c’est votre tour dans votre partie de Helvetia contre { $opponents }.
+mail-started-subject = Helvetia : votre partie contre { $opponents } a commencé
+mail-started-body = Bonjour { $name }, votre partie de Helvetia contre { $opponents } a commencé.
+mail-ended-subject = Helvetia : votre partie contre { $opponents } est terminée
+mail-ended-body = Bonjour { $name }, votre partie de Helvetia contre { $opponents } est terminée. Gagnant : { $winners }.
+mail-abandoned-body = Bonjour { $name }, votre partie de Helvetia contre { $opponents } a été arrêtée par un vote, sans résultat.
+mail-clock-subject = Helvetia : votre temps s’épuise dans l’heure
+mail-clock-body = Bonjour { $name }, votre temps pour ce tour dans votre partie de Helvetia contre { $opponents } s’épuise à { $deadline }. Ensuite un bot joue pour vous jusqu’à ce que vous repreniez votre place.
+mail-open-game = Ouvrir la partie : { $url }
+mail-footer = Vous recevez ce mail parce que vous avez activé les notifications par e-mail sur Helvetia Online (au plus un mail par partie et par heure).
+mail-settings = Choisir les mails que vous recevez : { $url }
+mail-unsubscribe = Ne plus recevoir aucun mail : { $url }

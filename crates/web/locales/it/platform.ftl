@@ -77,3 +77,37 @@ notify-your-turn = Tocca a te nella partita { "{id}" }
 notify-started = Una tua partita è iniziata: { "{id}" }
 notify-ended = Una tua partita è finita: { "{id}" }
 notify-soon = Il tuo orologio scade entro un'ora nella partita { "{id}" }
+
+# Notifiche via e-mail: impostazioni, pagina di disiscrizione e le mail stesse.
+
+nav-settings = Impostazioni
+settings-title = Notifiche via e-mail
+settings-intro = Helvetia Online può avvisarti via e-mail quando tocca a te, quando una tua partita inizia o finisce e quando il tuo orologio scade entro un’ora: al massimo una mail per partita e per ora.
+settings-no-mail = Questo server non invia e-mail: il gestore non ha configurato un server di posta. Le tue impostazioni restano salvate per quando lo farà.
+settings-email = Indirizzo e-mail (lascia vuoto per nessuna mail)
+settings-language = Lingua delle mail
+settings-kinds = Mandami una mail quando
+settings-your-turn = tocca a me
+settings-started = una mia partita inizia
+settings-ended = una mia partita finisce
+settings-clock = il mio orologio scade entro un’ora
+settings-save = Salva
+settings-saved = Salvato.
+unsubscribe-title = Disiscriviti
+unsubscribe-ask = Non inviare più nessuna e-mail di Helvetia Online a { $name }?
+unsubscribe-confirm = Non ricevere più mail
+unsubscribe-done = Fatto: Helvetia Online non invia più mail a { $name }. Puoi riattivarle nelle tue impostazioni.
+unsubscribe-unknown = Questo link di disiscrizione è sconosciuto.
+mail-your-turn-subject = Helvetia: tocca a te contro { $opponents }
+mail-your-turn-body = Ciao { $name }, tocca a te nella tua partita di Helvetia contro { $opponents }.
+mail-started-subject = Helvetia: la tua partita contro { $opponents } è iniziata
+mail-started-body = Ciao { $name }, la tua partita di Helvetia contro { $opponents } è iniziata.
+mail-ended-subject = Helvetia: la tua partita contro { $opponents } è finita
+mail-ended-body = Ciao { $name }, la tua partita di Helvetia contro { $opponents } è finita. Vincitore: { $winners }.
+mail-abandoned-body = Ciao { $name }, la tua partita di Helvetia contro { $opponents } è stata chiusa con una votazione, senza risultato.
+mail-clock-subject = Helvetia: il tuo tempo scade entro un’ora
+mail-clock-body = Ciao { $name }, il tuo tempo per questo turno nella partita di Helvetia contro { $opponents } scade alle { $deadline }. Poi un bot gioca per te finché non riprendi il tuo posto.
+mail-open-game = Apri la partita: { $url }
+mail-footer = Ricevi questa mail perché hai attivato le notifiche via e-mail su Helvetia Online (al massimo una mail per partita e per ora).
+mail-settings = Scegli quali mail ricevere: { $url }
+mail-unsubscribe = Non ricevere più mail: { $url }

@@ -71,3 +71,37 @@ notify-your-turn = 对局 { "{id}" } 轮到你了
 notify-started = 你参加的对局已开始：{ "{id}" }
 notify-ended = 你参加的对局已结束：{ "{id}" }
 notify-soon = 对局 { "{id}" } 中你的计时将在一小时内用完
+
+# 电子邮件通知：设置页、退订页和邮件本身。
+
+nav-settings = 设置
+settings-title = 电子邮件通知
+settings-intro = Helvetia Online 可以在轮到你时、你参加的对局开始或结束时，以及你的计时将在一小时内用完时给你发邮件：每局每小时最多一封。
+settings-no-mail = 此服务器不发送电子邮件：运营者尚未配置邮件服务器。你的设置会保留，等其配置后生效。
+settings-email = 电子邮件地址（留空则不收邮件）
+settings-language = 邮件语言
+settings-kinds = 在以下情况给我发邮件
+settings-your-turn = 轮到我时
+settings-started = 我参加的对局开始时
+settings-ended = 我参加的对局结束时
+settings-clock = 我的计时将在一小时内用完时
+settings-save = 保存
+settings-saved = 已保存。
+unsubscribe-title = 退订
+unsubscribe-ask = 停止向 { $name } 发送 Helvetia Online 的所有邮件？
+unsubscribe-confirm = 停止所有邮件
+unsubscribe-done = 完成：Helvetia Online 不再向 { $name } 发送邮件。你可以在设置中重新开启。
+unsubscribe-unknown = 此退订链接无效。
+mail-your-turn-subject = Helvetia：与 { $opponents } 的对局轮到你了
+mail-your-turn-body = { $name } 你好，在你与 { $opponents } 的 Helvetia 对局中轮到你了。
+mail-started-subject = Helvetia：你与 { $opponents } 的对局已开始
+mail-started-body = { $name } 你好，你与 { $opponents } 的 Helvetia 对局已开始。
+mail-ended-subject = Helvetia：你与 { $opponents } 的对局已结束
+mail-ended-body = { $name } 你好，你与 { $opponents } 的 Helvetia 对局已结束。获胜者：{ $winners }。
+mail-abandoned-body = { $name } 你好，你与 { $opponents } 的 Helvetia 对局已经投票结束，没有结果。
+mail-clock-subject = Helvetia：你的时间将在一小时内用完
+mail-clock-body = { $name } 你好，你在与 { $opponents } 的 Helvetia 对局中本回合的时间将于 { $deadline } 用完。之后由机器人代你下棋，直到你收回座位。
+mail-open-game = 打开对局：{ $url }
+mail-footer = 你收到此邮件是因为你在 Helvetia Online 开启了电子邮件通知（每局每小时最多一封）。
+mail-settings = 选择你要接收的邮件：{ $url }
+mail-unsubscribe = 停止所有邮件：{ $url }

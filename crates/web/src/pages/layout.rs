@@ -58,6 +58,7 @@ pub fn document(page: &Page, title: &str, content: Markup) -> String {
                                     data-ended=(lang.tr("notify-ended")) data-soon=(lang.tr("notify-soon")) {
                                     (lang.tr("notify-enable"))
                                 }
+                                a href="/settings" { (lang.tr("nav-settings")) }
                                 button type="button" class="link logout" { (lang.tr("nav-logout")) }
                             }
                             None => {

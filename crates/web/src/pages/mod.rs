@@ -6,6 +6,7 @@ mod layout;
 pub(crate) mod lobby;
 mod players;
 mod rules;
+mod settings;
 
 use helvetia_engine::Seat;
 use maud::{html, PreEscaped};
@@ -17,6 +18,7 @@ pub use chat::{ChatEntry, Phrases};
 pub use lobby::lobby;
 pub use players::{leaderboard, profile, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
 pub use rules::rules;
+pub use settings::{settings, unsubscribe, MailForm, Unsubscribe, MAIL_KINDS};
 
 /// The home page: what the game is, and the way in.
 pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {

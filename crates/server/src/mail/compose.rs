@@ -1,0 +1,175 @@
+//! The words of a mail, in the person's language: a subject and a plain-text body with the link
+//! to the game, to the settings and to unsubscribe.
+
+use crate::model::GameStatus;
+use crate::render::Lang;
+use crate::storage::MailJob;
+
+use super::MailKind;
+
+/// A mail's subject and body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Letter {
+    /// The subject line.
+    pub subject: String,
+    /// The plain-text body.
+    pub body: String,
+}
+
+/// The addresses a mail links to.
+#[derive(Clone, Debug)]
+pub struct Links {
+    /// The game.
+    pub game: String,
+    /// The person's settings page.
+    pub settings: String,
+    /// Their unsubscribe link, which works without logging in.
+    pub unsubscribe: String,
+}
+
+/// Writes `job`'s mail in `lang`.
+pub fn compose(lang: Lang, job: &MailJob, links: &Links) -> Letter {
+    let own_seat = job.seat.map(|(seat, _)| usize::from(seat));
+    let opponents = job
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(seat, _)| Some(*seat) != own_seat)
+        .map(|(_, name)| name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let winners = job
+        .winners
+        .iter()
+        .filter_map(|seat| job.players.get(usize::from(*seat)))
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let deadline = job.deadline_ms.map(utc_minute).unwrap_or_default();
+    let args = [
+        ("name", job.username.as_str().into()),
+        ("opponents", opponents.as_str().into()),
+        ("winners", winners.as_str().into()),
+        ("deadline", deadline.as_str().into()),
+    ];
+    let (subject, body) = match job.key.kind {
+        MailKind::YourTurn => ("mail-your-turn-subject", "mail-your-turn-body"),
+        MailKind::GameStarted => ("mail-started-subject", "mail-started-body"),
+        MailKind::GameEnded if job.status == GameStatus::Abandoned => {
+            ("mail-ended-subject", "mail-abandoned-body")
+        }
+        MailKind::GameEnded => ("mail-ended-subject", "mail-ended-body"),
+        MailKind::ClockLow => ("mail-clock-subject", "mail-clock-body"),
+    };
+    let link = |key: &str, url: &str| lang.tr_args(key, &[("url", url.into())]);
+    let body = [
+        lang.tr_args(body, &args),
+        String::new(),
+        link("mail-open-game", &links.game),
+        String::new(),
+        "-- ".to_string(),
+        lang.tr("mail-footer"),
+        link("mail-settings", &links.settings),
+        link("mail-unsubscribe", &links.unsubscribe),
+    ]
+    .join("\n");
+    Letter {
+        subject: lang.tr_args(subject, &args),
+        body,
+    }
+}
+
+/// `ms` since the epoch as `2026-11-23 14:05 UTC`.
+fn utc_minute(ms: i64) -> String {
+    let stamp = crate::rfc3339(ms.div_euclid(1000));
+    format!("{} {} UTC", &stamp[..10], &stamp[11..16])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::MailKey;
+
+    fn job(kind: MailKind, status: GameStatus) -> MailJob {
+        MailJob {
+            key: MailKey {
+                user_id: "u1".into(),
+                game_id: "g1".into(),
+                kind,
+                event_key: 3,
+            },
+            created_at: 0,
+            attempts: 0,
+            username: "anna".into(),
+            email: Some("anna@example.org".into()),
+            language: "de".into(),
+            wanted: true,
+            unsubscribe_token: Some("t".into()),
+            status,
+            to_move: Some(0),
+            winners: vec![1],
+            deadline_ms: Some(1_700_000_000_000),
+            seat: Some((0, false)),
+            players: vec!["anna".into(), "bruno".into(), "Bot (greedy)".into()],
+        }
+    }
+
+    fn links() -> Links {
+        Links {
+            game: "https://helvetia.example/games/g1".into(),
+            settings: "https://helvetia.example/settings".into(),
+            unsubscribe: "https://helvetia.example/unsubscribe/t".into(),
+        }
+    }
+
+    #[test]
+    fn a_mail_names_the_others_and_carries_every_link() {
+        let letter = compose(
+            Lang::En,
+            &job(MailKind::YourTurn, GameStatus::Running),
+            &links(),
+        );
+        assert!(letter.subject.contains("bruno, Bot (greedy)"), "{letter:?}");
+        assert!(!letter.subject.contains("anna"), "{letter:?}");
+        for url in [links().game, links().settings, links().unsubscribe] {
+            assert!(letter.body.contains(&url), "{url} missing in {letter:?}");
+        }
+    }
+
+    #[test]
+    fn every_kind_is_written_in_each_language_without_missing_messages() {
+        for lang in Lang::ALL {
+            for kind in MailKind::ALL {
+                for status in [GameStatus::Finished, GameStatus::Abandoned] {
+                    let letter = compose(lang, &job(kind, status), &links());
+                    let text = format!("{}\n{}", letter.subject, letter.body);
+                    assert!(!text.contains('⟨'), "{lang:?} {kind:?}: {text}");
+                }
+            }
+        }
+        let german = compose(
+            Lang::De,
+            &job(MailKind::GameEnded, GameStatus::Finished),
+            &links(),
+        );
+        assert_ne!(
+            german,
+            compose(
+                Lang::En,
+                &job(MailKind::GameEnded, GameStatus::Finished),
+                &links()
+            )
+        );
+        assert!(german.body.contains("bruno"), "{german:?}");
+    }
+
+    #[test]
+    fn a_clock_warning_gives_the_deadline_in_utc() {
+        let letter = compose(
+            Lang::En,
+            &job(MailKind::ClockLow, GameStatus::Running),
+            &links(),
+        );
+        assert!(letter.body.contains("2023-11-14 22:13 UTC"), "{letter:?}");
+    }
+}

@@ -1,0 +1,380 @@
+//! The mail outbox: mails planned with the changes they tell of, and their sending.
+//!
+//! A mail is planned by one `INSERT … SELECT` inside the change's transaction, only for the
+//! people who gave an address and want that kind; its primary key (person, game, kind, event)
+//! makes planning the same event twice (two nodes planning one clock warning) harmless. Every
+//! node that sends mail claims due mails with a guarded update (`claimed_until` must have
+//! passed), so one node sends each; a node that stops after claiming leaves the claim to run out
+//! and another node sends the mail then.
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::{Store, StoreResult};
+use crate::clock::Clock;
+use crate::mail::{MailEvent, MailKind};
+use crate::model::GameStatus;
+
+/// The event a planned mail belongs to.
+pub(super) struct MailPlanKey<'a> {
+    game_id: &'a str,
+    event_key: i64,
+}
+
+impl<'a> MailPlanKey<'a> {
+    /// The event `event_key` (the game's version after the change, or a deadline) of a game.
+    pub(super) fn new(game_id: &'a str, event_key: i64) -> MailPlanKey<'a> {
+        MailPlanKey { game_id, event_key }
+    }
+}
+
+/// Plans `event`'s mails within the transaction `tx`, for the people it concerns who gave an
+/// address and want this kind: seated people (not bots), and for one seat only while no bot
+/// stands in for its person.
+pub(super) async fn plan_mail(
+    tx: &mut sqlx::AnyConnection,
+    event: &MailEvent,
+    key: &MailPlanKey<'_>,
+) -> Result<(), sqlx::Error> {
+    let wanted = event.kind.setting_column();
+    let sql = format!(
+        "INSERT INTO mail_outbox (user_id, game_id, kind, event_key, created_at, send_after) \
+         SELECT s.user_id, s.game_id, $1, $2, $3, $3 \
+         FROM seats s JOIN users u ON u.id = s.user_id \
+         WHERE s.game_id = $4 AND s.kind = 'human' AND u.email IS NOT NULL AND u.{wanted} <> 0 \
+         AND ($5 < 0 OR (s.seat = $5 AND s.stand_in IS NULL)) AND s.user_id <> $6 \
+         ON CONFLICT DO NOTHING"
+    );
+    sqlx::query(&sql)
+        .bind(event.kind.as_str())
+        .bind(key.event_key)
+        .bind(crate::now())
+        .bind(key.game_id)
+        .bind(event.seat.map_or(-1, |seat| i64::from(seat.0)))
+        .bind(event.except_user.as_deref().unwrap_or(""))
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+/// One planned mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailKey {
+    /// To whom.
+    pub user_id: String,
+    /// About which game.
+    pub game_id: String,
+    /// What it tells of.
+    pub kind: MailKind,
+    /// Which event (the game's version, or a deadline).
+    pub event_key: i64,
+}
+
+/// A claimed mail with everything needed to decide whether it still should go, and to write it.
+#[derive(Clone, Debug)]
+pub struct MailJob {
+    /// The mail.
+    pub key: MailKey,
+    /// When it was planned (seconds since the epoch).
+    pub created_at: i64,
+    /// Sending attempts that failed so far.
+    pub attempts: u32,
+    /// The person's name.
+    pub username: String,
+    /// Their address, unless they removed it since.
+    pub email: Option<String>,
+    /// The language of their mails.
+    pub language: String,
+    /// Whether they still want this kind.
+    pub wanted: bool,
+    /// The token of their unsubscribe link.
+    pub unsubscribe_token: Option<String>,
+    /// The game's status now.
+    pub status: GameStatus,
+    /// Whose decision it is now.
+    pub to_move: Option<u8>,
+    /// The winners' seats, once finished.
+    pub winners: Vec<u8>,
+    /// When the running turn's clock runs out (milliseconds since the epoch).
+    pub deadline_ms: Option<i64>,
+    /// The person's seat, and whether a bot stands in for them.
+    pub seat: Option<(u8, bool)>,
+    /// Everyone's name, by seat.
+    pub players: Vec<String>,
+}
+
+/// How handling a claimed mail ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MailOutcome {
+    /// Handed to the SMTP server at this time.
+    Sent(i64),
+    /// Not sent, and never will be: why.
+    Dropped(String),
+    /// Not yet: try again at this time (the hourly limit).
+    Deferred(i64),
+    /// Sending failed; try again at this time.
+    Retry {
+        /// When.
+        at: i64,
+        /// The failure.
+        error: String,
+    },
+    /// Sending failed too often.
+    Failed(String),
+}
+
+const JOB_COLUMNS: &str = "o.user_id, o.game_id, o.kind, o.event_key, o.created_at, o.attempts, \
+     u.username, u.email, u.language, u.unsubscribe_token, \
+     g.status, g.to_move, g.winners, g.deadline, s.seat, s.stand_in";
+
+impl Store {
+    /// Plans `event`'s mails as a change of its own (for changes made outside a transaction of
+    /// the store's own); nothing if this server sends no mail.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn plan_mail(
+        &self,
+        game_id: &str,
+        event: &MailEvent,
+        event_key: i64,
+    ) -> StoreResult<()> {
+        if !self.plans_mail {
+            return Ok(());
+        }
+        let mut conn = self.pool.acquire().await?;
+        plan_mail(&mut conn, event, &MailPlanKey::new(game_id, event_key)).await?;
+        Ok(())
+    }
+
+    /// Plans [`Store::plan_mail`] within `tx`, if this server sends mail.
+    pub(super) async fn plan_mail_within(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        game_id: &str,
+        event: &MailEvent,
+        event_key: i64,
+    ) -> StoreResult<()> {
+        if self.plans_mail {
+            plan_mail(tx, event, &MailPlanKey::new(game_id, event_key)).await?;
+        }
+        Ok(())
+    }
+
+    /// Plans a clock warning for every person whose running turn ends within `within_ms` of
+    /// `now_ms`, if that turn began with more time than that (a live game's short turns are not
+    /// warned of). Returns how many games were looked at.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn plan_clock_warnings(&self, now_ms: i64, within_ms: i64) -> StoreResult<usize> {
+        if !self.plans_mail {
+            return Ok(0);
+        }
+        let rows = sqlx::query(
+            "SELECT id, clock, deadline FROM games WHERE status = 'running' \
+             AND deadline > $1 AND deadline <= $2",
+        )
+        .bind(now_ms)
+        .bind(now_ms + within_ms)
+        .fetch_all(&self.pool)
+        .await?;
+        for row in &rows {
+            let game_id: String = row.try_get(0)?;
+            let deadline: i64 = row.try_get(2)?;
+            let clock: Option<String> = row.try_get(1)?;
+            let Some(running) = clock
+                .and_then(|clock| serde_json::from_str::<Clock>(&clock).ok())
+                .and_then(|clock| clock.running)
+            else {
+                continue;
+            };
+            if deadline - running.since_ms <= within_ms {
+                continue;
+            }
+            let event = MailEvent {
+                kind: MailKind::ClockLow,
+                seat: Some(helvetia_engine::Seat(running.seat)),
+                except_user: None,
+            };
+            self.plan_mail(&game_id, &event, deadline).await?;
+        }
+        Ok(rows.len())
+    }
+
+    /// Up to `limit` queued mails due at `now` that nobody holds a claim on; a "your turn" mail
+    /// is due `your_turn_delay` seconds after it was planned, so that a person at the table who
+    /// moves at once gets none.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn due_mails(
+        &self,
+        now: i64,
+        your_turn_delay: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<MailKey>> {
+        let rows = sqlx::query(
+            "SELECT user_id, game_id, kind, event_key FROM mail_outbox \
+             WHERE state = 'queued' AND claimed_until < $1 \
+             AND send_after <= CASE WHEN kind = 'your_turn' THEN $2 ELSE $1 END \
+             ORDER BY send_after LIMIT $3",
+        )
+        .bind(now)
+        .bind(now - your_turn_delay)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().filter_map(parse_key).collect()
+    }
+
+    /// Claims a queued mail for this node until `until`: true if no other node holds it.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn claim_mail(&self, key: &MailKey, now: i64, until: i64) -> StoreResult<bool> {
+        let claimed = sqlx::query(
+            "UPDATE mail_outbox SET claimed_by = $1, claimed_until = $2 \
+             WHERE user_id = $3 AND game_id = $4 AND kind = $5 AND event_key = $6 \
+             AND state = 'queued' AND claimed_until < $7",
+        )
+        .bind(self.node())
+        .bind(until)
+        .bind(&key.user_id)
+        .bind(&key.game_id)
+        .bind(key.kind.as_str())
+        .bind(key.event_key)
+        .bind(now)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        Ok(claimed == 1)
+    }
+
+    /// The claimed mail `key` with its person, game and seat as they are now.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn mail_job(&self, key: &MailKey) -> StoreResult<Option<MailJob>> {
+        let wanted = key.kind.setting_column();
+        let row = sqlx::query(&format!(
+            "SELECT {JOB_COLUMNS}, u.{wanted} FROM mail_outbox o \
+             JOIN users u ON u.id = o.user_id JOIN games g ON g.id = o.game_id \
+             LEFT JOIN seats s ON s.game_id = o.game_id AND s.user_id = o.user_id \
+             WHERE o.user_id = $1 AND o.game_id = $2 AND o.kind = $3 AND o.event_key = $4"
+        ))
+        .bind(&key.user_id)
+        .bind(&key.game_id)
+        .bind(key.kind.as_str())
+        .bind(key.event_key)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let mut job = parse_job(&row, key.clone())?;
+        let seats = self.seats_of(&key.game_id).await?;
+        job.players = seats
+            .iter()
+            .map(|seat| crate::game_state::seat_name(&seats, helvetia_engine::Seat(seat.seat)))
+            .collect();
+        Ok(Some(job))
+    }
+
+    /// When the last mail about `game_id` went to `user_id`, if one did.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn last_mail_sent(&self, user_id: &str, game_id: &str) -> StoreResult<Option<i64>> {
+        let row = sqlx::query(
+            "SELECT MAX(sent_at) FROM mail_outbox WHERE user_id = $1 AND game_id = $2 \
+             AND state = 'sent'",
+        )
+        .bind(user_id)
+        .bind(game_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get::<Option<i64>, _>(0)?)
+    }
+
+    /// Records how handling the claimed mail `key` ended, and gives up the claim.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn finish_mail(&self, key: &MailKey, outcome: &MailOutcome) -> StoreResult<()> {
+        let (state, sent_at, send_after, note, failed): (_, Option<i64>, Option<i64>, _, _) =
+            match outcome {
+                MailOutcome::Sent(at) => ("sent", Some(*at), None, None, 0),
+                MailOutcome::Dropped(why) => ("dropped", None, None, Some(why.as_str()), 0),
+                MailOutcome::Deferred(at) => ("queued", None, Some(*at), None, 0),
+                MailOutcome::Retry { at, error } => {
+                    ("queued", None, Some(*at), Some(error.as_str()), 1)
+                }
+                MailOutcome::Failed(error) => ("failed", None, None, Some(error.as_str()), 1),
+            };
+        sqlx::query(
+            "UPDATE mail_outbox SET state = $1, sent_at = $2, \
+             send_after = COALESCE($3, send_after), note = $4, attempts = attempts + $5, \
+             claimed_until = 0 \
+             WHERE user_id = $6 AND game_id = $7 AND kind = $8 AND event_key = $9",
+        )
+        .bind(state)
+        .bind(sent_at)
+        .bind(send_after)
+        .bind(note)
+        .bind(failed)
+        .bind(&key.user_id)
+        .bind(&key.game_id)
+        .bind(key.kind.as_str())
+        .bind(key.event_key)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
+
+fn parse_key(row: &AnyRow) -> Option<StoreResult<MailKey>> {
+    let key = || -> StoreResult<Option<MailKey>> {
+        let kind: String = row.try_get(2)?;
+        let Some(kind) = MailKind::parse(&kind) else {
+            tracing::warn!("outbox: unknown mail kind {kind:?} left queued");
+            return Ok(None);
+        };
+        Ok(Some(MailKey {
+            user_id: row.try_get(0)?,
+            game_id: row.try_get(1)?,
+            kind,
+            event_key: row.try_get(3)?,
+        }))
+    };
+    key().transpose()
+}
+
+fn parse_job(row: &AnyRow, key: MailKey) -> StoreResult<MailJob> {
+    let status: String = row.try_get(10)?;
+    let status = GameStatus::parse(&status)
+        .ok_or_else(|| super::decode_error(&format!("game status {status}")))?;
+    let winners: Option<String> = row.try_get(12)?;
+    let seat: Option<i64> = row.try_get(14)?;
+    let stand_in: Option<String> = row.try_get(15)?;
+    Ok(MailJob {
+        key,
+        created_at: row.try_get(4)?,
+        attempts: row.try_get::<i64, _>(5)? as u32,
+        username: row.try_get(6)?,
+        email: row.try_get(7)?,
+        language: row.try_get(8)?,
+        unsubscribe_token: row.try_get(9)?,
+        status,
+        to_move: row.try_get::<Option<i64>, _>(11)?.map(|seat| seat as u8),
+        winners: winners
+            .iter()
+            .flat_map(|list| list.split(','))
+            .filter_map(|seat| seat.parse().ok())
+            .collect(),
+        deadline_ms: row.try_get(13)?,
+        seat: seat.map(|seat| (seat as u8, stand_in.is_some())),
+        wanted: row.try_get::<i64, _>(16)? != 0,
+        players: Vec::new(),
+    })
+}

@@ -1,0 +1,113 @@
+//! The mail settings page, and the page an unsubscribe link opens (it works without logging in).
+
+use maud::html;
+
+use super::layout::{document, Page};
+use crate::i18n::Lang;
+
+/// What the settings form shows.
+pub struct MailForm {
+    /// The address, or empty.
+    pub email: String,
+    /// The language of the mails.
+    pub language: Lang,
+    /// The kinds wanted: your turn, game started, game ended, clock runs out.
+    pub wanted: [bool; 4],
+    /// Whether this server sends mail at all.
+    pub sends_mail: bool,
+}
+
+/// The names of the form's check boxes, in the order of [`MailForm::wanted`]; also the fields
+/// of the settings API.
+pub const MAIL_KINDS: [&str; 4] = ["your_turn", "game_started", "game_ended", "clock_low"];
+
+const KIND_LABELS: [&str; 4] = [
+    "settings-your-turn",
+    "settings-started",
+    "settings-ended",
+    "settings-clock",
+];
+
+/// `/settings`: where and which mails a person gets.
+pub fn settings(lang: Lang, user: Option<&str>, csrf: &str, form: &MailForm) -> String {
+    let page = Page::new(lang, user, csrf, "settings");
+    let title = lang.tr("settings-title");
+    document(
+        &page,
+        &title,
+        html! {
+            section class="narrow" {
+                h1 { (title) }
+                p { (lang.tr("settings-intro")) }
+                @if !form.sends_mail {
+                    p class="notice" id="no-mail" { (lang.tr("settings-no-mail")) }
+                }
+                form id="settings-form" class="stack" data-api="/api/settings" {
+                    label for="email" { (lang.tr("settings-email")) }
+                    input type="email" id="email" name="email" maxlength="254"
+                        autocomplete="email" value=(form.email);
+                    label for="language" { (lang.tr("settings-language")) }
+                    select id="language" name="language" {
+                        @for other in Lang::ALL {
+                            option value=(other.code()) selected[other == form.language] {
+                                (other.native_name())
+                            }
+                        }
+                    }
+                    fieldset {
+                        legend { (lang.tr("settings-kinds")) }
+                        @for (i, name) in MAIL_KINDS.iter().enumerate() {
+                            label class="check" {
+                                input type="checkbox" name=(name) checked[form.wanted[i]];
+                                " " (lang.tr(KIND_LABELS[i]))
+                            }
+                        }
+                    }
+                    p class="form-error" role="alert" {}
+                    p class="form-done" role="status" hidden { (lang.tr("settings-saved")) }
+                    button type="submit" class="button primary" { (lang.tr("settings-save")) }
+                }
+            }
+        },
+    )
+}
+
+/// Where an unsubscribe link stands.
+pub enum Unsubscribe<'a> {
+    /// Asks to confirm (a link opened by a mail scanner changes nothing): the account's name.
+    Ask(&'a str),
+    /// Done: the account's name.
+    Done(&'a str),
+    /// No account has this link.
+    Unknown,
+}
+
+/// `/unsubscribe/{token}`.
+pub fn unsubscribe(lang: Lang, user: Option<&str>, csrf: &str, state: &Unsubscribe) -> String {
+    let page = Page::new(lang, user, csrf, "unsubscribe");
+    let title = lang.tr("unsubscribe-title");
+    document(
+        &page,
+        &title,
+        html! {
+            section class="narrow" {
+                h1 { (title) }
+                @match state {
+                    Unsubscribe::Ask(name) => {
+                        p { (lang.tr_args("unsubscribe-ask", &[("name", (*name).into())])) }
+                        // A plain form: it works without the script and without a session.
+                        form method="post" {
+                            button type="submit" class="button primary" { (lang.tr("unsubscribe-confirm")) }
+                        }
+                    }
+                    Unsubscribe::Done(name) => {
+                        p id="unsubscribed" { (lang.tr_args("unsubscribe-done", &[("name", (*name).into())])) }
+                    }
+                    Unsubscribe::Unknown => {
+                        p class="error-message" { (lang.tr("unsubscribe-unknown")) }
+                    }
+                }
+            }
+        },
+    )
+}
