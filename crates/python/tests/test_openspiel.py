@@ -30,14 +30,25 @@ def test_the_game_type_and_sizes():
     assert game.num_distinct_actions() == helvetia.NUM_ACTIONS
     assert game.observation_tensor_shape() == [helvetia.OBSERVATION_LENGTH]
     state = game.new_initial_state()
-    assert state.is_chance_node()
-    assert len(state.chance_outcomes()) == helvetia.openspiel_game.DEALS
+    for _ in range(helvetia.openspiel_game.DEAL_NODES):
+        assert state.is_chance_node()
+        assert len(state.chance_outcomes()) == helvetia.openspiel_game.DEAL_OUTCOMES
+        state.apply_action(7)
+    assert state.current_player() == state.engine.to_move
+    assert state.engine.record_json() == helvetia.Game(seed=0x07070707, players=3,
+        options={"round_limit": 30}).record_json()
+
+
+def deal(state, seed):
+    """Applies the chance outcomes that deal the engine's `seed`."""
+    for node in range(helvetia.openspiel_game.DEAL_NODES):
+        state.apply_action((seed >> (8 * node)) & 0xFF)
 
 
 def test_resampling_keeps_what_the_players_know_and_redeals_the_rest():
     game = pyspiel.load_game("python_helvetia(players=2)")
     state = game.new_initial_state()
-    state.apply_action(12345)
+    deal(state, 12345)
     rng = np.random.RandomState(0)
     for _ in range(150):
         state.apply_action(rng.choice(state.legal_actions()))
@@ -58,9 +69,9 @@ def test_the_information_state_does_not_reveal_the_deal():
     one information state; deals that look different give different ones."""
     game = pyspiel.load_game("python_helvetia(players=2)")
     by_view = {}
-    for deal in range(16):
+    for seed in range(16):
         state = game.new_initial_state()
-        state.apply_action(deal)
+        deal(state, seed)
         by_view.setdefault(state.engine.view_json(), []).append(state.information_state_string(0))
     assert any(len(strings) > 1 for strings in by_view.values()), "no two deals look alike"
     assert all(len(set(strings)) == 1 for strings in by_view.values())

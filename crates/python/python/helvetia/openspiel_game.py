@@ -1,9 +1,9 @@
 """Helvetia as an OpenSpiel game, registered as ``python_helvetia`` when this module is imported.
 
-A general-sum, sequential game of imperfect information with explicit chance: the first node is
-chance, choosing one of ``DEALS`` equally likely deals (the engine's seed, which orders stacks 2
-and 3, picks the start player and, in the letters setup, the letters). Every later node is a
-player's decision; all decisions are public, so the players share one information state, which
+A general-sum, sequential game of imperfect information with explicit chance: the first
+``DEAL_NODES`` nodes are chance, each choosing one of ``DEAL_OUTCOMES`` equally likely values,
+which together are the engine's seed (it orders stacks 2 and 3, picks the start player and, in
+the letters setup, the letters): 2**32 deals. Every later node is a player's decision; all decisions are public, so the players share one information state, which
 differs from the true state only in the order of the face-down stacks.
 
 Parameters: ``players`` (2-4), ``round_limit`` (the game stops after that round; the engine
@@ -21,7 +21,10 @@ import pyspiel
 
 import helvetia
 
-DEALS = 1 << 16
+# The deal is a 32-bit seed chosen a byte at a time: four chance nodes of 256 outcomes are far
+# cheaper to list than one of 2**32.
+DEAL_NODES = 4
+DEAL_OUTCOMES = 256
 
 # Decisions per player and round: at most 26 were seen in 4,500 random games of 2-4 players;
 # four times that bounds a game for OpenSpiel's max_game_length.
@@ -59,12 +62,12 @@ class HelvetiaGame(pyspiel.Game):
             raise ValueError("round_limit must be at least 1")
         info = pyspiel.GameInfo(
             num_distinct_actions=helvetia.NUM_ACTIONS,
-            max_chance_outcomes=DEALS,
+            max_chance_outcomes=DEAL_OUTCOMES,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=round_limit * players * _DECISIONS_PER_PLAYER_AND_ROUND,
+            max_game_length=DEAL_NODES + round_limit * players * _DECISIONS_PER_PLAYER_AND_ROUND,
         )
         super().__init__(_GAME_TYPE, info, params or {})
         self.options_json = json.dumps(
@@ -86,11 +89,12 @@ class HelvetiaGame(pyspiel.Game):
 
 
 class HelvetiaState(pyspiel.State):
-    """A game in progress: before the deal, ``engine`` is None."""
+    """A game in progress: until the deal is complete, ``engine`` is None."""
 
     def __init__(self, game):
         super().__init__(game)
         self._options_json = game.options_json
+        self._deal_bytes: list[int] = []
         self.engine: helvetia.Game | None = None
         # A digest of everything the players have seen: each decision and each tile drawn.
         # Players share it; a determinized state keeps it (the deal itself is not in it).
@@ -107,13 +111,16 @@ class HelvetiaState(pyspiel.State):
         return self.engine.legal_action_ids()
 
     def chance_outcomes(self):
-        probability = 1.0 / DEALS
-        return [(deal, probability) for deal in range(DEALS)]
+        probability = 1.0 / DEAL_OUTCOMES
+        return [(value, probability) for value in range(DEAL_OUTCOMES)]
 
     def _apply_action(self, action):
         if self.engine is None:
-            self.engine = helvetia.Game(seed=int(action), options=self._options_json)
-            self._remember(("deal", self.engine.view_json()))
+            self._deal_bytes.append(int(action))
+            if len(self._deal_bytes) == DEAL_NODES:
+                seed = sum(byte << (8 * i) for i, byte in enumerate(self._deal_bytes))
+                self.engine = helvetia.Game(seed=seed, options=self._options_json)
+                self._remember(("deal", self.engine.view_json()))
         else:
             self.engine.play(int(action))
             self._remember((action, self.engine.display_and_stacks()))
@@ -124,7 +131,7 @@ class HelvetiaState(pyspiel.State):
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            return f"deal byte {action}"
         return helvetia.action_label(action)
 
     def is_terminal(self):
