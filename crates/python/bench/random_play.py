@@ -2,8 +2,8 @@
 
     python crates/python/bench/random_play.py [--runs 5] [--seconds 2] [--players 2]
 
-Each loop plays uniformly random legal actions from the start to the end of games, again and
-again, for about `--seconds`; it counts decisions (player nodes, not chance nodes). Each loop runs
+Each loop plays uniformly random legal actions from the start to the end of games (ended by the
+target or after round 30, as in the environments' defaults), again and again, for about `--seconds`; it counts decisions (player nodes, not chance nodes). Each loop runs
 `--runs` times and the median is printed. The loops:
 
 - helvetia Game: `legal_action_ids()` and `play()` on the engine's game, nothing else;
@@ -30,7 +30,7 @@ from helvetia.pettingzoo_env import helvetia_env
 def engine_loop(seconds, players, rng):
     decisions, start, seed = 0, time.perf_counter(), 0
     while time.perf_counter() - start < seconds:
-        game = helvetia.Game(players=players, seed=seed)
+        game = helvetia.Game(players=players, seed=seed, options={"round_limit": 30})
         seed += 1
         while not game.is_over:
             legal = game.legal_action_ids()

@@ -330,6 +330,8 @@ mod tests {
                 options.setup = SetupMode::Letters;
             }
             options.character_tiles = game_number % 4 < 2;
+            // Random play may never reach the target.
+            options.round_limit = Some(40);
             let mut game = Game::new(options, game_number);
             while !game.is_over() {
                 let legal = game.legal_actions();

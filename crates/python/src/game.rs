@@ -12,6 +12,8 @@ use crate::action_ids::{self, NUM_ACTION_IDS};
 use crate::observation;
 
 /// A game of Helvetia. Actions are ids below `NUM_ACTIONS` (see `action_to_json`), seats 0-based.
+/// Without a `round_limit` option a game of random moves may never end (nobody reaches the
+/// target), so simulations should set one.
 ///
 /// What a player may see is `view_json()` and `observation(seat)`: never the order of stacks 2
 /// and 3 nor the seed. `position_json()` and `record_json()` are the complete state and history,
@@ -157,11 +159,11 @@ impl PyGame {
     }
 
     /// Victory points now, by seat.
-    fn scores(&self) -> Vec<u8> {
+    fn scores(&self) -> Vec<u32> {
         self.game
             .options()
             .seats()
-            .map(|seat| self.game.score(seat).total)
+            .map(|seat| u32::from(self.game.score(seat).total))
             .collect()
     }
 
@@ -246,12 +248,12 @@ impl PyGame {
 
     /// The tiles on the display by kind (24 counts) and the sizes of stacks 2 and 3: what the
     /// players learn when tiles are drawn.
-    fn display_and_stacks(&self) -> (Vec<u8>, u8, u8) {
-        let view = self.game.view();
+    fn display_and_stacks(&self) -> (Vec<u32>, u8, u8) {
+        let position = self.game.position();
         (
-            view.position.display.to_vec(),
-            view.stack2_size,
-            view.stack3_size,
+            position.display.iter().map(|&n| u32::from(n)).collect(),
+            position.stack2.len() as u8,
+            position.stack3.len() as u8,
         )
     }
 

@@ -373,7 +373,11 @@ mod tests {
     fn observations_have_one_length_and_ignore_the_hidden_order() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         for players in 2..=4u8 {
-            let mut game = Game::new(GameOptions::for_players(players), u64::from(players));
+            let options = GameOptions {
+                round_limit: Some(40),
+                ..GameOptions::for_players(players)
+            };
+            let mut game = Game::new(options, u64::from(players));
             let mut decisions = 0;
             while !game.is_over() && decisions < 600 {
                 if decisions % 25 == 0 {

@@ -11,6 +11,10 @@ import pytest
 import helvetia
 
 
+# Random play may never reach the target: games played to the end stop after this round.
+ROUNDS = {"round_limit": 40}
+
+
 def play_randomly(game, rng, limit=None):
     """Plays uniformly random legal actions until the game ends (or `limit` decisions)."""
     played = 0
@@ -23,7 +27,7 @@ def play_randomly(game, rng, limit=None):
 def test_legal_action_ids_name_the_engine_actions_and_fill_the_mask():
     rng = random.Random(1)
     for players in (2, 3, 4):
-        game = helvetia.Game(players=players, seed=players)
+        game = helvetia.Game(players=players, seed=players, options=ROUNDS)
         while not game.is_over:
             ids = game.legal_action_ids()
             assert ids == sorted(ids) and len(set(ids)) == len(ids)
@@ -118,7 +122,7 @@ def test_a_game_played_from_python_replays_to_the_same_state_in_the_engine():
     """The record exported from Python is replayed by the engine's own `GameRecord::replay`."""
     rng = random.Random(6)
     for players, setup in ((2, "Draft"), (3, "Letters"), (4, "Draft")):
-        game = helvetia.Game(players=players, seed=2011 + players, options={"setup": setup})
+        game = helvetia.Game(players=players, seed=2011 + players, options=dict(ROUNDS, setup=setup))
         decisions = play_randomly(game, rng)
         record = json.loads(game.record_json())
         assert record["seed"] == 2011 + players
@@ -142,12 +146,13 @@ def test_a_record_with_an_illegal_action_does_not_replay():
 def test_returns_reward_the_winners_once_the_game_is_over():
     rng = random.Random(7)
     for players in (2, 3, 4):
-        game = helvetia.Game(players=players, seed=players)
+        game = helvetia.Game(players=players, seed=players, options=ROUNDS)
         assert game.returns() == [0.0] * players
         play_randomly(game, rng)
         returns = game.returns()
         winners = {seat for seat, _, _, rank in game.standings() if rank == 1}
         assert winners and returns == [1.0 if s in winners else 0.0 for s in range(players)]
+        assert isinstance(game.scores(), list)
         best = max(game.scores())
         assert all(game.scores()[s] == best for s in winners)
 

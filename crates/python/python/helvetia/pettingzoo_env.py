@@ -23,29 +23,31 @@ _OBSERVATION_HIGH = 65535.0
 
 def helvetia_env(
     players: int = 2,
-    render_mode: str | None = None,
+    round_limit: int | None = 30,
     options: dict | None = None,
     max_decisions: int | None = None,
+    render_mode: str | None = None,
 ) -> HelvetiaEnv:
     """A Helvetia environment for 2-4 players.
 
-    ``options`` are the engine's game options (docs/notation.md), e.g. ``{"round_limit": 6}``;
-    ``max_decisions`` truncates a game after that many decisions.
+    The game ends at the target or after round ``round_limit`` (``None``: no limit, but then
+    random play may never end). ``options`` are further engine options (docs/notation.md), e.g.
+    ``{"character_tiles": False}``; ``max_decisions`` truncates a game after that many decisions.
     """
-    return HelvetiaEnv(players, render_mode, options, max_decisions)
+    return HelvetiaEnv(players, round_limit, options, max_decisions, render_mode)
 
 
 class HelvetiaEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "helvetia_v0", "is_parallelizable": False}
 
-    def __init__(self, players=2, render_mode=None, options=None, max_decisions=None):
+    def __init__(self, players=2, round_limit=30, options=None, max_decisions=None, render_mode=None):
         super().__init__()
         if not 2 <= players <= 4:
             raise ValueError(f"players must be 2, 3 or 4, not {players}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self._options = json.dumps(dict(options or {}, players=players))
+        self._options = json.dumps(dict(options or {}, players=players, round_limit=round_limit))
         self._max_decisions = max_decisions
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seeds = np.random.default_rng()
