@@ -129,12 +129,7 @@ impl PyGame {
 
     /// Plays the action with this id; refuses an illegal one and leaves the game unchanged.
     fn play(&mut self, action_id: u32) -> PyResult<()> {
-        let action = action_ids::decode(action_id).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "no action has id {action_id}; ids are below {NUM_ACTION_IDS}"
-            ))
-        })?;
-        self.play_action(action)
+        self.play_action(action_of(action_id)?)
     }
 
     /// Plays an action given as the engine's JSON, e.g. `'{"Begin": "Builder"}'`.
@@ -333,6 +328,16 @@ fn parse_options(players: u8, options: Option<&Bound<'_, PyAny>>) -> PyResult<Ga
     serde_json::from_value(value).map_err(value_error)
 }
 
+/// The action with this id, or a `ValueError`.
+pub(crate) fn action_of(action_id: u32) -> PyResult<Action> {
+    action_ids::decode(action_id).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "no action has id {action_id}; ids are below {NUM_ACTION_IDS}"
+        ))
+    })
+}
+
+/// The id of a legal action; every legal action has one (tested), so a failure is a bug.
 pub(crate) fn id_of(action: Action) -> PyResult<u32> {
     action_ids::encode(action)
         .ok_or_else(|| PyRuntimeError::new_err(format!("the action {action:?} has no id (a bug)")))

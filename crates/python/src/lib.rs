@@ -9,25 +9,25 @@ pub mod observation;
 
 use pyo3::prelude::*;
 
-use crate::game::{action_json, value_error, PyGame};
+use crate::game::{action_json, action_of, id_of, value_error, PyGame};
 
 /// The engine's JSON of the action with this id.
 #[pyfunction]
 fn action_to_json(action_id: u32) -> PyResult<String> {
-    Ok(action_json(decode(action_id)?))
+    Ok(action_json(action_of(action_id)?))
 }
 
 /// A short description of the action with this id, e.g. `build Metzgerei`.
 #[pyfunction]
 fn action_label(action_id: u32) -> PyResult<String> {
-    Ok(decode(action_id)?.label())
+    Ok(action_of(action_id)?.label())
 }
 
 /// The id of an action given as the engine's JSON.
 #[pyfunction]
 fn action_id(action_json: &str) -> PyResult<u32> {
     let action = serde_json::from_str(action_json).map_err(value_error)?;
-    game::id_of(action)
+    id_of(action)
 }
 
 /// The blocks of the action-id space: `(variant, first id, size, field ranges)`.
@@ -47,15 +47,6 @@ fn observation_layout() -> Vec<(String, usize, usize)> {
         .into_iter()
         .map(|s| (s.name, s.offset, s.len))
         .collect()
-}
-
-fn decode(action_id: u32) -> PyResult<helvetia_engine::Action> {
-    action_ids::decode(action_id).ok_or_else(|| {
-        pyo3::exceptions::PyValueError::new_err(format!(
-            "no action has id {action_id}; ids are below {}",
-            action_ids::NUM_ACTION_IDS
-        ))
-    })
 }
 
 #[pymodule]

@@ -7,7 +7,7 @@
 //! named sections; [`layout`] lists them with their offsets, and `docs/python.md` describes each.
 
 use helvetia_engine::{
-    awake_villagers, score, BuildingKind, Character, Direction, Good, Owner, Phase, Position,
+    awake_villagers, score, BuildingKind, Character, Direction, Good, Phase, Position,
     RulesRevision, Seat, SetupMode, Step, View, VillageId, CELLS, MAX_PLAYERS, MAX_VILLAGES,
 };
 
@@ -74,6 +74,11 @@ impl Writer {
 
     fn counts(&mut self, values: &[u8]) {
         self.values.extend(values.iter().map(|&v| f32::from(v)));
+    }
+
+    /// `size` zeros: a slot or cell that is empty or not in play.
+    fn zeros(&mut self, size: usize) {
+        self.values.resize(self.values.len() + size, 0.0);
     }
 
     /// `size` numbers, 1 at `index` (none when `index` is `None`).
@@ -237,7 +242,7 @@ fn write_players(w: &mut Writer, p: &Position, slots: &Slots) {
     for slot in 0..MAX_PLAYERS {
         w.section(format!("player{slot}"));
         let Some(seat) = slots.seat(slot) else {
-            w.one_hot(None, PLAYER_LEN);
+            w.zeros(PLAYER_LEN);
             continue;
         };
         let player = p.player(seat);
@@ -305,7 +310,7 @@ fn write_villages(w: &mut Writer, p: &Position, slots: &Slots) {
             .village(slot)
             .filter(|&id| p.village_ids().any(|v| v == id));
         let Some(id) = in_play else {
-            w.one_hot(None, VILLAGE_LEN);
+            w.zeros(VILLAGE_LEN);
             continue;
         };
         let village = p.village(id);
@@ -318,7 +323,7 @@ fn write_villages(w: &mut Writer, p: &Position, slots: &Slots) {
         }
         for cell in &village.cells {
             let Some(building) = cell else {
-                w.one_hot(None, CELL_LEN);
+                w.zeros(CELL_LEN);
                 continue;
             };
             w.flag(true);
@@ -327,20 +332,16 @@ fn write_villages(w: &mut Writer, p: &Position, slots: &Slots) {
                 match building.villagers.as_slice().get(place) {
                     Some(villager) => {
                         w.flag(true);
-                        w.one_hot(Some(owner_slot(villager.owner, slots)), MAX_VILLAGES);
+                        w.one_hot(Some(slots.of_village(villager.owner)), MAX_VILLAGES);
                         w.flag(villager.sex == helvetia_engine::Sex::Male);
                         w.flag(villager.awake);
                     }
-                    None => w.one_hot(None, 8),
+                    None => w.zeros(8),
                 }
             }
             w.counts(&building.newborns);
         }
     }
-}
-
-fn owner_slot(owner: Owner, slots: &Slots) -> usize {
-    slots.of_village(owner)
 }
 
 /// Numbers per cell: built, 24 kinds, two villagers of 8 (present, 5 owners, man, awake),
