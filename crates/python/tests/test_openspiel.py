@@ -20,6 +20,21 @@ def test_openspiel_random_sim_test_of_whole_games():
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_stay_within_the_declared_length(players):
+    game = pyspiel.load_game(f"python_helvetia(players={players})")
+    rng = np.random.RandomState(players)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.randint(len(state.chance_outcomes())))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert len(state.history()) <= game.max_game_length()
+        assert sum(state.returns()) >= 1.0
+
+
 def test_the_game_type_and_sizes():
     game = pyspiel.load_game("python_helvetia(players=3)")
     kind = game.get_type()
