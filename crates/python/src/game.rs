@@ -1,0 +1,352 @@
+//! The Python `Game`: the engine's game with its record, spoken to in action ids and JSON.
+
+use helvetia_ai::{BotSpec, Budget};
+use helvetia_engine::{Action, Game, GameOptions, GameRecord, Position, Seat};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyTuple};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use crate::action_ids::{self, NUM_ACTION_IDS};
+use crate::observation;
+
+/// A game of Helvetia. Actions are ids below `NUM_ACTIONS` (see `action_to_json`), seats 0-based.
+/// Without a `round_limit` option a game of random moves may never end (nobody reaches the
+/// target), so simulations should set one.
+///
+/// What a player may see is `view_json()` and `observation(seat)`: never the order of stacks 2
+/// and 3 nor the seed. `position_json()` and `record_json()` are the complete state and history,
+/// hidden order and seed included, for tools that are allowed to know them.
+#[pyclass(name = "Game", module = "helvetia._engine", skip_from_py_object)]
+#[derive(Clone)]
+pub struct PyGame {
+    game: Game,
+    /// Options, seed and actions since the start; `None` for a game made from a position or a
+    /// determinization, whose seed is unknown.
+    record: Option<GameRecord>,
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game dealt from `seed`. `options` is the engine's options as a JSON string or a
+    /// dict (docs/notation.md); its `players` defaults to the `players` argument.
+    #[new]
+    #[pyo3(signature = (players = 4, seed = 0, options = None))]
+    fn new(players: u8, seed: u64, options: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let options = parse_options(players, options)?;
+        options.check().map_err(PyValueError::new_err)?;
+        Ok(PyGame {
+            game: Game::new(options, seed),
+            record: Some(GameRecord::new(options, seed)),
+        })
+    }
+
+    /// The game in a position (the engine's JSON, hidden stacks included), checked by the engine.
+    #[staticmethod]
+    fn from_position(position_json: &str) -> PyResult<Self> {
+        let position: Position = serde_json::from_str(position_json).map_err(value_error)?;
+        let game = Game::from_position(position).map_err(|errors| {
+            let problems: Vec<String> = errors
+                .iter()
+                .map(|e| format!("{}: {}", e.at, e.problem))
+                .collect();
+            PyValueError::new_err(problems.join("; "))
+        })?;
+        Ok(PyGame { game, record: None })
+    }
+
+    /// Replays a game record (the engine's JSON: options, seed, actions) with the engine.
+    #[staticmethod]
+    fn replay(record_json: &str) -> PyResult<Self> {
+        let record: GameRecord = serde_json::from_str(record_json).map_err(value_error)?;
+        let game = record.replay().map_err(value_error)?;
+        Ok(PyGame {
+            game,
+            record: Some(record),
+        })
+    }
+
+    /// The number of players.
+    #[getter]
+    fn players(&self) -> u8 {
+        self.game.options().players
+    }
+
+    /// The seat whose decision it is, or `None` once the game is over.
+    #[getter]
+    fn to_move(&self) -> Option<u8> {
+        self.game.to_move().map(|seat| seat.0)
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The round being played, from 1.
+    #[getter]
+    fn round(&self) -> u16 {
+        self.game.position().round
+    }
+
+    /// How many actions were played since the start (0 without a record).
+    #[getter]
+    fn actions_played(&self) -> usize {
+        self.record.as_ref().map_or(0, |r| r.actions.len())
+    }
+
+    /// The legal action ids, ascending (empty once the game is over).
+    fn legal_action_ids(&self) -> PyResult<Vec<u32>> {
+        let mut ids = self
+            .game
+            .legal_actions()
+            .iter()
+            .map(|&action| id_of(action))
+            .collect::<PyResult<Vec<u32>>>()?;
+        ids.sort_unstable();
+        Ok(ids)
+    }
+
+    /// The legal actions as `(id, engine JSON, label)`, in the engine's order.
+    fn legal_actions(&self) -> PyResult<Vec<(u32, String, String)>> {
+        self.game
+            .legal_actions()
+            .iter()
+            .map(|&action| Ok((id_of(action)?, action_json(action), action.label())))
+            .collect()
+    }
+
+    /// One byte per action id, 1 where the action is legal: `NUM_ACTIONS` bytes.
+    fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let mut mask = vec![0u8; NUM_ACTION_IDS as usize];
+        for &action in &self.game.legal_actions() {
+            mask[id_of(action)? as usize] = 1;
+        }
+        Ok(PyBytes::new(py, &mask))
+    }
+
+    /// Plays the action with this id; refuses an illegal one and leaves the game unchanged.
+    fn play(&mut self, action_id: u32) -> PyResult<()> {
+        self.play_action(action_of(action_id)?)
+    }
+
+    /// Plays an action given as the engine's JSON, e.g. `'{"Begin": "Builder"}'`.
+    fn play_json(&mut self, action_json: &str) -> PyResult<()> {
+        let action: Action = serde_json::from_str(action_json).map_err(value_error)?;
+        self.play_action(action)
+    }
+
+    /// What every player sees, as the engine's `View` JSON: the position with stacks 2 and 3
+    /// emptied and only their sizes given. No seed.
+    fn view_json(&self) -> String {
+        serde_json::to_string(&self.game.view()).expect("a view serialises")
+    }
+
+    /// `seat`'s observation: `OBSERVATION_LENGTH` little-endian float32 numbers, made from the
+    /// view alone (`observation_layout()` names their sections).
+    fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyBytes>> {
+        let seat = self.seat(seat)?;
+        let values = observation::observe(&self.game.view(), seat);
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// Victory points now, by seat.
+    fn scores(&self) -> Vec<u32> {
+        self.game
+            .options()
+            .seats()
+            .map(|seat| u32::from(self.game.score(seat).total))
+            .collect()
+    }
+
+    /// Standings with the tie-break applied, best first: `(seat, points, awake villagers, rank)`.
+    fn standings(&self) -> Vec<(u8, u8, u8, u8)> {
+        self.game
+            .standings()
+            .iter()
+            .map(|s| (s.seat.0, s.points, s.awake, s.rank))
+            .collect()
+    }
+
+    /// By seat: 1.0 for each winner (rank 1 after the tie-break) once the game is over, else 0.0.
+    fn returns(&self) -> Vec<f64> {
+        let mut returns = vec![0.0; usize::from(self.players())];
+        if self.game.is_over() {
+            for standing in self.game.standings() {
+                if standing.rank == 1 {
+                    returns[standing.seat.index()] = 1.0;
+                }
+            }
+        }
+        returns
+    }
+
+    /// A copy that plays on independently.
+    #[pyo3(name = "clone")]
+    fn clone_game(&self) -> Self {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    /// The complete state as the engine's position JSON, including the hidden order of stacks
+    /// 2 and 3: for analysis and saving, never to show a player.
+    fn position_json(&self) -> String {
+        serde_json::to_string(self.game.position()).expect("a position serialises")
+    }
+
+    /// The game record (options, seed, actions) as the engine's JSON, which `Game.replay` and
+    /// the `helvetia` command line replay. Refused for a game without a known seed.
+    fn record_json(&self) -> PyResult<String> {
+        let record = self.record.as_ref().ok_or_else(|| {
+            PyRuntimeError::new_err(
+                "this game was made from a position or a determinization: it has no record",
+            )
+        })?;
+        Ok(serde_json::to_string(record).expect("a record serialises"))
+    }
+
+    /// A game consistent with what the players see, the unseen tiles of stacks 2 and 3 dealt
+    /// anew from `seed` (the engine's determinization, as the MCTS bot uses it). Its seed is
+    /// unknown, so it has no record.
+    fn determinize(&self, seed: u64) -> Self {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        PyGame {
+            game: self.game.view().determinize(&mut rng),
+            record: None,
+        }
+    }
+
+    /// The id of the action one of the engine's bots would play here, seeing only the view:
+    /// `spec` as on the command line (`random`, `greedy`, `mcts:500`), `iterations` a budget.
+    #[pyo3(signature = (spec = "random", seed = 0, iterations = None))]
+    fn bot_action(&self, spec: &str, seed: u64, iterations: Option<u32>) -> PyResult<u32> {
+        if self.game.is_over() {
+            return Err(PyRuntimeError::new_err("the game is over"));
+        }
+        let spec: BotSpec = spec.parse().map_err(value_error)?;
+        let budget = Budget {
+            iterations,
+            time: None,
+        };
+        id_of(spec.build(seed).choose(&self.game.view(), budget))
+    }
+
+    /// The tiles on the display by kind (24 counts) and the sizes of stacks 2 and 3: what the
+    /// players learn when tiles are drawn.
+    fn display_and_stacks(&self) -> (Vec<u32>, u8, u8) {
+        let position = self.game.position();
+        (
+            position.display.iter().map(|&n| u32::from(n)).collect(),
+            position.stack2.len() as u8,
+            position.stack3.len() as u8,
+        )
+    }
+
+    /// Pickling keeps the position and the record.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.get_type::<PyGame>().getattr("_restore")?;
+        let record = self
+            .record
+            .as_ref()
+            .map(|r| serde_json::to_string(r).expect("a record serialises"));
+        let args = (self.position_json(), record).into_pyobject(py)?;
+        PyTuple::new(py, [restore, args.into_any()])
+    }
+
+    #[staticmethod]
+    #[pyo3(signature = (position_json, record_json = None))]
+    fn _restore(position_json: &str, record_json: Option<&str>) -> PyResult<Self> {
+        let mut restored = PyGame::from_position(position_json)?;
+        restored.record = record_json
+            .map(serde_json::from_str)
+            .transpose()
+            .map_err(value_error)?;
+        Ok(restored)
+    }
+
+    fn __repr__(&self) -> String {
+        let state = match self.game.to_move() {
+            Some(seat) => format!("{seat} to move"),
+            None => "over".into(),
+        };
+        format!(
+            "<helvetia.Game {} players, round {}, {state}>",
+            self.players(),
+            self.round()
+        )
+    }
+}
+
+impl PyGame {
+    fn play_action(&mut self, action: Action) -> PyResult<()> {
+        self.game.play(action).map_err(value_error)?;
+        if let Some(record) = &mut self.record {
+            record.actions.push(action);
+        }
+        Ok(())
+    }
+
+    fn seat(&self, seat: u8) -> PyResult<Seat> {
+        if seat < self.players() {
+            Ok(Seat(seat))
+        } else {
+            Err(PyValueError::new_err(format!(
+                "seat {seat} is not in a game of {} players",
+                self.players()
+            )))
+        }
+    }
+}
+
+/// Options from a JSON string or a dict; `players` fills in a missing player count.
+fn parse_options(players: u8, options: Option<&Bound<'_, PyAny>>) -> PyResult<GameOptions> {
+    let Some(options) = options else {
+        return Ok(GameOptions::for_players(players));
+    };
+    let text: String = match options.extract::<String>() {
+        Ok(text) => text,
+        Err(_) => {
+            let json = PyModule::import(options.py(), "json")?;
+            json.call_method1("dumps", (options,))?.extract()?
+        }
+    };
+    let mut value: serde_json::Value = serde_json::from_str(&text).map_err(value_error)?;
+    let object = value
+        .as_object_mut()
+        .ok_or_else(|| PyValueError::new_err("options must be a JSON object"))?;
+    object.entry("players").or_insert(players.into());
+    serde_json::from_value(value).map_err(value_error)
+}
+
+/// The action with this id, or a `ValueError`.
+pub(crate) fn action_of(action_id: u32) -> PyResult<Action> {
+    action_ids::decode(action_id).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "no action has id {action_id}; ids are below {NUM_ACTION_IDS}"
+        ))
+    })
+}
+
+/// The id of a legal action; every legal action has one (tested), so a failure is a bug.
+pub(crate) fn id_of(action: Action) -> PyResult<u32> {
+    action_ids::encode(action)
+        .ok_or_else(|| PyRuntimeError::new_err(format!("the action {action:?} has no id (a bug)")))
+}
+
+pub(crate) fn action_json(action: Action) -> String {
+    serde_json::to_string(&action).expect("an action serialises")
+}
+
+pub(crate) fn value_error(error: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}

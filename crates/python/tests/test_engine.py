@@ -1,0 +1,208 @@
+"""The Python API over the engine: action ids, hidden information, records, determinisation."""
+
+import copy
+import json
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+import helvetia
+
+
+# Random play may never reach the target: games played to the end stop after this round.
+ROUNDS = {"round_limit": 40}
+
+
+def play_randomly(game, rng, limit=None):
+    """Plays uniformly random legal actions until the game ends (or `limit` decisions)."""
+    played = 0
+    while not game.is_over and (limit is None or played < limit):
+        game.play(rng.choice(game.legal_action_ids()))
+        played += 1
+    return played
+
+
+def test_legal_action_ids_name_the_engine_actions_and_fill_the_mask():
+    rng = random.Random(1)
+    for players in (2, 3, 4):
+        game = helvetia.Game(players=players, seed=players, options=ROUNDS)
+        while not game.is_over:
+            ids = game.legal_action_ids()
+            assert ids == sorted(ids) and len(set(ids)) == len(ids)
+            assert all(0 <= i < helvetia.NUM_ACTIONS for i in ids)
+            listed = game.legal_actions()
+            assert sorted(i for i, _, _ in listed) == ids
+            for action_id, action_json, label in listed:
+                assert helvetia.action_id(action_json) == action_id
+                assert helvetia.action_to_json(action_id) == action_json
+                assert helvetia.action_label(action_id) == label
+            mask = helvetia.action_mask(game)
+            assert mask.dtype == np.int8 and mask.shape == (helvetia.NUM_ACTIONS,)
+            assert np.flatnonzero(mask).tolist() == ids
+            game.play(rng.choice(ids))
+        assert helvetia.action_mask(game).sum() == 0
+
+
+def test_the_action_blocks_cover_the_id_space():
+    blocks = helvetia.action_blocks()
+    assert blocks[0][1] == 0
+    for (_, offset, size, radices), following in zip(blocks, blocks[1:] + [None]):
+        assert size == int(np.prod(radices, dtype=np.int64))
+        end = following[1] if following else helvetia.NUM_ACTIONS
+        assert offset + size == end
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    game = helvetia.Game(players=2, seed=3)
+    before = game.position_json()
+    illegal = next(i for i in range(helvetia.NUM_ACTIONS) if i not in game.legal_action_ids())
+    with pytest.raises(ValueError, match="illegal"):
+        game.play(illegal)
+    with pytest.raises(ValueError, match="no action has id"):
+        game.play(helvetia.NUM_ACTIONS)
+    assert game.position_json() == before
+
+
+def test_the_observation_has_its_documented_length_and_layout():
+    game = helvetia.Game(players=3, seed=4)
+    layout = helvetia.observation_layout()
+    assert layout[0][1] == 0
+    assert sum(length for _, _, length in layout) == helvetia.OBSERVATION_LENGTH
+    vector = helvetia.observation(game, 0)
+    assert vector.dtype == np.float32 and vector.shape == (helvetia.OBSERVATION_LENGTH,)
+    assert (vector >= 0).all()
+    sections = {name: (offset, length) for name, offset, length in layout}
+    offset, length = sections["observer_seat"]
+    assert vector[offset:offset + length].tolist() == [1, 0, 0, 0]
+    offset, length = sections["observer_seat"]
+    assert helvetia.observation(game, 2)[offset:offset + length].tolist() == [0, 0, 1, 0]
+
+
+def reorder_hidden_stacks(position_json, rng):
+    """The same position with stacks 2 and 3 in another order."""
+    position = json.loads(position_json)
+    for stack in ("stack2", "stack3"):
+        tiles = position[stack]
+        while len(set(tiles)) > 1:
+            reordered = rng.sample(tiles, len(tiles))
+            if reordered != tiles:
+                position[stack] = reordered
+                break
+    return json.dumps(position)
+
+
+def test_the_observation_never_contains_the_hidden_order_or_the_seed():
+    """A game's view and observation vectors are the same for any order of the face-down
+    stacks and without the seed (a game made from the bare position has none), and the view's
+    stacks are empty."""
+    rng = random.Random(5)
+    for players in (2, 3, 4):
+        game = helvetia.Game(players=players, seed=987654321 + players)
+        for _ in range(6):
+            view = json.loads(game.view_json())
+            assert "seed" not in view and "seed" not in view["position"]
+            assert view["position"]["stack2"] == [] and view["position"]["stack3"] == []
+            full = json.loads(game.position_json())
+            assert view["stack2_size"] == len(full["stack2"])
+            assert view["stack3_size"] == len(full["stack3"])
+
+            other_order = reorder_hidden_stacks(game.position_json(), rng)
+            without_seed = helvetia.Game.from_position(other_order)
+            if full["stack2"] or full["stack3"]:
+                assert without_seed.position_json() != game.position_json()
+            assert without_seed.view_json() == game.view_json()
+            for seat in range(players):
+                assert game.observation(seat) == without_seed.observation(seat)
+            play_randomly(game, rng, limit=60)
+
+
+def test_a_game_played_from_python_replays_to_the_same_state_in_the_engine():
+    """The record exported from Python is replayed by the engine's own `GameRecord::replay`."""
+    rng = random.Random(6)
+    for players, setup in ((2, "Draft"), (3, "Letters"), (4, "Draft")):
+        game = helvetia.Game(players=players, seed=2011 + players, options=dict(ROUNDS, setup=setup))
+        decisions = play_randomly(game, rng)
+        record = json.loads(game.record_json())
+        assert record["seed"] == 2011 + players
+        assert len(record["actions"]) == decisions == game.actions_played
+        assert record["options"]["setup"] == setup
+        replayed = helvetia.Game.replay(game.record_json())
+        assert replayed.is_over
+        assert replayed.position_json() == game.position_json()
+        assert replayed.scores() == game.scores()
+        assert replayed.record_json() == game.record_json()
+
+
+def test_a_record_with_an_illegal_action_does_not_replay():
+    game = helvetia.Game(players=2, seed=8)
+    record = json.loads(game.record_json())
+    record["actions"] = ["EndTurn"]
+    with pytest.raises(ValueError, match="action 0"):
+        helvetia.Game.replay(json.dumps(record))
+
+
+def test_returns_reward_the_winners_once_the_game_is_over():
+    rng = random.Random(7)
+    for players in (2, 3, 4):
+        game = helvetia.Game(players=players, seed=players, options=ROUNDS)
+        assert game.returns() == [0.0] * players
+        play_randomly(game, rng)
+        returns = game.returns()
+        winners = {seat for seat, _, _, rank in game.standings() if rank == 1}
+        assert winners and returns == [1.0 if s in winners else 0.0 for s in range(players)]
+        assert isinstance(game.scores(), list)
+        best = max(game.scores())
+        assert all(game.scores()[s] == best for s in winners)
+
+
+def test_clones_and_copies_play_on_independently():
+    rng = random.Random(9)
+    game = helvetia.Game(players=3, seed=9)
+    play_randomly(game, rng, limit=40)
+    for twin in (game.clone(), copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert twin.position_json() == game.position_json()
+        assert twin.record_json() == game.record_json()
+        play_randomly(twin, rng, limit=5)
+        assert twin.position_json() != game.position_json()
+
+
+def test_determinisation_keeps_the_view_and_deals_the_unseen_tiles_anew():
+    rng = random.Random(10)
+    game = helvetia.Game(players=4, seed=10)
+    play_randomly(game, rng, limit=150)
+    truth = json.loads(game.position_json())
+    orders = set()
+    for seed in range(8):
+        sample = game.determinize(seed)
+        assert sample.view_json() == game.view_json()
+        assert sample.legal_action_ids() == game.legal_action_ids()
+        dealt = json.loads(sample.position_json())
+        assert sorted(dealt["stack2"]) == sorted(truth["stack2"])
+        assert sorted(dealt["stack3"]) == sorted(truth["stack3"])
+        orders.add((tuple(dealt["stack2"]), tuple(dealt["stack3"])))
+        with pytest.raises(RuntimeError, match="no record"):
+            sample.record_json()
+    assert len(orders) > 1
+
+
+def test_the_engine_bots_choose_legal_actions_from_the_view():
+    game = helvetia.Game(players=2, seed=11)
+    rng = random.Random(11)
+    play_randomly(game, rng, limit=30)
+    for spec in ("random", "greedy", "mcts"):
+        assert game.bot_action(spec, seed=1, iterations=50) in game.legal_action_ids()
+    with pytest.raises(ValueError):
+        game.bot_action("nonsense")
+
+
+def test_options_come_as_a_dict_or_json_and_are_checked():
+    game = helvetia.Game(players=3, seed=1, options={"round_limit": 2, "character_tiles": False})
+    assert game.players == 3
+    assert json.loads(game.record_json())["options"]["round_limit"] == 2
+    assert helvetia.Game(seed=1, options='{"players": 2}').players == 2
+    with pytest.raises(ValueError):
+        helvetia.Game(players=5)
+    with pytest.raises(ValueError, match="unknown field"):
+        helvetia.Game(players=2, options={"round_limt": 3})

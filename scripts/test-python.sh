@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The Python package (crates/python): builds its wheel into a virtual environment with the
+# pinned test packages (maturin, numpy, PettingZoo, OpenSpiel, pytest) and runs its tests,
+# PettingZoo's and OpenSpiel's own checks among them. Runs alone or from scripts/test.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+target="$(realpath -m "${CARGO_TARGET_DIR:-target}")"
+venv="$target/pyenv"
+if ! test -x "$venv/bin/python"; then
+  # Debian's Python keeps venv in a package of its own.
+  python3 -m venv "$venv" 2>/dev/null || {
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+  }
+fi
+"$venv/bin/python" -m pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt
+rm -rf "$target/wheels"
+(cd crates/python && "$venv/bin/maturin" build --release --quiet --out "$target/wheels" \
+  --interpreter "$venv/bin/python")
+"$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
+  "$target"/wheels/helvetia-*.whl
+# From the tests' folder, so that `import helvetia` is the installed wheel, not the sources.
+cd "$root/crates/python/tests"
+"$venv/bin/python" -m pytest -q -p no:cacheprovider .
