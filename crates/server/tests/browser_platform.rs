@@ -1,6 +1,6 @@
 //! End-to-end in headless Chromium: a game with a clock shows it counting down on the table, a
 //! chat line from one player reaches the other as text, and after the game the leaderboard and
-//! a profile with its rating chart. Saves screenshots in `docs/screenshots/`.
+//! a profile with its rating chart, the mail settings. Saves screenshots in `docs/screenshots/`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`.
 
@@ -163,4 +163,47 @@ async fn a_clock_counts_a_chat_line_arrives_and_the_result_is_rated() {
         .await
         .is_ok());
     screenshot(&anna, "profile").await;
+
+    // The mail settings: an address, German, no "your turn" mails; saved, and there after a
+    // reload. (This server has no --smtp-url, and says so.)
+    anna.goto(&server.url("/settings")).await.unwrap();
+    assert!(anna.find(Locator::Css("#no-mail")).await.is_ok());
+    anna.find(Locator::Css("#email"))
+        .await
+        .unwrap()
+        .send_keys("anna@example.org")
+        .await
+        .unwrap();
+    choose(&anna, "#language", "de").await;
+    anna.find(Locator::Css("input[name=your_turn]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    anna.find(Locator::Css("#settings-form button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        &anna,
+        "!document.querySelector('#settings-form .form-done').hidden",
+        "the settings saved",
+        Duration::from_secs(10),
+    )
+    .await;
+    screenshot(&anna, "settings").await;
+    anna.refresh().await.unwrap();
+    let stored = anna
+        .execute(
+            "const f = document.getElementById('settings-form');\
+             return [f.elements.email.value, f.elements.language.value,\
+                     f.elements.your_turn.checked, f.elements.game_ended.checked];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(stored, serde_json::json!(["anna@example.org", "de", false, true]));
 }
