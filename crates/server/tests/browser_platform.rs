@@ -205,5 +205,8 @@ async fn a_clock_counts_a_chat_line_arrives_and_the_result_is_rated() {
         )
         .await
         .unwrap();
-    assert_eq!(stored, serde_json::json!(["anna@example.org", "de", false, true]));
+    assert_eq!(
+        stored,
+        serde_json::json!(["anna@example.org", "de", false, true])
+    );
 }
