@@ -52,6 +52,23 @@ pub struct Args {
     /// none.
     #[arg(long, default_value_t = 120)]
     your_turn_mail_delay_secs: u64,
+    /// A reverse proxy whose X-Forwarded-For names the client, for the per-address limits
+    /// (repeat for several); it has no per-address connection cap.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<std::net::IpAddr>,
+    /// Open connections at most (default: the open-file limit less 64, at most 20,000).
+    #[arg(long)]
+    max_connections: Option<usize>,
+    /// Open connections at most from one client address.
+    #[arg(long, default_value_t = 64)]
+    max_connections_per_address: usize,
+    /// Seconds a client has to send a request's head, and to start the next one on a
+    /// kept-alive connection.
+    #[arg(long, default_value_t = 10)]
+    header_read_timeout_secs: u64,
+    /// Seconds between WebSocket pings; a socket silent for three is closed.
+    #[arg(long, default_value_t = 20)]
+    websocket_ping_secs: u64,
     /// Mark cookies Secure (when served behind HTTPS).
     #[arg(long)]
     secure_cookies: bool,
@@ -81,6 +98,11 @@ pub fn run(args: Args) -> ExitCode {
         mail_from: args.mail_from,
         public_url: args.public_url,
         your_turn_mail_delay_secs: args.your_turn_mail_delay_secs,
+        trusted_proxies: args.trusted_proxies,
+        max_connections: args.max_connections,
+        max_connections_per_address: args.max_connections_per_address,
+        header_read_timeout_secs: args.header_read_timeout_secs,
+        websocket_ping_secs: args.websocket_ping_secs,
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,

@@ -483,6 +483,8 @@ fn main() {
                 addr: SocketAddr::from(([127, 0, 0, 1], 0)),
                 database_url: format!("sqlite://{}", dir.join("load.db").display()),
                 auth_per_minute: 1_000_000,
+                // Every simulated player connects from 127.0.0.1.
+                max_connections_per_address: 1_000_000,
                 ..helvetia_server::Config::default()
             };
             let server = runtime

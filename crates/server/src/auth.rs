@@ -2,14 +2,11 @@
 //! extractors that name the user behind a request.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc, LazyLock, Mutex, RwLock};
+use std::net::IpAddr;
+use std::sync::RwLock;
 use std::time::{Duration, Instant};
 
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
-use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::extract::{FromRequestParts, State};
 use axum::http::header::SET_COOKIE;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
@@ -18,8 +15,11 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 
+use crate::client_ip::ClientIp;
 use crate::error::{AppError, AppResult, JsonBody};
+use crate::passwords::{hash_password, verify_password, verify_unknown};
 use crate::storage::UserRecord;
+use crate::usernames;
 use crate::{now, random_token, AppState};
 
 /// Name of the session cookie.
@@ -160,43 +160,12 @@ impl FromRequestParts<AppState> for MaybeUser {
     }
 }
 
-/// The client's address, for rate limits.
-pub struct ClientIp(pub IpAddr);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientIp, Self::Rejection> {
-        let ip = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |info| info.0.ip());
-        Ok(ClientIp(ip))
-    }
-}
-
 /// The body of register and log-in.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
     username: String,
     password: String,
-}
-
-fn check_username(name: &str) -> AppResult<()> {
-    let length = name.chars().count();
-    if !(3..=24).contains(&length) {
-        return Err(AppError::bad_request("username must be 3 to 24 characters"));
-    }
-    if !name
-        .chars()
-        .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.')
-    {
-        return Err(AppError::bad_request(
-            "username may hold only letters, digits, '_', '-' and '.'",
-        ));
-    }
-    Ok(())
 }
 
 fn check_password(password: &str) -> AppResult<()> {
@@ -207,96 +176,6 @@ fn check_password(password: &str) -> AppResult<()> {
         ));
     }
     Ok(())
-}
-
-/// Work for the password threads.
-type HashJob = Box<dyn FnOnce() + Send>;
-
-/// Password hashes waiting or running at most; more are refused (429) instead of queued, so that
-/// a flood of wrong passwords cannot make a real user's log-in wait for ever.
-pub const MAX_HASHES_QUEUED: usize = 16;
-
-/// Hashes queued or running now.
-static HASHES_QUEUED: AtomicUsize = AtomicUsize::new(0);
-
-/// Two long-lived threads do all password hashing. Each argon2id hash takes 19 MiB and a core
-/// for tens of milliseconds: a burst of log-ins queues here (up to [`MAX_HASHES_QUEUED`])
-/// instead of exhausting memory, and the same two threads reuse their memory instead of leaving
-/// it behind in many.
-static HASHERS: LazyLock<mpsc::Sender<HashJob>> = LazyLock::new(|| {
-    let (sender, receiver) = mpsc::channel::<HashJob>();
-    let receiver = Arc::new(Mutex::new(receiver));
-    for i in 0..2 {
-        let receiver = receiver.clone();
-        std::thread::Builder::new()
-            .name(format!("password-hash-{i}"))
-            .spawn(move || loop {
-                let job = receiver.lock().expect("hash queue").recv();
-                match job {
-                    Ok(job) => job(),
-                    Err(_) => return,
-                }
-            })
-            .expect("a password hashing thread");
-    }
-    sender
-});
-
-/// Releases a place in the hashing queue when the job is done (or dropped).
-struct QueuePlace;
-
-impl Drop for QueuePlace {
-    fn drop(&mut self) {
-        HASHES_QUEUED.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
-/// Runs `work` on a password thread, off the async runtime.
-///
-/// # Errors
-/// 429 with `Retry-After` if [`MAX_HASHES_QUEUED`] hashes are already waiting.
-async fn on_hasher<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> AppResult<T> {
-    let queued = HASHES_QUEUED.fetch_add(1, Ordering::AcqRel);
-    let place = QueuePlace;
-    if queued >= MAX_HASHES_QUEUED {
-        return Err(AppError::too_many(
-            "the server is busy checking passwords; try again in a moment",
-            1,
-        ));
-    }
-    let (done, answer) = tokio::sync::oneshot::channel();
-    HASHERS
-        .send(Box::new(move || {
-            let _place = place;
-            let _ = done.send(work());
-        }))
-        .map_err(AppError::internal)?;
-    answer.await.map_err(AppError::internal)
-}
-
-/// Hashes a new password: argon2id with a fresh salt, in PHC form.
-async fn hash_password(password: String) -> AppResult<String> {
-    on_hasher(move || {
-        let salt = SaltString::generate(&mut rand_core::OsRng);
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|hash| hash.to_string())
-    })
-    .await?
-    .map_err(AppError::internal)
-}
-
-async fn verify_password(password: String, hash: String) -> AppResult<bool> {
-    on_hasher(move || {
-        let parsed = PasswordHash::new(&hash).map_err(|e| e.to_string())?;
-        Ok::<_, String>(
-            Argon2::default()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok(),
-        )
-    })
-    .await?
-    .map_err(AppError::internal)
 }
 
 /// A fresh session for `user`, answered with its cookie.
@@ -334,7 +213,7 @@ fn check_rate(state: &AppState, ip: IpAddr) -> AppResult<()> {
 fn check_account_rate(state: &AppState, username: &str) -> AppResult<()> {
     state
         .login_limiter
-        .check_key(&username.to_lowercase())
+        .check_key(&usernames::key(username))
         .map_err(|_| {
             AppError::too_many(
                 "too many log-in attempts for this account; wait a minute and try again",
@@ -352,16 +231,18 @@ pub async fn register(
     JsonBody(body): JsonBody<Credentials>,
 ) -> AppResult<Response> {
     check_rate(&state, ip)?;
-    check_username(&body.username)?;
+    let username = usernames::checked(&body.username).map_err(AppError::bad_request)?;
     check_password(&body.password)?;
     let user = UserRecord {
         id: random_token()[..16].to_string(),
-        username: body.username,
+        username,
         password_hash: hash_password(body.password).await?,
     };
     match state.store.create_user(&user, now()).await {
         Err(crate::storage::StoreError::Conflict) => {
-            return Err(AppError::conflict("that username is taken"))
+            return Err(AppError::conflict(
+                "that username, or one that looks the same, is taken",
+            ))
         }
         other => other?,
     }
@@ -386,11 +267,11 @@ pub async fn login(
     check_rate(&state, ip)?;
     check_account_rate(&state, &body.username)?;
     let wrong = || AppError::unauthorized("wrong username or password");
-    let record = state
-        .store
-        .user_by_name(&body.username)
-        .await?
-        .ok_or_else(wrong)?;
+    let Some(record) = state.store.user_by_name(&body.username).await? else {
+        // As much work as for a known name: the answer's timing does not tell which names exist.
+        verify_unknown(body.password).await?;
+        return Err(wrong());
+    };
     if !verify_password(body.password, record.password_hash).await? {
         return Err(wrong());
     }

@@ -14,6 +14,7 @@ pub mod backfill;
 pub mod body_limit;
 pub mod bots;
 pub mod chat;
+pub mod client_ip;
 pub mod clock;
 pub mod commit;
 pub mod csrf;
@@ -21,6 +22,7 @@ pub mod error;
 pub mod game_state;
 pub mod health;
 pub mod hub;
+pub mod listener;
 pub mod lobby;
 pub mod log_book;
 pub mod mail;
@@ -29,6 +31,7 @@ pub mod model;
 pub mod notices;
 pub mod outbound;
 pub mod pages;
+pub mod passwords;
 pub mod play;
 pub mod players;
 pub mod rated_games;
@@ -39,6 +42,7 @@ pub mod security_headers;
 pub mod snapshot;
 pub mod stand_in;
 pub mod storage;
+pub mod usernames;
 pub mod ws;
 
 use std::net::{IpAddr, SocketAddr};
@@ -94,6 +98,18 @@ pub struct Config {
     /// Seconds a "your turn" mail waits, so that a person at the table who moves at once gets
     /// none.
     pub your_turn_mail_delay_secs: u64,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (and which have no
+    /// per-address connection cap).
+    pub trusted_proxies: Vec<IpAddr>,
+    /// Open connections at most; `None`: the open-file limit less a reserve.
+    pub max_connections: Option<usize>,
+    /// Open connections at most from one client address.
+    pub max_connections_per_address: usize,
+    /// Seconds a client has to send a request's head (and to start the next one on a
+    /// kept-alive connection).
+    pub header_read_timeout_secs: u64,
+    /// Seconds between pings on a WebSocket; one silent for three times this is closed.
+    pub websocket_ping_secs: u64,
 }
 
 impl Default for Config {
@@ -113,6 +129,11 @@ impl Default for Config {
             mail_from: "Helvetia Online <helvetia@localhost>".into(),
             public_url: None,
             your_turn_mail_delay_secs: 120,
+            trusted_proxies: Vec::new(),
+            max_connections: None,
+            max_connections_per_address: 64,
+            header_read_timeout_secs: 10,
+            websocket_ping_secs: 20,
         }
     }
 }
@@ -332,10 +353,10 @@ impl RunningServer {
 /// # Errors
 /// The database or the address is unavailable.
 pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
-    let listener = tokio::net::TcpListener::bind(config.addr)
+    let tcp_listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| StartError(format!("cannot listen on {}: {e}", config.addr)))?;
-    let addr = listener
+    let addr = tcp_listener
         .local_addr()
         .map_err(|e| StartError(e.to_string()))?;
     let mail = mail_config(&config, addr)?;
@@ -364,26 +385,23 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         let url = state.config.database_url.clone();
         background.push(tokio::spawn(notices::listen(state.clone(), url)));
     }
-    let router = app(state.clone());
-    // Small WebSocket messages must leave at once, not wait for Nagle's algorithm.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        if let Err(error) = tcp.set_nodelay(true) {
-            tracing::debug!("TCP_NODELAY not set: {error}");
-        }
-    });
-    let mut stopping = state.shutdown.subscribe();
-    let task = tokio::spawn(async move {
-        let service = router.into_make_service_with_connect_info::<SocketAddr>();
-        let stopped = async move {
-            let _ = stopping.wait_for(|&stop| stop).await;
-        };
-        if let Err(error) = axum::serve(listener, service)
-            .with_graceful_shutdown(stopped)
-            .await
-        {
-            tracing::error!("server stopped: {error}");
-        }
-    });
+    let limits = listener::ConnectionLimits {
+        total: state
+            .config
+            .max_connections
+            .unwrap_or_else(listener::default_total_connections),
+        per_address: state.config.max_connections_per_address.max(1),
+        header_read_timeout: std::time::Duration::from_secs(
+            state.config.header_read_timeout_secs.max(1),
+        ),
+    };
+    let count = listener::ConnectionCount::new(limits, state.config.trusted_proxies.clone());
+    let task = tokio::spawn(listener::serve(
+        tcp_listener,
+        app(state.clone()),
+        count,
+        state.shutdown.subscribe(),
+    ));
     Ok(RunningServer {
         addr,
         state,

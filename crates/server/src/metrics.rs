@@ -57,6 +57,16 @@ pub fn mail_handled(outcome: &'static str) {
     counter!("helvetia_mails_total", "outcome" => outcome).increment(1);
 }
 
+/// A connection was closed at once because too many are open (in total or from its address).
+pub fn connection_refused() {
+    counter!("helvetia_connections_refused_total").increment(1);
+}
+
+/// A log-in with an unknown name was answered after a password check like any other.
+pub fn unknown_name_checked() {
+    counter!("helvetia_unknown_name_logins_total").increment(1);
+}
+
 /// A WebSocket viewer came or went.
 pub fn viewer_connected(present: bool) {
     if present {

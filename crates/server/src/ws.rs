@@ -2,6 +2,7 @@
 //! actions and undos from the player.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -11,6 +12,7 @@ use helvetia_engine::{Action, Seat};
 use serde::Deserialize;
 
 use tokio::sync::broadcast;
+use tokio::time::Instant;
 
 use crate::auth::User;
 use crate::chat;
@@ -103,6 +105,11 @@ async fn session(
     let mut seat = live.snapshot().seat_of(&user.id);
     set_presence(&live, seat, true).await;
     let mut shutdown = app.shutdown.subscribe();
+    // Pings keep proxies from closing a quiet socket and tell a dead peer from a quiet one: a
+    // browser answers each with a pong; a socket silent for three pings is closed.
+    let ping_every = Duration::from_secs(app.config.websocket_ping_secs.max(1));
+    let mut pings = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
+    let mut last_heard = Instant::now();
     let mut sent_revision = None;
     loop {
         let snapshot = snapshots.borrow_and_update().clone();
@@ -151,8 +158,18 @@ async fn session(
                 let _ = socket.send(Message::Close(Some(close))).await;
                 break;
             }
+            _ = pings.tick() => {
+                if last_heard.elapsed() > ping_every * 3 {
+                    tracing::debug!(game = %live.id, "WebSocket silent for three pings: closed");
+                    break;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
             incoming = socket.recv() => {
                 let Some(Ok(incoming)) = incoming else { break };
+                last_heard = Instant::now();
                 let reply = match incoming {
                     Message::Text(text) => handle(&app, &live, &user, text.as_str()).await,
                     Message::Binary(_) => Some(outbound::ws_error("send JSON text messages")),

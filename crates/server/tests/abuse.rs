@@ -130,3 +130,95 @@ async fn unknown_fields_in_options_seats_and_clocks_are_refused() {
     );
     server.server.shutdown().await;
 }
+
+/// A failing log-in through a proxy that says the client is `forwarded`.
+async fn log_in_via(client: &mut Client, forwarded: &str) -> StatusCode {
+    let csrf = client.csrf.clone().unwrap();
+    let attempt = json!({"username": "nobody_here", "password": "whatever1"}).to_string();
+    let headers = [
+        ("x-csrf-token", csrf.as_str()),
+        ("x-forwarded-for", forwarded),
+    ];
+    client.post_raw("/api/login", attempt, &headers).await.0
+}
+
+/// Behind a trusted proxy each client has its own log-in allowance, read from the address the
+/// proxy appended to `X-Forwarded-For`; what a client writes there itself is not believed, and
+/// without `--trusted-proxy` the header is ignored.
+#[tokio::test]
+async fn behind_a_trusted_proxy_the_limit_is_per_forwarded_client() {
+    for trusted in [true, false] {
+        let db = Database::sqlite();
+        let mut config = test_config(&db.url);
+        config.auth_per_minute = 2;
+        if trusted {
+            config.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+        }
+        let server = TestServer::start_with(db, config).await;
+        let mut client = server.client().await;
+        for _ in 0..2 {
+            let status = log_in_via(&mut client, "203.0.113.1").await;
+            assert_eq!(status, StatusCode::UNAUTHORIZED);
+        }
+        assert_eq!(
+            log_in_via(&mut client, "203.0.113.1").await,
+            StatusCode::TOO_MANY_REQUESTS
+        );
+        // A client that writes another address before the one the proxy appended gains nothing.
+        assert_eq!(
+            log_in_via(&mut client, "198.51.100.7, 203.0.113.1").await,
+            StatusCode::TOO_MANY_REQUESTS
+        );
+        // Another client behind the same proxy has its own allowance, if the proxy is trusted.
+        let other = log_in_via(&mut client, "203.0.113.2").await;
+        if trusted {
+            assert_eq!(other, StatusCode::UNAUTHORIZED);
+        } else {
+            assert_eq!(
+                other,
+                StatusCode::TOO_MANY_REQUESTS,
+                "the header is ignored"
+            );
+        }
+    }
+}
+
+/// A counter of this process's metrics (0 while it has not been counted).
+async fn counter(client: &mut Client, name: &str) -> f64 {
+    let (_, metrics) = client.get_text("/metrics").await;
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+        .unwrap_or(0.0)
+}
+
+/// A log-in with an unknown name checks a password like one with a known name (so its timing
+/// does not tell which names exist), and gets the same answer.
+#[tokio::test]
+async fn an_unknown_name_is_answered_after_the_same_password_check() {
+    let server = TestServer::start(Database::sqlite()).await;
+    let mut client = server.client().await;
+    let name = "helvetia_unknown_name_logins_total";
+    let before = counter(&mut client, name).await;
+    let (unknown_status, unknown) = client
+        .post(
+            "/api/login",
+            json!({"username": "nobody_by_this_name", "password": "whatever1"}),
+        )
+        .await;
+    let mut anna = server.user("anna").await;
+    let (_, me) = anna.get("/api/me").await;
+    let (known_status, known) = client
+        .post(
+            "/api/login",
+            json!({"username": me["username"], "password": "wrong password"}),
+        )
+        .await;
+    assert_eq!(
+        (unknown_status, known_status),
+        (StatusCode::UNAUTHORIZED, StatusCode::UNAUTHORIZED)
+    );
+    assert_eq!(unknown, known, "the same answer");
+    // Other tests of this process log in with unknown names at the same time: at least ours.
+    assert!(counter(&mut client, name).await >= before + 1.0);
+}

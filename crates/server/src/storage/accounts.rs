@@ -1,40 +1,49 @@
 //! Accounts and sessions in the database.
 
 use sqlx::Row;
+use unicode_normalization::UnicodeNormalization;
 
 use super::{Store, StoreResult, UserRecord};
 use crate::notices::Notice;
+use crate::usernames;
 
 impl Store {
     /// Creates an account.
     ///
     /// # Errors
-    /// [`StoreError::Conflict`] if the name (case-insensitively) is taken.
+    /// [`StoreError::Conflict`] if the name, or one that looks the same, is taken.
     pub async fn create_user(&self, user: &UserRecord, now: i64) -> StoreResult<()> {
         sqlx::query(
-            "INSERT INTO users (id, username, username_key, password_hash, created_at) \
-             VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO users (id, username, username_key, password_hash, created_at, \
+             key_version) VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(&user.id)
         .bind(&user.username)
-        .bind(user.username.to_lowercase())
+        .bind(usernames::key(&user.username))
         .bind(&user.password_hash)
         .bind(now)
+        .bind(USERNAME_KEY_VERSION)
         .execute(&self.pool)
         .await?;
         Ok(())
     }
 
-    /// The account with this name (case-insensitively).
+    /// The account with this name: exactly as typed, else the one whose name looks the same
+    /// (an older account that another looks like keeps logging in by its exact name).
     ///
     /// # Errors
     /// Database failure.
     pub async fn user_by_name(&self, username: &str) -> StoreResult<Option<UserRecord>> {
-        let row =
-            sqlx::query("SELECT id, username, password_hash FROM users WHERE username_key = $1")
-                .bind(username.to_lowercase())
-                .fetch_optional(&self.pool)
-                .await?;
+        let exact: String = username.nfc().collect();
+        let row = sqlx::query(
+            "SELECT id, username, password_hash FROM users \
+             WHERE username = $1 OR username_key = $2 \
+             ORDER BY CASE WHEN username = $1 THEN 0 ELSE 1 END LIMIT 1",
+        )
+        .bind(exact)
+        .bind(usernames::key(username))
+        .fetch_optional(&self.pool)
+        .await?;
         row.map(|row| {
             Ok(UserRecord {
                 id: row.try_get(0)?,
@@ -106,4 +115,51 @@ impl Store {
             .await?;
         Ok(result.rows_affected())
     }
+
+    /// Gives every account stored under an older name key the current one (run at start; a
+    /// no-op once done). Of accounts whose names now look the same, one keeps the key; each
+    /// other one keeps its name and logs in by it exactly, under the key `KEY#ID`; no new
+    /// account can take any of those names. Answers how many accounts looked alike.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn rekey_usernames(&self) -> StoreResult<usize> {
+        let rows = sqlx::query(
+            "SELECT id, username FROM users WHERE key_version < $1 ORDER BY created_at, id",
+        )
+        .bind(USERNAME_KEY_VERSION)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut alike = 0;
+        for row in &rows {
+            let (id, name): (String, String) = (row.try_get(0)?, row.try_get(1)?);
+            let key = usernames::key(&name);
+            let taken = sqlx::query("SELECT 1 FROM users WHERE username_key = $1 AND id <> $2")
+                .bind(&key)
+                .bind(&id)
+                .fetch_optional(&self.pool)
+                .await?
+                .is_some();
+            let key = if taken {
+                alike += 1;
+                tracing::warn!(
+                    "account {name:?} looks like an older one: it keeps its name, logs in by it \
+                     exactly, and no new account can take it"
+                );
+                format!("{key}#{id}")
+            } else {
+                key
+            };
+            sqlx::query("UPDATE users SET username_key = $1, key_version = $2 WHERE id = $3")
+                .bind(key)
+                .bind(USERNAME_KEY_VERSION)
+                .bind(&id)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(alike)
+    }
 }
+
+/// The version of [`usernames::key`] that `users.username_key` holds: 1 was lower case only.
+const USERNAME_KEY_VERSION: i64 = 2;

@@ -171,6 +171,11 @@ fn migrator() -> Migrator {
                 include_str!("../../migrations/0008_vote_to_end.sql"),
             ),
             migration(9, "mail", include_str!("../../migrations/0009_mail.sql")),
+            migration(
+                10,
+                "username keys",
+                include_str!("../../migrations/0010_username_keys.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,
@@ -243,13 +248,15 @@ impl Store {
         if is_sqlite {
             tokio::spawn(checkpoint_loop(pool.clone()));
         }
-        Ok(Store {
+        let store = Store {
             pool,
             writer,
             postgres,
             node,
             plans_mail,
-        })
+        };
+        store.rekey_usernames().await?;
+        Ok(store)
     }
 
     /// Whether this is PostgreSQL, where several nodes may share the database.

@@ -48,6 +48,8 @@ fn node_config(database_url: String) -> Config {
         auth_per_minute: 10_000,
         // Bots answer quickly: the test is about the browser, not their strength.
         bot_think_ms: 20,
+        // The browser and nginx both connect from 127.0.0.1.
+        max_connections_per_address: 10_000,
         ..Config::default()
     }
 }

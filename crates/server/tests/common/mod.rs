@@ -105,6 +105,8 @@ pub fn test_config(url: &str) -> Config {
         database_url: url.to_string(),
         auth_per_minute: 10_000,
         bot_think_ms: 20,
+        // Every test client connects from 127.0.0.1: the per-address cap is tested on its own.
+        max_connections_per_address: 10_000,
         ..Config::default()
     }
 }
