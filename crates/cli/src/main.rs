@@ -15,8 +15,9 @@ macro_rules! subcommands {
     ($($(#[$doc:meta])* $variant:ident => $module:ident,)*) => {
         $(mod $module;)*
 
-        /// The subcommands.
+        /// The subcommands. (One is parsed per run: `serve`'s many options need no box.)
         #[derive(clap::Subcommand)]
+        #[allow(clippy::large_enum_variant)]
         enum Command {
             $($(#[$doc])* $variant($module::Args),)*
         }

@@ -69,6 +69,13 @@ pub struct Args {
     /// Seconds between WebSocket pings; a socket silent for three is closed.
     #[arg(long, default_value_t = 20)]
     websocket_ping_secs: u64,
+    /// Games one account may have waiting for players.
+    #[arg(long, default_value_t = 10)]
+    max_open_games: u32,
+    /// Running games with bots one account may have started (bot searches are shared fairly
+    /// between accounts in any case).
+    #[arg(long, default_value_t = 10)]
+    max_bot_games: u32,
     /// Mark cookies Secure (when served behind HTTPS).
     #[arg(long)]
     secure_cookies: bool,
@@ -103,6 +110,8 @@ pub fn run(args: Args) -> ExitCode {
         max_connections_per_address: args.max_connections_per_address,
         header_read_timeout_secs: args.header_read_timeout_secs,
         websocket_ping_secs: args.websocket_ping_secs,
+        max_open_games: args.max_open_games,
+        max_bot_games: args.max_bot_games,
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,

@@ -6,17 +6,16 @@
 //! and takes them over, so a bot's game carries on whichever nodes are up.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use helvetia_ai::BotSpec;
-use tokio::sync::Semaphore;
 
 use crate::commit::{self, Actor};
 use crate::game_state::Choice;
 use crate::hub::{find, LiveGame};
 use crate::model::BotLevel;
+use crate::search_slots::SearchSlots;
 use crate::{now, AppState};
 
 /// The bot of `level`: MCTS thinks `think_ms` per decision on one thread.
@@ -29,11 +28,10 @@ pub fn spec(level: BotLevel, think_ms: u64) -> BotSpec {
     name.parse().expect("the server's bot names parse")
 }
 
-/// Which games have a bot task running on this node, and how many searches may run at once.
+/// Which games have a bot task running on this node, and the search slots they share.
 pub struct BotRunner {
     active: Mutex<HashSet<String>>,
-    searches: Arc<Semaphore>,
-    waiting: AtomicUsize,
+    slots: SearchSlots,
 }
 
 impl BotRunner {
@@ -41,8 +39,7 @@ impl BotRunner {
     pub fn new(parallel: usize) -> BotRunner {
         BotRunner {
             active: Mutex::new(HashSet::new()),
-            searches: Arc::new(Semaphore::new(parallel.max(1))),
-            waiting: AtomicUsize::new(0),
+            slots: SearchSlots::new(parallel),
         }
     }
 
@@ -53,7 +50,7 @@ impl BotRunner {
 
     /// Bot decisions waiting for a search thread.
     pub fn queued(&self) -> usize {
-        self.waiting.load(Ordering::Relaxed)
+        self.slots.waiting()
     }
 
     fn finish(&self, id: &str) {
@@ -103,7 +100,7 @@ const MAX_REFUSALS: u32 = 3;
 async fn run(app: AppState, live: Arc<LiveGame>) {
     let mut refusals = 0;
     loop {
-        let (view, version, seat, level) = {
+        let (view, version, seat, level, creator) = {
             let state = live.lock().await;
             let bot = state
                 .to_move()
@@ -118,19 +115,15 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
                 }
                 return;
             };
-            (state.view(), state.version(), seat, level)
+            let creator = state.creator_id.clone();
+            (state.view(), state.version(), seat, level, creator)
         };
         if !holds_lease(&app, &live.id).await {
             app.bots.finish(&live.id);
             return;
         }
-        app.bots.waiting.fetch_add(1, Ordering::Relaxed);
-        let permit = app.bots.searches.clone().acquire_owned().await;
-        app.bots.waiting.fetch_sub(1, Ordering::Relaxed);
-        let Ok(permit) = permit else {
-            app.bots.finish(&live.id);
-            return;
-        };
+        // Slots go to accounts in turn: one account's many bot games cannot starve another's.
+        let permit = app.bots.slots.acquire(&creator).await;
         if !holds_lease(&app, &live.id).await {
             app.bots.finish(&live.id);
             return;

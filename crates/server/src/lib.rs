@@ -9,6 +9,7 @@
 //! Everything sent to a client passes through [`outbound`], which only ever sees the engine's
 //! `View`.
 
+pub mod account_limits;
 pub mod auth;
 pub mod backfill;
 pub mod body_limit;
@@ -38,6 +39,7 @@ pub mod rated_games;
 pub mod rating;
 pub mod rematch;
 pub mod render;
+pub mod search_slots;
 pub mod security_headers;
 pub mod snapshot;
 pub mod stand_in;
@@ -110,6 +112,10 @@ pub struct Config {
     pub header_read_timeout_secs: u64,
     /// Seconds between pings on a WebSocket; one silent for three times this is closed.
     pub websocket_ping_secs: u64,
+    /// Games one account may have waiting for players.
+    pub max_open_games: u32,
+    /// Running games with bots one account may have started.
+    pub max_bot_games: u32,
 }
 
 impl Default for Config {
@@ -134,6 +140,8 @@ impl Default for Config {
             max_connections_per_address: 64,
             header_read_timeout_secs: 10,
             websocket_ping_secs: 20,
+            max_open_games: 10,
+            max_bot_games: 10,
         }
     }
 }

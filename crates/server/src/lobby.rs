@@ -11,6 +11,7 @@ use helvetia_engine::{GameOptions, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use crate::account_limits;
 use crate::auth::User;
 use crate::clock::{Clock, TimeControl};
 use crate::error::{AppError, AppResult, JsonBody};
@@ -81,6 +82,7 @@ pub async fn create(
     {
         return Err(AppError::bad_request("you can take only one seat"));
     }
+    account_limits::check_open_games(&app, &user.id).await?;
     let mut invites = BTreeMap::new();
     let seats: Vec<SeatRecord> = body
         .seats
@@ -272,6 +274,9 @@ async fn start_now(
     }
     if !state.is_full() {
         return Err(AppError::conflict("not every seat is filled yet"));
+    }
+    if state.seats.iter().any(|seat| seat.occupant.is_bot()) {
+        account_limits::check_bot_games(app, &user.id).await?;
     }
     set_status(app, live, &mut state, GameStatus::Running).await?;
     let bot_next = state.bot_to_move();

@@ -138,6 +138,11 @@ impl Occupant {
         })
     }
 
+    /// Whether a bot plays this seat.
+    pub fn is_bot(&self) -> bool {
+        matches!(self, Occupant::Bot { .. })
+    }
+
     /// Whether nobody sits here yet.
     pub fn is_free(&self) -> bool {
         matches!(self, Occupant::Open | Occupant::Invite { .. })

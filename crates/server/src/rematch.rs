@@ -8,6 +8,7 @@ use axum::Json;
 use helvetia_engine::{GameOptions, RulesRevision};
 use serde_json::json;
 
+use crate::account_limits;
 use crate::auth::User;
 use crate::clock::Clock;
 use crate::error::{AppError, AppResult};
@@ -33,6 +34,9 @@ pub async fn rematch(
         let seat = state.seat_of(&user.id).ok_or(Refusal::NotSeated)?;
         (next_game(&state, &user, seat.0), seat)
     };
+    if app.store.rematch_of(&id).await?.is_none() {
+        account_limits::check_open_games(&app, &user.id).await?;
+    }
     let full = next.seats.iter().all(|seat| !seat.occupant.is_free());
     let (next_id, created) = match app.store.create_rematch(&id, &next).await {
         Ok(()) => (next.id, true),

@@ -222,3 +222,70 @@ async fn an_unknown_name_is_answered_after_the_same_password_check() {
     // Other tests of this process log in with unknown names at the same time: at least ours.
     assert!(counter(&mut client, name).await >= before + 1.0);
 }
+
+/// One account cannot flood the lobby or the bots: at most `max_open_games` games waiting for
+/// players and `max_bot_games` running games with bots; another account is not affected.
+#[tokio::test]
+async fn one_account_has_limits_on_open_games_and_bot_games() {
+    for database in databases().await {
+        let mut config = test_config(&database.url);
+        config.max_open_games = 3;
+        config.max_bot_games = 2;
+        let server = TestServer::start_with(database, config).await;
+        let mut flooder = server.user("flood").await;
+        let mut other = server.user("other").await;
+        let open = json!([{"kind": "me"}, {"kind": "open"}]);
+        let mut created = Vec::new();
+        for _ in 0..3 {
+            created.push(
+                create_game(&mut flooder, json!({"players": 2}), open.clone())
+                    .await
+                    .0,
+            );
+        }
+        let (status, body) = flooder
+            .post(
+                "/api/games",
+                json!({"options": {"players": 2}, "seats": open}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap()
+                .contains("waiting for players"),
+            "{body}"
+        );
+        // Another account creates as usual.
+        create_game(&mut other, json!({"players": 2}), open.clone()).await;
+        // Once one starts, there is room again.
+        join_and_start(&created[0], &mut flooder, &mut other).await;
+        create_game(&mut flooder, json!({"players": 2}), open.clone()).await;
+
+        // Games with bots: two may run, a third cannot start until one ends.
+        let mut player = server.user("player").await;
+        let with_bots = json!([{"kind": "me"}, {"kind": "bot", "level": "random"}]);
+        let mut bot_games = Vec::new();
+        for _ in 0..3 {
+            let (id, _) = create_game(&mut player, json!({"players": 2}), with_bots.clone()).await;
+            bot_games.push(id);
+        }
+        for (i, id) in bot_games.iter().enumerate() {
+            let (status, body) = player
+                .post(&format!("/api/games/{id}/start"), json!({}))
+                .await;
+            if i < 2 {
+                assert_eq!(status, StatusCode::OK, "{body}");
+            } else {
+                assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+                assert!(
+                    body["error"].as_str().unwrap().contains("with bots"),
+                    "{body}"
+                );
+            }
+        }
+        let (_, third) = player.get(&format!("/api/games/{}", bot_games[2])).await;
+        assert_eq!(third["status"], "open", "refused to start, nothing changed");
+    }
+}

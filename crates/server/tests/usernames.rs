@@ -9,6 +9,15 @@ use common::{databases, unique_name, Client, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+/// Four digits that differ between runs.
+fn digits() -> String {
+    unique_name("")
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(4)
+        .collect()
+}
+
 async fn register(client: &mut Client, name: &str) -> (StatusCode, Value) {
     client
         .post(
@@ -36,8 +45,8 @@ async fn each_look_alike_of_a_taken_name_is_refused() {
     for database in databases().await {
         let server = TestServer::start(database).await;
         let mut client = server.client().await;
-        // A unique suffix of digits keeps runs on one PostgreSQL database apart.
-        let n = &unique_name("")[..4];
+        // A suffix of digits only: a full-width `_` is not a name character.
+        let n = &digits();
         let korean_nfc = format!("\u{d55c}\u{ad6d}\u{c5b4}{n}");
         let korean_nfd =
             format!("\u{1112}\u{1161}\u{11ab}\u{1100}\u{116e}\u{11a8}\u{110b}\u{1165}{n}");
@@ -85,7 +94,7 @@ async fn accounts_stored_before_that_now_look_alike_both_keep_logging_in() {
     for database in databases().await {
         let server = TestServer::start(database.same()).await;
         let mut client = server.client().await;
-        let n = &unique_name("")[..4];
+        let n = &digits();
         let first = format!("strasse{n}");
         let (status, body) = register(&mut client, &first).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
