@@ -189,7 +189,7 @@ async fn change(
     }
     let change = work_out(&state, seat).inspect_err(|refusal| {
         let at = state.version();
-        tracing::debug!(game = %live.id, "refused at version {at} for {actor:?}: {refusal}");
+        tracing::debug!(game = %live.id, "refused at version {at} for {actor:?}: {:?}", refusal.to_string());
     })?;
     let mail = MailEvent::after_log_write(
         state.to_move(),

@@ -81,7 +81,7 @@ impl AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         if self.status.is_client_error() {
-            tracing::debug!(status = %self.status, "refused: {}", self.message);
+            tracing::debug!(status = %self.status, "refused: {:?}", self.message);
         }
         let body = crate::outbound::error_body(&self.message);
         let mut response = (

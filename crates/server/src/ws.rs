@@ -192,7 +192,7 @@ async fn handle(app: &AppState, live: &Arc<LiveGame>, user: &User, text: &str) -
     let message: ClientMessage = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(error) => {
-            tracing::debug!("bad WebSocket message: {error}");
+            tracing::debug!("bad WebSocket message: {:?}", error.to_string());
             return Some(outbound::ws_error(&format!("bad message: {error}")));
         }
     };
@@ -220,7 +220,7 @@ async fn handle(app: &AppState, live: &Arc<LiveGame>, user: &User, text: &str) -
     match outcome {
         Ok(_) => None,
         Err(error) => {
-            tracing::debug!("WebSocket request refused: {}", error.message);
+            tracing::debug!("WebSocket request refused: {:?}", error.message);
             Some(outbound::ws_error(&error.message))
         }
     }
