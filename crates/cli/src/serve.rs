@@ -105,7 +105,7 @@ pub fn run(args: Args) -> ExitCode {
         mail_from: args.mail_from,
         public_url: args.public_url,
         your_turn_mail_delay_secs: args.your_turn_mail_delay_secs,
-        trusted_proxies: args.trusted_proxies,
+        trusted_proxies: args.trusted_proxies.iter().map(|ip| ip.to_canonical()).collect(),
         max_connections: args.max_connections,
         max_connections_per_address: args.max_connections_per_address,
         header_read_timeout_secs: args.header_read_timeout_secs,

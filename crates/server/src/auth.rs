@@ -238,7 +238,8 @@ pub async fn register(
         username,
         password_hash: hash_password(body.password).await?,
     };
-    match state.store.create_user(&user, now()).await {
+    let language = crate::pages::lang_of(&headers);
+    match state.store.create_user(&user, language.code(), now()).await {
         Err(crate::storage::StoreError::Conflict) => {
             return Err(AppError::conflict(
                 "that username, or one that looks the same, is taken",
@@ -246,11 +247,6 @@ pub async fn register(
         }
         other => other?,
     }
-    let language = crate::pages::lang_of(&headers);
-    state
-        .store
-        .set_mail_language(&user.id, language.code())
-        .await?;
     let user = User {
         id: user.id,
         name: user.username,

@@ -24,7 +24,9 @@ impl FromRequestParts<AppState> for ClientIp {
         let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
-            .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |info| info.0.ip());
+            .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |info| {
+                info.0.ip().to_canonical()
+            });
         Ok(ClientIp(client_address(
             peer,
             &parts.headers,
@@ -46,7 +48,11 @@ pub fn client_address(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> 
         .flat_map(|value| value.split(','))
         .collect();
     for entry in forwarded.iter().rev() {
-        match entry.trim().parse::<IpAddr>() {
+        match entry
+            .trim()
+            .parse::<IpAddr>()
+            .map(|address| address.to_canonical())
+        {
             Ok(address) if trusted.contains(&address) => continue,
             Ok(address) => return address,
             // Garbage: whatever is left of it was written by the client.

@@ -69,7 +69,9 @@ pub struct ConnectionCount {
     exempt: Arc<Vec<IpAddr>>,
 }
 
-/// One open connection; counted until dropped.
+/// One open connection; counted until dropped. A WebSocket keeps its connection's `Admitted`
+/// (from the request's extensions) for as long as it is open, as hyper lets go of the connection
+/// when it is upgraded.
 pub struct Admitted {
     open: Arc<Mutex<Open>>,
     address: IpAddr,
@@ -146,7 +148,7 @@ pub async fn serve(
                 continue;
             }
         };
-        let Some(admitted) = count.admit(peer.ip()) else {
+        let Some(admitted) = count.admit(peer.ip().to_canonical()) else {
             tracing::debug!(peer = %peer.ip(), "connection refused: too many open");
             crate::metrics::connection_refused();
             continue;
@@ -158,13 +160,15 @@ pub async fn serve(
         let router = router.clone();
         let stopping = stopping.clone();
         let timeout = count.limits.header_read_timeout;
+        let admitted = Arc::new(admitted);
         connections.spawn(async move {
-            serve_connection(tcp, peer, router, timeout, stopping).await;
-            drop(admitted);
+            serve_connection(tcp, peer, router, timeout, stopping, admitted).await;
         });
         // Reap finished connection tasks so the set does not grow.
         while connections.try_join_next().is_some() {}
     }
+    // Refuse new connections at once (a proxy then tries another node) while these finish.
+    drop(listener);
     while connections.join_next().await.is_some() {}
 }
 
@@ -174,9 +178,11 @@ async fn serve_connection(
     router: Router,
     header_read_timeout: Duration,
     mut stopping: tokio::sync::watch::Receiver<bool>,
+    admitted: Arc<Admitted>,
 ) {
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
+        request.extensions_mut().insert(admitted.clone());
         router.clone().oneshot(request)
     });
     let mut http = hyper::server::conn::http1::Builder::new();

@@ -36,7 +36,9 @@ pub fn checked(typed: &str) -> Result<String, &'static str> {
 pub fn key(name: &str) -> String {
     let compatible: String = name.nfkc().collect();
     let folded = caseless::default_case_fold_str(&compatible);
-    skeleton(&folded).collect::<String>().nfc().collect()
+    let skeleton: String = skeleton(&folded).collect();
+    // The skeleton may hold capitals (`0` becomes `O`): fold again.
+    caseless::default_case_fold_str(&skeleton).nfc().collect()
 }
 
 #[cfg(test)]
@@ -56,6 +58,8 @@ mod tests {
             ("bob2", "bob²"),
             ("Anna", "aNNA"),
             ("anna", "\u{430}nn\u{430}"),
+            ("bob", "b0b"),
+            ("Bob1", "bobl"),
         ] {
             assert_eq!(key(a), key(b), "{a} and {b}");
         }

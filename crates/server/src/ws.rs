@@ -8,6 +8,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
+use axum::Extension;
 use helvetia_engine::{Action, Seat};
 use serde::Deserialize;
 
@@ -20,6 +21,7 @@ use crate::commit::{self, Actor};
 use crate::error::AppResult;
 use crate::game_state::Choice;
 use crate::hub::{find, LiveGame};
+use crate::listener::Admitted;
 use crate::outbound::{self, UpdateFormat};
 use crate::pages::lang_of;
 use crate::render::Lang;
@@ -60,17 +62,23 @@ pub async fn upgrade(
     Query(query): Query<WsQuery>,
     user: User,
     headers: HeaderMap,
+    admitted: Option<Extension<Arc<Admitted>>>,
     upgrade: WebSocketUpgrade,
 ) -> AppResult<Response> {
     let live = find(&app, &id).await?;
     let lang = lang_of(&headers);
+    // The socket counts against the connection caps for as long as it is open.
+    let admitted = admitted.map(|Extension(admitted)| admitted);
     Ok(upgrade
         // Clients send only small messages; the default 128 KiB read buffer is cleared on
         // every read, which cost more than anything else the socket did.
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE)
-        .on_upgrade(move |socket| session(app, live, user, lang, query.format, socket)))
+        .on_upgrade(move |socket| async move {
+            session(app, live, user, lang, query.format, socket).await;
+            drop(admitted);
+        }))
 }
 
 /// Counts the viewer in or out; the table shows a seat's presence, so when a seat's first

@@ -216,3 +216,45 @@ async fn a_websocket_that_answers_no_ping_is_closed_and_one_that_does_stays() {
     .await;
     assert!(closed.is_ok(), "a socket silent for three pings is closed");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_websockets_count_against_the_cap_of_their_address() {
+    let database = common::Database::sqlite();
+    let url = database.url.clone();
+    let server = TestServer::start_with(
+        database,
+        Config {
+            max_connections_per_address: 3,
+            max_connections: None,
+            websocket_ping_secs: 20,
+            ..config(&url)
+        },
+    )
+    .await;
+    let (id, anna, beat) = common::two_player_game(&server, Some(1)).await;
+    // The players' kept-alive HTTP connections close after the header-read timeout (1 s).
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let mut sockets = vec![anna.ws(&id).await, anna.ws(&id).await, beat.ws(&id).await];
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // Three WebSockets are this address's share: a fourth connection is closed at once.
+    let mut fourth = connect_from("127.0.0.1", server.addr).await;
+    assert!(
+        closed_after(&mut fourth, Duration::from_secs(3))
+            .await
+            .is_some(),
+        "open WebSockets hold their connections' places"
+    );
+    assert_eq!(
+        health_from("127.0.0.2", server.addr).await,
+        "HTTP/1.1 200 OK"
+    );
+    // Once one closes, there is room again.
+    let mut closing = sockets.pop().unwrap();
+    closing.stream.close(None).await.unwrap();
+    drop(closing);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        health_from("127.0.0.1", server.addr).await,
+        "HTTP/1.1 200 OK"
+    );
+}

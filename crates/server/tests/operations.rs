@@ -98,7 +98,7 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
         username: format!("u{id}"),
         password_hash: "x".into(),
     };
-    store.create_user(&user, 0).await.unwrap();
+    store.create_user(&user, "en", 0).await.unwrap();
     let options = GameOptions::for_players(2);
     let seats = (0..2)
         .map(|seat| {

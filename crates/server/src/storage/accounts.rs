@@ -8,14 +8,19 @@ use crate::notices::Notice;
 use crate::usernames;
 
 impl Store {
-    /// Creates an account.
+    /// Creates an account whose mails will be in `language`.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if the name, or one that looks the same, is taken.
-    pub async fn create_user(&self, user: &UserRecord, now: i64) -> StoreResult<()> {
+    pub async fn create_user(
+        &self,
+        user: &UserRecord,
+        language: &str,
+        now: i64,
+    ) -> StoreResult<()> {
         sqlx::query(
             "INSERT INTO users (id, username, username_key, password_hash, created_at, \
-             key_version) VALUES ($1, $2, $3, $4, $5, $6)",
+             key_version, language) VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&user.id)
         .bind(&user.username)
@@ -23,6 +28,7 @@ impl Store {
         .bind(&user.password_hash)
         .bind(now)
         .bind(USERNAME_KEY_VERSION)
+        .bind(language)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -117,27 +123,35 @@ impl Store {
     }
 
     /// Gives every account stored under an older name key the current one (run at start; a
-    /// no-op once done). Of accounts whose names now look the same, one keeps the key; each
-    /// other one keeps its name and logs in by it exactly, under the key `KEY#ID`; no new
-    /// account can take any of those names. Answers how many accounts looked alike.
+    /// no-op once done), in one transaction. The old keys are first moved aside, so that only
+    /// current keys compete; then, oldest account first, each gets its key unless an account
+    /// already holds it: such a look-alike keeps its name and logs in by it exactly, under the
+    /// key `KEY#ID`, and no new account can take it. Answers how many accounts looked alike.
     ///
     /// # Errors
     /// Database failure.
     pub async fn rekey_usernames(&self) -> StoreResult<usize> {
+        let mut tx = self.pool.begin().await?;
         let rows = sqlx::query(
             "SELECT id, username FROM users WHERE key_version < $1 ORDER BY created_at, id",
         )
         .bind(USERNAME_KEY_VERSION)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *tx)
         .await?;
+        if rows.is_empty() {
+            return Ok(0);
+        }
+        sqlx::query("UPDATE users SET username_key = '#old#' || id WHERE key_version < $1")
+            .bind(USERNAME_KEY_VERSION)
+            .execute(&mut *tx)
+            .await?;
         let mut alike = 0;
         for row in &rows {
             let (id, name): (String, String) = (row.try_get(0)?, row.try_get(1)?);
             let key = usernames::key(&name);
-            let taken = sqlx::query("SELECT 1 FROM users WHERE username_key = $1 AND id <> $2")
+            let taken = sqlx::query("SELECT 1 FROM users WHERE username_key = $1")
                 .bind(&key)
-                .bind(&id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&mut *tx)
                 .await?
                 .is_some();
             let key = if taken {
@@ -154,12 +168,14 @@ impl Store {
                 .bind(key)
                 .bind(USERNAME_KEY_VERSION)
                 .bind(&id)
-                .execute(&self.pool)
+                .execute(&mut *tx)
                 .await?;
         }
+        tx.commit().await?;
         Ok(alike)
     }
 }
 
-/// The version of [`usernames::key`] that `users.username_key` holds: 1 was lower case only.
-const USERNAME_KEY_VERSION: i64 = 2;
+/// The version of [`usernames::key`] that `users.username_key` holds: 1 was lower case only,
+/// 2 did not fold the skeleton's capitals.
+const USERNAME_KEY_VERSION: i64 = 3;

@@ -115,17 +115,4 @@ impl Store {
         .rows_affected();
         Ok(changed == 1)
     }
-
-    /// Sets the language of an account's mails (at registration: the language of its pages).
-    ///
-    /// # Errors
-    /// Database failure.
-    pub async fn set_mail_language(&self, user_id: &str, language: &str) -> StoreResult<()> {
-        sqlx::query("UPDATE users SET language = $1 WHERE id = $2")
-            .bind(language)
-            .bind(user_id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
 }
