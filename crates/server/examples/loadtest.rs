@@ -203,6 +203,8 @@ async fn account(http: &reqwest::Client, base: &str, name: &str) -> Account {
         "registration (raise --auth-per-minute)"
     );
     let session = cookie(&response, "helvetia_session").unwrap();
+    // The token is bound to the session: the registration's answer brings the new one.
+    let csrf = cookie(&response, "helvetia_csrf").expect("a session-bound CSRF cookie");
     Account {
         cookies: format!("helvetia_csrf={csrf}; helvetia_session={session}"),
         csrf,

@@ -1,37 +1,39 @@
 //! Per-account limits, so that one account cannot flood the lobby or the bots: at most
 //! `--max-open-games` games waiting for players, and `--max-bot-games` running games with bots
-//! (bot searches are also shared fairly between accounts: `search_slots.rs`). Beyond a limit
-//! the answer is `429` saying what to do.
+//! (bot searches are also shared fairly between accounts: `search_slots.rs`). The store checks
+//! a cap in the transaction that would go past it; beyond it the answer is `429` saying what
+//! to do.
 
-use crate::error::{AppError, AppResult};
+use crate::error::AppError;
+use crate::storage::{AccountCap, CapKind};
 use crate::AppState;
 
-/// Refuses a new open game if `user_id` has as many as allowed.
-///
-/// # Errors
-/// 429 at the limit; a database failure.
-pub async fn check_open_games(app: &AppState, user_id: &str) -> AppResult<()> {
-    let limit = app.config.max_open_games;
-    if app.store.open_games_of(user_id).await? >= i64::from(limit) {
-        return Err(AppError::too_many(
-            format!("you have {limit} games waiting for players; start or cancel one first"),
-            60,
-        ));
+/// The cap on games `user_id` may have waiting for players.
+pub fn open_games(app: &AppState, user_id: &str) -> AccountCap {
+    AccountCap {
+        user_id: user_id.to_string(),
+        kind: CapKind::OpenGames,
+        limit: app.config.max_open_games,
     }
-    Ok(())
 }
 
-/// Refuses to start another game with bots if `user_id` runs as many as allowed.
-///
-/// # Errors
-/// 429 at the limit; a database failure.
-pub async fn check_bot_games(app: &AppState, user_id: &str) -> AppResult<()> {
-    let limit = app.config.max_bot_games;
-    if app.store.running_bot_games_of(user_id).await? >= i64::from(limit) {
-        return Err(AppError::too_many(
-            format!("you have {limit} games with bots running; finish one first"),
-            60,
-        ));
+/// The cap on running games with bots `user_id` may have.
+pub fn bot_games(app: &AppState, user_id: &str) -> AccountCap {
+    AccountCap {
+        user_id: user_id.to_string(),
+        kind: CapKind::BotGames,
+        limit: app.config.max_bot_games,
     }
-    Ok(())
+}
+
+/// The answer to a request that would go past `cap`.
+pub fn refusal(cap: &AccountCap) -> AppError {
+    let limit = cap.limit;
+    let message = match cap.kind {
+        CapKind::OpenGames => {
+            format!("you have {limit} games waiting for players; start or cancel one first")
+        }
+        CapKind::BotGames => format!("you have {limit} games with bots running; finish one first"),
+    };
+    AppError::too_many(message, 60)
 }

@@ -205,7 +205,7 @@ async fn open_session(state: &AppState, user: User, status: StatusCode) -> AppRe
 fn check_rate(state: &AppState, ip: IpAddr) -> AppResult<()> {
     state
         .auth_limiter
-        .check_key(&ip)
+        .check_key(&crate::client_ip::limit_key(ip))
         .map_err(|_| AppError::too_many("too many attempts; wait a minute and try again", 60))
 }
 

@@ -3,7 +3,7 @@
 //! `X-Forwarded-For`. The header is read from its right end, skipping trusted proxies, so that
 //! an address a client wrote into the header itself is never believed.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
@@ -32,6 +32,16 @@ impl FromRequestParts<AppState> for ClientIp {
             &parts.headers,
             &app.config.trusted_proxies,
         )))
+    }
+}
+
+/// The key a client's address is counted under by the per-address limits: an IPv6 address by
+/// its /64 network, which one household or one server usually holds whole (counting each of
+/// its 2^64 addresses apart would let one client walk round every limit); IPv4 as it is.
+pub fn limit_key(address: IpAddr) -> IpAddr {
+    match address.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))),
+        v4 => v4,
     }
 }
 
@@ -72,6 +82,25 @@ mod tests {
             headers.append("x-forwarded-for", value.parse().unwrap());
         }
         headers
+    }
+
+    #[test]
+    fn ipv6_clients_are_counted_by_their_64_network_and_ipv4_by_address() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff:1:2:3".parse().unwrap();
+        let elsewhere: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(limit_key(a), limit_key(b));
+        assert_eq!(limit_key(a), "2001:db8:1:2::".parse::<IpAddr>().unwrap());
+        assert_ne!(limit_key(a), limit_key(elsewhere));
+        let v4: IpAddr = "203.0.113.7".parse().unwrap();
+        assert_eq!(limit_key(v4), v4);
+        let mapped: IpAddr = "::ffff:203.0.113.7".parse().unwrap();
+        assert_eq!(
+            limit_key(mapped),
+            v4,
+            "an IPv4 client on a dual-stack socket"
+        );
+        assert_ne!(limit_key("203.0.113.8".parse().unwrap()), limit_key(v4));
     }
 
     #[test]

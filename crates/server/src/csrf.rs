@@ -1,16 +1,21 @@
-//! Cross-site request forgery protection: double-submit token and Origin check.
+//! Cross-site request forgery protection: a token bound to the session, and an Origin check.
 //!
-//! Every response to a client without the readable `helvetia_csrf` cookie sets one. Every
-//! state-changing request must echo it in the `x-csrf-token` header, which another site cannot
-//! read or set; and a request (or WebSocket upgrade) whose `Origin` names another host is refused.
+//! Every state-changing request must echo a token in the `x-csrf-token` header, which another
+//! site cannot read or set. With a session the token is a hash of the session's secret, so a
+//! token planted in a cookie by a neighbouring site, or taken before logging in, is worthless.
+//! Before a session exists (registering, logging in) it is the double-submit value of the
+//! readable `helvetia_csrf` cookie. The server keeps that cookie equal to the token the client
+//! must send, so the browser script simply reads it. A request (or WebSocket upgrade) whose
+//! `Origin` names another host is refused.
 
 use axum::extract::{Request, State};
 use axum::http::header::{HOST, ORIGIN, SET_COOKIE, UPGRADE};
 use axum::http::{HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
 
-use crate::auth::{cookie, set_cookie};
+use crate::auth::{cookie, set_cookie, SESSION_COOKIE};
 use crate::error::AppError;
 use crate::{random_token, AppState};
 
@@ -18,6 +23,24 @@ use crate::{random_token, AppState};
 pub const CSRF_COOKIE: &str = "helvetia_csrf";
 /// Header that must repeat it.
 pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// The token bound to a session: a hash of its secret, which the HttpOnly cookie keeps from
+/// scripts (the hash reveals nothing of it).
+fn session_bound(session: &str) -> String {
+    let digest = Sha256::new()
+        .chain_update(b"helvetia csrf token\0")
+        .chain_update(session.as_bytes())
+        .finalize();
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The token a request with these headers must send, if it can send any.
+pub fn expected_token(headers: &HeaderMap) -> Option<String> {
+    match cookie(headers, SESSION_COOKIE) {
+        Some(session) => Some(session_bound(session)),
+        None => cookie(headers, CSRF_COOKIE).map(str::to_string),
+    }
+}
 
 /// Whether the request's `Origin`, if any, is this server.
 fn same_origin(headers: &HeaderMap) -> bool {
@@ -35,7 +58,7 @@ fn same_origin(headers: &HeaderMap) -> bool {
 
 fn token_matches(headers: &HeaderMap) -> bool {
     let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
-    match (cookie(headers, CSRF_COOKIE), sent) {
+    match (expected_token(headers), sent) {
         (Some(expected), Some(sent)) => constant_time_eq(expected.as_bytes(), sent.as_bytes()),
         _ => false,
     }
@@ -43,6 +66,35 @@ fn token_matches(headers: &HeaderMap) -> bool {
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The session a response leaves the client with: `Some(Some(secret))` for a new session,
+/// `Some(None)` when it ends the session, `None` when it does not touch the session cookie.
+fn session_set_by(response: &Response) -> Option<Option<String>> {
+    response
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .filter_map(|value| value.split(';').next()?.split_once('='))
+        .find(|(name, _)| *name == SESSION_COOKIE)
+        .map(|(_, value)| (!value.is_empty()).then(|| value.to_string()))
+}
+
+/// The token cookie the client should hold after `response`, if it must change: the client
+/// held `held` and sent the session `session` with its request.
+fn token_cookie_after(
+    held: Option<&str>,
+    session: Option<&str>,
+    response: &Response,
+) -> Option<String> {
+    let wanted = match (session_set_by(response), session) {
+        (Some(Some(new_session)), _) => session_bound(&new_session),
+        (Some(None), _) => random_token(),
+        (None, Some(session)) => session_bound(session),
+        (None, None) => held.map_or_else(random_token, str::to_string),
+    };
+    (held != Some(wanted.as_str())).then_some(wanted)
 }
 
 /// The middleware.
@@ -65,12 +117,13 @@ pub async fn protect(State(state): State<AppState>, request: Request, next: Next
         )
         .into_response();
     }
-    let needs_cookie = cookie(headers, CSRF_COOKIE).is_none();
+    let held = cookie(headers, CSRF_COOKIE).map(str::to_string);
+    let session = cookie(headers, SESSION_COOKIE).map(str::to_string);
     let mut response = next.run(request).await;
-    if needs_cookie {
+    if let Some(token) = token_cookie_after(held.as_deref(), session.as_deref(), &response) {
         let value = set_cookie(
             CSRF_COOKIE,
-            &random_token(),
+            &token,
             365 * 86_400,
             false,
             state.config.secure_cookies,

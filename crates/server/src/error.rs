@@ -119,6 +119,7 @@ impl From<StoreError> for AppError {
             StoreError::Conflict => {
                 AppError::conflict("someone else changed this first; reload and try again")
             }
+            StoreError::OverLimit(cap) => crate::account_limits::refusal(&cap),
             StoreError::Database(error) => AppError::internal(error),
         }
     }

@@ -21,6 +21,8 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
+use crate::client_ip::limit_key;
+
 /// Limits on connections.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ConnectionLimits {
@@ -100,14 +102,17 @@ impl ConnectionCount {
         }
     }
 
-    /// Counts a new connection from `address`, unless a limit is reached.
+    /// Counts a new connection from `address`, unless a limit is reached. IPv6 addresses are
+    /// counted by their /64 network ([`limit_key`]).
     pub fn admit(&self, address: IpAddr) -> Option<Admitted> {
+        let exempt = self.exempt.contains(&address);
+        let address = limit_key(address);
         let mut open = self.open.lock().expect("connection count");
         if open.total >= self.limits.total {
             return None;
         }
         let from_address = open.by_address.get(&address).copied().unwrap_or(0);
-        if from_address >= self.limits.per_address && !self.exempt.contains(&address) {
+        if from_address >= self.limits.per_address && !exempt {
             return None;
         }
         open.total += 1;

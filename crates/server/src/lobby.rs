@@ -82,7 +82,6 @@ pub async fn create(
     {
         return Err(AppError::bad_request("you can take only one seat"));
     }
-    account_limits::check_open_games(&app, &user.id).await?;
     let mut invites = BTreeMap::new();
     let seats: Vec<SeatRecord> = body
         .seats
@@ -129,7 +128,9 @@ pub async fn create(
     };
     let id = record.id.clone();
     // Every node's lobby is a query: the game is there for all of them once this commits.
-    app.store.create_game(&record).await?;
+    app.store
+        .create_game(&record, &account_limits::open_games(&app, &user.id))
+        .await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({ "id": id, "invites": invites })),
@@ -275,9 +276,6 @@ async fn start_now(
     if !state.is_full() {
         return Err(AppError::conflict("not every seat is filled yet"));
     }
-    if state.seats.iter().any(|seat| seat.occupant.is_bot()) {
-        account_limits::check_bot_games(app, &user.id).await?;
-    }
     set_status(app, live, &mut state, GameStatus::Running).await?;
     let bot_next = state.bot_to_move();
     let version = state.version();
@@ -312,7 +310,8 @@ async fn change_seat(
 }
 
 /// Moves an open game to `to` (running or cancelled), then shows it; the people seated, but the
-/// creator who started it, are told by mail. On a conflict the game is reloaded from the database.
+/// creator who started it, are told by mail. A game with bots starts only while its creator is
+/// under the cap on running bot games. On a conflict the game is reloaded from the database.
 async fn set_status(
     app: &AppState,
     live: &LiveGame,
@@ -325,6 +324,9 @@ async fn set_status(
     let clock = state.clock_passed_to(to_move);
     let started = (to == GameStatus::Running)
         .then(|| MailEvent::to_everyone(MailKind::GameStarted, Some(&state.creator_id)));
+    let has_bots = state.seats.iter().any(|seat| seat.occupant.is_bot());
+    let cap = (to == GameStatus::Running && has_bots)
+        .then(|| account_limits::bot_games(app, &state.creator_id));
     match app
         .store
         .set_status(
@@ -333,6 +335,7 @@ async fn set_status(
             to_move,
             clock.as_ref(),
             started.as_ref(),
+            cap.as_ref(),
         )
         .await
     {

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use crate::auth::User;
 use crate::auth::{cookie, set_cookie, MaybeUser};
 use crate::chat;
-use crate::csrf::CSRF_COOKIE;
+use crate::csrf::expected_token;
 use crate::error::AppError;
 use crate::hub::{find, LiveGame};
 use crate::lobby::{summaries, ListKind, Summary};
@@ -50,7 +50,7 @@ impl PageContext {
         PageContext {
             lang: chosen.unwrap_or_else(|| lang_of(headers)),
             user: user.0.map(|u| u.name),
-            csrf: cookie(headers, CSRF_COOKIE).unwrap_or_default().to_string(),
+            csrf: expected_token(headers).unwrap_or_default(),
             set_lang: chosen
                 .map(|lang| set_cookie("lang", lang.code(), 365 * 86_400, false, false)),
         }

@@ -34,11 +34,12 @@ pub async fn rematch(
         let seat = state.seat_of(&user.id).ok_or(Refusal::NotSeated)?;
         (next_game(&state, &user, seat.0), seat)
     };
-    if app.store.rematch_of(&id).await?.is_none() {
-        account_limits::check_open_games(&app, &user.id).await?;
-    }
     let full = next.seats.iter().all(|seat| !seat.occupant.is_free());
-    let (next_id, created) = match app.store.create_rematch(&id, &next).await {
+    let (next_id, created) = match app
+        .store
+        .create_rematch(&id, &next, &account_limits::open_games(&app, &user.id))
+        .await
+    {
         Ok(()) => (next.id, true),
         Err(StoreError::Conflict) => {
             let existing = app.store.rematch_of(&id).await?;

@@ -289,3 +289,43 @@ async fn one_account_has_limits_on_open_games_and_bot_games() {
         assert_eq!(third["status"], "open", "refused to start, nothing changed");
     }
 }
+
+/// Requests of one account sent at the same moment count one after the other: of 12
+/// simultaneous creations under a cap of 3, exactly 3 succeed and the rest get 429.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn simultaneous_requests_of_one_account_stay_under_its_cap() {
+    for database in databases().await {
+        let mut config = test_config(&database.url);
+        config.max_open_games = 3;
+        let server = TestServer::start_with(database, config).await;
+        let mut flooder = server.user("rush").await;
+        let body = json!({"options": {"players": 2}, "seats": [{"kind": "me"}, {"kind": "open"}]});
+        let url = format!("{}/api/games", server.base);
+        let (cookie, csrf) = (flooder.cookie_header(), flooder.csrf.clone().unwrap());
+        let requests = (0..12).map(|_| {
+            let request = flooder
+                .http
+                .post(&url)
+                .header("cookie", &cookie)
+                .header("x-csrf-token", &csrf)
+                .header("content-type", "application/json")
+                .body(body.to_string());
+            tokio::spawn(async move { request.send().await.unwrap().status() })
+        });
+        let mut statuses = Vec::new();
+        for request in requests.collect::<Vec<_>>() {
+            statuses.push(request.await.unwrap());
+        }
+        let created = statuses
+            .iter()
+            .filter(|s| **s == StatusCode::CREATED)
+            .count();
+        let refused = statuses
+            .iter()
+            .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+            .count();
+        assert_eq!((created, refused), (3, 9), "{statuses:?}");
+        let (_, mine) = flooder.get("/api/games?list=mine").await;
+        assert_eq!(mine.as_array().unwrap().len(), 3, "{mine}");
+    }
+}

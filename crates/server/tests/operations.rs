@@ -12,7 +12,9 @@ use futures_util::StreamExt;
 use helvetia_engine::{Game, GameOptions, Seat};
 use helvetia_server::game_state::GameState;
 use helvetia_server::model::{GameStatus, Occupant, SeatRecord};
-use helvetia_server::storage::{GameRecordRow, LogChange, Store, Summary, UserRecord};
+use helvetia_server::storage::{
+    AccountCap, CapKind, GameRecordRow, LogChange, Store, Summary, UserRecord,
+};
 use reqwest::StatusCode;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -127,13 +129,19 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
         rating_changes: Vec::new(),
         spectators_apart: false,
     };
-    store.create_game(&record).await.unwrap();
+    let cap = AccountCap {
+        user_id: user.id.clone(),
+        kind: CapKind::OpenGames,
+        limit: 10,
+    };
+    store.create_game(&record, &cap).await.unwrap();
     let game = Game::new(options, 11);
     store
         .set_status(
             id,
             (GameStatus::Open, GameStatus::Running),
             game.to_move(),
+            None,
             None,
             None,
         )

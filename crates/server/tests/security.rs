@@ -154,6 +154,79 @@ async fn cross_site_requests_are_refused() {
     }
 }
 
+/// A token planted by a neighbouring site (cookie and header of its choosing), or the one taken
+/// before logging in, is worthless once there is a session; logging out and in again changes it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_csrf_token_is_bound_to_the_session() {
+    for db in databases().await {
+        let server = TestServer::start(db).await;
+        let mut anna = server.client().await;
+        let before_login = anna.csrf.clone().expect("a token before logging in");
+        let name = unique_name("anna");
+        let account = json!({"username": name, "password": "correct horse"});
+        let (status, _) = anna.post("/api/register", account.clone()).await;
+        assert_eq!(status, StatusCode::CREATED);
+        let bound = anna.csrf.clone().expect("a token after registering");
+        assert_ne!(
+            bound, before_login,
+            "registering hands out a session-bound token"
+        );
+        let create =
+            json!({"options": {"players": 2}, "seats": [{"kind": "me"}, {"kind": "open"}]});
+
+        anna.csrf = Some("planted".to_string());
+        let (status, reply) = anna
+            .post_raw(
+                "/api/games",
+                create.to_string(),
+                &[("x-csrf-token", "planted")],
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "a planted pair: {reply}");
+        anna.csrf = Some(before_login.clone());
+        let (status, _) = anna
+            .post_raw(
+                "/api/games",
+                create.to_string(),
+                &[("x-csrf-token", &before_login)],
+            )
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::FORBIDDEN,
+            "the token from before the log-in"
+        );
+        let (status, games) = anna.get("/api/games?list=mine").await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(
+            games.as_array().map(Vec::len),
+            Some(0),
+            "nothing was created: {games}"
+        );
+
+        anna.csrf = Some(bound.clone());
+        let (status, reply) = anna.post("/api/games", create.clone()).await;
+        assert_eq!(
+            status,
+            StatusCode::CREATED,
+            "the bound token works: {reply}"
+        );
+        let (status, _) = anna.post("/api/logout", json!({})).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_ne!(
+            anna.csrf.as_deref(),
+            Some(bound.as_str()),
+            "logging out replaces it"
+        );
+        let (status, _) = anna.post("/api/login", account).await;
+        assert_eq!(status, StatusCode::OK);
+        let after = anna.csrf.clone().unwrap();
+        assert_ne!(after, bound, "a new session, a new token");
+        let (status, reply) = anna.post("/api/games", create).await;
+        assert_eq!(status, StatusCode::CREATED, "{reply}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_gets_a_clear_error_and_changes_nothing() {
     for db in databases().await {

@@ -86,6 +86,8 @@ impl Player {
             .await;
         assert_eq!(response.status(), StatusCode::CREATED);
         let session = cookie(&response, "helvetia_session").unwrap();
+        // The token is bound to the session: the registration's answer brings the new one.
+        player.csrf = cookie(&response, "helvetia_csrf").unwrap();
         player.cookies = format!("helvetia_csrf={}; helvetia_session={session}", player.csrf);
         player
     }

@@ -1,36 +1,65 @@
-//! What one account holds open or running, for the per-account limits.
+//! The per-account caps, checked inside the transaction that would go past them: the account's
+//! row is locked first, so two requests of one account (on one node or on several) count one
+//! after the other and cannot both slip under a cap.
 
-use sqlx::Row;
+use sqlx::{Row, Transaction};
 
-use super::{Store, StoreResult};
+use super::{StoreError, StoreResult};
 
-impl Store {
-    /// Games `user_id` created that are still open (waiting for players).
-    ///
-    /// # Errors
-    /// Database failure.
-    pub async fn open_games_of(&self, user_id: &str) -> StoreResult<i64> {
-        let row =
-            sqlx::query("SELECT COUNT(*) FROM games WHERE creator_id = $1 AND status = 'open'")
-                .bind(user_id)
-                .fetch_one(&self.pool)
-                .await?;
-        Ok(row.try_get(0)?)
+/// What an account may hold at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapKind {
+    /// Games it created that wait for players.
+    OpenGames,
+    /// Running games it created with a bot in a seat: the games whose searches it starts.
+    BotGames,
+}
+
+/// A cap of one account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountCap {
+    /// The account.
+    pub user_id: String,
+    /// What is counted.
+    pub kind: CapKind,
+    /// How many it may hold.
+    pub limit: u32,
+}
+
+impl CapKind {
+    fn count_query(self) -> &'static str {
+        match self {
+            CapKind::OpenGames => {
+                "SELECT COUNT(*) FROM games WHERE creator_id = $1 AND status = 'open'"
+            }
+            CapKind::BotGames => {
+                "SELECT COUNT(*) FROM games g WHERE g.creator_id = $1 AND g.status = 'running' \
+                 AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot')"
+            }
+        }
     }
+}
 
-    /// Running games `user_id` created with a bot in a seat: the games whose searches the
-    /// account starts.
-    ///
-    /// # Errors
-    /// Database failure.
-    pub async fn running_bot_games_of(&self, user_id: &str) -> StoreResult<i64> {
-        let row = sqlx::query(
-            "SELECT COUNT(*) FROM games g WHERE g.creator_id = $1 AND g.status = 'running' \
-             AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot')",
-        )
-        .bind(user_id)
-        .fetch_one(&self.pool)
+/// Locks the account's row until `tx` ends and refuses with [`StoreError::OverLimit`] if it
+/// already holds as many as `cap` allows (nothing is written then).
+///
+/// # Errors
+/// [`StoreError::OverLimit`] at the cap, or a database failure.
+pub(super) async fn within_cap(
+    tx: &mut Transaction<'_, sqlx::Any>,
+    cap: &AccountCap,
+) -> StoreResult<()> {
+    sqlx::query("UPDATE users SET id = id WHERE id = $1")
+        .bind(&cap.user_id)
+        .execute(&mut **tx)
         .await?;
-        Ok(row.try_get(0)?)
+    let held: i64 = sqlx::query(cap.kind.count_query())
+        .bind(&cap.user_id)
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get(0)?;
+    if held >= i64::from(cap.limit) {
+        return Err(StoreError::OverLimit(cap.clone()));
     }
+    Ok(())
 }

@@ -5,6 +5,7 @@ use helvetia_engine::Seat;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::account_limits::{within_cap, AccountCap};
 use super::{decode_error, GameRecordRow, Store, StoreError, StoreResult, Summary};
 use crate::clock::{Clock, TimeControl};
 use crate::mail::MailEvent;
@@ -65,12 +66,13 @@ const SEAT_COLUMNS: &str =
      s.voted_to_end";
 
 impl Store {
-    /// Stores a new game with its seats.
+    /// Stores a new game with its seats, if its creator is under `cap`.
     ///
     /// # Errors
-    /// Database failure.
-    pub async fn create_game(&self, game: &GameRecordRow) -> StoreResult<()> {
+    /// [`StoreError::OverLimit`] at the cap, or a database failure.
+    pub async fn create_game(&self, game: &GameRecordRow, cap: &AccountCap) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
+        within_cap(&mut tx, cap).await?;
         insert_game(&mut tx, game).await?;
         tx.commit().await?;
         Ok(())
@@ -114,7 +116,8 @@ impl Store {
     /// mail that calls for, and tells the other nodes.
     ///
     /// # Errors
-    /// [`StoreError::Conflict`] if the game was not in status `from`.
+    /// [`StoreError::Conflict`] if the game was not in status `from`; [`StoreError::OverLimit`]
+    /// if the creator is at `cap`.
     pub async fn set_status(
         &self,
         game_id: &str,
@@ -122,8 +125,12 @@ impl Store {
         to_move: Option<Seat>,
         clock: Option<&Clock>,
         mail: Option<&MailEvent>,
+        cap: Option<&AccountCap>,
     ) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
+        if let Some(cap) = cap {
+            within_cap(&mut tx, cap).await?;
+        }
         let result = sqlx::query(
             "UPDATE games SET status = $1, to_move = $2, clock = $5, deadline = $6 \
              WHERE id = $3 AND status = $4",

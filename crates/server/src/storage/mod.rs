@@ -29,6 +29,7 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor};
 use tokio::sync::mpsc;
 
+pub use account_limits::{AccountCap, CapKind};
 pub use chat::{ChatLine, ChatText};
 pub use games::{GameFilter, ListedGame};
 pub use log_writer::{LogChange, Summary};
@@ -47,6 +48,8 @@ pub enum StoreError {
     /// A uniqueness rule or an expected version refused the write (taken name, a seat or a game
     /// that changed meanwhile).
     Conflict,
+    /// The account already holds as many as the cap allows (nothing was written).
+    OverLimit(AccountCap),
     /// The database failed.
     Database(sqlx::Error),
 }
@@ -55,6 +58,7 @@ impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StoreError::Conflict => f.write_str("conflicting write"),
+            StoreError::OverLimit(cap) => write!(f, "account at its cap: {cap:?}"),
             StoreError::Database(error) => write!(f, "database: {error}"),
         }
     }

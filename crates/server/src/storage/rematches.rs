@@ -3,6 +3,7 @@
 
 use sqlx::Row;
 
+use super::account_limits::{within_cap, AccountCap};
 use super::{GameRecordRow, Store, StoreError, StoreResult};
 
 impl Store {
@@ -27,7 +28,12 @@ impl Store {
     /// # Errors
     /// [`StoreError::Conflict`] if `game_id` already has its rematch (nothing was written), or
     /// a database failure.
-    pub async fn create_rematch(&self, game_id: &str, next: &GameRecordRow) -> StoreResult<()> {
+    pub async fn create_rematch(
+        &self,
+        game_id: &str,
+        next: &GameRecordRow,
+        cap: &AccountCap,
+    ) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
         let linked = sqlx::query(
             "UPDATE games SET rematch_id = $1 \
@@ -42,6 +48,7 @@ impl Store {
         if !linked {
             return Err(StoreError::Conflict);
         }
+        within_cap(&mut tx, cap).await?;
         super::games::insert_game(&mut tx, next).await?;
         tx.commit().await?;
         Ok(())
