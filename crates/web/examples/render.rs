@@ -90,8 +90,11 @@ fn main() {
     );
     std::fs::write(&out, page).expect("write the page");
     println!(
-        "{out}: {} legal actions, phase {:?}",
+        "{out}: {} legal actions, phase {:?}, round {}, table {} bytes, {} log lines",
         legal.len(),
-        game.position().phase
+        game.position().phase,
+        game.position().round,
+        table.len(),
+        log.len()
     );
 }

@@ -204,7 +204,7 @@ story-character-tile = { $character }: { $name } hat die meisten Münzen eingese
 story-character-tile-from = { $character }: { $name } hat die meisten Münzen eingesetzt ({ $coins }) und erhält das Personenplättchen von { $from } (1 SP).
 story-tiles-face-up = Genutzte Personenplättchen werden wieder umgedreht.
 story-coins-back = Alle nehmen ihre Münzen von den Persönlichkeiten zurück.
-story-school-to-centre = { $name }: { $villagers } aus der Schule finden kein freies Gebäude und kommen auf den Dorfplatz.
+story-school-to-centre = { $name }: aus der Schule zurück, ohne freies Gebäude, auf den Dorfplatz: { $villagers }.
 story-children-to-school = Die Kinder dieser Runde von { $name } kommen in die Schule: { $children }.
 story-women =
     { $count ->

@@ -204,7 +204,7 @@ story-character-tile = { $name } placed the most coins on the { $character } ({ 
 story-character-tile-from = { $name } placed the most coins on the { $character } ({ $coins }) and takes its tile from { $from } (1 VP).
 story-tiles-face-up = Used character tiles are turned face up again.
 story-coins-back = Everyone takes their coins back from the characters.
-story-school-to-centre = { $name }: { $villagers } back from school, with no free building, go to the village centre.
+story-school-to-centre = { $name }: back from school with no free building to move into, to the village centre: { $villagers }.
 story-children-to-school = { $name }'s children of this round go to school: { $children }.
 story-women =
     { $count ->

@@ -204,7 +204,7 @@ story-character-tile = { $character } : { $name } a placé le plus de pièces ({
 story-character-tile-from = { $character } : { $name } a placé le plus de pièces ({ $coins }) et prend la tuile à { $from } (1 PV).
 story-tiles-face-up = Les tuiles de personnage utilisées sont retournées face visible.
 story-coins-back = Chacun reprend ses pièces sur les personnages.
-story-school-to-centre = { $name } : { $villagers } de retour de l'école, sans bâtiment libre, vont sur la place du village.
+story-school-to-centre = { $name } : de retour de l'école sans bâtiment libre, sur la place du village : { $villagers }.
 story-children-to-school = Les enfants de cette manche de { $name } vont à l'école : { $children }.
 story-women =
     { $count ->

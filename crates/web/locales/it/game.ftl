@@ -204,7 +204,7 @@ story-character-tile = { $character }: { $name } ha messo più monete ({ $coins 
 story-character-tile-from = { $character }: { $name } ha messo più monete ({ $coins }) e prende la tessera da { $from } (1 PV).
 story-tiles-face-up = Le tessere personaggio usate tornano scoperte.
 story-coins-back = Tutti riprendono le monete dai personaggi.
-story-school-to-centre = { $name }: { $villagers } di ritorno da scuola, senza edifici liberi, vanno al centro villaggio.
+story-school-to-centre = { $name }: di ritorno da scuola senza edificio libero, al centro villaggio: { $villagers }.
 story-children-to-school = I bambini di questo round di { $name } vanno a scuola: { $children }.
 story-women =
     { $count ->
