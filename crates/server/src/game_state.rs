@@ -6,9 +6,9 @@
 use helvetia_engine::{Action, ActionList, Game, GameOptions, Phase, Seat, TurnState, View};
 
 use crate::clock::{now_ms, Clock};
-use crate::log_book::LogBook;
+use crate::log_book::{decision_line, LogBook};
 use crate::model::{BotLevel, GameStatus, Occupant, SeatRecord};
-use crate::render::Lang;
+use crate::render::{Lang, StoryLine};
 use crate::storage::{GameRecordRow, LogChange, RatingChange, Summary};
 
 /// One action of the log, with who made it and whether it opened a turn.
@@ -182,14 +182,31 @@ impl GameState {
             .collect()
     }
 
-    /// The log in words, actions `from..to`, in `lang`.
+    /// The log in words, one line per action (the decision), actions `from..to`, in `lang`.
     pub fn log_lines(&mut self, lang: Lang, from: usize, to: usize) -> Vec<String> {
         let names = self.seat_names();
+        let story = self.story_by_action(lang);
+        story[from.min(story.len())..to.min(story.len())]
+            .iter()
+            .map(|lines| decision_line(&names, lines))
+            .collect()
+    }
+
+    /// The story of the first `to` actions in `lang`: every decision and what followed.
+    pub fn story(&mut self, lang: Lang, to: usize) -> Vec<StoryLine> {
+        let story = self.story_by_action(lang);
+        story[..to.min(story.len())]
+            .iter()
+            .flatten()
+            .cloned()
+            .collect()
+    }
+
+    fn story_by_action(&mut self, lang: Lang) -> &[Vec<StoryLine>] {
+        let names = self.seat_names();
         let actions = self.history.iter().map(|entry| entry.action);
-        let lines = self
-            .log
-            .lines(lang, (self.options, self.seed), actions, &names);
-        lines[from.min(lines.len())..to.min(lines.len())].to_vec()
+        self.log
+            .lines(lang, (self.options, self.seed), actions, &names)
     }
 
     /// Writes the log out in `lang` if nobody asked for it before; tells whether it did.
@@ -421,7 +438,8 @@ impl GameState {
         match change.entry {
             Some(entry) => {
                 let names = self.seat_names();
-                self.log.record(&names, &self.game.view(), &entry.action);
+                let (before, after) = (self.game.view(), change.game.view());
+                self.log.record(&names, &before, &entry.action, &after);
                 self.history.push(entry);
             }
             None => {

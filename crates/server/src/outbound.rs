@@ -10,8 +10,8 @@ use serde_json::value::RawValue;
 use crate::clock::now_ms;
 use crate::game_state::seat_name;
 use crate::model::Occupant;
-use crate::render::{self, Lang, PlayerInfo, SeatClock, TableCache, TableInput};
-use crate::snapshot::{Snapshot, TABLE_LOG_LINES};
+use crate::render::{self, Lang, PlayerInfo, SeatClock, StoryLine, TableCache, TableInput};
+use crate::snapshot::Snapshot;
 
 /// A JSON error body: `{"error": message}`.
 pub fn error_body(message: &str) -> String {
@@ -198,7 +198,7 @@ fn table_input<'a>(
         legal: snapshot.legal_for(viewer),
         version: snapshot.version,
         can_undo: snapshot.can_undo(viewer),
-        log: snapshot.log_tail(lang),
+        log: snapshot.story(lang),
         lang,
         replay: None,
         clocks,
@@ -286,12 +286,12 @@ async fn json_update(snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
 }
 
 /// A replay frame: `game` (the game after `step` actions) as everyone saw it then, with the log
-/// of those actions in words.
+/// of those actions in words (`log`, a line per action) and their story (`story`, for the table).
 pub fn replay_frame(
     snapshot: &Snapshot,
     game: &Game,
     step: usize,
-    log: Vec<String>,
+    (log, story): (Vec<String>, Vec<StoryLine>),
     lang: Lang,
 ) -> (serde_json::Value, String) {
     let total = snapshot.log_len;
@@ -304,7 +304,7 @@ pub fn replay_frame(
         legal: &[],
         version: step as u64,
         can_undo: false,
-        log: &log[step.saturating_sub(TABLE_LOG_LINES).min(log.len())..],
+        log: &story,
         lang,
         replay: Some((step, total)),
         clocks: &[],

@@ -112,7 +112,7 @@ pub async fn frame(
             "no step {step}: the game has {total} actions"
         )));
     }
-    let log = state.log_lines(lang, 0, step);
+    let log = (state.log_lines(lang, 0, step), state.story(lang, step));
     let game = state.game_at(step);
     drop(state);
     let (json, html) = outbound::replay_frame(&live.snapshot(), &game, step, log, lang);

@@ -12,10 +12,7 @@ use tokio::sync::OnceCell;
 use crate::clock::Clock;
 use crate::game_state::{seat_of, GameState};
 use crate::model::{GameStatus, SeatRecord};
-use crate::render::{EndVote, Lang, RatingShift};
-
-/// Log lines shown with the table; the full log is in the JSON state.
-pub const TABLE_LOG_LINES: usize = 40;
+use crate::render::{EndVote, Lang, RatingShift, StoryLine};
 
 /// Slots per message kind: one per seat that decides, and one for everyone who only watches.
 const VIEWER_SLOTS: usize = 5;
@@ -56,7 +53,7 @@ pub struct Snapshot {
     pub spectators_apart: bool,
     /// The vote to end the game without a result.
     pub end_vote: EndVote,
-    log_tails: Vec<(Lang, Arc<[String]>)>,
+    stories: Vec<(Lang, Arc<[StoryLine]>)>,
     view_json: OnceCell<Utf8Bytes>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
     tables: [[OnceCell<Utf8Bytes>; Lang::ALL.len()]; VIEWER_SLOTS],
@@ -93,7 +90,7 @@ impl Snapshot {
                     after: change.after.round() as i64,
                 })
                 .collect(),
-            log_tails: state.log_book().tails(TABLE_LOG_LINES),
+            stories: state.log_book().stories(),
             view_json: OnceCell::new(),
             json: Default::default(),
             tables: Default::default(),
@@ -130,17 +127,17 @@ impl Snapshot {
         self.decider(viewer).is_some() && self.undoable > 0
     }
 
-    /// The last log lines in `lang` (empty if nobody on this node reads the game in `lang` yet).
-    pub fn log_tail(&self, lang: Lang) -> &[String] {
-        self.log_tails
+    /// The whole story in `lang` (empty if nobody on this node reads the game in `lang` yet).
+    pub fn story(&self, lang: Lang) -> &[StoryLine] {
+        self.stories
             .iter()
             .find(|(l, _)| *l == lang)
             .map_or(&[], |(_, lines)| lines)
     }
 
-    /// Whether the log tail in `lang` is here.
+    /// Whether the story in `lang` is here.
     pub fn reads_in(&self, lang: Lang) -> bool {
-        self.log_tails.iter().any(|(l, _)| *l == lang)
+        self.stories.iter().any(|(l, _)| *l == lang)
     }
 
     /// The view as JSON, built once.

@@ -36,7 +36,14 @@ fn render(game: &Game, players: &[PlayerInfo], decides: bool) -> String {
     } else {
         Vec::new()
     };
-    let log: Vec<String> = (0..40).map(|i| format!("Player {i}: end turn")).collect();
+    let log: Vec<helvetia_web::StoryLine> = (0..40)
+        .map(|i| helvetia_web::StoryLine {
+            round: 1 + i / 10,
+            stage: helvetia_web::Stage::Turns,
+            seat: Some(Seat(u8::from(i % 4 < 2))),
+            text: "end turn".to_string(),
+        })
+        .collect();
     render_table(&TableInput {
         game_id: "bench",
         view: &game.view(),

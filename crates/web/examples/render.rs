@@ -6,7 +6,7 @@
 //! such decision after `actions` decisions.
 
 use helvetia_engine::{Game, GameOptions, Seat};
-use helvetia_web::{log_line_in, pages, render_table, Lang, PlayerInfo, TableInput};
+use helvetia_web::{pages, render_table, story_lines, Lang, PlayerInfo, TableInput};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
@@ -44,8 +44,9 @@ fn main() {
             break;
         }
         let action = legal[rng.next_u64() as usize % legal.len()];
-        log.push(log_line_in(lang, &names, &game.view(), &action));
+        let before = game.view();
         game.play(action).expect("legal");
+        log.extend(story_lines(lang, &names, &before, &action, &game.view()));
     }
     let infos: Vec<PlayerInfo> = names
         .iter()
@@ -89,8 +90,11 @@ fn main() {
     );
     std::fs::write(&out, page).expect("write the page");
     println!(
-        "{out}: {} legal actions, phase {:?}",
+        "{out}: {} legal actions, phase {:?}, round {}, table {} bytes, {} log lines",
         legal.len(),
-        game.position().phase
+        game.position().phase,
+        game.position().round,
+        table.len(),
+        log.len()
     );
 }

@@ -61,12 +61,14 @@
 
 mod i18n;
 pub mod pages;
+mod story;
 mod table;
 mod words;
 
 use helvetia_engine::{Action, GameOptions, Seat, View};
 
 pub use i18n::Lang;
+pub use story::{events, story_lines, Stage, StoryEvent, StoryLine};
 pub use table::cache::TableCache;
 pub use table::clocks::format_left;
 pub use words::{building_name, character_name, good_name, Namer};
@@ -98,8 +100,8 @@ pub struct TableInput<'a> {
     pub version: u64,
     /// Whether the viewer may take back the last decision of their turn.
     pub can_undo: bool,
-    /// The game log, already in words, oldest first.
-    pub log: &'a [String],
+    /// The whole story so far ([`story_lines`] of every action), oldest first.
+    pub log: &'a [StoryLine],
     /// The viewer's language.
     pub lang: Lang,
     /// `(step, total)` when rendering a frame of a replay.

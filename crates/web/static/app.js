@@ -597,12 +597,12 @@
         // (it carries its version); anything else is a JSON message, such as an error.
         if (event.data.startsWith("<")) {
           const focused = document.activeElement && document.activeElement.getAttribute("aria-label");
+          const reading = logReadingPlace(table);
           table.innerHTML = event.data;
           table.classList.remove("pending");
           readRoot();
           showClocks();
-          const log = table.querySelector(".log-lines");
-          if (log) log.scrollTop = log.scrollHeight;
+          keepLogPlace(table, reading);
           // Keep keyboard users where they were when the same target is still there.
           if (focused) {
             const again = Array.from(table.querySelectorAll("[aria-label]"))
@@ -703,9 +703,35 @@
     document.addEventListener("keydown", unlockAudio, { once: true });
     readRoot();
     showClocks();
-    const log = table.querySelector(".log-lines");
-    if (log) log.scrollTop = log.scrollHeight;
+    keepLogPlace(table, null);
     connect();
+  }
+
+  // The game log: where the reader is in it, so that a new table keeps them there, or at the
+  // newest line if they were reading it (or had not scrolled yet).
+  function logReadingPlace(table) {
+    const log = table.querySelector(".log-lines");
+    if (!log || log.scrollHeight - log.scrollTop - log.clientHeight < 8) return null;
+    return log.scrollTop;
+  }
+
+  function keepLogPlace(table, reading) {
+    const log = table.querySelector(".log-lines");
+    if (log) log.scrollTop = reading === null ? log.scrollHeight : reading;
+    const toggle = table.querySelector("[data-log-toggle]");
+    if (toggle) toggle.setAttribute("aria-expanded", String(table.dataset.log === "open"));
+  }
+
+  // On a phone the log opens over the table and closes again with the same button; the state
+  // lives on #table, which every new table is swapped into.
+  function setUpLogToggle() {
+    document.addEventListener("click", function (event) {
+      const toggle = event.target.closest("[data-log-toggle]");
+      const table = toggle && toggle.closest("#table");
+      if (!table) return;
+      table.dataset.log = table.dataset.log === "open" ? "closed" : "open";
+      keepLogPlace(table, null);
+    });
   }
 
   function setUpReplay() {
@@ -738,7 +764,12 @@
           { credentials: "same-origin" });
         const data = await response.json();
         if (!response.ok) throw new Error(data.error || String(response.status));
-        if (ticket === loading) { table.innerHTML = data.html; banner.hidden = true; showChatUpTo(step); }
+        if (ticket === loading) {
+          table.innerHTML = data.html;
+          keepLogPlace(table, null);
+          banner.hidden = true;
+          showChatUpTo(step);
+        }
       } catch (e) {
         showError(banner, e.message);
       }
@@ -760,6 +791,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     setUpChrome();
     watchMyGames();
+    setUpLogToggle();
     const page = document.body.dataset.page;
     if (page === "login" || page === "register") setUpAccountForm();
     if (page === "lobby") { setUpLobby(); setUpLobbyFilters(); }

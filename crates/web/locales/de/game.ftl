@@ -186,3 +186,60 @@ end-replay = Wiederholung ansehen
 log-title = Spielverlauf
 log-empty = Noch ist nichts geschehen.
 replay-step = Schritt { $step } von { $total }
+
+story-setup = Spielaufbau
+story-round-end = Rundenende { $round }
+story-game-end = Spielende
+story-turn-of = { $name } ist am Zug
+story-show = Verlauf
+story-place = { $building } in { $village } legen
+story-place-neutral = { $building } mit neutraler Figur ({ $villager }) in { $village } legen
+story-good-tile = { $name } liefert als Erster { $good } und erhält das Warenplättchen ({ $points } SP).
+story-branch-tile = { $name } hat als Erster den ganzen Produktionszweig ({ $goods }) beliefert und erhält das Zweigplättchen ({ $points } SP).
+story-village-tile = Das Dorf von { $name } ist komplett umbaut und alle Gebäude sind besetzt: Dorfplättchen mit { $points } SP.
+story-start-player-last = { $name } hat als Letzter Münzen übrig und erhält das Startspielerplättchen (1 SP).
+story-start-player-keeps = { $name } hat als Letzter Münzen übrig und behält das Startspielerplättchen (1 SP).
+story-start-player-passes = Nur die neutrale Münze war übrig: das Startspielerplättchen geht weiter an { $name } (1 SP).
+story-character-tile = { $character }: { $name } hat die meisten Münzen eingesetzt ({ $coins }) und erhält das Personenplättchen (1 SP).
+story-character-tile-from = { $character }: { $name } hat die meisten Münzen eingesetzt ({ $coins }) und erhält das Personenplättchen von { $from } (1 SP).
+story-tiles-face-up = Genutzte Personenplättchen werden wieder umgedreht.
+story-coins-back = Alle nehmen ihre Münzen von den Persönlichkeiten zurück.
+story-school-to-centre = { $name }: aus der Schule zurück, ohne freies Gebäude, auf den Dorfplatz: { $villagers }.
+story-children-to-school = Die Kinder dieser Runde von { $name } kommen in die Schule: { $children }.
+story-women =
+    { $count ->
+        [one] eine Frau
+       *[other] { $count } Frauen
+    }
+story-men =
+    { $count ->
+        [one] ein Mann
+       *[other] { $count } Männer
+    }
+story-girls =
+    { $count ->
+        [one] ein Mädchen
+       *[other] { $count } Mädchen
+    }
+story-boys =
+    { $count ->
+        [one] ein Junge
+       *[other] { $count } Jungen
+    }
+story-score = { $name }: { $before } → { $points } SP ({ $why }).
+story-score-same = { $name } bleibt bei { $points } SP ({ $why }).
+story-score-nothing = { $name } hat noch keine Siegpunkte.
+story-vp-start = Startspieler
+story-vp-deliveries = Lieferungen
+story-vp-good-tiles = Warenplättchen
+story-vp-character-tiles = Personenplättchen
+story-vp-buildings = Siegpunktgebäude
+story-vp-branch-tiles = Zweigplättchen
+story-vp-village-tiles = Dorfplättchen
+story-new-buildings = Neue Gebäude im Angebot: { $buildings }.
+story-no-new-buildings = Es sind keine Gebäude mehr übrig, die ausgelegt werden könnten.
+story-target-reached = Jemand hat { $target } oder mehr SP: das Spiel ist zu Ende.
+story-round-limit = Das Spiel endet an seiner Rundengrenze ({ $limit }).
+story-winner = { $names } gewinnt mit { $points } SP.
+story-shared = { $names } teilen sich den Sieg mit { $points } SP.
+story-tie-break = Gleichstand bei { $points } SP: die wachen Dorfbewohner entscheiden ({ $awake }).

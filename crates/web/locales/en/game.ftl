@@ -186,3 +186,60 @@ end-replay = Watch the replay
 log-title = Game log
 log-empty = Nothing has happened yet.
 replay-step = Step { $step } of { $total }
+
+story-setup = Setup
+story-round-end = End of round { $round }
+story-game-end = End of the game
+story-turn-of = { $name }'s turn
+story-show = Log
+story-place = place { $building } in { $village }
+story-place-neutral = place { $building } in { $village } with a neutral { $villager }
+story-good-tile = { $name } is the first to deliver { $good } and takes its good tile ({ $points } VP).
+story-branch-tile = { $name } is the first to deliver the whole branch ({ $goods }) and takes its branch tile ({ $points } VP).
+story-village-tile = { $name }'s village is complete (surrounded, every workplace occupied): village completion tile for { $points } VP.
+story-start-player-last = { $name } is the last with coins and takes the start player token (1 VP).
+story-start-player-keeps = { $name } is the last with coins and keeps the start player token (1 VP).
+story-start-player-passes = Only the neutral coin was left: the start player token passes to { $name } (1 VP).
+story-character-tile = { $name } placed the most coins on the { $character } ({ $coins }) and takes its tile (1 VP).
+story-character-tile-from = { $name } placed the most coins on the { $character } ({ $coins }) and takes its tile from { $from } (1 VP).
+story-tiles-face-up = Used character tiles are turned face up again.
+story-coins-back = Everyone takes their coins back from the characters.
+story-school-to-centre = { $name }: back from school with no free building to move into, to the village centre: { $villagers }.
+story-children-to-school = { $name }'s children of this round go to school: { $children }.
+story-women =
+    { $count ->
+        [one] one woman
+       *[other] { $count } women
+    }
+story-men =
+    { $count ->
+        [one] one man
+       *[other] { $count } men
+    }
+story-girls =
+    { $count ->
+        [one] one girl
+       *[other] { $count } girls
+    }
+story-boys =
+    { $count ->
+        [one] one boy
+       *[other] { $count } boys
+    }
+story-score = { $name }: { $before } → { $points } VP ({ $why }).
+story-score-same = { $name } stays at { $points } VP ({ $why }).
+story-score-nothing = { $name } has no victory points yet.
+story-vp-start = start player
+story-vp-deliveries = deliveries
+story-vp-good-tiles = good tiles
+story-vp-character-tiles = character tiles
+story-vp-buildings = victory point buildings
+story-vp-branch-tiles = branch tiles
+story-vp-village-tiles = village tiles
+story-new-buildings = New buildings on offer: { $buildings }.
+story-no-new-buildings = No buildings are left to put on offer.
+story-target-reached = Someone has { $target } VP or more: the game ends.
+story-round-limit = The game ends at its round limit ({ $limit }).
+story-winner = { $names } wins with { $points } VP.
+story-shared = { $names } share the victory with { $points } VP.
+story-tie-break = Tied on { $points } VP: the awake villagers decide ({ $awake }).

@@ -186,3 +186,60 @@ end-replay = Revoir la partie
 log-title = Journal de la partie
 log-empty = Rien ne s'est encore passé.
 replay-step = Étape { $step } sur { $total }
+
+story-setup = Mise en place
+story-round-end = Fin de la manche { $round }
+story-game-end = Fin de la partie
+story-turn-of = Tour de { $name }
+story-show = Journal
+story-place = poser { $building } dans { $village }
+story-place-neutral = poser { $building } dans { $village } avec un habitant neutre ({ $villager })
+story-good-tile = { $name } livre le premier { $good } et prend sa tuile bonus ({ $points } PV).
+story-branch-tile = { $name } est le premier à livrer toute la filière ({ $goods }) et prend sa tuile bonus ({ $points } PV).
+story-village-tile = Le village de { $name } est complet (entièrement entouré, tous les bâtiments occupés) : tuile bonus de village de { $points } PV.
+story-start-player-last = { $name } est le dernier à avoir des pièces et prend le jeton de premier joueur (1 PV).
+story-start-player-keeps = { $name } est le dernier à avoir des pièces et garde le jeton de premier joueur (1 PV).
+story-start-player-passes = Seule la pièce neutre restait : le jeton de premier joueur passe à { $name } (1 PV).
+story-character-tile = { $character } : { $name } a placé le plus de pièces ({ $coins }) et prend la tuile (1 PV).
+story-character-tile-from = { $character } : { $name } a placé le plus de pièces ({ $coins }) et prend la tuile à { $from } (1 PV).
+story-tiles-face-up = Les tuiles de personnage utilisées sont retournées face visible.
+story-coins-back = Chacun reprend ses pièces sur les personnages.
+story-school-to-centre = { $name } : de retour de l'école sans bâtiment libre, sur la place du village : { $villagers }.
+story-children-to-school = Les enfants de cette manche de { $name } vont à l'école : { $children }.
+story-women =
+    { $count ->
+        [one] une femme
+       *[other] { $count } femmes
+    }
+story-men =
+    { $count ->
+        [one] un homme
+       *[other] { $count } hommes
+    }
+story-girls =
+    { $count ->
+        [one] une fille
+       *[other] { $count } filles
+    }
+story-boys =
+    { $count ->
+        [one] un garçon
+       *[other] { $count } garçons
+    }
+story-score = { $name } : { $before } → { $points } PV ({ $why }).
+story-score-same = { $name } reste à { $points } PV ({ $why }).
+story-score-nothing = { $name } n'a pas encore de points de victoire.
+story-vp-start = premier joueur
+story-vp-deliveries = livraisons
+story-vp-good-tiles = tuiles de marchandise
+story-vp-character-tiles = tuiles de personnage
+story-vp-buildings = bâtiments de points de victoire
+story-vp-branch-tiles = tuiles de filière
+story-vp-village-tiles = tuiles de village
+story-new-buildings = Nouveaux bâtiments proposés : { $buildings }.
+story-no-new-buildings = Il ne reste plus de bâtiments à proposer.
+story-target-reached = Quelqu'un a { $target } PV ou plus : la partie se termine.
+story-round-limit = La partie se termine à sa limite de manches ({ $limit }).
+story-winner = { $names } gagne avec { $points } PV.
+story-shared = { $names } se partagent la victoire avec { $points } PV.
+story-tie-break = Égalité à { $points } PV : les habitants éveillés départagent ({ $awake }).

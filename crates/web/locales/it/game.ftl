@@ -186,3 +186,60 @@ end-replay = Rivedi la partita
 log-title = Cronaca della partita
 log-empty = Non è ancora successo nulla.
 replay-step = Passo { $step } di { $total }
+
+story-setup = Preparazione
+story-round-end = Fine del round { $round }
+story-game-end = Fine della partita
+story-turn-of = Turno di { $name }
+story-show = Cronaca
+story-place = mettere { $building } in { $village }
+story-place-neutral = mettere { $building } in { $village } con un abitante neutrale ({ $villager })
+story-good-tile = { $name } consegna per primo { $good } e prende la tessera merce ({ $points } PV).
+story-branch-tile = { $name } è il primo a consegnare l'intero ramo ({ $goods }) e prende la tessera ramo ({ $points } PV).
+story-village-tile = Il villaggio di { $name } è completo (tutto circondato, ogni edificio occupato): tessera villaggio completato da { $points } PV.
+story-start-player-last = { $name } è l'ultimo con monete e prende il segnalino primo giocatore (1 PV).
+story-start-player-keeps = { $name } è l'ultimo con monete e tiene il segnalino primo giocatore (1 PV).
+story-start-player-passes = Restava solo la moneta neutrale: il segnalino primo giocatore passa a { $name } (1 PV).
+story-character-tile = { $character }: { $name } ha messo più monete ({ $coins }) e prende la tessera (1 PV).
+story-character-tile-from = { $character }: { $name } ha messo più monete ({ $coins }) e prende la tessera da { $from } (1 PV).
+story-tiles-face-up = Le tessere personaggio usate tornano scoperte.
+story-coins-back = Tutti riprendono le monete dai personaggi.
+story-school-to-centre = { $name }: di ritorno da scuola senza edificio libero, al centro villaggio: { $villagers }.
+story-children-to-school = I bambini di questo round di { $name } vanno a scuola: { $children }.
+story-women =
+    { $count ->
+        [one] una donna
+       *[other] { $count } donne
+    }
+story-men =
+    { $count ->
+        [one] un uomo
+       *[other] { $count } uomini
+    }
+story-girls =
+    { $count ->
+        [one] una bambina
+       *[other] { $count } bambine
+    }
+story-boys =
+    { $count ->
+        [one] un bambino
+       *[other] { $count } bambini
+    }
+story-score = { $name }: { $before } → { $points } PV ({ $why }).
+story-score-same = { $name } resta a { $points } PV ({ $why }).
+story-score-nothing = { $name } non ha ancora punti vittoria.
+story-vp-start = primo giocatore
+story-vp-deliveries = consegne
+story-vp-good-tiles = tessere merce
+story-vp-character-tiles = tessere personaggio
+story-vp-buildings = edifici punti vittoria
+story-vp-branch-tiles = tessere ramo
+story-vp-village-tiles = tessere villaggio
+story-new-buildings = Nuovi edifici in offerta: { $buildings }.
+story-no-new-buildings = Non restano edifici da mettere in offerta.
+story-target-reached = Qualcuno ha { $target } PV o più: la partita finisce.
+story-round-limit = La partita finisce al suo limite di round ({ $limit }).
+story-winner = { $names } vince con { $points } PV.
+story-shared = { $names } condividono la vittoria con { $points } PV.
+story-tie-break = Parità a { $points } PV: decidono gli abitanti svegli ({ $awake }).

@@ -2,11 +2,12 @@
 //!
 //! It is an HTML fragment: the prompt (what is being decided, with buttons), choosers for
 //! targets shared by several actions, the end screen, the board and village SVG panels, and
-//! the log. Every legal action is reachable from exactly one clickable piece.
+//! the game log (the story so far). Every legal action is reachable from exactly one clickable piece.
 
 mod board;
 pub(crate) mod cache;
 pub(crate) mod clocks;
+mod log;
 mod pieces;
 mod prompt;
 pub(crate) mod targets;
@@ -106,7 +107,7 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
                 (kept(cache, || MarketInputs::of(&ctx), || board::market(&ctx)))
                 (kept(cache, || StatusInputs::of(&ctx), || board::status(&ctx)))
             }
-            (prompt::log(&ctx))
+            (log::log(&ctx))
         }
     };
     markup.into_string()

@@ -1,5 +1,5 @@
 //! The words around the board: what is being decided and by whom, the buttons for decisions
-//! without a piece to click, choosers, the cost being paid, the end screen and the game log.
+//! without a piece to click, choosers, the cost being paid and the end screen.
 
 use fluent_bundle::FluentValue;
 use maud::{html, Markup};
@@ -273,25 +273,6 @@ pub fn end_screen(ctx: &Ctx) -> Markup {
                     a class="replay-link" href={ "/games/" (ctx.input.game_id) "/replay" } { (lang.tr("end-replay")) }
                     " "
                     button type="button" class="primary" data-rematch=(ctx.input.game_id) hidden { (lang.tr("end-rematch")) }
-                }
-            }
-        }
-    }
-}
-
-/// The game log, newest last.
-pub fn log(ctx: &Ctx) -> Markup {
-    let lang = ctx.lang;
-    html! {
-        section class="log" {
-            h2 { (lang.tr("log-title")) }
-            @if ctx.input.log.is_empty() {
-                p class="muted" { (lang.tr("log-empty")) }
-            } @else {
-                ol class="log-lines" {
-                    @for line in ctx.input.log {
-                        li { (line) }
-                    }
                 }
             }
         }

@@ -31,7 +31,12 @@ fn render(game: &Game, lang: Lang) -> (String, Vec<Action>) {
         legal: &legal,
         version: 3,
         can_undo: true,
-        log: &["Player1: end turn".to_string()],
+        log: &[crate::StoryLine {
+            round: 1,
+            stage: crate::Stage::Turns,
+            seat: Some(Seat(0)),
+            text: "end turn".to_string(),
+        }],
         lang,
         replay: None,
         clocks: &[],
