@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::account_limits;
-use crate::auth::User;
+use crate::auth::{MaybeUser, User};
 use crate::clock::{Clock, TimeControl};
 use crate::error::{AppError, AppResult, JsonBody};
 use crate::game_state::{seat_name, GameState};
@@ -20,7 +20,7 @@ use crate::hub::{find, reload, LiveGame};
 use crate::mail::{MailEvent, MailKind};
 use crate::model::{BotLevel, GameStatus, Occupant, SeatRecord};
 use crate::storage::{GameFilter, GameRecordRow, ListedGame, StoreError};
-use crate::{bots, now, random_seed, random_token, AppState};
+use crate::{bots, now, random_seed, random_token, render, AppState};
 
 /// How a seat is filled at creation.
 #[derive(Deserialize)]
@@ -439,6 +439,8 @@ pub enum ListKind {
     Mine,
     /// Finished games, newest first.
     Finished,
+    /// Running games anyone may watch, newest first.
+    Running,
 }
 
 /// Query of `GET /api/games`.
@@ -464,6 +466,7 @@ pub async fn summaries(
         },
         (ListKind::Mine, None) => return Ok(Vec::new()),
         (ListKind::Finished, _) => GameFilter::Finished,
+        (ListKind::Running, _) => GameFilter::Running,
     };
     let mut list: Vec<Summary> = app
         .store
@@ -484,10 +487,85 @@ pub async fn summaries(
 /// `GET /api/games?list=open|mine|finished`.
 pub async fn list(
     State(app): State<AppState>,
-    user: User,
+    user: MaybeUser,
     query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> AppResult<Json<Vec<Summary>>> {
-    let Query(query) =
-        query.map_err(|_| AppError::bad_request("give list=open, list=mine or list=finished"))?;
-    Ok(Json(summaries(&app, query.list, Some(&user)).await?))
+    let Query(query) = query.map_err(|_| {
+        AppError::bad_request("give list=open, list=mine, list=running or list=finished")
+    })?;
+    if query.list == ListKind::Mine && user.0.is_none() {
+        return Err(AppError::unauthorized("not logged in"));
+    }
+    Ok(Json(summaries(&app, query.list, user.0.as_ref()).await?))
+}
+
+/// The open game that invitation `token` is for, as the lobby lists it; `None` if there is
+/// none (a wrong token, a seat already taken, a game started or cancelled).
+///
+/// # Errors
+/// Database failure.
+pub async fn invitation(
+    app: &AppState,
+    token: &str,
+    user: Option<&User>,
+) -> AppResult<Option<Summary>> {
+    let filter = GameFilter::Invited {
+        token: token.to_string(),
+    };
+    let found = app.store.list_games(&filter).await?.into_iter().next();
+    Ok(found.map(|game| summary(game, user)))
+}
+
+/// The waiting room of game `live` as `user` sees it, while the game has not started; `None`
+/// once it has. Only the host sees the invitation links.
+///
+/// # Errors
+/// Database failure.
+pub async fn waiting_room(
+    app: &AppState,
+    live: &LiveGame,
+    user: &User,
+) -> AppResult<Option<render::pages::WaitingRoom>> {
+    use render::pages::{WaitingRoom, WaitingSeat};
+    let snapshot = live.snapshot();
+    if snapshot.status != GameStatus::Open {
+        return Ok(None);
+    }
+    let creator_id = live.lock().await.creator_id.clone();
+    let viewer_is_host = creator_id == user.id;
+    let seated_host = snapshot.seats.iter().find_map(|seat| match &seat.occupant {
+        Occupant::Human {
+            user_id, username, ..
+        } if *user_id == creator_id => Some(username.clone()),
+        _ => None,
+    });
+    let host = match seated_host {
+        Some(name) => name,
+        None => app
+            .store
+            .username_of(&creator_id)
+            .await?
+            .unwrap_or_default(),
+    };
+    let seats = snapshot
+        .seats
+        .iter()
+        .map(|seat| match &seat.occupant {
+            Occupant::Open => WaitingSeat::Open,
+            Occupant::Invite { token } => WaitingSeat::Invited {
+                link: viewer_is_host.then(|| format!("/lobby?invite={token}")),
+            },
+            Occupant::Human { .. } | Occupant::Bot { .. } => WaitingSeat::Taken(
+                seat_name(&snapshot.seats, Seat(seat.seat)),
+                seat.occupant.is_bot(),
+            ),
+        })
+        .collect();
+    Ok(Some(WaitingRoom {
+        game_id: live.id.to_string(),
+        host,
+        viewer_is_host,
+        viewer_seated: snapshot.seat_of(&user.id).is_some(),
+        seats,
+    }))
 }

@@ -13,7 +13,7 @@ use crate::chat;
 use crate::csrf::expected_token;
 use crate::error::AppError;
 use crate::hub::{find, LiveGame};
-use crate::lobby::{summaries, ListKind, Summary};
+use crate::lobby::{self, summaries, ListKind, Summary};
 use crate::play::frame;
 use crate::render::{self, pages as web, GameSummary, Lang};
 use crate::{outbound, AppState};
@@ -92,16 +92,51 @@ pub async fn home(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUse
     page.ok(web::home(page.lang, page.user(), &page.csrf))
 }
 
+/// The query of the log-in and registration pages: the language, and the page of this site to
+/// go to afterwards (an invitation, say).
+#[derive(Deserialize)]
+pub struct AccountQuery {
+    #[serde(flatten)]
+    page: LangQuery,
+    next: Option<String>,
+}
+
+impl AccountQuery {
+    /// `next` if it is a path on this site; never another site (`//host`, `/\host`, `https:`).
+    fn local_next(&self) -> Option<&str> {
+        self.next.as_deref().filter(|next| {
+            next.starts_with('/')
+                && !next.starts_with("//")
+                && !next.contains('\\')
+                && !next.chars().any(char::is_control)
+        })
+    }
+}
+
 /// `GET /login`.
-pub async fn login(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUser) -> Response {
-    let page = PageContext::new(&headers, &q, user);
-    page.ok(web::login(page.lang, page.user(), &page.csrf))
+pub async fn login(headers: HeaderMap, Query(q): Query<AccountQuery>, user: MaybeUser) -> Response {
+    let page = PageContext::new(&headers, &q.page, user);
+    page.ok(web::login(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        q.local_next(),
+    ))
 }
 
 /// `GET /register`.
-pub async fn register(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUser) -> Response {
-    let page = PageContext::new(&headers, &q, user);
-    page.ok(web::register(page.lang, page.user(), &page.csrf))
+pub async fn register(
+    headers: HeaderMap,
+    Query(q): Query<AccountQuery>,
+    user: MaybeUser,
+) -> Response {
+    let page = PageContext::new(&headers, &q.page, user);
+    page.ok(web::register(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        q.local_next(),
+    ))
 }
 
 /// `GET /rules`.
@@ -128,35 +163,64 @@ fn for_page(summary: Summary) -> GameSummary {
     }
 }
 
-/// `GET /lobby`.
+/// The query of the lobby: the language, and an invitation (`?game=…&invite=…`).
+#[derive(Deserialize)]
+pub struct LobbyQuery {
+    #[serde(flatten)]
+    page: LangQuery,
+    invite: Option<String>,
+}
+
+/// `GET /lobby`: the lists, and the card of the invitation the link carries.
 pub async fn lobby(
     State(app): State<AppState>,
     headers: HeaderMap,
-    Query(q): Query<LangQuery>,
+    Query(q): Query<LobbyQuery>,
     user: MaybeUser,
 ) -> Response {
     let who = user.0.clone();
-    let page = PageContext::new(&headers, &q, user);
+    let page = PageContext::new(&headers, &q.page, user);
     let list = |games: Vec<Summary>| games.into_iter().map(for_page).collect::<Vec<_>>();
-    let mut lists = Vec::with_capacity(3);
-    for kind in [ListKind::Open, ListKind::Mine, ListKind::Finished] {
+    let kinds = [
+        ListKind::Open,
+        ListKind::Mine,
+        ListKind::Running,
+        ListKind::Finished,
+    ];
+    let mut lists = Vec::with_capacity(kinds.len());
+    for kind in kinds {
         match summaries(&app, kind, who.as_ref()).await {
             Ok(games) => lists.push(list(games)),
             Err(error) => return page.error(&error),
         }
     }
-    let [open, mine, finished] = <[_; 3]>::try_from(lists).expect("three lists");
+    let invitation = match &q.invite {
+        Some(token) => match lobby::invitation(&app, token, who.as_ref()).await {
+            Ok(found) => Some(web::Invitation {
+                token: token.clone(),
+                game: found.map(for_page),
+            }),
+            Err(error) => return page.error(&error),
+        },
+        None => None,
+    };
+    let [open, mine, running, finished] = <[_; 4]>::try_from(lists).expect("four lists");
     page.ok(web::lobby(
         page.lang,
         page.user(),
         &page.csrf,
-        &open,
-        &mine,
-        &finished,
+        web::LobbyLists {
+            open: &open,
+            mine: &mine,
+            running: &running,
+            finished: &finished,
+        },
+        invitation.as_ref(),
     ))
 }
 
-/// `GET /games/{id}`: the table page; needs a log-in, as the WebSocket does.
+/// `GET /games/{id}`: the table page; needs a log-in, as the WebSocket does (without one, the
+/// log-in page, which comes back here).
 pub async fn game(
     State(app): State<AppState>,
     Path(id): Path<String>,
@@ -167,7 +231,8 @@ pub async fn game(
     let who = user.0.clone();
     let page = PageContext::new(&headers, &q, user);
     let Some(user) = who else {
-        return page.error(&AppError::unauthorized("log in to see this game"));
+        let back_here = format!("/login?next=/games/{}", id.escape_default());
+        return axum::response::Redirect::to(&back_here).into_response();
     };
     let live = match find(&app, &id).await {
         Ok(live) => live,
@@ -181,13 +246,20 @@ pub async fn game(
         Ok(chat) => chat,
         Err(error) => return page.error(&error),
     };
+    let waiting = match lobby::waiting_room(&app, &live, &user).await {
+        Ok(waiting) => waiting,
+        Err(error) => return page.error(&error),
+    };
     page.ok(web::game(
         page.lang,
         page.user(),
         &page.csrf,
-        &id,
-        viewer,
-        &table,
+        web::GameTable {
+            game_id: &id,
+            seat: viewer,
+            initial_table_html: &table,
+            waiting: waiting.as_ref(),
+        },
         (&chat, web::Phrases(&chat::PHRASES)),
     ))
 }

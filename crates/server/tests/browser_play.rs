@@ -13,8 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    create_game, decide_with_keyboard, game_id, page_text, play_until_over, register, screenshot,
-    start_a_game_for_two, undo_if_offered, wait_until, Browser, TestServer,
+    create_game, decide_with_keyboard, fill, game_id, page_text, play_until_over, register,
+    screenshot, start_a_game_for_two, undo_if_offered, wait_until, Browser, TestServer,
 };
 
 /// One browser test at a time: two cores cannot run several Chromiums well.
@@ -252,6 +252,10 @@ async fn the_language_switch_changes_the_page_text() {
     client.close().await.expect("close the browser");
 }
 
+/// The host keeps the invitation link in the game's waiting room (with a copy button, after a
+/// reload too); a friend without an account follows it, sees who invites to what, registers
+/// and comes back to the invitation, takes the seat and is told the host will start; the host's
+/// waiting room follows and the start brings both tables to life.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_invitation_link_lets_a_friend_join() {
     let _turn = ONE_AT_A_TIME.lock().await;
@@ -260,19 +264,39 @@ async fn an_invitation_link_lets_a_friend_join() {
     let anna = browser.session(1200, 900).await;
     let beat = browser.session(1200, 900).await;
     register(&anna, &server, "anna").await;
-    register(&beat, &server, "beat").await;
 
     create_game(&anna, 2, &["me", "invite"], 1).await;
-    let link = anna
-        .wait()
-        .for_element(Locator::Css(".created .invite-links a"))
+    wait_until(
+        &anna,
+        "document.querySelector('.waiting-room .invite-link input')",
+        "the waiting room with the invitation link",
+        Duration::from_secs(20),
+    )
+    .await;
+    anna.refresh().await.expect("reload the waiting room");
+    let link: String = anna
+        .execute(
+            "const field = document.querySelector('.waiting-room .invite-link input');
+             return field && field.value.startsWith('http') ? field.value : null;",
+            vec![],
+        )
         .await
-        .expect("an invitation link")
-        .attr("href")
+        .expect("read the link")
+        .as_str()
+        .expect("the whole link, kept after a reload")
+        .to_string();
+    assert!(link.contains("/lobby?invite="), "{link}");
+    assert!(anna
+        .find(Locator::Css(".waiting-room [data-copy]"))
         .await
-        .expect("its address")
-        .expect("an address");
-    assert!(link.contains("invite="), "{link}");
+        .is_ok());
+    assert!(
+        anna.find(Locator::Css(".waiting-room [data-start][disabled]"))
+            .await
+            .is_ok(),
+        "the start waits for the invited friend"
+    );
+    let id = game_id(&anna).await;
 
     // The invited seat is not open to anyone.
     beat.goto(&server.url("/lobby"))
@@ -285,44 +309,85 @@ async fn an_invitation_link_lets_a_friend_join() {
         "an invitation seat is not offered to everyone"
     );
 
+    // Beat has no account yet: the card says who invites to what, and registering comes back.
     beat.goto(&link).await.expect("follow the invitation");
-    beat.wait()
-        .for_element(Locator::Css(".invite-banner .invite-join"))
+    let card = beat
+        .wait()
+        .for_element(Locator::Css(".invitation"))
         .await
-        .expect("the invitation banner")
+        .expect("the invitation card")
+        .text()
+        .await
+        .expect("its text");
+    assert!(card.contains("anna"), "who plays: {card}");
+    assert!(card.contains('2'), "how many: {card}");
+    beat.find(Locator::Css(".invitation a[href^='/register']"))
+        .await
+        .expect("a registration link")
+        .click()
+        .await
+        .expect("go and register");
+    fill(&beat, "username", "beat").await;
+    fill(&beat, "password", "correct horse battery").await;
+    beat.find(Locator::Css("#account-form button[type=submit]"))
+        .await
+        .expect("the submit button")
+        .click()
+        .await
+        .expect("register");
+    beat.wait()
+        .for_element(Locator::Css(".invitation [data-invite-join]"))
+        .await
+        .expect("back at the invitation, logged in")
         .click()
         .await
         .expect("accept the invitation");
     wait_until(
         &beat,
-        "location.pathname.startsWith('/games/')",
-        "the game page after accepting",
+        &format!("location.pathname === '/games/{id}' && document.querySelector('.waiting-room')"),
+        "the game's waiting room after accepting",
         Duration::from_secs(20),
     )
     .await;
-    let id = game_id(&beat).await;
+    let waiting = beat
+        .find(Locator::Css(".waiting-room"))
+        .await
+        .expect("the waiting room")
+        .text()
+        .await
+        .expect("its text");
+    assert!(waiting.contains("anna"), "the host will start: {waiting}");
+    assert!(
+        beat.find(Locator::Css("#table"))
+            .await
+            .expect("the table")
+            .attr("hidden")
+            .await
+            .expect("attr")
+            .is_some(),
+        "no prompt to choose a start building before the start"
+    );
 
-    anna.goto(&server.url("/lobby"))
-        .await
-        .expect("reload the lobby");
     anna.wait()
-        .for_element(Locator::Css(&format!("[data-start=\"{id}\"]")))
+        .for_element(Locator::Css(&format!(
+            "[data-start=\"{id}\"]:not([disabled])"
+        )))
         .await
-        .expect("the game is full and can start")
+        .expect("the waiting room follows: the game is full and can start")
         .click()
         .await
         .expect("start");
     // Both tables come alive: one of them is asked to decide.
     wait_until(
         &beat,
-        "document.querySelector('#table .table-root') && document.getElementById('table').dataset.connected === 'true'",
+        "document.querySelector('#table .table-root') && !document.getElementById('table').hidden && document.getElementById('table').dataset.connected === 'true'",
         "Beat's live table",
         Duration::from_secs(20),
     )
     .await;
     wait_until(
         &anna,
-        "document.querySelector('#table .table-root')",
+        "document.querySelector('#table .table-root') && !document.getElementById('table').hidden",
         "Anna's table",
         Duration::from_secs(20),
     )

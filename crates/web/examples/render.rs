@@ -79,9 +79,12 @@ fn main() {
         lang,
         Some("Anna"),
         "token",
-        "demo",
-        viewer,
-        &table,
+        pages::GameTable {
+            game_id: "demo",
+            seat: viewer,
+            initial_table_html: &table,
+            waiting: None,
+        },
         (&[], pages::Phrases(&[])),
     )
     .replace(

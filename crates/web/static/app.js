@@ -262,28 +262,16 @@
           window.location.href = "/games/" + created.id;
           return;
         }
-        const invites = Object.entries(created.invites || {});
-        if (invites.length === 0) { window.location.reload(); return; }
-        const box = document.querySelector(".created");
-        const list = box.querySelector(".invite-links");
-        list.textContent = "";
-        invites.forEach(function (entry) {
-          const url = new URL("/lobby", window.location.href);
-          url.searchParams.set("game", created.id);
-          url.searchParams.set("invite", entry[1]);
-          const item = document.createElement("li");
-          const link = document.createElement("a");
-          link.href = url.href;
-          link.textContent = url.href;
-          item.appendChild(link);
-          list.appendChild(item);
-        });
-        box.hidden = false;
+        // The game's page is its waiting room: the invitation links stay there for the host.
+        window.location.href = "/games/" + created.id;
       });
     }
+  }
 
+  // Join, start and leave buttons, in the lobby and in a game's waiting room.
+  function setUpSeatButtons() {
     document.addEventListener("click", async function (event) {
-      const button = event.target.closest("[data-join], [data-start], [data-leave], .invite-join");
+      const button = event.target.closest("[data-join], [data-start], [data-leave], [data-invite-join]");
       if (!button) return;
       button.disabled = true;
       try {
@@ -294,18 +282,23 @@
           await post("/api/games/" + button.dataset.start + "/start");
           window.location.href = "/games/" + button.dataset.start;
         } else if (button.dataset.leave) {
-          await post("/api/games/" + button.dataset.leave + "/leave");
-          window.location.reload();
+          const left = await post("/api/games/" + button.dataset.leave + "/leave");
+          if (left && left.cancelled) window.location.href = "/lobby";
+          else window.location.reload();
         } else {
-          const params = new URLSearchParams(window.location.search);
-          await post("/api/games/" + params.get("game") + "/join", { invite: params.get("invite") });
-          window.location.href = "/games/" + params.get("game");
+          const game = button.dataset.inviteJoin;
+          await post("/api/games/" + game + "/join", { invite: button.dataset.invite });
+          window.location.href = "/games/" + game;
         }
       } catch (e) {
         button.disabled = false;
         window.alert(e.message);
       }
     });
+  }
+
+  function setUpLobbyLists() {
+    const form = document.getElementById("create-game");
 
     // Keep "My games" current: when a game starts, fills up or waits for you, reload the
     // page, unless you are filling in the create form.
@@ -317,10 +310,9 @@
         return Array.from(mine.querySelectorAll("[data-signature]"))
           .map(function (item) { return item.dataset.signature; }).sort().join("|");
       };
-      const created = document.querySelector(".created");
       window.setInterval(async function () {
-        // Not while you type, nor while invitation links are shown.
-        if (document.hidden || touched || (created && !created.hidden)) return;
+        // Not while you type.
+        if (document.hidden || touched) return;
         try {
           const response = await fetch("/api/games?list=mine", { credentials: "same-origin" });
           if (!response.ok) return;
@@ -336,14 +328,47 @@
         } catch (_) { /* try again later */ }
       }, 8000);
     }
+  }
 
-    // An invitation link: offer to join that game.
-    const params = new URLSearchParams(window.location.search);
-    const banner = document.querySelector(".invite-banner");
-    if (banner && params.get("game") && params.get("invite")) {
-      banner.querySelector(".invite-text").textContent = "#" + params.get("game");
-      banner.hidden = false;
-    }
+  // ---- The waiting room of a game that has not started -------------------------------------
+
+  function setUpWaitingRoom() {
+    const room = document.querySelector(".waiting-room");
+    if (!room) return;
+    // Links are drawn as paths; copy them whole.
+    room.querySelectorAll("[data-copy]").forEach(function (button) {
+      const link = new URL(button.dataset.copy, window.location.href).href;
+      const field = button.parentElement.querySelector("input");
+      if (field) field.value = link;
+      const label = button.textContent;
+      button.addEventListener("click", async function () {
+        try {
+          await navigator.clipboard.writeText(link);
+        } catch (_) {
+          // Without clipboard access (no secure context): select the text to copy by hand.
+          if (field) { field.focus(); field.select(); }
+          return;
+        }
+        button.textContent = button.dataset.copied;
+        window.setTimeout(function () { button.textContent = label; }, 2000);
+      });
+    });
+    // Follow the game: when someone takes or leaves a seat, or the game starts or is cancelled.
+    const id = room.dataset.gameId;
+    const taken = Number(room.dataset.taken);
+    window.setInterval(async function () {
+      if (document.hidden) return;
+      try {
+        const response = await fetch("/api/games/" + id, { credentials: "same-origin" });
+        if (response.status === 404) { window.location.href = "/lobby"; return; }  // cancelled
+        if (!response.ok) return;
+        const game = await response.json();
+        const seated = game.players.filter(function (s) {
+          return s.kind === "human" || s.kind === "bot";
+        }).length;
+        if (game.status !== "open" || seated !== taken) window.location.reload();
+      } catch (_) { /* try again later */ }
+    }, 3000);
   }
 
   // ---- The game table ------------------------------------------------------------------------
@@ -794,8 +819,8 @@
     setUpLogToggle();
     const page = document.body.dataset.page;
     if (page === "login" || page === "register") setUpAccountForm();
-    if (page === "lobby") { setUpLobby(); setUpLobbyFilters(); }
-    if (page === "game") setUpGame();
+    if (page === "lobby") { setUpLobby(); setUpLobbyLists(); setUpLobbyFilters(); setUpSeatButtons(); }
+    if (page === "game") { setUpWaitingRoom(); setUpSeatButtons(); setUpGame(); }
     if (page === "replay") setUpReplay();
     if (page === "settings") setUpMailSettings();
   });

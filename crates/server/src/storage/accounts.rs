@@ -34,6 +34,18 @@ impl Store {
         Ok(())
     }
 
+    /// The name of account `user_id`, if it exists.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn username_of(&self, user_id: &str) -> StoreResult<Option<String>> {
+        let row = sqlx::query("SELECT username FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|row| row.try_get(0)).transpose()?)
+    }
+
     /// The account with this name: exactly as typed, else the one whose name looks the same
     /// (an older account that another looks like keeps logging in by its exact name).
     ///

@@ -24,6 +24,13 @@ pub enum GameFilter {
     },
     /// Finished games.
     Finished,
+    /// Running games, for anyone to watch.
+    Running,
+    /// The open game holding an invitation.
+    Invited {
+        /// The invitation's secret token.
+        token: String,
+    },
     /// Running, finished and abandoned games the user has a seat in.
     Played {
         /// The user's account id.
@@ -272,6 +279,12 @@ impl Store {
                 user_id.as_str(),
             ),
             GameFilter::Finished => ("g.status = 'finished'", ""),
+            GameFilter::Running => ("g.status = 'running'", ""),
+            GameFilter::Invited { token } => (
+                "g.status = 'open' AND EXISTS \
+                 (SELECT 1 FROM seats i WHERE i.game_id = g.id AND i.invite_token = $2)",
+                token.as_str(),
+            ),
             GameFilter::Played { user_id } => (
                 "g.status IN ('running', 'finished', 'abandoned') AND EXISTS \
                  (SELECT 1 FROM seats p WHERE p.game_id = g.id AND p.user_id = $2)",

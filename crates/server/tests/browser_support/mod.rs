@@ -375,15 +375,15 @@ pub async fn game_id(client: &fantoccini::Client) -> String {
         .to_string()
 }
 
-/// Anna creates a two-player game with one open seat and a round limit of 1 in the lobby, Beat
-/// joins it from his lobby, and Anna starts it from hers; both end on the game's page. Returns
-/// the game's id.
+/// Anna creates a two-player game with one open seat and a round limit of 1 in the lobby and
+/// lands in its waiting room, Beat joins it from his lobby, and Anna starts it from the waiting
+/// room, which follows the join by itself; both end on the game's page. Returns the game's id.
 pub async fn start_a_game_for_two(anna: &Client, beat: &Client, server: &TestServer) -> String {
     create_game(anna, 2, &["me", "open"], 1).await;
     wait_until(
         anna,
-        "document.querySelector('#my-games [data-game-id]')",
-        "the new game in Anna's list",
+        "location.pathname.startsWith('/games/') && document.querySelector('.waiting-room')",
+        "the new game's waiting room",
         Duration::from_secs(20),
     )
     .await;
@@ -408,11 +408,11 @@ pub async fn start_a_game_for_two(anna: &Client, beat: &Client, server: &TestSer
     .await;
     let id = game_id(beat).await;
 
-    // Anna's lobby notices by itself that the game is full, and she starts it.
+    // Anna's waiting room notices by itself that the game is full, and she starts it.
     wait_until(
         anna,
-        &format!("document.querySelector('[data-start=\"{id}\"]')"),
-        "the start button to appear in Anna's lobby without a manual reload",
+        &format!("document.querySelector('[data-start=\"{id}\"]:not([disabled])')"),
+        "the start button to be offered in Anna's waiting room without a manual reload",
         Duration::from_secs(30),
     )
     .await;

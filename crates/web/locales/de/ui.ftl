@@ -54,7 +54,6 @@ seat-bot-random = Computer: zufällig
 seat-bot-greedy = Computer: gierig
 seat-bot-mcts = Computer: stark (Suche)
 create-submit = Partie anlegen
-created-invites = Schicke diese Einladungslinks:
 lobby-open = Offene Partien
 lobby-mine = Meine Partien
 lobby-finished = Beendete Partien
@@ -87,3 +86,18 @@ your-turn-title = Du bist am Zug!
 
 error-title = Fehler { $status }
 error-back = Zurück zur Startseite
+
+lobby-running = Laufende Partien
+invitation-title = Eine Einladung zu Helvetia
+invitation-text = In dieser Partie für { $players } Spieler ist ein Platz für dich reserviert:
+invitation-gone = Diese Einladung gilt nicht mehr: Der Platz ist vergeben, oder die Partie hat begonnen oder wurde abgesagt.
+invitation-accept = Meinen Platz einnehmen
+invitation-log-in-first = Registriere dich oder melde dich an, um deinen Platz einzunehmen; danach kommst du hierher zurück.
+waiting-title = Warten auf Mitspieler
+waiting-link = Einladungslink
+waiting-copy = Kopieren
+waiting-copied = Kopiert
+waiting-host-wait = Schicke jeden Einladungslink an die Person, für die er bestimmt ist. Die Partie beginnt, wenn du sie startest.
+waiting-host-ready = Alle Plätze sind besetzt: Starte die Partie, wenn du bereit bist.
+waiting-cancel = Partie absagen
+waiting-for-host = { $host } startet die Partie, sobald alle Plätze besetzt sind. Diese Seite folgt von selbst.

@@ -54,7 +54,6 @@ seat-bot-random = Bot: random
 seat-bot-greedy = Bot: greedy
 seat-bot-mcts = Bot: strong (search)
 create-submit = Create game
-created-invites = Send these invitation links:
 lobby-open = Open games
 lobby-mine = My games
 lobby-finished = Finished games
@@ -87,3 +86,18 @@ your-turn-title = Your turn!
 
 error-title = Error { $status }
 error-back = Back to the home page
+
+lobby-running = Running games
+invitation-title = An invitation to play Helvetia
+invitation-text = A seat is kept for you in this game for { $players } players:
+invitation-gone = This invitation is no longer open: the seat was taken, or the game has started or was cancelled.
+invitation-accept = Take my seat
+invitation-log-in-first = Register or log in to take your seat; you will come back here.
+waiting-title = Waiting for players
+waiting-link = Invitation link
+waiting-copy = Copy
+waiting-copied = Copied
+waiting-host-wait = Send each invitation link to the friend it is for. The game starts when you start it.
+waiting-host-ready = Every seat is taken: start the game when you are ready.
+waiting-cancel = Cancel the game
+waiting-for-host = { $host } will start the game once every seat is taken. This page follows on its own.

@@ -54,7 +54,6 @@ seat-bot-random = Ordinateur : hasard
 seat-bot-greedy = Ordinateur : glouton
 seat-bot-mcts = Ordinateur : fort (recherche)
 create-submit = Créer la partie
-created-invites = Envoyez ces liens d'invitation :
 lobby-open = Parties ouvertes
 lobby-mine = Mes parties
 lobby-finished = Parties terminées
@@ -87,3 +86,18 @@ your-turn-title = À vous de jouer !
 
 error-title = Erreur { $status }
 error-back = Retour à l'accueil
+
+lobby-running = Parties en cours
+invitation-title = Une invitation à jouer à Helvetia
+invitation-text = Une place vous est réservée dans cette partie à { $players } joueurs :
+invitation-gone = Cette invitation n'est plus valable : la place a été prise, ou la partie a commencé ou a été annulée.
+invitation-accept = Prendre ma place
+invitation-log-in-first = Inscrivez-vous ou connectez-vous pour prendre votre place ; vous reviendrez ici ensuite.
+waiting-title = En attente des joueurs
+waiting-link = Lien d'invitation
+waiting-copy = Copier
+waiting-copied = Copié
+waiting-host-wait = Envoyez chaque lien d'invitation à la personne à qui il est destiné. La partie commence quand vous la lancez.
+waiting-host-ready = Toutes les places sont prises : lancez la partie quand vous êtes prêt.
+waiting-cancel = Annuler la partie
+waiting-for-host = { $host } lancera la partie dès que toutes les places seront prises. Cette page suit d'elle-même.

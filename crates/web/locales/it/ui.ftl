@@ -54,7 +54,6 @@ seat-bot-random = Computer: casuale
 seat-bot-greedy = Computer: avido
 seat-bot-mcts = Computer: forte (ricerca)
 create-submit = Crea partita
-created-invites = Invia questi link d'invito:
 lobby-open = Partite aperte
 lobby-mine = Le mie partite
 lobby-finished = Partite finite
@@ -87,3 +86,18 @@ your-turn-title = Tocca a te!
 
 error-title = Errore { $status }
 error-back = Torna alla pagina iniziale
+
+lobby-running = Partite in corso
+invitation-title = Un invito a giocare a Helvetia
+invitation-text = In questa partita per { $players } giocatori c'è un posto riservato per te:
+invitation-gone = Questo invito non è più valido: il posto è stato preso, oppure la partita è iniziata o è stata annullata.
+invitation-accept = Prendi il mio posto
+invitation-log-in-first = Registrati o accedi per prendere il tuo posto; poi tornerai qui.
+waiting-title = In attesa dei giocatori
+waiting-link = Link d'invito
+waiting-copy = Copia
+waiting-copied = Copiato
+waiting-host-wait = Invia ogni link d'invito alla persona a cui è destinato. La partita inizia quando la avvii.
+waiting-host-ready = Tutti i posti sono occupati: avvia la partita quando sei pronto.
+waiting-cancel = Annulla la partita
+waiting-for-host = { $host } avvierà la partita quando tutti i posti saranno occupati. Questa pagina si aggiorna da sola.

@@ -54,7 +54,6 @@ seat-bot-random = 电脑：随机
 seat-bot-greedy = 电脑：贪心
 seat-bot-mcts = 电脑：强（搜索）
 create-submit = 创建游戏
-created-invites = 发送这些邀请链接：
 lobby-open = 开放的游戏
 lobby-mine = 我的游戏
 lobby-finished = 已结束的游戏
@@ -87,3 +86,18 @@ your-turn-title = 轮到你了！
 
 error-title = 错误 { $status }
 error-back = 返回首页
+
+lobby-running = 进行中的游戏
+invitation-title = Helvetia 游戏邀请
+invitation-text = 这局 { $players } 人游戏为你保留了一个座位：
+invitation-gone = 此邀请已失效：座位已被占用，或游戏已开始或已取消。
+invitation-accept = 入座
+invitation-log-in-first = 注册或登录后即可入座；完成后会回到这里。
+waiting-title = 等待玩家
+waiting-link = 邀请链接
+waiting-copy = 复制
+waiting-copied = 已复制
+waiting-host-wait = 把每个邀请链接发给对应的朋友。你开始游戏后游戏才会开始。
+waiting-host-ready = 所有座位都已坐满：准备好后即可开始游戏。
+waiting-cancel = 取消游戏
+waiting-for-host = 所有座位坐满后，{ $host } 将开始游戏。此页面会自动更新。

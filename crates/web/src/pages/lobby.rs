@@ -1,5 +1,6 @@
-//! The lobby: create a game with every option and seat choice, and the lists of open games,
-//! the viewer's games ("your turn" first) and finished games.
+//! The lobby: create a game with every option and seat choice, the card of an invitation the
+//! visitor followed, and the lists of open games, the viewer's games ("your turn" first),
+//! running games to watch, and finished games.
 
 use fluent_bundle::FluentValue;
 use maud::{html, Markup};
@@ -7,19 +8,45 @@ use maud::{html, Markup};
 use helvetia_engine::{Direction, GameOptions, SetupMode};
 
 use super::layout::{document, Page};
+use super::with_next;
 use crate::i18n::Lang;
 use crate::GameSummary;
+
+/// The lobby's lists of games.
+pub struct LobbyLists<'a> {
+    /// Games with a free seat.
+    pub open: &'a [GameSummary],
+    /// The viewer's open and running games.
+    pub mine: &'a [GameSummary],
+    /// Running games anyone may watch.
+    pub running: &'a [GameSummary],
+    /// Finished games.
+    pub finished: &'a [GameSummary],
+}
+
+/// An invitation link's game, as the visitor who followed it sees it.
+pub struct Invitation {
+    /// The invitation's token, which the join request names.
+    pub token: String,
+    /// The game waiting for the invited player; `None` if the invitation is no longer open.
+    pub game: Option<GameSummary>,
+}
 
 /// The lobby page.
 pub fn lobby(
     lang: Lang,
     user: Option<&str>,
     csrf: &str,
-    open: &[GameSummary],
-    mine: &[GameSummary],
-    finished: &[GameSummary],
+    lists: LobbyLists,
+    invitation: Option<&Invitation>,
 ) -> String {
     let page = Page::new(lang, user, csrf, "lobby");
+    let LobbyLists {
+        open,
+        mine,
+        running,
+        finished,
+    } = lists;
     let mut mine: Vec<&GameSummary> = mine.iter().collect();
     // Games waiting for the viewer come first; the sort is stable otherwise.
     mine.sort_by_key(|g| !g.your_turn);
@@ -29,9 +56,8 @@ pub fn lobby(
         &title,
         html! {
             h1 { (title) }
-            div class="invite-banner card" hidden {
-                p class="invite-text" {}
-                button type="button" class="primary invite-join" { (lang.tr("lobby-join")) }
+            @if let Some(invitation) = invitation {
+                (invitation_card(lang, user, invitation))
             }
             div class="lobby-grid" {
                 @if user.is_some() {
@@ -57,6 +83,10 @@ pub fn lobby(
                         h2 { (lang.tr("lobby-open")) }
                         (game_list(lang, user, &open.iter().collect::<Vec<_>>(), ListKind::Open))
                     }
+                    section id="running-games" {
+                        h2 { (lang.tr("lobby-running")) }
+                        (game_list(lang, user, &running.iter().collect::<Vec<_>>(), ListKind::Running))
+                    }
                     section id="finished-games" {
                         h2 { (lang.tr("lobby-finished")) }
                         (game_list(lang, user, &finished.iter().collect::<Vec<_>>(), ListKind::Finished))
@@ -65,6 +95,39 @@ pub fn lobby(
             }
         },
     )
+}
+
+/// The card of a followed invitation: who plays, how many seats, which options; a button to
+/// take the seat, or log-in and registration links that come back here.
+fn invitation_card(lang: Lang, user: Option<&str>, invitation: &Invitation) -> Markup {
+    let Some(game) = &invitation.game else {
+        return html! {
+            section class="card invitation" {
+                h2 { (lang.tr("invitation-title")) }
+                p { (lang.tr("invitation-gone")) }
+            }
+        };
+    };
+    let back_here = format!("/lobby?invite={}", invitation.token);
+    let next = |page: &str| with_next(page, Some(&back_here));
+    html! {
+        section class="card invitation" data-game-id=(game.id) {
+            h2 { (lang.tr("invitation-title")) }
+            p { (lang.tr_args("invitation-text", &[("players", FluentValue::from(game.seats))])) }
+            ul class="games" { (game_item(lang, user, game, ListKind::Invitation)) }
+            @if user.is_some() {
+                button type="button" class="primary" data-invite-join=(game.id) data-invite=(invitation.token) {
+                    (lang.tr("invitation-accept"))
+                }
+            } @else {
+                p { (lang.tr("invitation-log-in-first")) }
+                p {
+                    a class="button primary" href=(next("/register")) { (lang.tr("nav-register")) } " "
+                    a class="button" href=(next("/login")) { (lang.tr("nav-login")) }
+                }
+            }
+        }
+    }
 }
 
 fn create_form(lang: Lang) -> Markup {
@@ -141,10 +204,6 @@ fn create_form(lang: Lang) -> Markup {
                 }
                 p class="form-error" role="alert" hidden {}
                 button type="submit" class="primary" data-working=(lang.tr("form-working")) { (lang.tr("create-submit")) }
-            }
-            div class="created" hidden {
-                p { (lang.tr("created-invites")) }
-                ul class="invite-links" {}
             }
         }
     }
@@ -233,7 +292,9 @@ pub(crate) fn readable_time(text: &str) -> String {
 enum ListKind {
     Open,
     Mine,
+    Running,
     Finished,
+    Invitation,
 }
 
 fn game_list(lang: Lang, user: Option<&str>, games: &[&GameSummary], kind: ListKind) -> Markup {

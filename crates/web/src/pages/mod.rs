@@ -7,6 +7,7 @@ pub(crate) mod lobby;
 mod players;
 mod rules;
 mod settings;
+mod waiting_room;
 
 use helvetia_engine::Seat;
 use maud::{html, PreEscaped};
@@ -15,10 +16,11 @@ use crate::i18n::Lang;
 use layout::{document, Page};
 
 pub use chat::{ChatEntry, Phrases};
-pub use lobby::lobby;
+pub use lobby::{lobby, Invitation, LobbyLists};
 pub use players::{leaderboard, profile, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
 pub use rules::rules;
 pub use settings::{settings, unsubscribe, MailForm, Unsubscribe, MAIL_KINDS};
+pub use waiting_room::{WaitingRoom, WaitingSeat};
 
 /// The home page: what the game is, and the way in.
 pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {
@@ -57,7 +59,13 @@ pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {
 }
 
 /// The account form shared by log in and register.
-fn account_form(lang: Lang, user: Option<&str>, csrf: &str, register: bool) -> String {
+fn account_form(
+    lang: Lang,
+    user: Option<&str>,
+    csrf: &str,
+    register: bool,
+    next: Option<&str>,
+) -> String {
     let (kind, title, submit, api, other_text, other_href, other_link) = if register {
         (
             "register",
@@ -86,7 +94,7 @@ fn account_form(lang: Lang, user: Option<&str>, csrf: &str, register: bool) -> S
         html! {
             section class="narrow" {
                 h1 { (title) }
-                form id="account-form" class="card" data-api=(api) data-next="/lobby" method="post" novalidate {
+                form id="account-form" class="card" data-api=(api) data-next=(next.unwrap_or("/lobby")) method="post" novalidate {
                     label for="username" { (lang.tr("field-username")) }
                     input id="username" name="username" type="text" autocomplete="username" required minlength="3" maxlength="24";
                     label for="password" { (lang.tr("field-password")) }
@@ -98,20 +106,41 @@ fn account_form(lang: Lang, user: Option<&str>, csrf: &str, register: bool) -> S
                     p class="form-error" role="alert" hidden {}
                     button type="submit" class="primary" data-working=(lang.tr("form-working")) { (submit) }
                 }
-                p { (other_text) " " a href=(other_href) { (other_link) } }
+                p { (other_text) " " a href=(with_next(other_href, next)) { (other_link) } }
             }
         },
     )
 }
 
 /// The log-in page.
-pub fn login(lang: Lang, user: Option<&str>, csrf: &str) -> String {
-    account_form(lang, user, csrf, false)
+pub fn login(lang: Lang, user: Option<&str>, csrf: &str, next: Option<&str>) -> String {
+    account_form(lang, user, csrf, false, next)
+}
+
+/// `page` with `?next=` set to `next`, encoded, if there is one.
+pub(crate) fn with_next(page: &str, next: Option<&str>) -> String {
+    match next {
+        Some(next) => {
+            let encoded: String = next
+                .chars()
+                .map(|c| match c {
+                    'A'..='Z' | 'a'..='z' | '0'..='9' | '/' | '-' | '_' | '.' => c.to_string(),
+                    other => other
+                        .to_string()
+                        .bytes()
+                        .map(|b| format!("%{b:02X}"))
+                        .collect(),
+                })
+                .collect();
+            format!("{page}?next={encoded}")
+        }
+        None => page.to_string(),
+    }
 }
 
 /// The registration page.
-pub fn register(lang: Lang, user: Option<&str>, csrf: &str) -> String {
-    account_form(lang, user, csrf, true)
+pub fn register(lang: Lang, user: Option<&str>, csrf: &str, next: Option<&str>) -> String {
+    account_form(lang, user, csrf, true, next)
 }
 
 /// The game page: a shell around the live table, which the script keeps current over the
@@ -121,11 +150,15 @@ pub fn game(
     lang: Lang,
     user: Option<&str>,
     csrf: &str,
-    game_id: &str,
-    seat: Option<Seat>,
-    initial_table_html: &str,
+    table: GameTable,
     (chat_lines, phrases): (&[ChatEntry], Phrases),
 ) -> String {
+    let GameTable {
+        game_id,
+        seat,
+        initial_table_html,
+        waiting,
+    } = table;
     let page = Page::new(lang, user, csrf, "game");
     let title = lang.tr_args("game-title", &[("id", game_id.into())]);
     document(
@@ -138,7 +171,11 @@ pub fn game(
                 button type="button" class="sound-toggle" data-on=(lang.tr("sound-on")) data-off=(lang.tr("sound-off")) aria-pressed="true" { (lang.tr("sound-on")) }
             }
             p class="error-banner" role="alert" hidden {}
-            div id="table" data-game-id=(game_id) data-seat=[seat.map(|s| s.0)]
+            @if let Some(room) = waiting {
+                (waiting_room::waiting_room(lang, room))
+            }
+            // Before the start the board is only the setup; the waiting room stands for it.
+            div id="table" hidden[waiting.is_some()] data-game-id=(game_id) data-seat=[seat.map(|s| s.0)]
                 data-ws={ "/api/games/" (game_id) "/ws?format=html" }
                 data-server-now=(server_now_ms())
                 data-your-turn-title=(lang.tr("your-turn-title")) {
@@ -147,6 +184,18 @@ pub fn game(
             (chat::panel(lang, user, chat_lines, Some(phrases)))
         },
     )
+}
+
+/// The table part of the game page.
+pub struct GameTable<'a> {
+    /// The game's id.
+    pub game_id: &'a str,
+    /// The viewer's seat, if any.
+    pub seat: Option<Seat>,
+    /// The table as first drawn; the WebSocket keeps it current.
+    pub initial_table_html: &'a str,
+    /// The waiting room, while the game has not started.
+    pub waiting: Option<&'a WaitingRoom>,
 }
 
 /// The server's time when the page is drawn, so that the page counts clocks down by the server's

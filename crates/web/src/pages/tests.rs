@@ -38,16 +38,35 @@ fn all_pages(lang: Lang, user: Option<&str>) -> Vec<String> {
     let finished = [summary("f1", "finished", false)];
     vec![
         home(lang, user, "tok"),
-        login(lang, user, "tok"),
-        register(lang, user, "tok"),
-        lobby(lang, user, "tok", &open, &mine, &finished),
+        login(lang, user, "tok", None),
+        register(lang, user, "tok", Some("/lobby?invite=abc")),
+        lobby(
+            lang,
+            user,
+            "tok",
+            LobbyLists {
+                open: &open,
+                mine: &mine,
+                running: &mine,
+                finished: &finished,
+            },
+            Some(&Invitation {
+                token: "abc".into(),
+                game: Some(summary("o1", "open", false)),
+            }),
+        ),
         game(
             lang,
             user,
             "tok",
-            "g7",
-            None,
-            "<div class=\"table-root\"></div>",
+            table_of("g7", None, None),
+            (&[], Phrases(&["thanks"])),
+        ),
+        game(
+            lang,
+            user,
+            "tok",
+            table_of("g7", None, Some(&waiting_room(true))),
             (&[], Phrases(&["thanks"])),
         ),
         replay(
@@ -91,7 +110,7 @@ fn the_lobby_lists_your_turn_games_first_and_offers_join_and_start() {
         summary("m1", "running", false),
         summary("m2", "running", true),
     ];
-    let page = lobby(Lang::En, Some("zoe"), "t", &open, &mine, &[]);
+    let page = lobby(Lang::En, Some("zoe"), "t", lists(&open, &mine, &[]), None);
     let m1 = page.find("data-game-id=\"m1\"").unwrap();
     let m2 = page.find("data-game-id=\"m2\"").unwrap();
     assert!(m2 < m1, "the game waiting for you comes first");
@@ -117,7 +136,7 @@ fn the_lobby_lists_your_turn_games_first_and_offers_join_and_start() {
         assert!(page.contains(&format!("value=\"{level}\"")), "{level}");
     }
     // Not logged in: no create form, no join buttons.
-    let page = lobby(Lang::En, None, "t", &open, &[], &[]);
+    let page = lobby(Lang::En, None, "t", lists(&open, &[], &[]), None);
     assert!(!page.contains("id=\"create-game\""));
     assert!(!page.contains("data-join"));
 }
@@ -167,9 +186,10 @@ fn the_game_page_marks_the_viewers_seat_for_the_shared_table() {
         Lang::En,
         Some("anna"),
         "tok",
-        "g7",
-        Some(Seat(1)),
-        table,
+        GameTable {
+            initial_table_html: table,
+            ..table_of("g7", Some(Seat(1)), None)
+        },
         (&[], Phrases(&[])),
     );
     assert!(seated.contains("data-seat=\"1\""));
@@ -178,9 +198,10 @@ fn the_game_page_marks_the_viewers_seat_for_the_shared_table() {
         Lang::En,
         None,
         "tok",
-        "g7",
-        None,
-        table,
+        GameTable {
+            initial_table_html: table,
+            ..table_of("g7", None, None)
+        },
         (&[], Phrases(&[])),
     );
     assert!(!spectator.contains("data-seat"));
@@ -197,7 +218,13 @@ fn the_lobby_tells_each_games_pace_and_can_filter_by_it() {
     let open = [summary("o1", "open", false)];
     let mine = [summary("r1", "running", true)];
     let finished = [summary("f1", "finished", false)];
-    let page = lobby(Lang::En, Some("anna"), "tok", &open, &mine, &finished);
+    let page = lobby(
+        Lang::En,
+        Some("anna"),
+        "tok",
+        lists(&open, &mine, &finished),
+        None,
+    );
     assert!(page.contains("class=\"lobby-filters card\""));
     assert!(
         page.contains("data-pace=\"live\" data-rated=\"false\""),
@@ -206,4 +233,116 @@ fn the_lobby_tells_each_games_pace_and_can_filter_by_it() {
     assert!(page.contains("live, 5 min + 10 s"));
     assert!(page.contains("data-pace=\"none\" data-rated=\"true\""));
     assert!(page.contains("data-players=\"3\""));
+}
+
+fn lists<'a>(
+    open: &'a [GameSummary],
+    mine: &'a [GameSummary],
+    finished: &'a [GameSummary],
+) -> LobbyLists<'a> {
+    LobbyLists {
+        open,
+        mine,
+        running: &[],
+        finished,
+    }
+}
+
+fn table_of<'a>(
+    game_id: &'a str,
+    seat: Option<Seat>,
+    waiting: Option<&'a WaitingRoom>,
+) -> GameTable<'a> {
+    GameTable {
+        game_id,
+        seat,
+        initial_table_html: "<div class=\"table-root\"></div>",
+        waiting,
+    }
+}
+
+fn waiting_room(viewer_is_host: bool) -> WaitingRoom {
+    WaitingRoom {
+        game_id: "g7".into(),
+        host: "anna".into(),
+        viewer_is_host,
+        viewer_seated: true,
+        seats: vec![
+            WaitingSeat::Taken("anna".into(), false),
+            WaitingSeat::Invited {
+                link: viewer_is_host.then(|| "/lobby?invite=secret".to_string()),
+            },
+            WaitingSeat::Taken("Bot 3".into(), true),
+        ],
+    }
+}
+
+#[test]
+fn an_invitation_card_says_who_how_many_and_which_options_and_comes_back_after_log_in() {
+    let invitation = Invitation {
+        token: "abc".into(),
+        game: Some(summary("o1", "open", false)),
+    };
+    let page = lobby(Lang::En, None, "t", lists(&[], &[], &[]), Some(&invitation));
+    assert!(page.contains("class=\"card invitation\""));
+    assert!(page.contains("for 3 players"), "how many");
+    assert!(page.contains("Draft (full rules)"), "which options: {page}");
+    assert!(page.contains("href=\"/register?next=/lobby%3Finvite%3Dabc\""));
+    assert!(page.contains("href=\"/login?next=/lobby%3Finvite%3Dabc\""));
+    assert!(
+        !page.contains("data-invite-join"),
+        "no button before logging in"
+    );
+    let page = lobby(
+        Lang::En,
+        Some("beat"),
+        "t",
+        lists(&[], &[], &[]),
+        Some(&invitation),
+    );
+    assert!(page.contains("data-invite-join=\"o1\" data-invite=\"abc\""));
+    let gone = Invitation {
+        token: "abc".into(),
+        game: None,
+    };
+    let page = lobby(
+        Lang::En,
+        Some("beat"),
+        "t",
+        lists(&[], &[], &[]),
+        Some(&gone),
+    );
+    assert!(page.contains("no longer open"));
+    // The log-in page goes on to the invitation, and its registration link keeps it.
+    let login_page = login(Lang::En, None, "t", Some("/lobby?invite=abc"));
+    assert!(login_page.contains("data-next=\"/lobby?invite=abc\""));
+    assert!(login_page.contains("href=\"/register?next=/lobby%3Finvite%3Dabc\""));
+}
+
+#[test]
+fn the_waiting_room_shows_the_links_to_the_host_alone() {
+    let host = game(
+        Lang::En,
+        Some("anna"),
+        "t",
+        table_of("g7", Some(Seat(0)), Some(&waiting_room(true))),
+        (&[], Phrases(&[])),
+    );
+    assert!(host.contains("data-copy=\"/lobby?invite=secret\""));
+    assert!(host.contains("data-start=\"g7\" disabled"), "not full yet");
+    assert!(
+        host.contains("id=\"table\" hidden"),
+        "no board before the start"
+    );
+    let guest = game(
+        Lang::En,
+        Some("beat"),
+        "t",
+        table_of("g7", Some(Seat(1)), Some(&waiting_room(false))),
+        (&[], Phrases(&[])),
+    );
+    assert!(!guest.contains("secret"), "only the host sees the links");
+    assert!(!guest.contains("data-start="), "only the host starts");
+    assert!(guest.contains("anna will start the game"));
+    assert!(guest.contains("data-leave=\"g7\""));
 }
