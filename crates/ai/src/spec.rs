@@ -58,6 +58,9 @@ fn positive(key: &str, value: &str) -> Result<u64, SpecError> {
     }
 }
 
+/// The parameters an `mcts:` name may set.
+const MCTS_KEYS: &str = "iterations, ms, c, threads, rounds, plan, plan_budget, plan_visits";
+
 fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
     let mut params = MctsParams::default();
     let mut budget = Budget::default();
@@ -68,7 +71,7 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
                 continue;
             }
             return Err(SpecError(format!(
-                "`{arg}`: mcts parameters are key=value (iterations, ms, c, threads, rounds)"
+                "`{arg}`: mcts parameters are key=value ({MCTS_KEYS})"
             )));
         };
         match key {
@@ -83,9 +86,26 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
             }
             "threads" => params.threads = positive(key, value)?.min(256) as usize,
             "rounds" => params.rollout_rounds = positive(key, value)?.min(1000) as u16,
+            "plan" => {
+                params.plan = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(SpecError(format!("`plan={value}`: on or off"))),
+                }
+            }
+            "plan_budget" => {
+                let factor: f32 = number(key, value)?;
+                if !(factor.is_finite() && (0.01..=100.0).contains(&factor)) {
+                    return Err(SpecError(format!(
+                        "`plan_budget={value}`: a factor from 0.01 to 100"
+                    )));
+                }
+                params.plan_budget = factor;
+            }
+            "plan_visits" => params.plan_visits = positive(key, value)?.min(u32::MAX as u64) as u32,
             _ => {
                 return Err(SpecError(format!(
-                    "unknown mcts parameter `{key}` (iterations, ms, c, threads, rounds)"
+                    "unknown mcts parameter `{key}` ({MCTS_KEYS})"
                 )))
             }
         }
