@@ -9,7 +9,7 @@
 //!
 //! For each bot: the number of turns, the median, mean, 90th percentile and longest turn, over
 //! all turns and over the turns with at least one real choice (more than one legal action),
-//! and the searches and decisions per turn.
+//! and the decisions and searches per turn (with those that grew the trees a plan kept).
 
 use std::time::Instant;
 
@@ -20,6 +20,7 @@ struct Turn {
     seconds: f64,
     decisions: u32,
     searches: u64,
+    on_kept_trees: u64,
     choices: u32,
 }
 
@@ -75,16 +76,18 @@ fn play(spec: &BotSpec, games: u32, players: u8, seed: u64, round_limit: Option<
                     seconds: 0.0,
                     decisions: 0,
                     searches: 0,
+                    on_kept_trees: 0,
                     choices: 0,
                 },
             ));
             let view = game.view();
-            let before = bots[s].searches();
+            let before = (bots[s].searches(), bots[s].searches_on_kept_trees());
             let started = Instant::now();
             let action = bots[s].choose(&view, budget);
             turn.seconds += started.elapsed().as_secs_f64();
             turn.decisions += 1;
-            turn.searches += bots[s].searches() - before;
+            turn.searches += bots[s].searches() - before.0;
+            turn.on_kept_trees += bots[s].searches_on_kept_trees() - before.1;
             turn.choices += u32::from(game.legal_actions().len() > 1);
             game.play(action).expect("a legal action");
         }
@@ -112,10 +115,12 @@ fn report(spec: &BotSpec, turns: &[Turn]) {
     let n = turns.len().max(1) as f64;
     let decisions: u32 = turns.iter().map(|t| t.decisions).sum();
     let searches: u64 = turns.iter().map(|t| t.searches).sum();
+    let on_kept: u64 = turns.iter().map(|t| t.on_kept_trees).sum();
     println!(
-        "  per turn: {:.2} decisions, {:.2} searches",
+        "  per turn: {:.2} decisions, {:.2} searches ({:.2} of them on kept trees)",
         f64::from(decisions) / n,
-        searches as f64 / n
+        searches as f64 / n,
+        on_kept as f64 / n
     );
 }
 

@@ -1,5 +1,6 @@
 //! Bot names with parameters: `random`, `greedy`, `mcts:2000`, `mcts:iterations=2000,c=0.7`,
-//! `mcts:ms=500`, `mcts:threads=2`. One parser serves the command line, the server and tests.
+//! `mcts:ms=500`, `mcts:threads=2`, `mcts:2000,plan=off`. One parser serves the command line, the
+//! server and tests.
 
 use std::fmt;
 use std::str::FromStr;
@@ -249,6 +250,8 @@ mod tests {
             ("mcts:ms=500", "mcts:ms=500"),
             ("mcts:threads=2", "mcts:iterations=1000,threads=2"),
             ("mcts", "mcts:iterations=1000"),
+            ("mcts:2000,plan=off", "mcts:iterations=2000,plan=off"),
+            ("mcts:2000,plan=on", "mcts:iterations=2000"),
         ];
         for (text, canonical) in forms {
             let spec: BotSpec = text.parse().unwrap();
@@ -269,6 +272,8 @@ mod tests {
             "mcts:iterations=300,c=1.2,threads=2",
             "mcts:ms=50",
             "mcts:iterations=100,rounds=3",
+            "mcts:iterations=100,plan=off",
+            "mcts:ms=50,plan_budget=2,plan_visits=500",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             let name = spec.build(1).name();
@@ -299,6 +304,9 @@ mod tests {
             "mcts:ms=abc",
             "greedy:beam",
             "mcts:2000,10",
+            "mcts:plan=maybe",
+            "mcts:plan_budget=0",
+            "mcts:plan_visits=0",
         ] {
             let error = bad.parse::<BotSpec>().unwrap_err();
             assert!(!error.0.is_empty(), "{bad}");

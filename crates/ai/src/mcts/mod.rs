@@ -4,6 +4,11 @@
 //! With an iteration budget the result depends only on the view, the seed and the budget: each
 //! thread has its own generator, seeded from the decision seed and its index, and a fixed share
 //! of the iterations; the threads' root counts are added up in a fixed order.
+//!
+//! The bot plans its turn (`plan.rs`): one search decides the decisions of its turn that the
+//! tree has seen often enough, and the next decisions are played from that plan while the view
+//! is exactly the one expected. A later search in the same turn grows the trees kept from the
+//! plan; it too follows only from the views, the seed and the budget.
 
 mod params;
 mod plan;
@@ -185,6 +190,7 @@ pub struct MctsBot {
     budget: Budget,
     plan: Option<Plan>,
     searches: u64,
+    searches_on_kept_trees: u64,
 }
 
 impl MctsBot {
@@ -196,6 +202,7 @@ impl MctsBot {
             budget,
             plan: None,
             searches: 0,
+            searches_on_kept_trees: 0,
         }
     }
 
@@ -210,6 +217,12 @@ impl MctsBot {
         self.searches
     }
 
+    /// Searches that grew the trees kept from a plan (it stopped where the bot was still to
+    /// move), rather than new trees.
+    pub fn searches_on_kept_trees(&self) -> u64 {
+        self.searches_on_kept_trees
+    }
+
     /// Decisions the current plan still holds.
     pub fn planned(&self) -> usize {
         self.plan.as_ref().map_or(0, Plan::len)
@@ -222,11 +235,13 @@ impl MctsBot {
             .take()
             .map(|plan| plan.into_trees(view))
             .unwrap_or_default();
+        let reused = !kept.is_empty();
         let budget = scaled(budget, self.params.plan_budget);
         let seed = decision_seed(self.seed, view);
         let searched = search_on(view, seed, budget, &self.params, kept);
         if searched.result.iterations > 0 {
             self.searches += 1;
+            self.searches_on_kept_trees += u64::from(reused);
         }
         let action = searched.result.action;
         self.plan = Some(Plan::extract(

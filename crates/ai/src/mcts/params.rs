@@ -56,7 +56,7 @@ impl Default for MctsParams {
             weights: Weights::default(),
             plan: true,
             plan_budget: 1.5,
-            plan_visits: 1000,
+            plan_visits: 300,
         }
     }
 }
