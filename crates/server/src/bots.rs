@@ -23,8 +23,9 @@ use crate::model::BotLevel;
 use crate::search_slots::SearchSlots;
 use crate::{now, AppState};
 
-/// The bot of `level`: MCTS on one thread thinks `think_ms` for each search, which plans the
-/// bot's turn (see `docs/ai.md`).
+/// The bot of `level`. MCTS runs on one thread with a budget of `think_ms` per decision; it
+/// plans its turn with a search of 1.5 times that and plays the plan without searching again
+/// while the game goes as planned (see `docs/ai.md`).
 pub fn spec(level: BotLevel, think_ms: u64) -> BotSpec {
     let name = match level {
         BotLevel::Random => "random".to_string(),

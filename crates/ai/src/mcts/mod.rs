@@ -33,7 +33,7 @@ pub struct SearchResult {
     pub action: Action,
     /// Iterations run, over all threads.
     pub iterations: u64,
-    /// Tree nodes grown, over all threads.
+    /// Tree nodes, over all threads (with those kept from an earlier search of the turn).
     pub nodes: u64,
     /// The root's actions with their merged statistics, in legal-action order.
     pub root: Vec<RootChild>,
