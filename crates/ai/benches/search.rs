@@ -1,10 +1,11 @@
 //! Search speed from fixed positions: MCTS iterations on one core, a whole 2,000-iteration
-//! decision on every core, and one greedy decision.
+//! decision on every core, a whole turn of a 2,000-iteration bot with and without its turn
+//! plan, and one greedy decision.
 //!
 //! The positions are reached by a fixed seeded random walk, so every run measures the same
 //! work; `cargo bench -p helvetia-ai` prints the medians.
 
-use helvetia_ai::{mcts, Bot, BotSpec, Budget, MctsParams};
+use helvetia_ai::{mcts, Bot, BotKind, BotSpec, Budget, MctsBot, MctsParams};
 use helvetia_engine::{Game, GameOptions, Phase, View};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -48,6 +49,30 @@ fn mcts_2000_iterations_two_threads(bencher: divan::Bencher, case: (u8, u16)) {
         ..MctsParams::default()
     };
     bencher.bench(|| mcts::search(&view, 1, Budget::iterations(2000), &params));
+}
+
+/// A whole turn (every decision until another player is to move) of a 2,000-iteration bot on
+/// one thread: `plan=off` searches each decision, the default plans the turn.
+#[divan::bench(args = CASES, consts = [false, true], sample_count = 10)]
+fn mcts_2000_whole_turn<const PLAN: bool>(bencher: divan::Bencher, case: (u8, u16)) {
+    let view = position(case.0, case.1);
+    let name = if PLAN {
+        "mcts:2000"
+    } else {
+        "mcts:2000,plan=off"
+    };
+    let BotKind::Mcts { params, budget } = name.parse::<BotSpec>().unwrap().kind else {
+        unreachable!("an MCTS name")
+    };
+    bencher.bench(|| {
+        let mut game = view.determinize(&mut ChaCha8Rng::seed_from_u64(3));
+        let me = game.to_move();
+        let mut bot = MctsBot::new(1, params, budget);
+        while game.to_move() == me {
+            let action = bot.choose(&game.view(), budget);
+            game.play(action).unwrap();
+        }
+    });
 }
 
 /// One greedy decision (a whole-turn search).

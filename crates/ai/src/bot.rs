@@ -39,7 +39,9 @@ impl Budget {
 ///
 /// A bot sees only a [`View`]: never the hidden order of stacks 2 and 3. When it needs a game
 /// to search, it builds one with [`View::determinize`], which re-deals the unseen tiles.
-/// Given the same view, seed and iteration budget, a bot returns the same action.
+/// Given the same view, seed and iteration budget, a new bot returns the same action. A bot
+/// that keeps state between decisions (the MCTS bot's plan of its turn) returns what that state
+/// holds, which again follows only from the views it was given, its seed and its budgets.
 pub trait Bot: Send {
     /// The bot's name with its parameters, e.g. `mcts:iterations=2000,c=0.7`.
     fn name(&self) -> String;

@@ -6,7 +6,8 @@
 //! - [`RandomBot`]: uniform over the legal actions;
 //! - [`GreedyBot`]: searches its whole turn and plays toward the best outcome by [`evaluate()`];
 //! - [`MctsBot`]: information-set Monte Carlo tree search over re-dealt unseen tiles, with
-//!   policy-guided rollouts cut off by the evaluation, and root parallelism.
+//!   policy-guided rollouts cut off by the evaluation, and root parallelism; it plans its turn
+//!   from one search and plays the plan while the game goes as expected.
 //!
 //! [`BotSpec`] parses names such as `mcts:iterations=2000,c=0.7`; [`tournament`] plays them
 //! against each other with fair seating, and [`stats`] summarises the results.

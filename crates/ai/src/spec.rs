@@ -1,5 +1,6 @@
 //! Bot names with parameters: `random`, `greedy`, `mcts:2000`, `mcts:iterations=2000,c=0.7`,
-//! `mcts:ms=500`, `mcts:threads=2`. One parser serves the command line, the server and tests.
+//! `mcts:ms=500`, `mcts:threads=2`, `mcts:2000,plan=off`. One parser serves the command line, the
+//! server and tests.
 
 use std::fmt;
 use std::str::FromStr;
@@ -58,6 +59,9 @@ fn positive(key: &str, value: &str) -> Result<u64, SpecError> {
     }
 }
 
+/// The parameters an `mcts:` name may set.
+const MCTS_KEYS: &str = "iterations, ms, c, threads, rounds, plan, plan_budget, plan_visits";
+
 fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
     let mut params = MctsParams::default();
     let mut budget = Budget::default();
@@ -68,7 +72,7 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
                 continue;
             }
             return Err(SpecError(format!(
-                "`{arg}`: mcts parameters are key=value (iterations, ms, c, threads, rounds)"
+                "`{arg}`: mcts parameters are key=value ({MCTS_KEYS})"
             )));
         };
         match key {
@@ -83,9 +87,26 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
             }
             "threads" => params.threads = positive(key, value)?.min(256) as usize,
             "rounds" => params.rollout_rounds = positive(key, value)?.min(1000) as u16,
+            "plan" => {
+                params.plan = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(SpecError(format!("`plan={value}`: on or off"))),
+                }
+            }
+            "plan_budget" => {
+                let factor: f32 = number(key, value)?;
+                if !(factor.is_finite() && (0.01..=100.0).contains(&factor)) {
+                    return Err(SpecError(format!(
+                        "`plan_budget={value}`: a factor from 0.01 to 100"
+                    )));
+                }
+                params.plan_budget = factor;
+            }
+            "plan_visits" => params.plan_visits = positive(key, value)?.min(u32::MAX as u64) as u32,
             _ => {
                 return Err(SpecError(format!(
-                    "unknown mcts parameter `{key}` (iterations, ms, c, threads, rounds)"
+                    "unknown mcts parameter `{key}` ({MCTS_KEYS})"
                 )))
             }
         }
@@ -229,6 +250,8 @@ mod tests {
             ("mcts:ms=500", "mcts:ms=500"),
             ("mcts:threads=2", "mcts:iterations=1000,threads=2"),
             ("mcts", "mcts:iterations=1000"),
+            ("mcts:2000,plan=off", "mcts:iterations=2000,plan=off"),
+            ("mcts:2000,plan=on", "mcts:iterations=2000"),
         ];
         for (text, canonical) in forms {
             let spec: BotSpec = text.parse().unwrap();
@@ -249,6 +272,8 @@ mod tests {
             "mcts:iterations=300,c=1.2,threads=2",
             "mcts:ms=50",
             "mcts:iterations=100,rounds=3",
+            "mcts:iterations=100,plan=off",
+            "mcts:ms=50,plan_budget=2,plan_visits=500",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             let name = spec.build(1).name();
@@ -279,6 +304,9 @@ mod tests {
             "mcts:ms=abc",
             "greedy:beam",
             "mcts:2000,10",
+            "mcts:plan=maybe",
+            "mcts:plan_budget=0",
+            "mcts:plan_visits=0",
         ] {
             let error = bad.parse::<BotSpec>().unwrap_err();
             assert!(!error.0.is_empty(), "{bad}");

@@ -20,7 +20,8 @@ pub struct Args {
     /// Log-in attempts allowed per account and minute, from all addresses together.
     #[arg(long, default_value_t = 10)]
     login_per_account_minute: u32,
-    /// Thinking time of an MCTS bot per decision, in milliseconds.
+    /// Thinking time of an MCTS bot per decision, in milliseconds (the search that plans its
+    /// turn takes 1.5 times that).
     #[arg(long, default_value_t = 1000)]
     bot_think_ms: u64,
     /// Bot searches that may run at once.

@@ -1,6 +1,10 @@
 //! Bot seats: when a bot is to move, a task asks its brain for an action, off the async
 //! runtime, and submits it like any player. A bot sees only the public `View`.
 //!
+//! The task keeps each seat's bot while it runs, so the strong bot plays the turn it planned
+//! without searching every decision again. The plan is only a cache: a bot rebuilt after a
+//! restart, or one that meets a view its plan did not expect, simply searches again.
+//!
 //! With several nodes on one database, the node that runs a game's bot holds its lease (see
 //! [`crate::storage`]); every node looks for bots whose lease has run out (their node stopped)
 //! and takes them over, so a bot's game carries on whichever nodes are up.
@@ -9,7 +13,8 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use helvetia_ai::BotSpec;
+use helvetia_ai::{Bot, BotSpec};
+use helvetia_engine::Seat;
 
 use crate::commit::{self, Actor};
 use crate::game_state::Choice;
@@ -18,7 +23,9 @@ use crate::model::BotLevel;
 use crate::search_slots::SearchSlots;
 use crate::{now, AppState};
 
-/// The bot of `level`: MCTS thinks `think_ms` per decision on one thread.
+/// The bot of `level`. MCTS runs on one thread with a budget of `think_ms` per decision; it
+/// plans its turn with a search of 1.5 times that and plays the plan without searching again
+/// while the game goes as planned (see `docs/ai.md`).
 pub fn spec(level: BotLevel, think_ms: u64) -> BotSpec {
     let name = match level {
         BotLevel::Random => "random".to_string(),
@@ -97,8 +104,21 @@ pub async fn watch_leases(app: AppState, interval: Duration) {
 /// Refusals in a row after which a bot task gives up (a later change wakes it again).
 const MAX_REFUSALS: u32 = 3;
 
+/// The bots of one game's seats, kept while its bot task runs.
+type SeatBots = Vec<(Seat, BotLevel, Box<dyn Bot>)>;
+
+/// The bot for `seat` at `level`: the one kept from this task's earlier decisions (it may hold
+/// a plan), or a new one.
+fn take_bot(bots: &mut SeatBots, seat: Seat, level: BotLevel, think_ms: u64) -> Box<dyn Bot> {
+    match bots.iter().position(|(s, l, _)| *s == seat && *l == level) {
+        Some(i) => bots.swap_remove(i).2,
+        None => spec(level, think_ms).build(crate::random_seed()),
+    }
+}
+
 async fn run(app: AppState, live: Arc<LiveGame>) {
     let mut refusals = 0;
+    let mut kept: SeatBots = Vec::new();
     loop {
         let (view, version, seat, level, creator) = {
             let state = live.lock().await;
@@ -128,15 +148,20 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
             app.bots.finish(&live.id);
             return;
         }
-        let seed = crate::random_seed();
-        let spec = spec(level, app.config.bot_think_ms);
+        let budget = spec(level, app.config.bot_think_ms).budget();
+        let mut bot = take_bot(&mut kept, seat, level, app.config.bot_think_ms);
         let chosen = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            spec.build(seed).choose(&view, spec.budget())
+            let action = bot.choose(&view, budget);
+            (bot, action)
         })
         .await;
         let action = match chosen {
-            Ok(action) => action,
+            Ok((bot, action)) => {
+                kept.retain(|(s, _, _)| *s != seat);
+                kept.push((seat, level, bot));
+                action
+            }
             Err(error) => {
                 tracing::error!(game = %live.id, "bot search failed: {error}");
                 app.bots.finish(&live.id);

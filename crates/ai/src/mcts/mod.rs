@@ -4,8 +4,14 @@
 //! With an iteration budget the result depends only on the view, the seed and the budget: each
 //! thread has its own generator, seeded from the decision seed and its index, and a fixed share
 //! of the iterations; the threads' root counts are added up in a fixed order.
+//!
+//! The bot plans its turn (`plan.rs`): one search decides the decisions of its turn that the
+//! tree has seen often enough, and the next decisions are played from that plan while the view
+//! is exactly the one expected. A later search in the same turn grows the trees kept from the
+//! plan; it too follows only from the views, the seed and the budget.
 
 mod params;
+mod plan;
 mod tree;
 
 use std::time::Instant;
@@ -18,6 +24,7 @@ pub use params::MctsParams;
 pub use tree::{rewards, RootChild, Tree};
 
 use crate::bot::{decision_seed, mix, Bot, Budget};
+use plan::Plan;
 
 /// What one search found.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,22 +33,23 @@ pub struct SearchResult {
     pub action: Action,
     /// Iterations run, over all threads.
     pub iterations: u64,
-    /// Tree nodes grown, over all threads.
+    /// Tree nodes, over all threads (with those kept from an earlier search of the turn).
     pub nodes: u64,
     /// The root's actions with their merged statistics, in legal-action order.
     pub root: Vec<RootChild>,
 }
 
-/// Runs one thread's search: `iterations` of them, or until `deadline`, whichever is first.
+/// Runs one thread's search on `tree`: `iterations` of them, or until `deadline`, whichever
+/// is first.
 fn search_thread(
     base: &Game,
+    mut tree: Tree,
     seed: u64,
     iterations: Option<u64>,
     deadline: Option<Instant>,
     params: &MctsParams,
 ) -> (Tree, u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut tree = Tree::new();
     let mut done = 0u64;
     loop {
         if iterations.is_some_and(|n| done >= n) {
@@ -61,6 +69,28 @@ fn search_thread(
 /// # Panics
 /// If the game in `view` is over.
 pub fn search(view: &View, seed: u64, budget: Budget, params: &MctsParams) -> SearchResult {
+    search_on(view, seed, budget, params, Vec::new()).result
+}
+
+/// A finished search with what a plan is made from: the trees and the game they grew on.
+pub(crate) struct Searched {
+    /// What the search found.
+    pub result: SearchResult,
+    /// One tree per thread (none when the decision was forced and no trees were given).
+    pub trees: Vec<Tree>,
+    /// The determinized game the trees were grown from.
+    pub base: Game,
+}
+
+/// Searches like [`search`], growing on `kept` (one tree per thread, from an earlier search
+/// that reached this position) instead of empty trees when their number matches the threads.
+pub(crate) fn search_on(
+    view: &View,
+    seed: u64,
+    budget: Budget,
+    params: &MctsParams,
+    kept: Vec<Tree>,
+) -> Searched {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let base = crate::bot::sample_game(view, &mut rng);
     let me = base.to_move().expect("a player to move").index();
@@ -74,11 +104,15 @@ pub fn search(view: &View, seed: u64, budget: Budget, params: &MctsParams) -> Se
         })
         .collect();
     if legal.len() == 1 {
-        return SearchResult {
-            action: legal[0],
-            iterations: 0,
-            nodes: 0,
-            root,
+        return Searched {
+            result: SearchResult {
+                action: legal[0],
+                iterations: 0,
+                nodes: 0,
+                root,
+            },
+            trees: kept,
+            base,
         };
     }
     let iterations = match (budget.iterations, budget.time) {
@@ -87,16 +121,22 @@ pub fn search(view: &View, seed: u64, budget: Budget, params: &MctsParams) -> Se
     };
     let deadline = budget.time.map(|t| Instant::now() + t);
     let threads = params.threads.max(1);
+    let mut kept = kept;
+    if kept.len() != threads {
+        kept = (0..threads).map(|_| Tree::new()).collect();
+    }
     let share = |i: usize| {
         iterations.map(|n| n / threads as u64 + u64::from((i as u64) < n % threads as u64))
     };
     let results: Vec<(Tree, u64)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|i| {
+        let handles: Vec<_> = kept
+            .into_iter()
+            .enumerate()
+            .map(|(i, tree)| {
                 let base = &base;
                 let thread_seed = mix(seed ^ mix(i as u64 + 1));
                 let n = share(i);
-                scope.spawn(move || search_thread(base, thread_seed, n, deadline, params))
+                scope.spawn(move || search_thread(base, tree, thread_seed, n, deadline, params))
             })
             .collect();
         handles
@@ -116,28 +156,41 @@ pub fn search(view: &View, seed: u64, budget: Budget, params: &MctsParams) -> Se
             }
         }
     }
+    let best = most_visited(&root);
+    Searched {
+        result: SearchResult {
+            action: root[best].action,
+            iterations: total,
+            nodes,
+            root,
+        },
+        trees: results.into_iter().map(|(tree, _)| tree).collect(),
+        base,
+    }
+}
+
+/// The index of the most visited action; among equals, the best mean reward, then the first.
+pub(crate) fn most_visited(children: &[RootChild]) -> usize {
+    let mean = |r: &RootChild| r.reward / r.visits.max(1) as f32;
     let mut best = 0;
-    for (i, r) in root.iter().enumerate() {
-        let b = &root[best];
-        let mean = |r: &RootChild| r.reward / r.visits.max(1) as f32;
+    for (i, r) in children.iter().enumerate() {
+        let b = &children[best];
         if r.visits > b.visits || (r.visits == b.visits && mean(r) > mean(b)) {
             best = i;
         }
     }
-    SearchResult {
-        action: root[best].action,
-        iterations: total,
-        nodes,
-        root,
-    }
+    best
 }
 
-/// Plays the action its search visits most.
-#[derive(Clone, Debug)]
+/// Plays the action its search visits most; with [`MctsParams::plan`], plans its turn from
+/// one search and plays the plan while the game goes as expected.
 pub struct MctsBot {
     seed: u64,
     params: MctsParams,
     budget: Budget,
+    plan: Option<Plan>,
+    searches: u64,
+    searches_on_kept_trees: u64,
 }
 
 impl MctsBot {
@@ -147,12 +200,67 @@ impl MctsBot {
             seed,
             params,
             budget,
+            plan: None,
+            searches: 0,
+            searches_on_kept_trees: 0,
         }
     }
 
     /// The parameters.
     pub fn params(&self) -> &MctsParams {
         &self.params
+    }
+
+    /// Searches run so far. Forced decisions (one legal action) and decisions played from a
+    /// plan do not count.
+    pub fn searches(&self) -> u64 {
+        self.searches
+    }
+
+    /// Searches that grew the trees kept from a plan (it stopped where the bot was still to
+    /// move), rather than new trees.
+    pub fn searches_on_kept_trees(&self) -> u64 {
+        self.searches_on_kept_trees
+    }
+
+    /// Decisions the current plan still holds.
+    pub fn planned(&self) -> usize {
+        self.plan.as_ref().map_or(0, Plan::len)
+    }
+
+    /// A planning search: on the kept trees if the plan stopped at `view`, then a new plan.
+    fn plan_from(&mut self, view: &View, budget: Budget) -> Action {
+        let kept = self
+            .plan
+            .take()
+            .map(|plan| plan.into_trees(view))
+            .unwrap_or_default();
+        let reused = !kept.is_empty();
+        let budget = scaled(budget, self.params.plan_budget);
+        let seed = decision_seed(self.seed, view);
+        let searched = search_on(view, seed, budget, &self.params, kept);
+        if searched.result.iterations > 0 {
+            self.searches += 1;
+            self.searches_on_kept_trees += u64::from(reused);
+        }
+        let action = searched.result.action;
+        self.plan = Some(Plan::extract(
+            &searched.base,
+            action,
+            searched.trees,
+            self.params.plan_visits,
+        ));
+        action
+    }
+}
+
+/// `budget` with both limits multiplied by `factor`.
+fn scaled(budget: Budget, factor: f32) -> Budget {
+    Budget {
+        iterations: budget
+            .iterations
+            .map(|n| (n as f64 * factor as f64).round().max(1.0) as u32),
+        time: budget.time.map(|t| t.mul_f64(factor as f64)),
     }
 }
 
@@ -175,6 +283,15 @@ impl Bot for MctsBot {
         if self.params.rollout_rounds != defaults.rollout_rounds {
             parts.push(format!("rounds={}", self.params.rollout_rounds));
         }
+        if !self.params.plan {
+            parts.push("plan=off".into());
+        }
+        if self.params.plan_budget != defaults.plan_budget {
+            parts.push(format!("plan_budget={}", self.params.plan_budget));
+        }
+        if self.params.plan_visits != defaults.plan_visits {
+            parts.push(format!("plan_visits={}", self.params.plan_visits));
+        }
         format!("mcts:{}", parts.join(","))
     }
 
@@ -184,6 +301,14 @@ impl Bot for MctsBot {
         } else {
             budget
         };
-        search(view, decision_seed(self.seed, view), budget, &self.params).action
+        if !self.params.plan {
+            let result = search(view, decision_seed(self.seed, view), budget, &self.params);
+            self.searches += u64::from(result.iterations > 0);
+            return result.action;
+        }
+        if let Some(action) = self.plan.as_mut().and_then(|plan| plan.next_step(view)) {
+            return action;
+        }
+        self.plan_from(view, budget)
     }
 }

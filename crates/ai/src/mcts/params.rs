@@ -29,6 +29,16 @@ pub struct MctsParams {
     pub temperature: f32,
     /// The evaluation used where a rollout stops.
     pub weights: Weights,
+    /// Plan the turn: one search at the start of a turn, then play the planned decisions
+    /// while the view is the one the plan expected (see `mcts/plan.rs`). Off: search every
+    /// decision.
+    pub plan: bool,
+    /// A planning search gets this many times the per-decision budget: it decides several
+    /// decisions at once.
+    pub plan_budget: f32,
+    /// A planned decision is played without a new search only if its node in the tree had at
+    /// least this many iterations; below, the bot searches there again (on the kept tree).
+    pub plan_visits: u32,
 }
 
 impl Default for MctsParams {
@@ -44,6 +54,9 @@ impl Default for MctsParams {
             win_weight: 0.7,
             temperature: 2.5,
             weights: Weights::default(),
+            plan: true,
+            plan_budget: 1.5,
+            plan_visits: 300,
         }
     }
 }

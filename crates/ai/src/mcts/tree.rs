@@ -70,7 +70,12 @@ impl Tree {
 
     /// The root's children and their statistics.
     pub fn root_children(&self, seat: usize) -> Vec<RootChild> {
-        self.nodes[0]
+        self.children(0, seat)
+    }
+
+    /// The children of `node` and their statistics, the reward being `seat`'s.
+    pub fn children(&self, node: usize, seat: usize) -> Vec<RootChild> {
+        self.nodes[node]
             .children
             .iter()
             .map(|&c| {
@@ -82,6 +87,42 @@ impl Tree {
                 }
             })
             .collect()
+    }
+
+    /// Iterations through `node` (0 is the root).
+    pub fn visits(&self, node: usize) -> u32 {
+        self.nodes[node].visits
+    }
+
+    /// The child of `node` reached by `action`, if the tree has grown it.
+    pub fn child(&self, node: usize, action: Action) -> Option<usize> {
+        self.nodes[node]
+            .children
+            .iter()
+            .map(|&c| c as usize)
+            .find(|&c| self.nodes[c].action == action)
+    }
+
+    /// The tree below `node`, with `node` as its root: what a later search from the position
+    /// reached there starts from, so the statistics gathered for it are not lost.
+    pub fn subtree(&self, node: usize) -> Tree {
+        let mut root = self.nodes[node].clone();
+        root.action = Action::EndTurn;
+        root.children.clear();
+        let mut kept = Tree { nodes: vec![root] };
+        // Breadth first: (index in self, index in kept).
+        let mut queue = std::collections::VecDeque::from([(node, 0usize)]);
+        while let Some((from, to)) = queue.pop_front() {
+            for &c in &self.nodes[from].children {
+                let mut copy = self.nodes[c as usize].clone();
+                copy.children.clear();
+                let index = kept.nodes.len();
+                kept.nodes.push(copy);
+                kept.nodes[to].children.push(index as u32);
+                queue.push_back((c as usize, index));
+            }
+        }
+        kept
     }
 
     /// One iteration from `root` (a determinized game), re-dealt with `rng`.
