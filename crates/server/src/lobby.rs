@@ -56,6 +56,29 @@ pub struct CreateBody {
     spectators_apart: bool,
 }
 
+/// Refuses a target or round limit beyond what the create form offers: the engine plays any,
+/// but a game of this site keeps to what its form says.
+fn check_form_limits(options: &GameOptions) -> AppResult<()> {
+    use render::pages::{ROUND_LIMIT_MAX, TARGET_VP_MAX};
+    if options
+        .target_vp
+        .is_some_and(|target| target > TARGET_VP_MAX)
+    {
+        return Err(AppError::bad_request(format!(
+            "the target can be at most {TARGET_VP_MAX} victory points"
+        )));
+    }
+    if options
+        .round_limit
+        .is_some_and(|limit| limit > ROUND_LIMIT_MAX)
+    {
+        return Err(AppError::bad_request(format!(
+            "the round limit can be at most {ROUND_LIMIT_MAX} rounds"
+        )));
+    }
+    Ok(())
+}
+
 /// `POST /api/games`: creates an open game. Answers its id and the invitation tokens by seat.
 pub async fn create(
     State(app): State<AppState>,
@@ -63,6 +86,7 @@ pub async fn create(
     JsonBody(body): JsonBody<CreateBody>,
 ) -> AppResult<(StatusCode, Json<serde_json::Value>)> {
     body.options.check().map_err(AppError::bad_request)?;
+    check_form_limits(&body.options)?;
     if let Some(control) = &body.time_control {
         control.check().map_err(AppError::bad_request)?;
     }

@@ -106,7 +106,7 @@ async fn log_in_attempts_are_limited_per_account_from_any_address() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn unknown_fields_in_options_seats_and_clocks_are_refused() {
+async fn unknown_fields_and_options_beyond_the_form_are_refused() {
     let server = TestServer::start(Database::sqlite()).await;
     let mut anna = server.user("anna").await;
     for body in [
@@ -115,6 +115,9 @@ async fn unknown_fields_in_options_seats_and_clocks_are_refused() {
         json!({"options": {"players": 2}, "seats": [{"kind": "me"}, {"kind": "bot", "level": "greedy\nforged"}]}),
         json!({"options": {"players": 2}, "seats": [{"kind": "me"}, {"kind": "open"}],
                "time_control": {"bank_secs": 60, "stand_in": "greedy", "speed": 2}}),
+        // Beyond what the create form offers: the server keeps to the form's limits.
+        json!({"options": {"players": 2, "target_vp": 150}, "seats": [{"kind": "me"}, {"kind": "open"}]}),
+        json!({"options": {"players": 2, "round_limit": 1000}, "seats": [{"kind": "me"}, {"kind": "open"}]}),
     ] {
         let (status, answer) = anna.post("/api/games", body.clone()).await;
         assert!(status.is_client_error(), "{body}: {status}");

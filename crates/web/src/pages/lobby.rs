@@ -12,6 +12,11 @@ use super::with_next;
 use crate::i18n::Lang;
 use crate::GameSummary;
 
+/// The highest target the create form offers; the server refuses more, as the form says.
+pub const TARGET_VP_MAX: u8 = 99;
+/// The highest round limit the create form offers; the server refuses more.
+pub const ROUND_LIMIT_MAX: u16 = 999;
+
 /// The lobby's lists of games.
 pub struct LobbyLists<'a> {
     /// Games with a free seat.
@@ -158,7 +163,7 @@ fn create_form(lang: Lang) -> Markup {
                 label for="target_vp" { (lang.tr("create-target")) }
                 // Empty: the engine's default, which follows the tiles option (ruling 4); the
                 // script shows the one that applies.
-                input id="target_vp" name="target_vp" type="number" min="1" max="99"
+                input id="target_vp" name="target_vp" type="number" min="1" max=(TARGET_VP_MAX)
                     placeholder=(target_hint(lang, true))
                     data-with-tiles=(target_hint(lang, true))
                     data-without-tiles=(target_hint(lang, false));
@@ -168,7 +173,7 @@ fn create_form(lang: Lang) -> Markup {
                     option value=(format!("{:?}", Direction::Clockwise)) { (lang.tr("direction-cw")) }
                 }
                 label for="round_limit" { (lang.tr("create-round-limit")) }
-                input id="round_limit" name="round_limit" type="number" min="1" max="999" placeholder=(lang.tr("create-round-limit-hint"));
+                input id="round_limit" name="round_limit" type="number" min="1" max=(ROUND_LIMIT_MAX) placeholder=(lang.tr("create-round-limit-hint"));
                 label for="time_control" { (lang.tr("lobby-time-control")) }
                 select id="time_control" name="time_control" {
                     option value="" selected { (lang.tr("lobby-time-none")) }

@@ -16,7 +16,7 @@ use crate::i18n::Lang;
 use layout::{document, Page};
 
 pub use chat::{ChatEntry, Phrases};
-pub use lobby::{lobby, Invitation, LobbyLists};
+pub use lobby::{lobby, Invitation, LobbyLists, ROUND_LIMIT_MAX, TARGET_VP_MAX};
 pub use players::{leaderboard, profile, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
 pub use rules::rules;
 pub use settings::{settings, unsubscribe, MailForm, Unsubscribe, MAIL_KINDS};
