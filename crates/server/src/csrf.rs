@@ -17,7 +17,7 @@ use sha2::{Digest, Sha256};
 
 use crate::auth::{cookie, set_cookie, SESSION_COOKIE};
 use crate::error::AppError;
-use crate::{random_token, AppState};
+use crate::{hex, random_token, AppState};
 
 /// Name of the readable token cookie.
 pub const CSRF_COOKIE: &str = "helvetia_csrf";
@@ -31,7 +31,7 @@ fn session_bound(session: &str) -> String {
         .chain_update(b"helvetia csrf token\0")
         .chain_update(session.as_bytes())
         .finalize();
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    hex(&digest)
 }
 
 /// The token a request with these headers must send, if it can send any.
@@ -111,15 +111,18 @@ pub async fn protect(State(state): State<AppState>, request: Request, next: Next
     // An unsubscribe link carries its own secret and is posted from mail programs (RFC 8058),
     // which have no cookie.
     let capability_link = request.uri().path().starts_with("/unsubscribe/");
-    if changes_state && !capability_link && !token_matches(headers) {
-        return AppError::forbidden(
-            "missing or wrong CSRF token: send the helvetia_csrf cookie's value in the x-csrf-token header",
-        )
-        .into_response();
-    }
+    let refused = changes_state && !capability_link && !token_matches(headers);
     let held = cookie(headers, CSRF_COOKIE).map(str::to_string);
     let session = cookie(headers, SESSION_COOKIE).map(str::to_string);
-    let mut response = next.run(request).await;
+    // A refusal brings the right token too, so a page holding an outdated one recovers.
+    let mut response = if refused {
+        AppError::forbidden(
+            "missing or wrong CSRF token: send the helvetia_csrf cookie's value in the x-csrf-token header",
+        )
+        .into_response()
+    } else {
+        next.run(request).await
+    };
     if let Some(token) = token_cookie_after(held.as_deref(), session.as_deref(), &response) {
         let value = set_cookie(
             CSRF_COOKIE,

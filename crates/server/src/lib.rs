@@ -513,6 +513,11 @@ pub fn now() -> i64 {
 pub fn random_token() -> String {
     let mut bytes = [0u8; 32];
     OsRng.fill_bytes(&mut bytes);
+    hex(&bytes)
+}
+
+/// `bytes` in lowercase hexadecimal.
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -76,17 +76,21 @@ pub struct ConnectionCount {
 /// when it is upgraded.
 pub struct Admitted {
     open: Arc<Mutex<Open>>,
-    address: IpAddr,
+    /// The per-address key it is counted under; `None` for a trusted proxy.
+    address: Option<IpAddr>,
 }
 
 impl Drop for Admitted {
     fn drop(&mut self) {
         let mut open = self.open.lock().expect("connection count");
         open.total -= 1;
-        if let Some(count) = open.by_address.get_mut(&self.address) {
+        let Some(address) = self.address else {
+            return;
+        };
+        if let Some(count) = open.by_address.get_mut(&address) {
             *count -= 1;
             if *count == 0 {
-                open.by_address.remove(&self.address);
+                open.by_address.remove(&address);
             }
         }
     }
@@ -116,10 +120,15 @@ impl ConnectionCount {
             return None;
         }
         open.total += 1;
-        *open.by_address.entry(address).or_insert(0) += 1;
+        // A trusted proxy's connections are not counted against its /64, so that the other
+        // clients of that network keep their share.
+        let counted = (!exempt).then_some(address);
+        if let Some(address) = counted {
+            *open.by_address.entry(address).or_insert(0) += 1;
+        }
         Some(Admitted {
             open: self.open.clone(),
-            address,
+            address: counted,
         })
     }
 

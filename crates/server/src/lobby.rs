@@ -508,7 +508,7 @@ pub async fn summaries(
     Ok(list)
 }
 
-/// `GET /api/games?list=open|mine|finished`.
+/// `GET /api/games?list=open|mine|running|finished`.
 pub async fn list(
     State(app): State<AppState>,
     user: MaybeUser,

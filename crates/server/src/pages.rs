@@ -231,8 +231,8 @@ pub async fn game(
     let who = user.0.clone();
     let page = PageContext::new(&headers, &q, user);
     let Some(user) = who else {
-        let back_here = format!("/login?next=/games/{}", id.escape_default());
-        return axum::response::Redirect::to(&back_here).into_response();
+        let log_in = web::with_next("/login", Some(&format!("/games/{id}")));
+        return axum::response::Redirect::to(&log_in).into_response();
     };
     let live = match find(&app, &id).await {
         Ok(live) => live,

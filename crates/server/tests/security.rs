@@ -183,6 +183,11 @@ async fn the_csrf_token_is_bound_to_the_session() {
             )
             .await;
         assert_eq!(status, StatusCode::FORBIDDEN, "a planted pair: {reply}");
+        assert_eq!(
+            anna.csrf.as_deref(),
+            Some(bound.as_str()),
+            "the refusal hands out the right token, so an outdated page recovers"
+        );
         anna.csrf = Some(before_login.clone());
         let (status, _) = anna
             .post_raw(

@@ -698,8 +698,8 @@
             next.full ? {} : { invite: next.invite });
           window.location.href = "/games/" + next.id;
         } else {
-          // The new game waits in the lobby until the others have joined.
-          window.location.href = "/lobby";
+          // The new game's waiting room, until the others have joined.
+          window.location.href = "/games/" + next.id;
         }
       } catch (error) {
         showError(banner, error.message);

@@ -49,7 +49,9 @@ pub(super) async fn within_cap(
     tx: &mut Transaction<'_, sqlx::Any>,
     cap: &AccountCap,
 ) -> StoreResult<()> {
-    sqlx::query("UPDATE users SET id = id WHERE id = $1")
+    // A column that no other table refers to: writing the key would make SQLite check every
+    // table whose foreign key names it.
+    sqlx::query("UPDATE users SET created_at = created_at WHERE id = $1")
         .bind(&cap.user_id)
         .execute(&mut **tx)
         .await?;

@@ -282,7 +282,8 @@ impl Store {
             GameFilter::Running => ("g.status = 'running'", ""),
             GameFilter::Invited { token } => (
                 "g.status = 'open' AND EXISTS \
-                 (SELECT 1 FROM seats i WHERE i.game_id = g.id AND i.invite_token = $2)",
+                 (SELECT 1 FROM seats i WHERE i.game_id = g.id AND i.kind = 'invite' \
+                 AND i.invite_token = $2)",
                 token.as_str(),
             ),
             GameFilter::Played { user_id } => (

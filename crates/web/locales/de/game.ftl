@@ -190,7 +190,6 @@ replay-step = Schritt { $step } von { $total }
 story-setup = Spielaufbau
 story-round-end = Rundenende { $round }
 story-game-end = Spielende
-story-turn-of = { $name } ist am Zug
 story-show = Verlauf
 story-place = { $building } in { $village } legen
 story-place-neutral = { $building } mit neutraler Figur ({ $villager }) in { $village } legen

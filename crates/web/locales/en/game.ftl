@@ -190,7 +190,6 @@ replay-step = Step { $step } of { $total }
 story-setup = Setup
 story-round-end = End of round { $round }
 story-game-end = End of the game
-story-turn-of = { $name }'s turn
 story-show = Log
 story-place = place { $building } in { $village }
 story-place-neutral = place { $building } in { $village } with a neutral { $villager }

@@ -190,7 +190,6 @@ replay-step = Étape { $step } sur { $total }
 story-setup = Mise en place
 story-round-end = Fin de la manche { $round }
 story-game-end = Fin de la partie
-story-turn-of = Tour de { $name }
 story-show = Journal
 story-place = poser { $building } dans { $village }
 story-place-neutral = poser { $building } dans { $village } avec un habitant neutre ({ $villager })

@@ -190,7 +190,6 @@ replay-step = Passo { $step } di { $total }
 story-setup = Preparazione
 story-round-end = Fine del round { $round }
 story-game-end = Fine della partita
-story-turn-of = Turno di { $name }
 story-show = Cronaca
 story-place = mettere { $building } in { $village }
 story-place-neutral = mettere { $building } in { $village } con un abitante neutrale ({ $villager })

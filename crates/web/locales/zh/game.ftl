@@ -190,7 +190,6 @@ replay-step = 第 { $step } 步，共 { $total } 步
 story-setup = 游戏准备
 story-round-end = 第 { $round } 轮结束
 story-game-end = 游戏结束
-story-turn-of = { $name } 的回合
 story-show = 记录
 story-place = 把{ $building }放进{ $village }
 story-place-neutral = 把{ $building }和一名中立{ $villager }放进{ $village }

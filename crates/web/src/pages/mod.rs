@@ -118,7 +118,7 @@ pub fn login(lang: Lang, user: Option<&str>, csrf: &str, next: Option<&str>) -> 
 }
 
 /// `page` with `?next=` set to `next`, encoded, if there is one.
-pub(crate) fn with_next(page: &str, next: Option<&str>) -> String {
+pub fn with_next(page: &str, next: Option<&str>) -> String {
     match next {
         Some(next) => {
             let encoded: String = next

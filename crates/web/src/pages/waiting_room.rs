@@ -53,13 +53,18 @@ pub fn waiting_room(lang: Lang, room: &WaitingRoom) -> Markup {
         section class="card waiting-room" data-game-id=(room.game_id) data-taken=(room.taken()) {
             h2 { (lang.tr("waiting-title")) }
             ol class="waiting-seats" {
-                @for seat in &room.seats {
+                @for (index, seat) in room.seats.iter().enumerate() {
                     li {
                         @match seat {
                             WaitingSeat::Taken(name, bot) => {
                                 (name) @if *bot { " 🤖" }
                             }
-                            WaitingSeat::Open => span class="muted" { (lang.tr("seat-open")) },
+                            WaitingSeat::Open => {
+                                span class="muted" { (lang.tr("seat-open")) }
+                                @if !room.viewer_seated && !room.viewer_is_host {
+                                    " " button type="button" class="primary" data-join=(room.game_id) data-seat=(index) { (lang.tr("lobby-join")) }
+                                }
+                            }
                             WaitingSeat::Invited { link: None } => span class="muted" { (lang.tr("seat-invite")) },
                             WaitingSeat::Invited { link: Some(link) } => {
                                 span class="muted" { (lang.tr("seat-invite")) } " "
