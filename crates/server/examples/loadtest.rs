@@ -105,6 +105,9 @@ struct Totals {
     errors: AtomicU64,
     bytes: AtomicU64,
     messages: AtomicU64,
+    /// Bytes of each update after a socket's first, to players and to spectators.
+    player_sizes: Mutex<Vec<usize>>,
+    spectator_sizes: Mutex<Vec<usize>>,
 }
 
 /// What a viewer needs from an update, in either format.
@@ -316,6 +319,8 @@ async fn viewer(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = 0u64;
     let mut answered = None;
+    // The table as a browser shows it: the first whole, then changed by each message.
+    let mut table = String::new();
     while let Ok(Some(Ok(message))) = tokio::time::timeout_at(deadline.into(), socket.next()).await
     {
         let Message::Text(text) = message else {
@@ -323,7 +328,19 @@ async fn viewer(
         };
         totals.bytes.fetch_add(text.len() as u64, Ordering::Relaxed);
         totals.messages.fetch_add(1, Ordering::Relaxed);
-        let update = Seen::read(text.as_str());
+        let is_table = text.starts_with('<') || text.starts_with("{\"type\":\"table\"");
+        if is_table {
+            if !table.is_empty() {
+                let sizes = if plays {
+                    &totals.player_sizes
+                } else {
+                    &totals.spectator_sizes
+                };
+                sizes.lock().unwrap().push(text.len());
+            }
+            helvetia_web::apply_update(&mut table, text.as_str()).expect("the changes apply");
+        }
+        let update = Seen::read(if is_table { &table } else { text.as_str() });
         if let Some(error) = update.error {
             totals.errors.fetch_add(1, Ordering::Relaxed);
             eprintln!("error: {error} (answered version {answered:?}, seen {seen})");
@@ -607,5 +624,22 @@ fn main() {
             "updates received:     {messages}, {} bytes on average",
             totals.bytes.load(Ordering::Relaxed) / messages
         );
+        for (who, sizes) in [
+            ("players", &totals.player_sizes),
+            ("spectators", &totals.spectator_sizes),
+        ] {
+            let mut sizes = sizes.lock().unwrap().clone();
+            if sizes.is_empty() {
+                continue;
+            }
+            sizes.sort_unstable();
+            let mean = sizes.iter().sum::<usize>() / sizes.len();
+            println!(
+                "table updates to {who:<10} median {} bytes, p90 {}, mean {mean} ({} after the first)",
+                sizes[sizes.len() / 2],
+                sizes[sizes.len() * 9 / 10],
+                sizes.len()
+            );
+        }
     });
 }

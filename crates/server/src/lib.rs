@@ -18,6 +18,7 @@ pub mod chat;
 pub mod client_ip;
 pub mod clock;
 pub mod commit;
+pub mod compression;
 pub mod csrf;
 pub mod error;
 pub mod game_state;
@@ -306,7 +307,7 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state);
-    security_headers::add(body_limit::add(router))
+    security_headers::add(compression::add(body_limit::add(router)))
 }
 
 /// A server running in the background.

@@ -2,6 +2,8 @@
 //! updates, replay frames, logs, errors) is built here, from a [`Snapshot`] (the engine's `View`
 //! and the public seat list) or a replayed `View`, never from the `Position` or the seed.
 
+use std::sync::Arc;
+
 use axum::extract::ws::Utf8Bytes;
 use helvetia_engine::{score, Action, Game, Seat};
 use serde::{Deserialize, Serialize};
@@ -10,7 +12,10 @@ use serde_json::value::RawValue;
 use crate::clock::now_ms;
 use crate::game_state::seat_name;
 use crate::model::Occupant;
-use crate::render::{self, Lang, PlayerInfo, SeatClock, StoryLine, TableCache, TableInput};
+use crate::render::{
+    self, Lang, PlayerInfo, RenderedTable, SeatClock, StoryLine, TableCache, TableInput,
+    TableUpdate,
+};
 use crate::snapshot::Snapshot;
 
 /// A JSON error body: `{"error": message}`.
@@ -214,8 +219,9 @@ pub enum UpdateFormat {
     /// A JSON message with the view and the viewer's legal actions, for bots and scripts.
     #[default]
     Json,
-    /// The table HTML alone, as the browser shows it; the table carries its version and
-    /// whether it is the viewer's turn (`data-version`, `data-your-turn`).
+    /// The table as the browser shows it: first the whole HTML (it carries its version and
+    /// whether it is the viewer's turn: `data-version`, `data-your-turn`), then only what
+    /// changed since the table the socket was sent last (see [`render::TableUpdate`]).
     Html,
 }
 
@@ -233,31 +239,43 @@ struct Update<'a> {
     clock: serde_json::Value,
 }
 
-/// The WebSocket update for `viewer`: built once per snapshot for everyone who sees the same
+/// The WebSocket update for `viewer`, or `None` if the socket has it already: the JSON update,
+/// or the table in HTML or what changed since `sent`, the table this socket was sent last (which
+/// it becomes). The message or table is built once per snapshot for everyone who sees the same
 /// (the first viewer builds it, the others wait for that one), without the writer's lock.
 pub async fn update(
     snapshot: &Snapshot,
     viewer: Option<Seat>,
-    lang: Lang,
-    format: UpdateFormat,
+    (lang, format): (Lang, UpdateFormat),
     panels: &TableCache,
-) -> Utf8Bytes {
+    sent: &mut Option<Arc<RenderedTable>>,
+) -> Option<Utf8Bytes> {
     let decider = snapshot.decider(viewer);
     match format {
-        UpdateFormat::Json => snapshot
-            .json_slot(decider)
-            .get_or_init(|| async { json_update(snapshot, decider).await })
-            .await
-            .clone(),
-        UpdateFormat::Html => snapshot
-            .table_slot(decider, lang)
-            .get_or_init(|| async {
-                let (players, clocks) = (players(snapshot), clocks(snapshot));
-                let input = table_input(snapshot, decider, lang, (&players, &clocks));
-                render::render_table_with(&input, panels).into()
-            })
-            .await
-            .clone(),
+        UpdateFormat::Json => Some(
+            snapshot
+                .json_slot(decider)
+                .get_or_init(|| async { json_update(snapshot, decider).await })
+                .await
+                .clone(),
+        ),
+        UpdateFormat::Html => {
+            let table = snapshot
+                .table_slot(decider, lang)
+                .get_or_init(|| async {
+                    let (players, clocks) = (players(snapshot), clocks(snapshot));
+                    let input = table_input(snapshot, decider, lang, (&players, &clocks));
+                    Arc::new(render::render_table_parts(&input, panels))
+                })
+                .await
+                .clone();
+            let update = table.update_since(sent.as_deref());
+            *sent = Some(table);
+            match update {
+                TableUpdate::Whole(html) | TableUpdate::Changes(html) => Some(html.into()),
+                TableUpdate::Unchanged => None,
+            }
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use tokio::sync::OnceCell;
 use crate::clock::Clock;
 use crate::game_state::{seat_of, GameState};
 use crate::model::{GameStatus, SeatRecord};
-use crate::render::{EndVote, Lang, RatingShift, StoryLine};
+use crate::render::{EndVote, Lang, RatingShift, RenderedTable, StoryLine};
 
 /// Slots per message kind: one per seat that decides, and one for everyone who only watches.
 const VIEWER_SLOTS: usize = 5;
@@ -56,7 +56,7 @@ pub struct Snapshot {
     stories: Vec<(Lang, Arc<[StoryLine]>)>,
     view_json: OnceCell<Utf8Bytes>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
-    tables: [[OnceCell<Utf8Bytes>; Lang::ALL.len()]; VIEWER_SLOTS],
+    tables: [[OnceCell<Arc<RenderedTable>>; Lang::ALL.len()]; VIEWER_SLOTS],
 }
 
 impl Snapshot {
@@ -151,7 +151,11 @@ impl Snapshot {
     }
 
     /// Where the table for `decider` in `lang` goes.
-    pub(crate) fn table_slot(&self, decider: Option<Seat>, lang: Lang) -> &OnceCell<Utf8Bytes> {
+    pub(crate) fn table_slot(
+        &self,
+        decider: Option<Seat>,
+        lang: Lang,
+    ) -> &OnceCell<Arc<RenderedTable>> {
         let lang = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
         &self.tables[slot(decider)][lang]
     }

@@ -119,6 +119,8 @@ async fn session(
     let mut pings = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
     let mut last_heard = Instant::now();
     let mut sent_revision = None;
+    // The table this socket was sent last: later tables are sent as changes to it.
+    let mut sent_table = None;
     loop {
         let snapshot = snapshots.borrow_and_update().clone();
         let now_seat = snapshot.seat_of(&user.id);
@@ -128,9 +130,18 @@ async fn session(
             seat = now_seat;
         }
         if sent_revision != Some(snapshot.revision) {
-            let message = outbound::update(&snapshot, seat, lang, format, &live.panels).await;
-            if socket.send(Message::Text(message)).await.is_err() {
-                break;
+            let message = outbound::update(
+                &snapshot,
+                seat,
+                (lang, format),
+                &live.panels,
+                &mut sent_table,
+            )
+            .await;
+            if let Some(message) = message {
+                if socket.send(Message::Text(message)).await.is_err() {
+                    break;
+                }
             }
             sent_revision = Some(snapshot.revision);
         }

@@ -45,6 +45,61 @@ async fn every_response_carries_the_security_headers() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_are_sent_gzip_compressed_when_asked_and_plain_when_not() {
+    let server = TestServer::start(Database::sqlite()).await;
+    let (id, anna, _beat) = two_player_game(&server, None).await;
+    let cookie = anna.cookie_header();
+    let http = reqwest::Client::new();
+    for path in [
+        format!("/games/{id}"),
+        "/rules".into(),
+        "/static/app.js".into(),
+        "/static/app.css".into(),
+        format!("/api/games/{id}"),
+    ] {
+        let get = |encoding: Option<&str>| {
+            let request = http
+                .get(format!("{}{path}", server.base))
+                .header("cookie", &cookie);
+            match encoding {
+                Some(encoding) => request.header("accept-encoding", encoding),
+                None => request,
+            }
+            .send()
+        };
+        let plain = get(None).await.unwrap();
+        assert_eq!(plain.status(), StatusCode::OK, "{path}");
+        assert!(plain.headers().get("content-encoding").is_none(), "{path}");
+        let plain = plain.bytes().await.unwrap();
+        let packed = get(Some("gzip, deflate, br")).await.unwrap();
+        assert_eq!(packed.headers()["content-encoding"], "gzip", "{path}");
+        assert_eq!(packed.headers()["vary"], "accept-encoding", "{path}");
+        assert_eq!(
+            packed.headers()["x-content-type-options"],
+            "nosniff",
+            "{path}"
+        );
+        assert!(packed.headers().get("content-security-policy").is_some());
+        let packed = packed.bytes().await.unwrap();
+        assert_eq!(packed[..2], [0x1f, 0x8b], "{path}: a gzip stream");
+        assert!(
+            packed.len() * 2 < plain.len(),
+            "{path}: {} of {}",
+            packed.len(),
+            plain.len()
+        );
+    }
+    // Tiny bodies are not worth it.
+    let tiny = http
+        .get(format!("{}/healthz", server.base))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert!(tiny.headers().get("content-encoding").is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_body_declared_too_large_is_refused_before_it_is_read() {
     let server = TestServer::start(Database::sqlite()).await;
     let anna = server.user("anna").await;

@@ -70,7 +70,9 @@ use helvetia_engine::{Action, GameOptions, Seat, View};
 pub use i18n::Lang;
 pub use story::{events, story_lines, Stage, StoryEvent, StoryLine};
 pub use table::cache::TableCache;
+pub use table::changes::{apply_update, TableUpdate};
 pub use table::clocks::format_left;
+pub use table::parts::RenderedTable;
 pub use words::{building_name, character_name, good_name, Namer};
 
 /// A seat at the table as the UI shows it.
@@ -160,12 +162,18 @@ pub struct SeatClock {
 
 /// The live part of the game page (prompt, board, villages, log) as an HTML fragment.
 pub fn render_table(input: &TableInput) -> String {
-    table::render(input, None)
+    table::render(input, None).html()
 }
 
 /// [`render_table`], copying village panels that look as they did in an earlier render of the
 /// same game from `cache` instead of drawing them again. The result is the same.
 pub fn render_table_with(input: &TableInput, cache: &TableCache) -> String {
+    table::render(input, Some(cache)).html()
+}
+
+/// [`render_table_with`] in parts, for a browser that has an earlier table of the same game:
+/// [`RenderedTable::update_since`] tells what it needs (see [`apply_update`]).
+pub fn render_table_parts(input: &TableInput, cache: &TableCache) -> RenderedTable {
     table::render(input, Some(cache))
 }
 

@@ -618,26 +618,36 @@
         table.dataset.connected = "true";
       });
       socket.addEventListener("message", function (event) {
-        // The socket is opened with ?format=html: a table update is the table's HTML itself
-        // (it carries its version); anything else is a JSON message, such as an error.
-        if (event.data.startsWith("<")) {
+        // The socket is opened with ?format=html: the first table is the table's HTML itself
+        // (it carries its version), later ones are "table" messages with what changed;
+        // anything else is a JSON message, such as an error.
+        const whole = event.data.startsWith("<");
+        let message = null;
+        if (!whole) {
+          try { message = JSON.parse(event.data); } catch (_) { return; }
+        }
+        if (whole || message.type === "table") {
           const focused = document.activeElement && document.activeElement.getAttribute("aria-label");
           const reading = logReadingPlace(table);
-          table.innerHTML = event.data;
+          if (whole) {
+            table.innerHTML = event.data;
+          } else if (!applyChanges(table, message)) {
+            // This table is not the one the changes were made for: start again with a whole one.
+            socket.close();
+            return;
+          }
           table.classList.remove("pending");
           readRoot();
           showClocks();
           keepLogPlace(table, reading);
           // Keep keyboard users where they were when the same target is still there.
-          if (focused) {
+          if (focused && !table.contains(document.activeElement)) {
             const again = Array.from(table.querySelectorAll("[aria-label]"))
               .find(function (el) { return el.getAttribute("aria-label") === focused; });
             if (again) again.focus();
           }
           return;
         }
-        let message;
-        try { message = JSON.parse(event.data); } catch (_) { return; }
         if (onChat) onChat(message);
         if (message.type === "error") {
           table.classList.remove("pending");
@@ -730,6 +740,44 @@
     showClocks();
     keepLogPlace(table, null);
     connect();
+  }
+
+  // Elements made from the server's markup.
+  function parse(html) {
+    const holder = document.createElement("template");
+    holder.innerHTML = html;
+    return holder.content;
+  }
+
+  // Applies a "table" message: the root's attributes, the parts that changed (each replaces the
+  // element with its id) and the log's new lines, appended to its last group, its last chapter
+  // and its lines. Answers false if the table on the page is not one it applies to. The rules
+  // are the server's too (`apply_update` in the web crate), so that its tests check them.
+  function applyChanges(table, message) {
+    const root = table.querySelector(".table-root");
+    const parts = (message.parts || []).map(function (part) {
+      return [document.getElementById(part[0]), part[1]];
+    });
+    if (!root || parts.some(function (part) { return !part[0] || !table.contains(part[0]); })) return false;
+    const fresh = parse(message.root + "</div>").firstElementChild;
+    Array.from(root.attributes).forEach(function (attribute) {
+      if (!fresh.hasAttribute(attribute.name)) root.removeAttribute(attribute.name);
+    });
+    Array.from(fresh.attributes).forEach(function (attribute) {
+      root.setAttribute(attribute.name, attribute.value);
+    });
+    parts.forEach(function (part) { part[0].replaceWith(parse(part[1])); });
+    const log = message.log;
+    if (log) {
+      const lines = table.querySelector("#log .log-lines");
+      const chapter = lines && lines.lastElementChild;
+      const group = chapter && chapter.lastElementChild;
+      if (!group) return false;
+      if (log.lines) group.append(parse(log.lines));
+      if (log.groups) chapter.append(parse(log.groups));
+      if (log.chapters) lines.append(parse(log.chapters));
+    }
+    return true;
   }
 
   // The game log: where the reader is in it, so that a new table keeps them there, or at the

@@ -322,6 +322,7 @@ impl Client {
         Ok(Ws {
             stream,
             transcript: self.transcript.clone(),
+            table: String::new(),
         })
     }
 }
@@ -333,6 +334,9 @@ type Stream =
 pub struct Ws {
     pub stream: Stream,
     transcript: Transcript,
+    /// The table as a browser shows it (`?format=html`): whole at first, then changed by each
+    /// "table" message.
+    table: String,
 }
 
 /// The value of attribute `name` on the table's root element.
@@ -344,8 +348,9 @@ pub fn root_attribute<'a>(html: &'a str, name: &str) -> &'a str {
 }
 
 impl Ws {
-    /// The next message (10 s at most). A table update (an HTML frame) is answered as
-    /// `{"type": "update", "version": …, "your_turn": …, "html": …}`.
+    /// The next message (10 s at most). A table update (the whole table, or the changes to
+    /// it) is answered as `{"type": "update", "version": …, "your_turn": …, "html": …}` with
+    /// the whole table as the browser has it then.
     pub async fn next(&mut self) -> Value {
         loop {
             let message = tokio::time::timeout(Duration::from_secs(10), self.stream.next())
@@ -355,8 +360,10 @@ impl Ws {
                 .expect("a valid frame");
             if let Message::Text(text) = message {
                 self.transcript.record(text.as_str());
-                let text = text.as_str();
-                if text.starts_with('<') {
+                let mut text = text.as_str();
+                if text.starts_with('<') || text.starts_with("{\"type\":\"table\"") {
+                    helvetia_web::apply_update(&mut self.table, text).expect("the changes apply");
+                    text = &self.table;
                     return json!({
                         "type": "update",
                         "version": root_attribute(text, "data-version").parse::<u64>().unwrap(),

@@ -28,7 +28,7 @@ fn material_colour(good: Good) -> &'static str {
 fn panel(class: &str, width: f32, height: f32, title: &str, inner: Markup) -> Markup {
     let heading = fitted_text(12.0, 22.0, 15.0, width - 24.0, "panel-title", title);
     html! {
-        figure class={ "panel " (class) } {
+        figure class={ "panel " (class) } id={ "t-" (class) } {
             svg viewBox={ "0 0 " (width) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
                 title { (title) }
                 rect class="board-ground" x="1" y="1" width=(Num(width - 2.0)) height=(Num(height - 2.0)) rx="10" {}

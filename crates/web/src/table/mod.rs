@@ -6,17 +6,17 @@
 
 mod board;
 pub(crate) mod cache;
+pub(crate) mod changes;
 pub(crate) mod clocks;
 mod log;
+pub(crate) mod parts;
 mod pieces;
 mod prompt;
 pub(crate) mod targets;
 mod village;
 
+use maud::{html, Markup};
 use std::cell::OnceCell;
-use std::sync::Arc;
-
-use maud::{html, Markup, Render};
 
 use helvetia_engine::{score, Phase, Position, ScoreBreakdown, Seat};
 
@@ -24,6 +24,7 @@ use crate::i18n::Lang;
 use crate::words::Namer;
 use crate::TableInput;
 use cache::{DisplayInputs, MarketInputs, PanelInputs, StatusInputs, TableCache, VillageInputs};
+use parts::{opening_tag, PartHtml, Piece, RenderedTable};
 use targets::Targets;
 
 /// Everything the parts of the table need.
@@ -58,7 +59,7 @@ impl Ctx<'_> {
 }
 
 /// Renders the table for one viewer, copying panels that have not changed from `cache`.
-pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
+pub fn render(input: &TableInput, cache: Option<&TableCache>) -> RenderedTable {
     let names: Vec<String> = (0..input.view.position.options.players)
         .map(|seat| {
             input
@@ -87,58 +88,85 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> String {
     let your_turn = !input.legal.is_empty() && input.replay.is_none();
     let over = pos.phase == Phase::GameOver;
     let status = if over { "finished" } else { "running" };
-    let markup: Markup = html! {
+    let root = opening_tag(html! {
         div class="table-root" data-version=(input.version) data-your-turn=(your_turn)
             data-status=(status) data-game-id=(input.game_id) data-round=(pos.round)
-            data-replay-step=[input.replay.map(|(step, _)| step)] {
-            (prompt::prompt(&ctx, your_turn))
-            (clocks::clocks(&ctx))
-            (clocks::end_vote(&ctx))
-            (prompt::choosers(&ctx))
-            @if over {
-                (prompt::end_screen(&ctx))
-            }
-            div class="panels" {
-                @for village in pos.village_ids() {
-                    (kept(cache, || VillageInputs::of(&ctx, village), || village::village_panel(&ctx, village)))
-                }
-                (board::characters(&ctx))
-                (kept(cache, || DisplayInputs::of(&ctx), || board::display(&ctx)))
-                (kept(cache, || MarketInputs::of(&ctx), || board::market(&ctx)))
-                (kept(cache, || StatusInputs::of(&ctx), || board::status(&ctx)))
-            }
-            (log::log(&ctx))
-        }
-    };
-    markup.into_string()
+            data-replay-step=[input.replay.map(|(step, _)| step)] {}
+    });
+    let drawn = |id: &str, markup: Markup| Piece::part(id.to_string(), PartHtml::Drawn(markup.0));
+    // Parts that may be absent, or hold several elements, get a frame of their own (the
+    // style sheet lays out its content as if it were not there).
+    let framed =
+        |id: &str, markup: Markup| drawn(id, html! { div class="part" id=(id) { (markup) } });
+    let mut pieces = vec![
+        drawn("t-prompt", prompt::prompt(&ctx, your_turn)),
+        framed("t-clocks", clocks::clocks(&ctx)),
+        framed("t-vote", clocks::end_vote(&ctx)),
+        drawn("t-choosers", prompt::choosers(&ctx)),
+        framed(
+            "t-end",
+            if over {
+                prompt::end_screen(&ctx)
+            } else {
+                html! {}
+            },
+        ),
+        Piece::Frame(PANELS_OPEN.to_string()),
+    ];
+    for village in pos.village_ids() {
+        pieces.push(kept(
+            format!("t-village-{}", village.index()),
+            cache,
+            || VillageInputs::of(&ctx, village),
+            || village::village_panel(&ctx, village),
+        ));
+    }
+    pieces.push(drawn("t-characters", board::characters(&ctx)));
+    pieces.push(kept(
+        "t-display".into(),
+        cache,
+        || DisplayInputs::of(&ctx),
+        || board::display(&ctx),
+    ));
+    pieces.push(kept(
+        "t-market".into(),
+        cache,
+        || MarketInputs::of(&ctx),
+        || board::market(&ctx),
+    ));
+    pieces.push(kept(
+        "t-status".into(),
+        cache,
+        || StatusInputs::of(&ctx),
+        || board::status(&ctx),
+    ));
+    pieces.push(Piece::Frame(format!(
+        "{PANELS_CLOSE}{}",
+        log::toggle(&ctx).0
+    )));
+    RenderedTable {
+        root,
+        pieces,
+        log: log::log(&ctx),
+    }
 }
+
+const PANELS_OPEN: &str = "<div class=\"panels\">";
+const PANELS_CLOSE: &str = "</div>";
 
 /// A panel drawn by `draw`, or copied from `cache` when drawn from the same `inputs` before
 /// (`inputs` is `None` for a panel that must be drawn, and is only asked with a cache).
 fn kept(
+    id: String,
     cache: Option<&TableCache>,
     inputs: impl FnOnce() -> Option<PanelInputs>,
     draw: impl FnOnce() -> Markup,
-) -> Panel {
-    match cache.and_then(|cache| Some((cache, inputs()?))) {
-        Some((cache, inputs)) => Panel::Kept(cache.panel(inputs, || draw().into_string())),
-        None => Panel::Drawn(draw()),
-    }
-}
-
-/// A panel's HTML: shared with the cache, or drawn for this table only.
-enum Panel {
-    Kept(Arc<str>),
-    Drawn(Markup),
-}
-
-impl Render for Panel {
-    fn render_to(&self, buffer: &mut String) {
-        buffer.push_str(match self {
-            Panel::Kept(html) => html,
-            Panel::Drawn(html) => &html.0,
-        });
-    }
+) -> Piece {
+    let html = match cache.and_then(|cache| Some((cache, inputs()?))) {
+        Some((cache, inputs)) => PartHtml::Kept(cache.panel(inputs, || draw().into_string())),
+        None => PartHtml::Drawn(draw().into_string()),
+    };
+    Piece::part(id, html)
 }
 
 #[cfg(test)]

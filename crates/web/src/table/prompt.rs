@@ -37,7 +37,7 @@ pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
         "prompt"
     };
     html! {
-        section class=(class) aria-live="polite" {
+        section class=(class) id="t-prompt" aria-live="polite" {
             p class="headline" { (headline) }
             @if let Some(step) = step {
                 p class="step" { (step) }
@@ -183,7 +183,7 @@ fn cost_panel(ctx: &Ctx) -> Markup {
 pub fn choosers(ctx: &Ctx) -> Markup {
     let lang = ctx.lang;
     html! {
-        div class="choosers" {
+        div class="choosers" id="t-choosers" {
             @for (id, _target, actions) in ctx.targets.choosers() {
                 div class="chooser" id=(id) hidden role="dialog" aria-label=(lang.tr("choose-one")) {
                     p { (lang.tr("choose-one")) }

@@ -47,7 +47,7 @@ pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
         (HEADER + 5.0 * C + PAD + 8.0, String::new())
     };
     html! {
-        figure class="panel village" data-village=(village.index()) {
+        figure class="panel village" id={ "t-village-" (village.index()) } data-village=(village.index()) {
             svg viewBox={ "0 0 " (WIDTH) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
                 title { (title) }
                 rect class="village-ground" x="1" y="1" width=(Num(WIDTH - 2.0)) height=(Num(height - 2.0)) rx="10" {}
