@@ -4,7 +4,8 @@
 //! Reports actions per second sustained and the latency from each submission until every
 //! viewer of that game (both players and the spectators) has received the resulting update.
 //!
-//! By default every viewer is a browser (`--format html`): it receives the rendered table and a
+//! By default every viewer is a browser (`--format html`): it receives the rendered table (whole,
+//! then the changes, applied to its copy as the browser does; their sizes are reported) and a
 //! player clicks one of its `data-action` targets. `--format json` makes them API clients.
 //! Without `--rate` each player answers at once (a closed loop: the server runs flat out);
 //! `--rate R` paces the games so that together they submit about R actions per second, as
