@@ -158,7 +158,14 @@ async fn two_nodes_on_one_postgresql_serve_the_same_games() {
         if status == StatusCode::OK {
             undone += 1;
             assert_eq!(body["version"], version + 2);
-            // Back on B: the undo is there (B caught up), and the next action lands right.
+            // Back on B: the undo arrives (B catches up from A's notice, which may still be on
+            // its way when A answers), and the next action lands right.
+            wait_for(
+                Duration::from_secs(5),
+                "B to catch up with the undo",
+                async || player.state(&game).await.unwrap()["version"] == version + 2,
+            )
+            .await;
             let again = player.state(&game).await.unwrap();
             assert_eq!(again["version"], version + 2);
             assert_eq!(again["view"], state["view"]);

@@ -339,7 +339,12 @@ async fn viewer(
                 };
                 sizes.lock().unwrap().push(text.len());
             }
-            helvetia_web::apply_update(&mut table, text.as_str()).expect("the changes apply");
+            // A message that does not apply is counted, not fatal: the viewer goes on.
+            if let Err(error) = helvetia_web::apply_update(&mut table, text.as_str()) {
+                totals.errors.fetch_add(1, Ordering::Relaxed);
+                eprintln!("error: an update that does not apply: {error}");
+                continue;
+            }
         }
         let update = Seen::read(if is_table { &table } else { text.as_str() });
         if let Some(error) = update.error {

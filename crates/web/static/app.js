@@ -759,7 +759,14 @@
       return [document.getElementById(part[0]), part[1]];
     });
     if (!root || parts.some(function (part) { return !part[0] || !table.contains(part[0]); })) return false;
+    // Everything is found before anything changes, so a table it does not apply to stays whole.
+    const log = message.log;
+    const lines = log && table.querySelector("#log .log-lines");
+    const chapter = lines && lines.lastElementChild;
+    const group = chapter && chapter.lastElementChild;
+    if (log && !group) return false;
     const fresh = parse(message.root + "</div>").firstElementChild;
+    if (!fresh) return false;
     Array.from(root.attributes).forEach(function (attribute) {
       if (!fresh.hasAttribute(attribute.name)) root.removeAttribute(attribute.name);
     });
@@ -767,12 +774,7 @@
       root.setAttribute(attribute.name, attribute.value);
     });
     parts.forEach(function (part) { part[0].replaceWith(parse(part[1])); });
-    const log = message.log;
     if (log) {
-      const lines = table.querySelector("#log .log-lines");
-      const chapter = lines && lines.lastElementChild;
-      const group = chapter && chapter.lastElementChild;
-      if (!group) return false;
       if (log.lines) group.append(parse(log.lines));
       if (log.groups) chapter.append(parse(log.groups));
       if (log.chapters) lines.append(parse(log.chapters));
