@@ -97,11 +97,7 @@ pub(crate) fn search_on(
     let legal = base.legal_actions();
     let mut root: Vec<RootChild> = legal
         .iter()
-        .map(|&action| RootChild {
-            action,
-            visits: 0,
-            reward: 0.0,
-        })
+        .map(|&action| RootChild::unvisited(action))
         .collect();
     if legal.len() == 1 {
         return Searched {

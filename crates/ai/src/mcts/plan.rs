@@ -105,11 +105,7 @@ fn merged_children(game: &Game, trees: &[Tree], nodes: &[Option<usize>]) -> Vec<
     let mut merged: Vec<RootChild> = game
         .legal_actions()
         .iter()
-        .map(|&action| RootChild {
-            action,
-            visits: 0,
-            reward: 0.0,
-        })
+        .map(|&action| RootChild::unvisited(action))
         .collect();
     for (node, tree) in nodes.iter().zip(trees) {
         let Some(node) = *node else { continue };

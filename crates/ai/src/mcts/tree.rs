@@ -39,6 +39,17 @@ pub struct RootChild {
     pub reward: f32,
 }
 
+impl RootChild {
+    /// `action` before any iteration chose it.
+    pub fn unvisited(action: Action) -> RootChild {
+        RootChild {
+            action,
+            visits: 0,
+            reward: 0.0,
+        }
+    }
+}
+
 /// A search tree grown from one position.
 pub struct Tree {
     nodes: Vec<Node>,
