@@ -4,6 +4,8 @@
 //! and have not delivered, branch progress, leads on the characters, coins, villagers in work)
 //! counts at a discount, because it still costs actions and others may get there first.
 
+use serde::{Deserialize, Serialize};
+
 use helvetia_engine::{
     coins_needed, outputs, Branch, BuildingClass, BuildingKind, Character, GoodSet, Phase,
     Position, Seat, VillageId, Workers, MAX_PLAYERS,
@@ -109,24 +111,101 @@ pub fn makeable(workers: &Workers) -> GoodSet {
     }
 }
 
+/// One player's prospects split by where they come from, in victory points: what the
+/// evaluation adds up, kept apart so that the analysis can say why one position is better.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Prospects {
+    /// The score as it stands.
+    pub score: f32,
+    /// Goods the player can make and has not delivered, with the good tiles still free.
+    pub goods: f32,
+    /// Progress on branches nobody holds yet.
+    pub branches: f32,
+    /// Leads in coins on characters whose tile the player does not hold.
+    pub characters: f32,
+    /// Coins in hand while the player is still in the round.
+    pub coins: f32,
+    /// Own villagers on workplaces, awake or asleep.
+    pub workers: f32,
+    /// Couples and unattached villagers: children and workers to come.
+    pub family: f32,
+    /// A victory point building on display that the player can afford now.
+    pub buildings: f32,
+    /// Built ring-1 cells while a village tile is still free.
+    pub village: f32,
+}
+
+impl Prospects {
+    /// Every term, each with its name, in a fixed order.
+    pub fn terms(&self) -> [(ProspectTerm, f32); 9] {
+        [
+            (ProspectTerm::Score, self.score),
+            (ProspectTerm::Goods, self.goods),
+            (ProspectTerm::Branches, self.branches),
+            (ProspectTerm::Characters, self.characters),
+            (ProspectTerm::Coins, self.coins),
+            (ProspectTerm::Workers, self.workers),
+            (ProspectTerm::Family, self.family),
+            (ProspectTerm::Buildings, self.buildings),
+            (ProspectTerm::Village, self.village),
+        ]
+    }
+
+    /// The prospects in one number.
+    pub fn total(&self) -> f32 {
+        self.terms().iter().map(|(_, value)| value).sum()
+    }
+}
+
+/// The name of one term of [`Prospects`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProspectTerm {
+    /// [`Prospects::score`].
+    Score,
+    /// [`Prospects::goods`].
+    Goods,
+    /// [`Prospects::branches`].
+    Branches,
+    /// [`Prospects::characters`].
+    Characters,
+    /// [`Prospects::coins`].
+    Coins,
+    /// [`Prospects::workers`].
+    Workers,
+    /// [`Prospects::family`].
+    Family,
+    /// [`Prospects::buildings`].
+    Buildings,
+    /// [`Prospects::village`].
+    Village,
+}
+
 /// One player's prospects, in victory points.
 pub fn prospects(position: &Position, seat: Seat, weights: &Weights) -> f32 {
-    let score = helvetia_engine::score(position, seat).total as f32;
+    prospect_terms(position, seat, weights).total()
+}
+
+/// One player's prospects, term by term.
+pub fn prospect_terms(position: &Position, seat: Seat, weights: &Weights) -> Prospects {
     let player = position.player(seat);
     let (all, awake) = workers(position, seat);
     let undelivered = GoodSet(!player.delivered.0);
     let possible = GoodSet(makeable(&all).0 & undelivered.0);
     let ready = GoodSet(makeable(&awake).0 & undelivered.0);
-    let mut value = score;
+    let mut terms = Prospects {
+        score: helvetia_engine::score(position, seat).total as f32,
+        ..Prospects::default()
+    };
     for good in possible.iter() {
-        value += weights.deliverable;
+        terms.goods += weights.deliverable;
         if let (Some(index), Some(points)) = (good.good_tile_index(), good.good_tile_points()) {
             if position.good_tiles[index].is_none() {
-                value += weights.tile_bonus * points as f32;
+                terms.goods += weights.tile_bonus * points as f32;
             }
         }
         if ready.contains(good) {
-            value += weights.ready;
+            terms.goods += weights.ready;
         }
     }
     for branch in Branch::ALL {
@@ -134,7 +213,7 @@ pub fn prospects(position: &Position, seat: Seat, weights: &Weights) -> f32 {
             let goods = branch.goods();
             let done = GoodSet(player.delivered.0 & goods.0).len() as f32;
             let share = done / goods.len() as f32;
-            value += weights.branch_progress * branch.points() as f32 * share * share;
+            terms.branches += weights.branch_progress * branch.points() as f32 * share * share;
         }
     }
     if position.options.character_tiles {
@@ -146,23 +225,22 @@ pub fn prospects(position: &Position, seat: Seat, weights: &Weights) -> f32 {
                 });
             let holder = position.character_tiles[character.index()].holder;
             if lead && holder != Some(seat) {
-                value += weights.character_lead;
+                terms.characters += weights.character_lead;
             }
         }
     }
     let coins = player.hand + player.arriving;
     if !player.passed {
-        value += weights.coin * coins as f32;
+        terms.coins = weights.coin * coins as f32;
     }
     let awake_count: u8 = awake.0.iter().sum();
     let all_count: u8 = all.0.iter().sum();
-    value += weights.awake_worker * awake_count as f32;
-    value += weights.sleeping_worker * (all_count - awake_count) as f32;
+    terms.workers = weights.awake_worker * awake_count as f32
+        + weights.sleeping_worker * (all_count - awake_count) as f32;
     let village = position.village(VillageId::Player(seat));
     let couples = village.buildings().filter(|(_, b)| b.is_couple()).count();
-    value += weights.couple * couples as f32;
     let unattached = village.centre_villagers.iter().sum::<u8>() + player.school.iter().sum::<u8>();
-    value += weights.unattached * unattached as f32;
+    terms.family = weights.couple * couples as f32 + weights.unattached * unattached as f32;
     let affordable = BuildingKind::ALL.into_iter().any(|kind| {
         kind.class() == BuildingClass::VictoryPoints
             && position.displayed(kind) > 0
@@ -171,15 +249,15 @@ pub fn prospects(position: &Position, seat: Seat, weights: &Weights) -> f32 {
             && coins_needed(kind.cost(), None, &awake) < coins
     });
     if affordable {
-        value += weights.affordable_vp_building;
+        terms.buildings = weights.affordable_vp_building;
     }
     if position.village_tiles.iter().any(|t| t.is_none())
         && !position.village_tiles.contains(&Some(seat))
     {
         let built = village.cells[..10].iter().filter(|c| c.is_some()).count();
-        value += weights.ring1_cell * built as f32;
+        terms.village = weights.ring1_cell * built as f32;
     }
-    value
+    terms
 }
 
 /// Every seat's prospects (unused seats are zero). A finished game counts only the score,

@@ -27,6 +27,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 mod bot;
 pub mod boundary;
 pub mod evaluate;
@@ -39,7 +40,7 @@ pub mod stats;
 pub mod tournament;
 
 pub use bot::{decision_seed, mix, sample_game, Bot, Budget};
-pub use evaluate::{evaluate, Weights};
+pub use evaluate::{evaluate, prospect_terms, ProspectTerm, Prospects, Weights};
 pub use greedy::{plan_turn, GreedyBot, GreedyParams};
 pub use mcts::{MctsBot, MctsParams};
 pub use random::RandomBot;

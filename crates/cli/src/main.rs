@@ -45,6 +45,8 @@ subcommands! {
     Selfplay => selfplay,
     /// Play bots against each other and measure them: wins, scores, speed.
     Arena => arena,
+    /// Analyse a finished game: each player's chance to win turn by turn, the costliest turns.
+    Analyse => analyse,
     /// Serve the game online: accounts, lobby, live and turn-based play, bots, replays.
     Serve => serve,
     /// Copy the server's SQLite database to a file while it serves (a consistent snapshot).

@@ -292,3 +292,65 @@ fn original_rules_records_replay_by_their_rules() {
     ]));
     assert!(shown.starts_with("Helvetia, 2 players, "), "{shown}");
 }
+
+#[test]
+fn analyse_prints_the_same_analysis_as_json_and_as_a_table() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let results = dir.join("cli-analyse-arena.json");
+    stdout(&helvetia(&[
+        "arena",
+        "--bots",
+        "greedy,greedy",
+        "--players",
+        "2",
+        "--games",
+        "1",
+        "--quiet",
+        "--out",
+        results.to_str().unwrap(),
+    ]));
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    let record: GameRecord =
+        serde_json::from_value(results["results"][0]["record"].clone()).unwrap();
+    let file = scratch(
+        "analyse-record.json",
+        &serde_json::to_string(&record).unwrap(),
+    );
+    let file = file.to_str().unwrap();
+    let quick = ["--iterations", "60", "--seed", "3", "--quiet"];
+    let json = |threads: &str| {
+        let mut args = vec!["analyse", file, "--json", "--threads", threads];
+        args.extend(quick);
+        let text = stdout(&helvetia(&args));
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()
+    };
+    let analysis = json("1");
+    assert_eq!(
+        analysis,
+        json("2"),
+        "the threads do not change the analysis"
+    );
+    let turns = analysis["turns"].as_array().unwrap();
+    assert!(turns.len() > 10);
+    assert_eq!(turns.last().unwrap()["end"], record.actions.len());
+    let winner = record.replay().unwrap().standings()[0].seat.index();
+    assert_eq!(analysis["outcome"][winner], 1.0);
+
+    let mut args = vec!["analyse", file];
+    args.extend(quick);
+    let table = stdout(&helvetia(&args));
+    let costly = table.lines().filter(|l| l.starts_with("  turn ")).count();
+    assert!((1..=3).contains(&costly), "{table}");
+    assert!(table.contains("the turns that cost the most:"), "{table}");
+    assert!(table.contains("60 iterations per turn, seed 3"), "{table}");
+
+    let game = record.replay().unwrap();
+    let position_file = scratch(
+        "analyse-position.json",
+        &serde_json::to_string(game.position()).unwrap(),
+    );
+    let refused = helvetia(&["analyse", position_file.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("give a game record"));
+}

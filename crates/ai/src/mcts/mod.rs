@@ -21,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 pub use params::MctsParams;
-pub use tree::{rewards, RootChild, Tree};
+pub use tree::{rewards, rollout, RootChild, Tree};
 
 use crate::bot::{decision_seed, mix, Bot, Budget};
 use plan::Plan;
@@ -166,7 +166,7 @@ pub(crate) fn search_on(
 }
 
 /// The index of the most visited action; among equals, the best mean reward, then the first.
-pub(crate) fn most_visited(children: &[RootChild]) -> usize {
+pub fn most_visited(children: &[RootChild]) -> usize {
     let mean = |r: &RootChild| r.reward / r.visits.max(1) as f32;
     let mut best = 0;
     for (i, r) in children.iter().enumerate() {

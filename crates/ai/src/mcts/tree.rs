@@ -105,6 +105,13 @@ impl Tree {
         self.nodes[node].visits
     }
 
+    /// Each seat's mean reward over the iterations through `node` (zero before any).
+    pub fn mean_rewards(&self, node: usize) -> [f32; MAX_PLAYERS] {
+        let node = &self.nodes[node];
+        let visits = node.visits.max(1) as f32;
+        node.reward.map(|sum| sum / visits)
+    }
+
     /// The child of `node` reached by `action`, if the tree has grown it.
     pub fn child(&self, node: usize, action: Action) -> Option<usize> {
         self.nodes[node]
@@ -232,7 +239,7 @@ fn best_untried(game: &Game, untried: &ActionList) -> Action {
 }
 
 /// Plays on with the policy until the game ends or a cap, and returns each seat's reward.
-fn rollout(
+pub fn rollout(
     game: &mut Game,
     rng: &mut ChaCha8Rng,
     params: &MctsParams,
