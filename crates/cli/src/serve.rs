@@ -27,6 +27,10 @@ pub struct Args {
     /// Bot searches that may run at once.
     #[arg(long, default_value_t = 1)]
     bot_threads: usize,
+    /// Search iterations per turn of a post-game analysis (each node runs one analysis at a
+    /// time, on one core).
+    #[arg(long, default_value_t = 2000)]
+    analysis_iterations: u32,
     /// Seconds a node's claim to run a game's bot lasts without renewal: how soon another node
     /// takes over the bots of a node that stopped.
     #[arg(long, default_value_t = 10)]
@@ -113,6 +117,7 @@ pub fn run(args: Args) -> ExitCode {
         websocket_ping_secs: args.websocket_ping_secs,
         max_open_games: args.max_open_games,
         max_bot_games: args.max_bot_games,
+        analysis_iterations: args.analysis_iterations.max(1),
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,

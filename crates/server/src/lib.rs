@@ -10,6 +10,8 @@
 //! `View`.
 
 pub mod account_limits;
+pub mod analysis;
+pub mod analysis_worker;
 pub mod auth;
 pub mod backfill;
 pub mod body_limit;
@@ -117,6 +119,8 @@ pub struct Config {
     pub max_open_games: u32,
     /// Running games with bots one account may have started.
     pub max_bot_games: u32,
+    /// Search iterations per turn of a post-game analysis.
+    pub analysis_iterations: u32,
 }
 
 impl Default for Config {
@@ -143,6 +147,7 @@ impl Default for Config {
             websocket_ping_secs: 20,
             max_open_games: 10,
             max_bot_games: 10,
+            analysis_iterations: helvetia_ai::analysis::AnalysisSettings::default().iterations,
         }
     }
 }
@@ -272,6 +277,10 @@ pub fn app(state: AppState) -> Router {
         .route("/leaderboard", get(players::leaderboard_json))
         .route("/players/{name}", get(players::profile_json))
         .route("/games/{id}/replay/{step}", get(play::get_replay))
+        .route(
+            "/games/{id}/analysis",
+            get(analysis::get).post(analysis::request),
+        )
         .route("/games/{id}/ws", get(ws::upgrade))
         .route(
             "/settings",
@@ -382,6 +391,10 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         )),
         tokio::spawn(backfill::fill_in_summaries(state.store.clone())),
         tokio::spawn(rated_games::rate_unrated(state.clone())),
+        tokio::spawn(analysis_worker::work_on_analyses(
+            state.clone(),
+            std::time::Duration::from_secs(1),
+        )),
     ];
     if let Some(mail) = mail {
         background.push(tokio::spawn(mail::sender::send_mail(

@@ -9,6 +9,7 @@
 
 mod account_limits;
 mod accounts;
+mod analyses;
 mod bot_leases;
 mod chat;
 mod games;
@@ -30,6 +31,7 @@ use sqlx::{AnyPool, Executor};
 use tokio::sync::mpsc;
 
 pub use account_limits::{AccountCap, CapKind};
+pub use analyses::{AnalysisJob, AnalysisRow, AnalysisState};
 pub use chat::{ChatLine, ChatText};
 pub use games::{GameFilter, ListedGame};
 pub use log_writer::{LogChange, Summary};
@@ -180,6 +182,11 @@ fn migrator() -> Migrator {
                 10,
                 "username keys",
                 include_str!("../../migrations/0010_username_keys.sql"),
+            ),
+            migration(
+                11,
+                "analyses",
+                include_str!("../../migrations/0011_analyses.sql"),
             ),
         ]),
         ignore_missing: false,
