@@ -24,6 +24,7 @@ pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
         }
     };
     let step = step_text(ctx);
+    let refusal = super::refusal::refusal(ctx, your_turn, step.as_deref());
     let buttons = ctx.targets.buttons();
     // Paying and producing: offer the first legal action as a labelled suggestion.
     let suggest = your_turn
@@ -37,7 +38,7 @@ pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
         "prompt"
     };
     html! {
-        section class=(class) id="t-prompt" aria-live="polite" {
+        section class=(class) id="t-prompt" aria-live="polite" data-refusal=[refusal] {
             p class="headline" { (headline) }
             @if let Some(step) = step {
                 p class="step" { (step) }
@@ -59,6 +60,8 @@ pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
                     button type="button" class="undo" data-undo="" { (lang.tr("undo")) }
                 }
             }
+            (super::confirm::confirmations(ctx))
+            p class="refusal" role="status" hidden {}
         }
     }
 }
