@@ -36,6 +36,7 @@ pub mod policy;
 mod random;
 mod spec;
 pub mod stats;
+mod suggest;
 pub mod tournament;
 
 pub use bot::{decision_seed, mix, sample_game, Bot, Budget};
@@ -44,3 +45,4 @@ pub use greedy::{plan_turn, GreedyBot, GreedyParams};
 pub use mcts::{MctsBot, MctsParams};
 pub use random::RandomBot;
 pub use spec::{parse_list, BotKind, BotSpec, SpecError};
+pub use suggest::suggest;

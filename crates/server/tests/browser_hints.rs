@@ -1,6 +1,6 @@
 //! The table explains itself, in headless Chromium: it asks before a decision leaves coins
-//! unused for the rest of the round (cancel keeps everything, going on plays it), and a click
-//! on a piece that is not a legal action says why in the prompt.
+//! unused for the rest of the round (cancel keeps everything, going on plays it), a click on a
+//! piece that is not a legal action says why in the prompt, and the suggestion says why in words.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
@@ -67,9 +67,11 @@ async fn the_table_asks_before_coins_go_unused_and_says_why_a_click_is_refused()
     register(&anna, &server, "anna").await;
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     let mut refused = false;
+    let mut confirmed = false;
+    let mut suggested: Option<Vec<String>> = None;
     // Random play reaches a warning in most two-player games (the neutral coin as the last
     // other colour): play games until one comes.
-    for _game in 0..6 {
+    'games: for _game in 0..6 {
         anna.goto(&server.url("/lobby")).await.expect("the lobby");
         create_game(&anna, 2, &["me", "bot:random"], 6).await;
         wait_until(
@@ -112,14 +114,37 @@ async fn the_table_asks_before_coins_go_unused_and_says_why_a_click_is_refused()
                 );
                 refused = true;
             }
-            let warned = anna
-                .execute(
+            if suggested.is_none() {
+                suggested = anna
+                    .execute(
+                        "const why = document.querySelector('#t-prompt .suggestion-why');
+                         const button = document.querySelector('#t-prompt .suggested');
+                         return why && button ? [button.textContent, why.textContent] : null;",
+                        vec![],
+                    )
+                    .await
+                    .expect("look for a suggestion")
+                    .as_array()
+                    .map(|pair| {
+                        pair.iter()
+                            .map(|s| s.as_str().unwrap_or_default().to_string())
+                            .collect::<Vec<_>>()
+                    });
+            }
+            let warned = if confirmed {
+                serde_json::Value::Null
+            } else {
+                anna.execute(
                     "const line = document.querySelector('#table .confirm[data-confirm-for]');
                      return line ? line.dataset.confirmFor : null;",
                     vec![],
                 )
                 .await
-                .expect("look for a warning");
+                .expect("look for a warning")
+            };
+            if confirmed && suggested.is_some() {
+                break 'games;
+            }
             let Some(index) = warned.as_str().map(str::to_string) else {
                 click_random_legal(&anna, &mut rng).await;
                 wait_for_change(&anna, state.version).await;
@@ -158,9 +183,22 @@ async fn the_table_asks_before_coins_go_unused_and_says_why_a_click_is_refused()
                 .await
                 .expect("go on");
             wait_for_change(&anna, state.version).await;
-            assert!(refused);
-            return;
+            confirmed = true;
         }
     }
-    panic!("no decision that leaves coins unused came up in six games");
+    assert!(refused, "a refused click was tried");
+    assert!(
+        confirmed,
+        "no decision that leaves coins unused came up in six games"
+    );
+    // While paying or delivering the prompt suggests a decision and says why in words.
+    let [button, why] = <[String; 2]>::try_from(suggested.expect("a suggestion came up"))
+        .expect("a button and its reason");
+    assert!(button.starts_with("Suggested: "), "{button}");
+    assert!(
+        ["Make ", "Pay with ", "Buy ", "Deliver ", "The best turn"]
+            .iter()
+            .any(|start| why.starts_with(start)),
+        "{why}"
+    );
 }

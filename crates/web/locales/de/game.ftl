@@ -257,3 +257,10 @@ forfeit-yes = Ja, weiter
 refusal-game-over = Jetzt nicht: Das Spiel ist vorbei.
 refusal-not-your-turn = Jetzt nicht: { $name } ist am Zug.
 refusal-other-step = Das geht nicht: { $step }
+# Why the suggested decision is good.
+suggest-work-free = { $good } mit deinem { $building } herstellen: kostenlos, ohne Münze.
+suggest-work-deliver = { $good } mit deinem { $building } herstellen, auf dem Weg zu einer Lieferung.
+suggest-pay = Mit dem eben hergestellten { $good } bezahlen: kostenlos.
+suggest-buy = { $good } für eine Münze kaufen: Keine deiner wachen Figuren kann es jetzt herstellen.
+suggest-deliver = { $good } liefern: ein Würfel auf den Markt, ein Siegpunkt mehr.
+suggest-plan = Der beste Zug, den der gierige Bot findet, beginnt hier.

@@ -257,3 +257,10 @@ forfeit-yes = Yes, go on
 refusal-game-over = Not now: the game is over.
 refusal-not-your-turn = Not now: it is { $name }'s turn.
 refusal-other-step = Not that: { $step }
+# Why the suggested decision is good.
+suggest-work-free = Make { $good } with your { $building }: free, no coin needed.
+suggest-work-deliver = Make { $good } with your { $building }, on the way to a delivery.
+suggest-pay = Pay with the { $good } just made: free.
+suggest-buy = Buy { $good } for a coin: none of your awake villagers can make it now.
+suggest-deliver = Deliver { $good }: a cube on the market, one more victory point.
+suggest-plan = The best turn the greedy bot finds starts here.

@@ -257,3 +257,10 @@ forfeit-yes = Oui, continuer
 refusal-game-over = Pas maintenant : la partie est terminée.
 refusal-not-your-turn = Pas maintenant : c'est au tour de { $name }.
 refusal-other-step = Pas cela : { $step }
+# Why the suggested decision is good.
+suggest-work-free = Produire { $good } avec votre { $building } : gratuit, sans jeton.
+suggest-work-deliver = Produire { $good } avec votre { $building }, en vue d'une livraison.
+suggest-pay = Payer avec { $good } qui vient d'être produit : gratuit.
+suggest-buy = Acheter { $good } pour un jeton : aucun de vos villageois éveillés ne peut le produire maintenant.
+suggest-deliver = Livrer { $good } : un cube sur le marché, un point de victoire de plus.
+suggest-plan = Le meilleur tour que trouve le robot glouton commence ici.

@@ -257,3 +257,10 @@ forfeit-yes = Sì, continua
 refusal-game-over = Non ora: la partita è finita.
 refusal-not-your-turn = Non ora: tocca a { $name }.
 refusal-other-step = Non questo: { $step }
+# Why the suggested decision is good.
+suggest-work-free = Produrre { $good } con il tuo { $building }: gratis, senza moneta.
+suggest-work-deliver = Produrre { $good } con il tuo { $building }, in vista di una consegna.
+suggest-pay = Pagare con { $good } appena prodotto: gratis.
+suggest-buy = Comprare { $good } per una moneta: nessuno dei tuoi abitanti svegli può produrlo ora.
+suggest-deliver = Consegnare { $good }: un cubetto sul mercato, un punto vittoria in più.
+suggest-plan = Il miglior turno che trova il bot avido comincia qui.

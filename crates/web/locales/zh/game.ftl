@@ -238,3 +238,10 @@ forfeit-yes = 是，继续
 refusal-game-over = 现在不行：游戏已结束。
 refusal-not-your-turn = 现在不行：轮到 { $name }。
 refusal-other-step = 不能这样：{ $step }
+# Why the suggested decision is good.
+suggest-work-free = 用你的{ $building }生产{ $good }：免费，无需钱币。
+suggest-work-deliver = 用你的{ $building }生产{ $good }，用于交货。
+suggest-pay = 用刚生产的{ $good }支付：免费。
+suggest-buy = 花一枚钱币购买{ $good }：你醒着的村民现在都无法生产它。
+suggest-deliver = 交付{ $good }：市场上多一个方块，多一分胜利点。
+suggest-plan = 贪心机器人找到的最佳回合从这里开始。

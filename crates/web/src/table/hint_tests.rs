@@ -1,5 +1,5 @@
-//! Tests of the table's explanations: the confirmation before coins go unused, and the reason
-//! a refused click is given.
+//! Tests of the table's explanations: the confirmation before coins go unused, the reason a
+//! refused click is given, and the suggestion's words.
 
 use helvetia_engine::{forfeits, Action, Game, GameOptions, Seat};
 use rand_chacha::ChaCha8Rng;
@@ -20,6 +20,10 @@ fn players(n: u8) -> Vec<PlayerInfo> {
 
 /// The table of `game` for the player to move (`decides`) or for someone watching.
 fn table(game: &Game, decides: bool, lang: Lang) -> String {
+    suggested_table(game, decides, lang, None)
+}
+
+fn suggested_table(game: &Game, decides: bool, lang: Lang, suggestion: Option<Action>) -> String {
     let legal: Vec<Action> = if decides {
         game.legal_actions().to_vec()
     } else {
@@ -40,6 +44,7 @@ fn table(game: &Game, decides: bool, lang: Lang) -> String {
         clocks: &[],
         rating_shifts: &[],
         end_vote: &EndVote::None,
+        suggestion,
     })
 }
 
@@ -94,4 +99,31 @@ fn a_refused_click_is_answered_with_whose_turn_it_is_or_what_is_being_decided() 
     let deciding = table(&game, true, Lang::De);
     assert!(deciding.contains("data-refusal=\"Das geht nicht: "));
     assert!(deciding.contains("class=\"refusal\""));
+}
+
+#[test]
+fn the_suggestion_plays_the_given_action_and_says_why_in_words() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut game = Game::new(GameOptions::for_players(2), 2);
+    let mut shown = 0;
+    while !game.is_over() && shown < 5 {
+        let legal = game.legal_actions();
+        let work = legal.iter().position(|a| matches!(a, Action::Work { .. }));
+        let paying = matches!(game.position().phase,
+            helvetia_engine::Phase::Turn { turn, .. } if matches!(turn.step, helvetia_engine::Step::Pay { .. }));
+        if let (true, Some(index)) = (paying, work) {
+            let html = suggested_table(&game, true, Lang::En, Some(legal[index]));
+            assert!(html.contains(&format!("class=\"suggested\" data-action=\"{index}\"")));
+            assert!(
+                html.contains(": free, no coin needed."),
+                "the reason in words"
+            );
+            // Without a suggestion from the server, none is shown.
+            assert!(!table(&game, true, Lang::En).contains("class=\"suggested\""));
+            shown += 1;
+        }
+        game.play(legal[rng.next_u32() as usize % legal.len()])
+            .unwrap();
+    }
+    assert!(shown > 0);
 }

@@ -14,6 +14,7 @@ pub(crate) mod parts;
 mod pieces;
 mod prompt;
 mod refusal;
+pub(crate) mod suggestion;
 pub(crate) mod targets;
 mod village;
 
