@@ -1,12 +1,13 @@
 //! Search speed from fixed positions: MCTS iterations on one core, a whole 2,000-iteration
 //! decision on every core, a whole turn of a 2,000-iteration bot with and without its turn
-//! plan, and one greedy decision.
+//! plan, one greedy decision, and the table's suggestion (`suggest`) where a player pays for a
+//! building (the server works it out once per change, for the person who decides).
 //!
 //! The positions are reached by a fixed seeded random walk, so every run measures the same
 //! work; `cargo bench -p helvetia-ai` prints the medians.
 
-use helvetia_ai::{mcts, Bot, BotKind, BotSpec, Budget, MctsBot, MctsParams};
-use helvetia_engine::{Game, GameOptions, Phase, View};
+use helvetia_ai::{mcts, suggest, Bot, BotKind, BotSpec, Budget, MctsBot, MctsParams};
+use helvetia_engine::{Game, GameOptions, Phase, Step, View};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
@@ -16,12 +17,28 @@ fn main() {
 
 /// The view at the first turn decision of round `round` of a seeded random game.
 fn position(players: u8, round: u16) -> View {
+    walk_to(players, round, |game| {
+        let at_turn =
+            matches!(game.position().phase, Phase::Turn { turn, .. } if turn.regular.is_none());
+        at_turn && game.legal_actions().len() > 2
+    })
+}
+
+/// The view at the first payment for a building from round `round` on: where the table
+/// suggests a decision.
+fn paying(players: u8, round: u16) -> View {
+    walk_to(players, round, |game| {
+        matches!(game.position().phase,
+            Phase::Turn { turn, .. } if matches!(turn.step, Step::Pay { .. }))
+    })
+}
+
+/// The view at the first decision from round `round` on where `stop` holds, in a seeded random game.
+fn walk_to(players: u8, round: u16, stop: impl Fn(&Game) -> bool) -> View {
     let mut game = Game::new(GameOptions::for_players(players), 2024);
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     loop {
-        let at_turn =
-            matches!(game.position().phase, Phase::Turn { turn, .. } if turn.regular.is_none());
-        if at_turn && game.position().round >= round && game.legal_actions().len() > 2 {
+        if game.position().round >= round && stop(&game) {
             return game.view();
         }
         let legal = game.legal_actions();
@@ -89,4 +106,11 @@ fn random_decision(bencher: divan::Bencher, case: (u8, u16)) {
     let view = position(case.0, case.1);
     let mut bot: Box<dyn Bot> = "random".parse::<BotSpec>().unwrap().build(1);
     bencher.bench_local(|| bot.choose(&view, Budget::default()));
+}
+
+/// The table's suggestion while paying for a building: the greedy plan from the view.
+#[divan::bench(args = CASES, sample_count = 20)]
+fn suggestion_while_paying(bencher: divan::Bencher, case: (u8, u16)) {
+    let view = paying(case.0, case.1);
+    bencher.bench(|| suggest(&view));
 }

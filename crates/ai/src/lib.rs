@@ -37,6 +37,7 @@ pub mod policy;
 mod random;
 mod spec;
 pub mod stats;
+mod suggest;
 pub mod tournament;
 
 pub use bot::{decision_seed, mix, sample_game, Bot, Budget};
@@ -45,3 +46,4 @@ pub use greedy::{plan_turn, GreedyBot, GreedyParams};
 pub use mcts::{MctsBot, MctsParams};
 pub use random::RandomBot;
 pub use spec::{parse_list, BotKind, BotSpec, SpecError};
+pub use suggest::suggest;

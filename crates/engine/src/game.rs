@@ -117,23 +117,7 @@ impl Game {
 
     /// Every legal action of the player to move (empty once the game is over).
     pub fn legal_actions(&self) -> ActionList {
-        let mut list = ActionList::new();
-        let position = &self.position;
-        match position.phase {
-            Phase::Draft { .. } => {
-                let chooser = position.to_move().expect("a chooser");
-                setup::draft_actions(position, chooser, &mut list);
-            }
-            Phase::PlaceNeutral { .. } => setup::place_neutral_actions(position, &mut list),
-            Phase::PlaceStart { seat } => setup::place_start_actions(position, seat, &mut list),
-            Phase::PlacePair { pair, seat } => {
-                setup::place_pair_actions(position, pair, seat, &mut list)
-            }
-            Phase::Turn { seat, ref turn } => turn::actions(position, seat, turn, &mut list),
-            Phase::SchoolReturn { seat } => round::school_actions(position, seat, &mut list),
-            Phase::GameOver => {}
-        }
-        list
+        legal_in(&self.position)
     }
 
     /// Plays `action` if it is legal.
@@ -179,21 +163,7 @@ impl Game {
     /// check; debug builds still assert it.
     pub fn play_unchecked(&mut self, action: Action) {
         debug_assert!(self.legal_actions().contains(&action), "illegal {action:?}");
-        let position = &mut self.position;
-        match position.phase {
-            Phase::Draft { .. } => {
-                let chooser = position.to_move().expect("a chooser");
-                setup::apply_draft(position, chooser, action);
-            }
-            Phase::PlaceNeutral { .. } => setup::apply_place_neutral(position, action),
-            Phase::PlaceStart { seat } => setup::apply_place_start(position, seat, action),
-            Phase::PlacePair { pair, seat } => {
-                setup::apply_place_pair(position, pair, seat, action)
-            }
-            Phase::Turn { seat, turn } => turn::apply(position, seat, turn, action),
-            Phase::SchoolReturn { seat } => round::apply_school(position, seat, action),
-            Phase::GameOver => {}
-        }
+        apply(&mut self.position, action);
     }
 
     /// `seat`'s victory points now, by source.
@@ -223,5 +193,43 @@ impl Game {
     /// Every invariant broken.
     pub fn check_invariants(&self) -> Result<(), Vec<PositionError>> {
         validate::check(&self.position)
+    }
+}
+
+/// The legal actions of the player to move in `position` (a game's or a view's: nothing here
+/// looks at stacks 2 and 3).
+pub(crate) fn legal_in(position: &Position) -> ActionList {
+    let mut list = ActionList::new();
+    match position.phase {
+        Phase::Draft { .. } => {
+            let chooser = position.to_move().expect("a chooser");
+            setup::draft_actions(position, chooser, &mut list);
+        }
+        Phase::PlaceNeutral { .. } => setup::place_neutral_actions(position, &mut list),
+        Phase::PlaceStart { seat } => setup::place_start_actions(position, seat, &mut list),
+        Phase::PlacePair { pair, seat } => {
+            setup::place_pair_actions(position, pair, seat, &mut list)
+        }
+        Phase::Turn { seat, ref turn } => turn::actions(position, seat, turn, &mut list),
+        Phase::SchoolReturn { seat } => round::school_actions(position, seat, &mut list),
+        Phase::GameOver => {}
+    }
+    list
+}
+
+/// Plays `action`, legal in `position`, on it. Only the end of a round looks at stacks 2 and 3
+/// (it deals the display); on a view's position it deals nothing.
+pub(crate) fn apply(position: &mut Position, action: Action) {
+    match position.phase {
+        Phase::Draft { .. } => {
+            let chooser = position.to_move().expect("a chooser");
+            setup::apply_draft(position, chooser, action);
+        }
+        Phase::PlaceNeutral { .. } => setup::apply_place_neutral(position, action),
+        Phase::PlaceStart { seat } => setup::apply_place_start(position, seat, action),
+        Phase::PlacePair { pair, seat } => setup::apply_place_pair(position, pair, seat, action),
+        Phase::Turn { seat, turn } => turn::apply(position, seat, turn, action),
+        Phase::SchoolReturn { seat } => round::apply_school(position, seat, action),
+        Phase::GameOver => {}
     }
 }

@@ -23,6 +23,7 @@
 
 mod action;
 mod building;
+mod forfeit;
 mod game;
 mod geometry;
 mod good;
@@ -40,6 +41,7 @@ mod view;
 
 pub use action::{Action, Unattached};
 pub use building::{BuildingClass, BuildingKind, Cost, Source, COMPONENT_PROVENANCE, LETTER_SETS};
+pub use forfeit::{forfeits, Forfeit, ForfeitCause};
 pub use game::{ActionList, Game, IllegalAction, ACTION_CAPACITY};
 pub use geometry::{Cell, Quarter, CELLS, RING1_CELLS};
 pub use good::{Branch, Good, GoodSet};

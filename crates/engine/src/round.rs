@@ -11,7 +11,7 @@ use crate::turn;
 
 /// Whether `player` is still in the round: coins in hand and not passed (rulings 8, 9). Coins
 /// kept by a player who had to pass do not keep the round going.
-fn in_play(player: &PlayerState) -> bool {
+pub(crate) fn in_play(player: &PlayerState) -> bool {
     player.hand > 0 && !player.passed
 }
 

@@ -654,3 +654,14 @@ pub(crate) fn has_turn(position: &Position, seat: Seat) -> bool {
     neutral_actions(position, seat, &mut list);
     !list.is_empty()
 }
+
+/// Whether a marriage of `seat` could bring back a dowry coin of its own colour: an unattached
+/// villager and a partner in another village whose centre holds such a coin (ruling 10).
+pub(crate) fn own_dowry_within_reach(position: &Position, seat: Seat) -> bool {
+    Sex::ALL.into_iter().any(|sex| {
+        let free = unattached(position, seat, Unattached::Centre, sex) > 0
+            || unattached(position, seat, Unattached::School, sex) > 0;
+        free && marriage_targets(position, seat, sex)
+            .any(|(village, _)| position.village(village).centre_coins[seat.index()] > 0)
+    })
+}

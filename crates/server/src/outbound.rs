@@ -209,6 +209,7 @@ fn table_input<'a>(
         clocks,
         rating_shifts: &snapshot.rating_shifts,
         end_vote: &snapshot.end_vote,
+        suggestion: snapshot.suggestion_for(viewer),
     }
 }
 
@@ -328,6 +329,7 @@ pub fn replay_frame(
         clocks: &[],
         rating_shifts: &[],
         end_vote: &render::EndVote::None,
+        suggestion: None,
     });
     let json = serde_json::json!({
         "id": &*snapshot.game_id,

@@ -54,6 +54,7 @@ pub struct Snapshot {
     /// The vote to end the game without a result.
     pub end_vote: EndVote,
     stories: Vec<(Lang, Arc<[StoryLine]>)>,
+    suggestion: std::sync::OnceLock<Option<Action>>,
     view_json: OnceCell<Utf8Bytes>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
     tables: [[OnceCell<Arc<RenderedTable>>; Lang::ALL.len()]; VIEWER_SLOTS],
@@ -91,6 +92,7 @@ impl Snapshot {
                 })
                 .collect(),
             stories: state.log_book().stories(),
+            suggestion: std::sync::OnceLock::new(),
             view_json: OnceCell::new(),
             json: Default::default(),
             tables: Default::default(),
@@ -120,6 +122,19 @@ impl Snapshot {
             Some(_) => &self.legal,
             None => &[],
         }
+    }
+
+    /// The decision suggested to `viewer` when it is theirs and the table shows a suggestion
+    /// in this step: the greedy plan from the view, worked out once per snapshot, only when
+    /// first asked (so only for a person who decides and looks).
+    pub fn suggestion_for(&self, viewer: Option<Seat>) -> Option<Action> {
+        self.decider(viewer)?;
+        if !crate::render::suggestion_wanted(&self.view.position.phase) {
+            return None;
+        }
+        *self
+            .suggestion
+            .get_or_init(|| helvetia_ai::suggest(&self.view))
     }
 
     /// Whether `viewer` may take an action back now.

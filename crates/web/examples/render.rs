@@ -74,6 +74,7 @@ fn main() {
         clocks: &[],
         rating_shifts: &[],
         end_vote: &helvetia_web::EndVote::None,
+        suggestion: None,
     });
     let page = pages::game(
         lang,

@@ -55,6 +55,7 @@
 //!     clocks: &[],
 //!     rating_shifts: &[],
 //!     end_vote: &helvetia_web::EndVote::None,
+//!     suggestion: None,
 //! });
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
@@ -73,6 +74,7 @@ pub use table::cache::TableCache;
 pub use table::changes::{apply_update, TableUpdate};
 pub use table::clocks::format_left;
 pub use table::parts::RenderedTable;
+pub use table::suggestion::wanted as suggestion_wanted;
 pub use words::{building_name, character_name, good_name, Namer};
 
 /// A seat at the table as the UI shows it.
@@ -114,6 +116,9 @@ pub struct TableInput<'a> {
     pub rating_shifts: &'a [RatingShift],
     /// The vote to end the game without a result, once clocks ran out for several seats.
     pub end_vote: &'a EndVote,
+    /// The decision suggested to the viewer (one of `legal`), shown with why while paying or
+    /// delivering; `None` for no suggestion. The server plans it from the view.
+    pub suggestion: Option<Action>,
 }
 
 /// The vote to end a game without a result.

@@ -424,16 +424,44 @@
   }
 
   function closeChoosers(table) {
-    table.querySelectorAll(".chooser").forEach(function (c) { c.hidden = true; });
+    table.querySelectorAll(".chooser, .confirm").forEach(function (c) { c.hidden = true; });
+  }
+
+  // Pieces that look clickable. When one is not a legal action now, the prompt's line says why
+  // (the server wrote the reason into `data-refusal`); nothing is sent.
+  const PIECES = "g.cell, g.character, g.offer, g.market-good, g.start-building, g.dowry-coin, " +
+    "g.centre-target, g.character-tile-target, g.cost-material, g.quarter";
+
+  function showRefusal(table) {
+    const prompt = table.querySelector("#t-prompt");
+    const line = prompt && prompt.querySelector(".refusal");
+    if (!line || !prompt.dataset.refusal) return false;
+    line.textContent = prompt.dataset.refusal;
+    line.hidden = false;
+    return true;
   }
 
   // Clicks and keys on the table: `onAction(i)` for a legal action, `onUndo()` for undo.
   function wireTable(table, onAction, onUndo) {
     let opener = null;
     const activate = function (target) {
+      const confirmed = target.closest("[data-confirmed]");
+      if (confirmed) {
+        closeChoosers(table);
+        onAction(Number(confirmed.dataset.confirmed));
+        return true;
+      }
       const action = target.closest("[data-action]");
       if (action) {
         closeChoosers(table);
+        // A decision that leaves coins unused asks first, in the line the server drew for it.
+        const confirm = table.querySelector('.confirm[data-confirm-for="' + action.dataset.action + '"]');
+        if (confirm) {
+          opener = action;
+          confirm.hidden = false;
+          confirm.querySelector("[data-confirmed]").focus();
+          return true;
+        }
         onAction(Number(action.dataset.action));
         return true;
       }
@@ -449,7 +477,7 @@
         }
         return true;
       }
-      if (target.closest(".chooser-cancel")) {
+      if (target.closest(".chooser-cancel, .confirm-cancel")) {
         closeChoosers(table);
         if (opener && document.body.contains(opener)) opener.focus();
         return true;
@@ -458,6 +486,7 @@
         onUndo();
         return true;
       }
+      if (target.closest(PIECES)) return showRefusal(table);
       return false;
     };
     table.addEventListener("click", function (event) {

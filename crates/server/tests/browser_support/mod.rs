@@ -538,6 +538,7 @@ pub async fn click_random_legal(client: &Client, rng: &mut ChaCha8Rng) -> String
     let chooser = target.attr("data-chooser").await.ok().flatten();
     click(client, target).await;
     let Some(id) = chooser else {
+        confirm_if_asked(client).await;
         return label;
     };
     wait_until(
@@ -555,7 +556,20 @@ pub async fn click_random_legal(client: &Client, rng: &mut ChaCha8Rng) -> String
     let choice = &choices[rng.next_u64() as usize % choices.len()];
     let text = choice.text().await.unwrap_or_default();
     click(client, choice).await;
+    confirm_if_asked(client).await;
     format!("{label} → {text}")
+}
+
+/// Goes on when the table asks to confirm a decision that leaves coins unused.
+pub async fn confirm_if_asked(client: &Client) {
+    if let Ok(yes) = client
+        .find(Locator::Css(
+            "#table .confirm:not([hidden]) [data-confirmed]",
+        ))
+        .await
+    {
+        click(client, &yes).await;
+    }
 }
 
 /// Makes one decision with the keyboard only: focuses a highlighted target of the board (an

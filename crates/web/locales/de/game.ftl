@@ -242,3 +242,25 @@ story-round-limit = Das Spiel endet an seiner Rundengrenze ({ $limit }).
 story-winner = { $names } gewinnt mit { $points } SP.
 story-shared = { $names } teilen sich den Sieg mit { $points } SP.
 story-tie-break = Gleichstand bei { $points } SP: die wachen Dorfbewohner entscheiden ({ $awake }).
+
+# Before a decision that leaves coins unused for the rest of the round.
+forfeit-coins = { $coins ->
+    [one] 1 Münze
+   *[other] { $coins } Münzen
+}
+forfeit-end-turn = Du hast noch { forfeit-coins }. Beendest du jetzt, endet die Runde vor deinem nächsten Zug, denn die anderen haben nur noch ihre letzte Münze: Sie bringen dir in dieser Runde nichts mehr. Trotzdem beenden?
+forfeit-tile = Du hast noch { forfeit-coins }. Ein Plättchen einer anderen Person nach deiner Aktion beendet deinen Zug sofort, und die Runde endet vor deinem nächsten: Sie bringen dir in dieser Runde nichts mehr. Trotzdem einsetzen?
+forfeit-neutral = Du hast noch { forfeit-coins }. Die neutrale Münze hält die Runde am Laufen: Ist sie eingesetzt, endet die Runde vor deinem nächsten Zug, und sie bringen dir in dieser Runde nichts mehr. Trotzdem einsetzen?
+forfeit-step = Du hast noch { forfeit-coins }. Diese Wahl beendet deinen Zug (eine andere ließe dich weitermachen), und die Runde endet vor deinem nächsten: Sie bringen dir in dieser Runde nichts mehr. Trotzdem weiter?
+forfeit-yes = Ja, weiter
+# Why a click on the table did nothing.
+refusal-game-over = Jetzt nicht: Das Spiel ist vorbei.
+refusal-not-your-turn = Jetzt nicht: { $name } ist am Zug.
+refusal-other-step = Das geht nicht: { $step }
+# Why the suggested decision is good.
+suggest-work-free = { $good } mit deinem { $building } herstellen: kostenlos, ohne Münze.
+suggest-work-deliver = { $good } mit deinem { $building } herstellen, auf dem Weg zu einer Lieferung.
+suggest-pay = Mit dem eben hergestellten { $good } bezahlen: kostenlos.
+suggest-buy = { $good } für eine Münze kaufen: Keine deiner wachen Figuren kann es jetzt herstellen.
+suggest-deliver = { $good } liefern: ein Würfel auf den Markt, ein Siegpunkt mehr.
+suggest-plan = Der beste Zug, den der gierige Bot findet, beginnt hier.

@@ -42,3 +42,4 @@ provenance-9 = Werte der Warenplättchen 1 (Stufe 2) und 2 (Stufe 3)
 provenance-10 = welche Ware welchen Warenplättchen-Wert hat
 provenance-11 = Dorfplättchen 4 und 2
 provenance-12 = Startgebäude der Dorfplatz-Buchstaben A–E
+rules-coins-unused = Münzen können verfallen. Münzen, die bei Rundenende noch in deiner Hand sind, bringen in dieser Runde nichts mehr: Die Runde endet direkt nach einem Zug, nach dem höchstens ein Spieler noch Münzen hat (wer passen musste, behält seine Münzen, hält die Runde aber nicht mehr am Laufen; zu zweit zählt die unbenutzte neutrale Münze als eine Farbe). Beendest du deinen Zug mit Münzen, während alle anderen nur noch ihre letzte Münze haben, endet die Runde vor deinem nächsten Zug. Ein Plättchen einer anderen Person nach deiner Aktion beendet deinen Zug sofort. Der Tisch fragt vor jeder solchen Entscheidung nach.

@@ -242,3 +242,25 @@ story-round-limit = The game ends at its round limit ({ $limit }).
 story-winner = { $names } wins with { $points } VP.
 story-shared = { $names } share the victory with { $points } VP.
 story-tie-break = Tied on { $points } VP: the awake villagers decide ({ $awake }).
+
+# Before a decision that leaves coins unused for the rest of the round.
+forfeit-coins = { $coins ->
+    [one] 1 coin
+   *[other] { $coins } coins
+}
+forfeit-end-turn = You still hold { forfeit-coins }. Ending now: the others are on their last coin, so the round ends before your next turn and they buy nothing more this round. End anyway?
+forfeit-tile = You still hold { forfeit-coins }. A tile of another character after your action ends your turn at once, and the round ends before your next one: they buy nothing more this round. Use it anyway?
+forfeit-neutral = You still hold { forfeit-coins }. The neutral coin keeps the round going: once it is used, the round ends before your next turn and they buy nothing more this round. Use it anyway?
+forfeit-step = You still hold { forfeit-coins }. This choice ends your turn (another would let you act again), and the round ends before your next one: they buy nothing more this round. Go on anyway?
+forfeit-yes = Yes, go on
+# Why a click on the table did nothing.
+refusal-game-over = Not now: the game is over.
+refusal-not-your-turn = Not now: it is { $name }'s turn.
+refusal-other-step = Not that: { $step }
+# Why the suggested decision is good.
+suggest-work-free = Make { $good } with your { $building }: free, no coin needed.
+suggest-work-deliver = Make { $good } with your { $building }, on the way to a delivery.
+suggest-pay = Pay with the { $good } just made: free.
+suggest-buy = Buy { $good } for a coin: none of your awake villagers can make it now.
+suggest-deliver = Deliver { $good }: a cube on the market, one more victory point.
+suggest-plan = The best turn the greedy bot finds starts here.

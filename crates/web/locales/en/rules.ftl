@@ -42,3 +42,4 @@ provenance-9 = good tile values 1 (tier 2) and 2 (tier 3)
 provenance-10 = which good has which good tile value
 provenance-11 = village completion tiles 4 and 2
 provenance-12 = start building sets of the village-centre letters A–E
+rules-coins-unused = Coins can go unused. Coins still in your hand when the round ends buy nothing in it: the round ends right after a turn that leaves at most one player with coins (a player who had to pass keeps their coins, but they no longer keep the round going; with two players the unused neutral coin counts as a colour). So if you end your turn with coins while every other player is down to their last coin, the round ends before your next turn. Using a character tile of another character after your action ends your turn at once. The table asks before any such decision.

@@ -242,3 +242,25 @@ story-round-limit = La partie se termine à sa limite de manches ({ $limit }).
 story-winner = { $names } gagne avec { $points } PV.
 story-shared = { $names } se partagent la victoire avec { $points } PV.
 story-tie-break = Égalité à { $points } PV : les habitants éveillés départagent ({ $awake }).
+
+# Before a decision that leaves coins unused for the rest of the round.
+forfeit-coins = { $coins ->
+    [one] 1 jeton
+   *[other] { $coins } jetons
+}
+forfeit-end-turn = Il vous reste { forfeit-coins }. Si vous terminez maintenant, la manche se termine avant votre prochain tour, car les autres n'ont plus que leur dernier jeton : ils ne vous serviront plus dans cette manche. Terminer quand même ?
+forfeit-tile = Il vous reste { forfeit-coins }. Une tuile d'un autre personnage après votre action termine aussitôt votre tour, et la manche se termine avant le prochain : ils ne vous serviront plus dans cette manche. L'utiliser quand même ?
+forfeit-neutral = Il vous reste { forfeit-coins }. Le jeton neutre fait durer la manche : une fois utilisé, la manche se termine avant votre prochain tour et ils ne vous serviront plus. L'utiliser quand même ?
+forfeit-step = Il vous reste { forfeit-coins }. Ce choix termine votre tour (un autre vous laisserait continuer), et la manche se termine avant le prochain : ils ne vous serviront plus dans cette manche. Continuer quand même ?
+forfeit-yes = Oui, continuer
+# Why a click on the table did nothing.
+refusal-game-over = Pas maintenant : la partie est terminée.
+refusal-not-your-turn = Pas maintenant : c'est au tour de { $name }.
+refusal-other-step = Pas cela : { $step }
+# Why the suggested decision is good.
+suggest-work-free = Produire { $good } avec votre { $building } : gratuit, sans jeton.
+suggest-work-deliver = Produire { $good } avec votre { $building }, en vue d'une livraison.
+suggest-pay = Payer avec { $good } qui vient d'être produit : gratuit.
+suggest-buy = Acheter { $good } pour un jeton : aucun de vos villageois éveillés ne peut le produire maintenant.
+suggest-deliver = Livrer { $good } : un cube sur le marché, un point de victoire de plus.
+suggest-plan = Le meilleur tour que trouve le robot glouton commence ici.

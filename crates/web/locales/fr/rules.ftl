@@ -42,3 +42,4 @@ provenance-9 = valeurs des tuiles bonus 1 (niveau 2) et 2 (niveau 3)
 provenance-10 = quelle ressource a quelle valeur de tuile bonus
 provenance-11 = tuiles de village 4 et 2
 provenance-12 = bâtiments de départ des lettres A–E des places du village
+rules-coins-unused = Des jetons peuvent rester inutilisés. Les jetons encore en main à la fin de la manche n'y servent plus : la manche se termine juste après un tour qui laisse au plus un joueur avec des jetons (un joueur qui a dû passer garde ses jetons, mais ne fait plus durer la manche ; à deux, le jeton neutre inutilisé compte comme une couleur). Si vous terminez votre tour avec des jetons alors que tous les autres n'ont plus que leur dernier, la manche se termine avant votre prochain tour. Une tuile d'un autre personnage après votre action termine aussitôt votre tour. La table demande confirmation avant une telle décision.

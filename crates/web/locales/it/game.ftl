@@ -242,3 +242,25 @@ story-round-limit = La partita finisce al suo limite di round ({ $limit }).
 story-winner = { $names } vince con { $points } PV.
 story-shared = { $names } condividono la vittoria con { $points } PV.
 story-tie-break = Parità a { $points } PV: decidono gli abitanti svegli ({ $awake }).
+
+# Before a decision that leaves coins unused for the rest of the round.
+forfeit-coins = { $coins ->
+    [one] 1 moneta
+   *[other] { $coins } monete
+}
+forfeit-end-turn = Hai ancora { forfeit-coins }. Se finisci ora, il round termina prima del tuo prossimo turno, perché gli altri hanno solo l'ultima moneta: non ti servono più in questo round. Finire lo stesso?
+forfeit-tile = Hai ancora { forfeit-coins }. Una tessera di un altro personaggio dopo la tua azione chiude subito il turno, e il round termina prima del prossimo: non ti servono più in questo round. Usarla lo stesso?
+forfeit-neutral = Hai ancora { forfeit-coins }. La moneta neutrale tiene vivo il round: una volta usata, il round termina prima del tuo prossimo turno e non ti servono più. Usarla lo stesso?
+forfeit-step = Hai ancora { forfeit-coins }. Questa scelta chiude il tuo turno (un'altra ti lascerebbe continuare), e il round termina prima del prossimo: non ti servono più in questo round. Continuare lo stesso?
+forfeit-yes = Sì, continua
+# Why a click on the table did nothing.
+refusal-game-over = Non ora: la partita è finita.
+refusal-not-your-turn = Non ora: tocca a { $name }.
+refusal-other-step = Non questo: { $step }
+# Why the suggested decision is good.
+suggest-work-free = Produrre { $good } con il tuo { $building }: gratis, senza moneta.
+suggest-work-deliver = Produrre { $good } con il tuo { $building }, in vista di una consegna.
+suggest-pay = Pagare con { $good } appena prodotto: gratis.
+suggest-buy = Comprare { $good } per una moneta: nessuno dei tuoi abitanti svegli può produrlo ora.
+suggest-deliver = Consegnare { $good }: un cubetto sul mercato, un punto vittoria in più.
+suggest-plan = Il miglior turno che trova il bot avido comincia qui.

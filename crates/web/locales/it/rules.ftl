@@ -42,3 +42,4 @@ provenance-9 = valori delle tessere merce 1 (livello 2) e 2 (livello 3)
 provenance-10 = quale merce ha quale valore di tessera merce
 provenance-11 = tessere villaggio 4 e 2
 provenance-12 = edifici di partenza delle lettere A–E dei centri villaggio
+rules-coins-unused = Le monete possono restare inutilizzate. Le monete ancora in mano alla fine del round non servono più in esso: il round termina subito dopo un turno che lascia al massimo un giocatore con monete (chi ha dovuto passare tiene le monete, ma non tiene più vivo il round; in due la moneta neutrale inutilizzata conta come un colore). Se finisci il turno con monete mentre tutti gli altri hanno solo l'ultima, il round termina prima del tuo prossimo turno. Una tessera di un altro personaggio dopo la tua azione chiude subito il turno. Il tavolo chiede conferma prima di ogni decisione del genere.

@@ -226,3 +226,22 @@ story-round-limit = 游戏在轮数上限（{ $limit }）时结束。
 story-winner = { $names } 以 { $points } 分获胜。
 story-shared = { $names } 以 { $points } 分共享胜利。
 story-tie-break = { $points } 分平局：由苏醒村民的数量决定（{ $awake }）。
+
+# Before a decision that leaves coins unused for the rest of the round.
+forfeit-coins = { $coins } 枚钱币
+forfeit-end-turn = 你还有 { forfeit-coins }。现在结束的话，其他人都只剩最后一枚钱币，本轮会在你的下个回合之前结束：这些钱币本轮再也用不上了。仍要结束吗？
+forfeit-tile = 你还有 { forfeit-coins }。在行动之后使用另一人物的板块会立即结束你的回合，而本轮会在你的下个回合之前结束：这些钱币本轮再也用不上了。仍要使用吗？
+forfeit-neutral = 你还有 { forfeit-coins }。中立钱币让本轮继续：用掉它之后，本轮会在你的下个回合之前结束，这些钱币本轮再也用不上了。仍要使用吗？
+forfeit-step = 你还有 { forfeit-coins }。这个选择会结束你的回合（换一个选择还能继续行动），而本轮会在你的下个回合之前结束：这些钱币本轮再也用不上了。仍要继续吗？
+forfeit-yes = 是，继续
+# Why a click on the table did nothing.
+refusal-game-over = 现在不行：游戏已结束。
+refusal-not-your-turn = 现在不行：轮到 { $name }。
+refusal-other-step = 不能这样：{ $step }
+# Why the suggested decision is good.
+suggest-work-free = 用你的{ $building }生产{ $good }：免费，无需钱币。
+suggest-work-deliver = 用你的{ $building }生产{ $good }，用于交货。
+suggest-pay = 用刚生产的{ $good }支付：免费。
+suggest-buy = 花一枚钱币购买{ $good }：你醒着的村民现在都无法生产它。
+suggest-deliver = 交付{ $good }：市场上多一个方块，多一分胜利点。
+suggest-plan = 贪心机器人找到的最佳回合从这里开始。

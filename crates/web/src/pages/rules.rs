@@ -35,7 +35,10 @@ pub fn rules(lang: Lang, user: Option<&str>, csrf: &str) -> String {
             ],
         ),
         ("rules-production-title", vec!["rules-production"]),
-        ("rules-round-title", vec!["rules-round"]),
+        (
+            "rules-round-title",
+            vec!["rules-round", "rules-coins-unused"],
+        ),
         ("rules-score-title", vec!["rules-score"]),
         ("rules-two-title", vec!["rules-two"]),
     ];

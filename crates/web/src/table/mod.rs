@@ -8,10 +8,13 @@ mod board;
 pub(crate) mod cache;
 pub(crate) mod changes;
 pub(crate) mod clocks;
+mod confirm;
 mod log;
 pub(crate) mod parts;
 mod pieces;
 mod prompt;
+mod refusal;
+pub(crate) mod suggestion;
 pub(crate) mod targets;
 mod village;
 
@@ -169,5 +172,7 @@ fn kept(
     Piece::part(id, html)
 }
 
+#[cfg(test)]
+mod hint_tests;
 #[cfg(test)]
 mod tests;

@@ -24,20 +24,16 @@ pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
         }
     };
     let step = step_text(ctx);
+    let refusal = super::refusal::refusal(ctx, your_turn, step.as_deref());
     let buttons = ctx.targets.buttons();
-    // Paying and producing: offer the first legal action as a labelled suggestion.
-    let suggest = your_turn
-        && matches!(
-            pos.phase,
-            Phase::Turn { turn, .. } if matches!(turn.step, Step::Pay { .. } | Step::Deliver { .. })
-        );
+    let suggest = your_turn && super::suggestion::wanted(&pos.phase);
     let class = if your_turn {
         "prompt your-turn"
     } else {
         "prompt"
     };
     html! {
-        section class=(class) id="t-prompt" aria-live="polite" {
+        section class=(class) id="t-prompt" aria-live="polite" data-refusal=[refusal] {
             p class="headline" { (headline) }
             @if let Some(step) = step {
                 p class="step" { (step) }
@@ -48,9 +44,7 @@ pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
             (cost_panel(ctx))
             div class="prompt-buttons" {
                 @if suggest {
-                    button type="button" class="suggested" data-action="0" {
-                        (lang.tr_args("suggested", &[("label", ctx.label(0).into())]))
-                    }
+                    (super::suggestion::suggested(ctx))
                 }
                 @for &i in buttons {
                     button type="button" data-action=(i) { (ctx.label(i)) }
@@ -59,6 +53,8 @@ pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
                     button type="button" class="undo" data-undo="" { (lang.tr("undo")) }
                 }
             }
+            (super::confirm::confirmations(ctx))
+            p class="refusal" role="status" hidden {}
         }
     }
 }
