@@ -11,10 +11,17 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
 
+use helvetia_ai::analysis::Analysis;
+use helvetia_ai::ProspectTerm;
+use helvetia_engine::Seat;
+use helvetia_web::pages::{AnalysisStanding, AnalysisSummary, ChartPoint, CostlyTurn};
+use helvetia_web::Namer;
+
 use crate::auth::User;
 use crate::error::{AppError, AppResult};
-use crate::hub::find;
+use crate::hub::{find, LiveGame};
 use crate::model::GameStatus;
+use crate::render::Lang;
 use crate::storage::{AnalysisRow, AnalysisState};
 use crate::{now, AppState};
 
@@ -85,4 +92,107 @@ pub fn standing(row: Option<&AnalysisRow>) -> Value {
         "total": row.total_turns,
         "analysis": analysis,
     })
+}
+
+/// Where the analysis of the finished game `live` stands, in words for the replay page.
+///
+/// # Errors
+/// Database failure.
+pub async fn for_page(
+    app: &AppState,
+    live: &LiveGame,
+    lang: Lang,
+    logged_in: bool,
+) -> AppResult<AnalysisStanding> {
+    let Some(row) = app.store.analysis(&live.id).await? else {
+        return Ok(AnalysisStanding::None { can_ask: logged_in });
+    };
+    let analysis = match (row.state, row.result.as_deref()) {
+        (AnalysisState::Queued | AnalysisState::Running, _) => {
+            return Ok(AnalysisStanding::Pending {
+                done: row.done_turns,
+                total: row.total_turns,
+            })
+        }
+        (AnalysisState::Failed, _) | (AnalysisState::Done, None) => {
+            return Ok(AnalysisStanding::Failed)
+        }
+        (AnalysisState::Done, Some(json)) => serde_json::from_str::<Analysis>(json),
+    };
+    let Ok(analysis) = analysis else {
+        return Ok(AnalysisStanding::Failed);
+    };
+    let state = live.lock().await;
+    let names = state.seat_names();
+    let costly = analysis
+        .costliest(COSTLIEST)
+        .into_iter()
+        .map(|turn| {
+            let before = state.game_at(turn.start).view();
+            let namer = Namer {
+                lang,
+                names: &names,
+                position: Some(&before.position),
+            };
+            let seat = Some(Seat(turn.seat));
+            let words = |actions: &[helvetia_engine::Action]| {
+                actions.iter().map(|a| namer.action(a, seat)).collect()
+            };
+            CostlyTurn {
+                step: turn.start,
+                round: turn.round,
+                seat: turn.seat,
+                lost: turn.loss(),
+                played: words(&turn.played),
+                preferred: words(&turn.preferred),
+                why: turn
+                    .why
+                    .iter()
+                    .map(|&(term, points)| (term_key(term), points))
+                    .collect(),
+            }
+        })
+        .collect();
+    Ok(AnalysisStanding::Done(AnalysisSummary {
+        names,
+        points: chart_points(&analysis),
+        costly,
+        iterations: analysis.settings.iterations,
+    }))
+}
+
+/// How many of the costliest turns the page names.
+const COSTLIEST: usize = 3;
+
+/// Each player's chance at the first turn of every round, then the outcome.
+fn chart_points(analysis: &Analysis) -> Vec<ChartPoint> {
+    let mut points: Vec<ChartPoint> = Vec::new();
+    for turn in &analysis.turns {
+        if points.last().is_none_or(|p| p.round != Some(turn.round)) {
+            points.push(ChartPoint {
+                round: Some(turn.round),
+                chances: turn.before.clone(),
+            });
+        }
+    }
+    points.push(ChartPoint {
+        round: None,
+        chances: analysis.outcome.clone(),
+    });
+    points
+}
+
+/// The translation key's last part for an evaluation term.
+fn term_key(term: ProspectTerm) -> &'static str {
+    match term {
+        ProspectTerm::Score => "score",
+        ProspectTerm::Goods => "goods",
+        ProspectTerm::Branches => "branches",
+        ProspectTerm::Characters => "characters",
+        ProspectTerm::Coins => "coins",
+        ProspectTerm::Workers => "workers",
+        ProspectTerm::Family => "family",
+        ProspectTerm::Buildings => "buildings",
+        ProspectTerm::Village => "village",
+    }
 }

@@ -17,6 +17,7 @@ use crate::lobby::{self, summaries, ListKind, Summary};
 use crate::play::frame;
 use crate::render::{self, pages as web, GameSummary, Lang};
 use crate::{outbound, AppState};
+use helvetia_web::pages::AnalysisStanding;
 
 /// The page language of a request without `?lang=`.
 pub fn lang_of(headers: &HeaderMap) -> Lang {
@@ -283,17 +284,25 @@ pub async fn replay(
         Some(user) => chat_entries(&app, &live, user, page.lang).await,
         None => Ok(Vec::new()),
     };
-    match (frame(&app, &id, total, page.lang).await, chat) {
-        (Ok((_, html, total)), Ok(chat)) => page.ok(web::replay(
+    let frame = frame(&app, &id, total, page.lang).await;
+    let analysis = match frame {
+        Ok(_) => crate::analysis::for_page(&app, &live, page.lang, who.is_some()).await,
+        Err(_) => Ok(AnalysisStanding::None { can_ask: false }),
+    };
+    match (frame, chat, analysis) {
+        (Ok((_, html, total)), Ok(chat), Ok(analysis)) => page.ok(web::replay(
             page.lang,
             page.user(),
             &page.csrf,
-            &id,
-            &html,
-            total,
-            &chat,
+            &web::Replay {
+                game_id: &id,
+                initial_table_html: &html,
+                total_steps: total,
+                chat_lines: &chat,
+                analysis: &analysis,
+            },
         )),
-        (Err(error), _) | (_, Err(error)) => page.error(&error),
+        (Err(error), _, _) | (_, Err(error), _) | (_, _, Err(error)) => page.error(&error),
     }
 }
 

@@ -885,11 +885,46 @@
       go(step + moves[button.dataset.step]);
     });
     slider.addEventListener("input", function () { go(Number(slider.value)); });
+    setUpAnalysis(controls.dataset.gameId, function (jumpTo) {
+      go(jumpTo);
+      table.scrollIntoView({ block: "start" });
+    });
     document.addEventListener("keydown", function (event) {
       if (event.target.tagName === "INPUT") return;
       if (event.key === "ArrowLeft") go(step - 1);
       if (event.key === "ArrowRight") go(step + 1);
     });
+  }
+
+  // The analysis beside a replay: asking for it, following its progress until it is done
+  // (then the page shows the chart), and jumping to the position of a costly turn.
+  function setUpAnalysis(gameId, jump) {
+    const section = document.querySelector(".analysis");
+    if (!section) return;
+    const url = "/api/games/" + gameId + "/analysis";
+    const banner = document.querySelector(".error-banner");
+    section.addEventListener("click", async function (event) {
+      if (event.target.closest("[data-analysis-ask]")) {
+        try { await post(url, {}); location.reload(); } catch (e) { showError(banner, e.message); }
+        return;
+      }
+      const turn = event.target.closest("[data-jump-step]");
+      if (turn) jump(Number(turn.dataset.jumpStep));
+    });
+    if (section.dataset.state !== "pending") return;
+    const progress = section.querySelector("progress");
+    const count = section.querySelector(".analysis-progress output");
+    const follow = async function () {
+      try {
+        const response = await fetch(url, { credentials: "same-origin" });
+        const data = await response.json();
+        if (data.state === "done" || data.state === "failed") { location.reload(); return; }
+        if (progress && data.total) { progress.max = data.total; progress.value = data.done; }
+        if (count) count.textContent = data.done + " / " + data.total;
+      } catch (e) { /* the next look tries again */ }
+      setTimeout(follow, 2000);
+    };
+    setTimeout(follow, 2000);
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -50,6 +50,8 @@ fn node_config(database_url: String) -> Config {
         bot_think_ms: 20,
         // The browser and nginx both connect from 127.0.0.1.
         max_connections_per_address: 10_000,
+        // Analyses finish in seconds: the tests are about the page.
+        analysis_iterations: 60,
         ..Config::default()
     }
 }

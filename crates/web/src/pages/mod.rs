@@ -1,6 +1,7 @@
 //! Full HTML pages. Each takes the language, the logged-in user's name and the CSRF token,
 //! then what the page shows. Forms are sent by the browser script with `fetch` as JSON.
 
+mod analysis;
 mod chat;
 mod layout;
 pub(crate) mod lobby;
@@ -15,6 +16,7 @@ use maud::{html, PreEscaped};
 use crate::i18n::Lang;
 use layout::{document, Page};
 
+pub use analysis::{AnalysisStanding, AnalysisSummary, ChartPoint, CostlyTurn};
 pub use chat::{ChatEntry, Phrases};
 pub use lobby::{lobby, Invitation, LobbyLists, ROUND_LIMIT_MAX, TARGET_VP_MAX};
 pub use players::{leaderboard, profile, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
@@ -206,17 +208,31 @@ fn server_now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
+/// What the replay page shows of one finished game.
+pub struct Replay<'a> {
+    /// The game's id.
+    pub game_id: &'a str,
+    /// The table at the step shown first.
+    pub initial_table_html: &'a str,
+    /// The game's actions: the last step.
+    pub total_steps: usize,
+    /// The chat lines the reader may read.
+    pub chat_lines: &'a [ChatEntry],
+    /// Where the game's analysis stands.
+    pub analysis: &'a AnalysisStanding,
+}
+
 /// The replay viewer of a finished game: step through it with the buttons, the slider or the
-/// arrow keys; each step is fetched from `/api/games/{id}/replay/{step}`.
-pub fn replay(
-    lang: Lang,
-    user: Option<&str>,
-    csrf: &str,
-    game_id: &str,
-    initial_table_html: &str,
-    total_steps: usize,
-    chat_lines: &[ChatEntry],
-) -> String {
+/// arrow keys; each step is fetched from `/api/games/{id}/replay/{step}`. Beside it, the game's
+/// analysis.
+pub fn replay(lang: Lang, user: Option<&str>, csrf: &str, replay: &Replay) -> String {
+    let Replay {
+        game_id,
+        initial_table_html,
+        total_steps,
+        chat_lines,
+        analysis,
+    } = *replay;
     let page = Page::new(lang, user, csrf, "replay");
     let title = lang.tr_args("replay-title", &[("id", game_id.into())]);
     document(
@@ -236,6 +252,7 @@ pub fn replay(
                 button type="button" data-step="last" { (lang.tr("replay-last")) " ⏭" }
             }
             p class="error-banner" role="alert" hidden {}
+            (analysis::panel(lang, game_id, analysis))
             div id="table" class="replay" data-game-id=(game_id) {
                 (PreEscaped(initial_table_html))
             }

@@ -11,7 +11,7 @@ pub(crate) mod clocks;
 mod confirm;
 mod log;
 pub(crate) mod parts;
-mod pieces;
+pub(crate) mod pieces;
 mod prompt;
 mod refusal;
 pub(crate) mod suggestion;
