@@ -57,6 +57,7 @@ fn render(game: &Game, players: &[PlayerInfo], decides: bool) -> String {
         clocks: &[],
         rating_shifts: &[],
         end_vote: &helvetia_web::EndVote::None,
+        resignations: &helvetia_web::Resignations::NONE,
     })
 }
 

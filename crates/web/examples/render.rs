@@ -74,6 +74,7 @@ fn main() {
         clocks: &[],
         rating_shifts: &[],
         end_vote: &helvetia_web::EndVote::None,
+        resignations: &helvetia_web::Resignations::NONE,
     });
     let page = pages::game(
         lang,

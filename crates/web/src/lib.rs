@@ -55,12 +55,14 @@
 //!     clocks: &[],
 //!     rating_shifts: &[],
 //!     end_vote: &helvetia_web::EndVote::None,
+//!     resignations: &helvetia_web::Resignations::NONE,
 //! });
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
 
 mod i18n;
 pub mod pages;
+mod resignations;
 mod story;
 mod table;
 mod words;
@@ -68,7 +70,8 @@ mod words;
 use helvetia_engine::{Action, GameOptions, Seat, View};
 
 pub use i18n::Lang;
-pub use story::{events, story_lines, Stage, StoryEvent, StoryLine};
+pub use resignations::Resignations;
+pub use story::{events, resignation_line, story_lines, Stage, StoryEvent, StoryLine};
 pub use table::cache::TableCache;
 pub use table::changes::{apply_update, TableUpdate};
 pub use table::clocks::format_left;
@@ -114,6 +117,8 @@ pub struct TableInput<'a> {
     pub rating_shifts: &'a [RatingShift],
     /// The vote to end the game without a result, once clocks ran out for several seats.
     pub end_vote: &'a EndVote,
+    /// The players who resigned, and whether that ended the game.
+    pub resignations: &'a Resignations,
 }
 
 /// The vote to end a game without a result.

@@ -242,3 +242,8 @@ story-round-limit = Das Spiel endet an seiner Rundengrenze ({ $limit }).
 story-winner = { $names } gewinnt mit { $points } SP.
 story-shared = { $names } teilen sich den Sieg mit { $points } SP.
 story-tie-break = Gleichstand bei { $points } SP: die wachen Dorfbewohner entscheiden ({ $awake }).
+
+# Aufgeben
+story-resigned = { $name } hat aufgegeben; das Spiel endet.
+story-resigned-bot = { $name } hat aufgegeben; ab jetzt spielt ein Bot diesen Platz.
+end-resigned = Aufgegeben (letzter Platz): { $names }

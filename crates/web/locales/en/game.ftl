@@ -242,3 +242,8 @@ story-round-limit = The game ends at its round limit ({ $limit }).
 story-winner = { $names } wins with { $points } VP.
 story-shared = { $names } share the victory with { $points } VP.
 story-tie-break = Tied on { $points } VP: the awake villagers decide ({ $awake }).
+
+# Resigning
+story-resigned = { $name } resigned; the game ends.
+story-resigned-bot = { $name } resigned; a bot plays the seat from now on.
+end-resigned = Resigned (ranked last): { $names }

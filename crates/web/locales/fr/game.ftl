@@ -242,3 +242,8 @@ story-round-limit = La partie se termine à sa limite de manches ({ $limit }).
 story-winner = { $names } gagne avec { $points } PV.
 story-shared = { $names } se partagent la victoire avec { $points } PV.
 story-tie-break = Égalité à { $points } PV : les habitants éveillés départagent ({ $awake }).
+
+# Abandon
+story-resigned = { $name } a abandonné ; la partie s’arrête.
+story-resigned-bot = { $name } a abandonné ; un bot joue cette place désormais.
+end-resigned = Abandon (classé dernier) : { $names }

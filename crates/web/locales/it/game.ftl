@@ -242,3 +242,8 @@ story-round-limit = La partita finisce al suo limite di round ({ $limit }).
 story-winner = { $names } vince con { $points } PV.
 story-shared = { $names } condividono la vittoria con { $points } PV.
 story-tie-break = Parità a { $points } PV: decidono gli abitanti svegli ({ $awake }).
+
+# Abbandono
+story-resigned = { $name } ha abbandonato; la partita finisce.
+story-resigned-bot = { $name } ha abbandonato; da ora un bot gioca questo posto.
+end-resigned = Abbandono (ultimo posto): { $names }

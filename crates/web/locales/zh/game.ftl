@@ -226,3 +226,8 @@ story-round-limit = 游戏在轮数上限（{ $limit }）时结束。
 story-winner = { $names } 以 { $points } 分获胜。
 story-shared = { $names } 以 { $points } 分共享胜利。
 story-tie-break = { $points } 分平局：由苏醒村民的数量决定（{ $awake }）。
+
+# 认输
+story-resigned = { $name } 认输了；游戏结束。
+story-resigned-bot = { $name } 认输了；此后由机器人接替这个座位。
+end-resigned = 认输（排名最后）：{ $names }

@@ -42,6 +42,7 @@ fn render(game: &Game, lang: Lang) -> (String, Vec<Action>) {
         clocks: &[],
         rating_shifts: &[],
         end_vote: &crate::EndVote::None,
+        resignations: &crate::Resignations::NONE,
     });
     (html, legal)
 }
@@ -261,6 +262,7 @@ fn spectators_get_no_clickable_pieces() {
         clocks: &[],
         rating_shifts: &[],
         end_vote: &crate::EndVote::None,
+        resignations: &crate::Resignations::NONE,
     });
     assert!(!html.contains("data-action"));
     assert!(!html.contains("data-chooser"));
@@ -432,6 +434,7 @@ fn tables_drawn_with_kept_panels_equal_tables_drawn_afresh() {
                     clocks: &[],
                     rating_shifts: &[],
                     end_vote: &crate::EndVote::None,
+                    resignations: &crate::Resignations::NONE,
                 };
                 let fresh = render_table(&input);
                 let kept = crate::render_table_with(&input, &cache);

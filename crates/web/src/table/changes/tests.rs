@@ -142,6 +142,7 @@ fn show(
             clocks: &clocks,
             rating_shifts: &[],
             end_vote: &end_vote,
+            resignations: &crate::Resignations::NONE,
         };
         let table = render_table_parts(&input, cache);
         let whole = render_table(&input);
@@ -227,6 +228,7 @@ fn a_message_for_the_log_only_appends_what_is_new() {
                 clocks: &[],
                 rating_shifts: &[],
                 end_vote: &EndVote::None,
+                resignations: &crate::Resignations::NONE,
             },
             &cache,
         )
