@@ -12,7 +12,7 @@ use axum::Json;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::{Deserialize, Serialize};
 
-use crate::auth::User;
+use crate::auth::{MaybeUser, User};
 use crate::error::{AppError, AppResult, JsonBody};
 use crate::hub::{find, LiveGame};
 use crate::pages::lang_of;
@@ -170,28 +170,34 @@ pub async fn post(
 pub async fn list(
     State(app): State<AppState>,
     Path(id): Path<String>,
-    user: User,
+    MaybeUser(user): MaybeUser,
     headers: HeaderMap,
 ) -> AppResult<Json<Vec<LineOut>>> {
     let live = find(&app, &id).await?;
     Ok(Json(
-        readable_lines(&app, &live, &user, lang_of(&headers)).await?,
+        readable_lines(&app, &live, user.as_ref(), lang_of(&headers)).await?,
     ))
 }
 
-/// The lines of `live` that `user` may read, in `lang`.
+/// The lines of `live` that `user` may read, in `lang` (a visitor who is not logged in reads
+/// what spectators read).
 ///
 /// # Errors
 /// Database failure.
 pub async fn readable_lines(
     app: &AppState,
     live: &LiveGame,
-    user: &User,
+    user: Option<&User>,
     lang: Lang,
 ) -> AppResult<Vec<LineOut>> {
     let snapshot = live.snapshot();
-    let seat = snapshot.seat_of(&user.id).map(|seat| seat.0);
-    let muted = app.store.muted_by(&user.id).await?;
+    let seat = user
+        .and_then(|user| snapshot.seat_of(&user.id))
+        .map(|seat| seat.0);
+    let muted = match user {
+        Some(user) => app.store.muted_by(&user.id).await?,
+        None => Vec::new(),
+    };
     let lines = app.store.chat_lines(&live.id, 0).await?;
     Ok(lines
         .iter()

@@ -184,8 +184,13 @@ async fn change(
         reload(app, live, &mut state).await?;
     }
     let seat = actor.seat_in(&state);
-    if matches!(actor, Actor::User(_)) && seat.is_some_and(|seat| state.is_stood_in(seat)) {
-        return Err(Refusal::StoodIn.into());
+    if matches!(actor, Actor::User(_)) {
+        if seat.is_some_and(|seat| state.has_resigned(seat)) {
+            return Err(Refusal::Resigned.into());
+        }
+        if seat.is_some_and(|seat| state.is_stood_in(seat)) {
+            return Err(Refusal::StoodIn.into());
+        }
     }
     let change = work_out(&state, seat).inspect_err(|refusal| {
         let at = state.version();

@@ -106,7 +106,8 @@ impl From<Refusal> for AppError {
             Refusal::StaleVersion { .. }
             | Refusal::NotRunning
             | Refusal::NothingToUndo
-            | Refusal::StoodIn => StatusCode::CONFLICT,
+            | Refusal::StoodIn
+            | Refusal::Resigned => StatusCode::CONFLICT,
             Refusal::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
         };
         AppError::new(status, refusal.to_string())

@@ -3,13 +3,15 @@
 //! [`GameState::try_undo`]: the engine plays the action once, on a copy), then stored, then
 //! applied ([`GameState::apply`]) without playing it again.
 
-use helvetia_engine::{Action, ActionList, Game, GameOptions, Phase, Seat, TurnState, View};
+use helvetia_engine::{
+    Action, ActionList, Game, GameOptions, Phase, Seat, Standing, TurnState, View,
+};
 
 use crate::clock::{now_ms, Clock};
 use crate::log_book::{decision_line, LogBook};
-use crate::model::{BotLevel, GameStatus, Occupant, SeatRecord};
-use crate::render::{Lang, StoryLine};
-use crate::storage::{GameRecordRow, LogChange, RatingChange, Summary};
+use crate::model::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
+use crate::render::{Lang, Resignations, StoryLine};
+use crate::storage::{GameRecordRow, LogChange, RatingChange, Resignation, Summary};
 
 /// One action of the log, with who made it and whether it opened a turn.
 #[derive(Clone, Copy, Debug)]
@@ -51,6 +53,10 @@ pub struct GameState {
     pub rating_changes: Vec<RatingChange>,
     /// Whether spectators' chat lines are shown to spectators only.
     pub spectators_apart: bool,
+    /// What happens when a player resigns.
+    pub on_resign: OnResign,
+    /// Whether a resignation ended the game.
+    pub ended_by_resignation: bool,
 }
 
 /// Why a state change was refused.
@@ -73,6 +79,8 @@ pub enum Refusal {
     NothingToUndo,
     /// The person's time ran out and a bot plays for them.
     StoodIn,
+    /// The person resigned from this game.
+    Resigned,
 }
 
 impl std::fmt::Display for Refusal {
@@ -91,6 +99,7 @@ impl std::fmt::Display for Refusal {
             Refusal::StoodIn => {
                 f.write_str("your time ran out and a bot plays for you: take your seat back first")
             }
+            Refusal::Resigned => f.write_str("you resigned from this game"),
         }
     }
 }
@@ -151,6 +160,8 @@ impl GameState {
             rated: record.rated,
             rating_changes: record.rating_changes,
             spectators_apart: record.spectators_apart,
+            on_resign: record.on_resign,
+            ended_by_resignation: record.ended_by_resignation,
         })
     }
 
@@ -321,7 +332,7 @@ impl GameState {
     pub fn summary(&self) -> Summary {
         Summary {
             clock: self.clock.clone(),
-            ..summary_of(&self.game)
+            ..summary_of(&self.game, &self.resignations())
         }
     }
 
@@ -330,8 +341,52 @@ impl GameState {
         let to_move = game.to_move().filter(|_| !game.is_over());
         Summary {
             clock: self.clock_passed_to(to_move),
-            ..summary_of(game)
+            ..summary_of(game, &self.resignations())
         }
+    }
+
+    /// Whether the person in `seat` resigned.
+    pub fn has_resigned(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat.index())
+            .is_some_and(|s| s.resigned_at.is_some())
+    }
+
+    /// Who resigned, in the order they did, and whether that ended the game.
+    pub fn resignations(&self) -> Resignations {
+        let mut resigned: Vec<&SeatRecord> = self
+            .seats
+            .iter()
+            .filter(|s| s.resigned_at.is_some())
+            .collect();
+        resigned.sort_by_key(|s| (s.resigned_at, s.seat));
+        Resignations {
+            seats: resigned.iter().map(|s| Seat(s.seat)).collect(),
+            ended_game: self.ended_by_resignation,
+        }
+    }
+
+    /// The final standings once the game is over (those who resigned last), best first.
+    pub fn standings(&self) -> Option<Vec<Standing>> {
+        let resignations = self.resignations();
+        let position = self.game.position();
+        resignations
+            .is_over(position)
+            .then(|| resignations.standings(position))
+    }
+
+    /// Applies a committed resignation: the seat's bot plays on, or the game ends.
+    pub fn apply_resignation(&mut self, resignation: &Resignation) {
+        if let Some(record) = self.seats.get_mut(resignation.seat.index()) {
+            record.resigned_at = Some(resignation.at_step);
+            record.stand_in = resignation.stand_in;
+        }
+        if resignation.ends_with_winners.is_some() {
+            self.status = GameStatus::Finished;
+            self.ended_by_resignation = true;
+        }
+        self.clock = resignation.clock.clone();
+        self.version += 1;
     }
 
     /// Checks that the game runs, is at `version`, and `seat` decides now.
@@ -513,7 +568,7 @@ fn entry_for(game: &Game, action: Action) -> Entry {
     }
 }
 
-fn summary_of(game: &Game) -> Summary {
+fn summary_of(game: &Game, resignations: &Resignations) -> Summary {
     let over = game.is_over();
     Summary {
         status: if over {
@@ -524,7 +579,8 @@ fn summary_of(game: &Game) -> Summary {
         to_move: game.to_move(),
         clock: None,
         winners: if over {
-            game.standings()
+            resignations
+                .standings(game.position())
                 .iter()
                 .filter(|s| s.rank == 1)
                 .map(|s| s.seat)

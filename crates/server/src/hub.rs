@@ -259,6 +259,26 @@ pub async fn reload(app: &AppState, live: &LiveGame, state: &mut GameState) -> A
     Ok(())
 }
 
+/// The answer to a seat change the database refused: when another request or node changed the
+/// game first, the game is reloaded and the person asked to try again.
+///
+/// # Errors
+/// Always: the conflict, or the database failure.
+pub async fn refused(
+    app: &AppState,
+    live: &LiveGame,
+    state: &mut GameState,
+    error: StoreError,
+) -> AppError {
+    match error {
+        StoreError::Conflict => match reload(app, live, state).await {
+            Ok(()) => AppError::conflict("the game changed meanwhile; try again"),
+            Err(error) => error,
+        },
+        error => error.into(),
+    }
+}
+
 /// Brings a cached game up to the database's `version` (unknown: check) in the background. Pure
 /// appends are caught up action by action; anything else (an undo, seats, status) reloads.
 pub fn refresh_later(app: &AppState, live: Arc<LiveGame>, version: Option<u64>) {

@@ -42,6 +42,7 @@ pub mod rated_games;
 pub mod rating;
 pub mod rematch;
 pub mod render;
+pub mod resign;
 pub mod search_slots;
 pub mod security_headers;
 pub mod snapshot;
@@ -270,6 +271,7 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/undo", post(play::post_undo))
         .route("/games/{id}/return", post(stand_in::take_seat_back))
         .route("/games/{id}/end-vote", post(stand_in::vote_to_end))
+        .route("/games/{id}/resign", post(resign::resign))
         .route("/games/{id}/rematch", post(rematch::rematch))
         .route("/games/{id}/chat", get(chat::list).post(chat::post))
         .route("/players/{name}/mute", post(chat::mute))

@@ -18,7 +18,7 @@ use crate::error::{AppError, AppResult, JsonBody};
 use crate::game_state::{seat_name, GameState};
 use crate::hub::{find, reload, LiveGame};
 use crate::mail::{MailEvent, MailKind};
-use crate::model::{BotLevel, GameStatus, Occupant, SeatRecord};
+use crate::model::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
 use crate::storage::{GameFilter, GameRecordRow, ListedGame, StoreError};
 use crate::{bots, now, random_seed, random_token, render, AppState};
 
@@ -54,6 +54,9 @@ pub struct CreateBody {
     /// Whether spectators' chat lines are shown to spectators only.
     #[serde(default)]
     spectators_apart: bool,
+    /// What happens when a player resigns (a bot takes the seat unless said otherwise).
+    #[serde(default)]
+    on_resign: OnResign,
 }
 
 /// Refuses a target or round limit beyond what the create form offers: the engine plays any,
@@ -149,6 +152,8 @@ pub async fn create(
                 .any(|seat| matches!(seat, SeatRequest::Bot { .. })),
         rating_changes: Vec::new(),
         spectators_apart: body.spectators_apart,
+        on_resign: body.on_resign,
+        ended_by_resignation: false,
     };
     let id = record.id.clone();
     // Every node's lobby is a query: the game is there for all of them once this commits.

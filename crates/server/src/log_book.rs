@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use helvetia_engine::{Action, Game, GameOptions, View};
 
-use crate::render::{story_lines, Lang, StoryLine};
+use crate::render::{resignation_line, story_lines, Lang, StoryLine};
 
 /// The story's lines by action, in the languages asked for so far.
 #[derive(Default)]
@@ -64,13 +64,42 @@ impl LogBook {
         }
     }
 
-    /// The whole story in every language written out.
-    pub fn stories(&self) -> Vec<(Lang, Arc<[StoryLine]>)> {
+    /// The whole story in every language written out, with a line for each resignation after
+    /// the actions played before it.
+    pub fn stories(&self, resigned: &[Resigned]) -> Vec<(Lang, Arc<[StoryLine]>)> {
         self.languages
             .iter()
-            .map(|(lang, story)| (*lang, story.iter().flatten().cloned().collect()))
+            .map(|(lang, story)| {
+                let mut lines: Vec<StoryLine> = Vec::new();
+                let told = |lines: &mut Vec<StoryLine>, step: usize, last: bool| {
+                    for r in resigned
+                        .iter()
+                        .filter(|r| r.at_step == step || (last && r.at_step > step))
+                    {
+                        let line = resignation_line(*lang, &r.name, lines.last(), r.bot_plays_on);
+                        lines.push(line);
+                    }
+                };
+                for (step, action_lines) in story.iter().enumerate() {
+                    told(&mut lines, step, false);
+                    lines.extend(action_lines.iter().cloned());
+                }
+                told(&mut lines, story.len(), true);
+                (*lang, lines.into())
+            })
             .collect()
     }
+}
+
+/// A resignation as the story tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resigned {
+    /// The number of actions played before it.
+    pub at_step: usize,
+    /// The name of the person who resigned.
+    pub name: String,
+    /// Whether a bot played their seat on (otherwise the game ended).
+    pub bot_plays_on: bool,
 }
 
 /// An action's decision as one line, `"Anna: build Butcher"` (the JSON log).

@@ -76,6 +76,37 @@ impl BotLevel {
     }
 }
 
+/// What happens when a player resigns from a running game, chosen when the game is created.
+/// Either way the one who resigns ranks last, and the game ends once only one person is left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OnResign {
+    /// A bot plays the seat from then on, so the others can finish the game.
+    #[default]
+    Bot,
+    /// The game ends at once.
+    End,
+}
+
+impl OnResign {
+    /// The stored and sent word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OnResign::Bot => "bot",
+            OnResign::End => "end",
+        }
+    }
+
+    /// The choice named by `word`.
+    pub fn parse(word: &str) -> Option<OnResign> {
+        match word {
+            "bot" => Some(OnResign::Bot),
+            "end" => Some(OnResign::End),
+            _ => None,
+        }
+    }
+}
+
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Occupant {
@@ -169,6 +200,8 @@ pub struct SeatRecord {
     pub stand_in: Option<BotLevel>,
     /// Whether the person here voted to end the game without a result.
     pub voted_to_end: bool,
+    /// When the person here resigned: the number of actions in the log then.
+    pub resigned_at: Option<u64>,
 }
 
 impl SeatRecord {
@@ -179,6 +212,7 @@ impl SeatRecord {
             occupant,
             stand_in: None,
             voted_to_end: false,
+            resigned_at: None,
         }
     }
 

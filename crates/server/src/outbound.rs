@@ -36,6 +36,7 @@ pub struct PublicSeat {
     name: Option<String>,
     bot_level: Option<&'static str>,
     stand_in: Option<&'static str>,
+    resigned: bool,
     connected: bool,
 }
 
@@ -61,6 +62,7 @@ pub fn public_seats(snapshot: &Snapshot) -> Vec<PublicSeat> {
                 name,
                 bot_level,
                 stand_in: s.stand_in.map(|level| level.as_str()),
+                resigned: s.resigned_at.is_some(),
                 connected: is_connected(snapshot, s.seat),
             }
         })
@@ -94,11 +96,10 @@ fn clocks(snapshot: &Snapshot) -> Vec<SeatClock> {
                 stood_in: s.stand_in.is_some(),
             }
         })
+        // Bots and those who resigned have no clock.
         .filter(|c| {
-            !matches!(
-                snapshot.seats[c.seat.index()].occupant,
-                Occupant::Bot { .. }
-            )
+            let seat = &snapshot.seats[c.seat.index()];
+            !matches!(seat.occupant, Occupant::Bot { .. }) && seat.resigned_at.is_none()
         })
         .collect()
 }
@@ -164,6 +165,7 @@ pub fn game_state(
         "actions": actions,
         "scores": scores(snapshot, &snapshot.view),
         "standings": snapshot.standings,
+        "end_reason": snapshot.resignations.ended_game.then_some("resigned"),
         "clock": clock_json(snapshot),
         "end_vote": match &snapshot.end_vote {
             render::EndVote::None => serde_json::Value::Null,
@@ -210,6 +212,7 @@ fn table_input<'a>(
         rating_shifts: &snapshot.rating_shifts,
         end_vote: &snapshot.end_vote,
         suggestion: snapshot.suggestion_for(viewer),
+        resignations: &snapshot.resignations,
     }
 }
 
@@ -316,6 +319,12 @@ pub fn replay_frame(
     let total = snapshot.log_len;
     let view = game.view();
     let players = players(snapshot);
+    // The end screen of a game that ended by resignation closes its replay.
+    let resignations = if step == total {
+        snapshot.resignations.clone()
+    } else {
+        render::Resignations::NONE
+    };
     let html = render::render_table(&TableInput {
         game_id: &snapshot.game_id,
         view: &view,
@@ -330,6 +339,7 @@ pub fn replay_frame(
         rating_shifts: &[],
         end_vote: &render::EndVote::None,
         suggestion: None,
+        resignations: &resignations,
     });
     let json = serde_json::json!({
         "id": &*snapshot.game_id,

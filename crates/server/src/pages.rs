@@ -14,6 +14,7 @@ use crate::csrf::expected_token;
 use crate::error::AppError;
 use crate::hub::{find, LiveGame};
 use crate::lobby::{self, summaries, ListKind, Summary};
+use crate::model::GameStatus;
 use crate::play::frame;
 use crate::render::{self, pages as web, GameSummary, Lang};
 use crate::{outbound, AppState};
@@ -231,19 +232,23 @@ pub async fn game(
 ) -> Response {
     let who = user.0.clone();
     let page = PageContext::new(&headers, &q, user);
-    let Some(user) = who else {
-        let log_in = web::with_next("/login", Some(&format!("/games/{id}")));
-        return axum::response::Redirect::to(&log_in).into_response();
-    };
     let live = match find(&app, &id).await {
         Ok(live) => live,
         Err(error) => return page.error(&error),
+    };
+    // Anyone may watch a game that has started; joining its waiting room needs an account.
+    let Some(user) = who else {
+        if live.snapshot().status == GameStatus::Open {
+            let log_in = web::with_next("/login", Some(&format!("/games/{id}")));
+            return axum::response::Redirect::to(&log_in).into_response();
+        }
+        return watch_logged_out(&app, &live, &page, &id).await;
     };
     live.read_in(page.lang).await;
     let snapshot = live.snapshot();
     let viewer = snapshot.seat_of(&user.id);
     let table = outbound::table_html(&snapshot, viewer, page.lang);
-    let chat = match chat_entries(&app, &live, &user, page.lang).await {
+    let chat = match chat_entries(&app, &live, Some(&user), page.lang).await {
         Ok(chat) => chat,
         Err(error) => return page.error(&error),
     };
@@ -265,6 +270,34 @@ pub async fn game(
     ))
 }
 
+/// The game page for a visitor who is not logged in: the table as spectators see it, kept live
+/// over the WebSocket, and the chat to read (writing needs an account).
+async fn watch_logged_out(
+    app: &AppState,
+    live: &LiveGame,
+    page: &PageContext,
+    id: &str,
+) -> Response {
+    live.read_in(page.lang).await;
+    let table = outbound::table_html(&live.snapshot(), None, page.lang);
+    let chat = match chat_entries(app, live, None, page.lang).await {
+        Ok(chat) => chat,
+        Err(error) => return page.error(&error),
+    };
+    page.ok(web::game(
+        page.lang,
+        None,
+        &page.csrf,
+        web::GameTable {
+            game_id: id,
+            seat: None,
+            initial_table_html: &table,
+            waiting: None,
+        },
+        (&chat, web::Phrases(&chat::PHRASES)),
+    ))
+}
+
 /// `GET /games/{id}/replay`: opens at the final position.
 pub async fn replay(
     State(app): State<AppState>,
@@ -281,7 +314,7 @@ pub async fn replay(
     };
     let total = live.snapshot().log_len;
     let chat = match &who {
-        Some(user) => chat_entries(&app, &live, user, page.lang).await,
+        Some(user) => chat_entries(&app, &live, Some(user), page.lang).await,
         None => Ok(Vec::new()),
     };
     let frame = frame(&app, &id, total, page.lang).await;
@@ -310,7 +343,7 @@ pub async fn replay(
 async fn chat_entries(
     app: &AppState,
     live: &LiveGame,
-    user: &User,
+    user: Option<&User>,
     lang: Lang,
 ) -> Result<Vec<web::ChatEntry>, AppError> {
     let lines = chat::readable_lines(app, live, user, lang).await?;

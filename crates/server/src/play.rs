@@ -9,7 +9,7 @@ use helvetia_engine::Action;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::auth::User;
+use crate::auth::{MaybeUser, User};
 use crate::commit::{self, Actor};
 use crate::error::{AppError, AppResult, JsonBody};
 use crate::game_state::Choice;
@@ -72,11 +72,12 @@ pub async fn post_undo(
     Ok(Json(json!({ "version": version })))
 }
 
-/// `GET /api/games/{id}`: the game as this user may see it.
+/// `GET /api/games/{id}`: the game as this user may see it; anyone, logged in or not, may
+/// watch (as a spectator, without the hidden tiles like everyone).
 pub async fn get_game(
     State(app): State<AppState>,
     Path(id): Path<String>,
-    user: User,
+    MaybeUser(user): MaybeUser,
     headers: HeaderMap,
 ) -> AppResult<Json<serde_json::Value>> {
     let live = find(&app, &id).await?;
@@ -87,7 +88,7 @@ pub async fn get_game(
         let actions: Vec<Action> = state.history().iter().map(|e| e.action).collect();
         (live.snapshot(), state.log_lines(lang, 0, end), actions)
     };
-    let viewer = snapshot.seat_of(&user.id);
+    let viewer = user.and_then(|user| snapshot.seat_of(&user.id));
     Ok(Json(outbound::game_state(&snapshot, viewer, log, actions)))
 }
 

@@ -38,7 +38,9 @@ async fn rate(app: &AppState, live: &Arc<LiveGame>) {
         {
             return;
         }
-        let standings = state.game().standings();
+        let Some(standings) = state.standings() else {
+            return;
+        };
         let players: Option<Vec<_>> = standings
             .iter()
             .map(

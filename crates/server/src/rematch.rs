@@ -107,5 +107,7 @@ fn next_game(state: &GameState, user: &User, their_seat: u8) -> GameRecordRow {
         rated: state.rated,
         rating_changes: Vec::new(),
         spectators_apart: state.spectators_apart,
+        on_resign: state.on_resign,
+        ended_by_resignation: false,
     }
 }

@@ -11,8 +11,9 @@ use tokio::sync::OnceCell;
 
 use crate::clock::Clock;
 use crate::game_state::{seat_of, GameState};
+use crate::log_book::Resigned;
 use crate::model::{GameStatus, SeatRecord};
-use crate::render::{EndVote, Lang, RatingShift, RenderedTable, StoryLine};
+use crate::render::{EndVote, Lang, RatingShift, RenderedTable, Resignations, StoryLine};
 
 /// Slots per message kind: one per seat that decides, and one for everyone who only watches.
 const VIEWER_SLOTS: usize = 5;
@@ -53,6 +54,8 @@ pub struct Snapshot {
     pub spectators_apart: bool,
     /// The vote to end the game without a result.
     pub end_vote: EndVote,
+    /// Who resigned, and whether that ended the game.
+    pub resignations: Resignations,
     stories: Vec<(Lang, Arc<[StoryLine]>)>,
     suggestion: std::sync::OnceLock<Option<Action>>,
     view_json: OnceCell<Utf8Bytes>,
@@ -64,7 +67,6 @@ impl Snapshot {
     /// The snapshot of `state`.
     pub fn of(game_id: Arc<str>, state: &GameState, revision: u64, connected: [bool; 4]) -> Self {
         let to_move = state.to_move();
-        let game = state.game();
         Snapshot {
             game_id,
             revision,
@@ -78,10 +80,11 @@ impl Snapshot {
             undoable: state.undoable(),
             log_len: state.history().len(),
             connected,
-            standings: game.is_over().then(|| game.standings()),
+            standings: state.standings(),
             clock: state.clock.clone(),
             spectators_apart: state.spectators_apart,
             end_vote: end_vote(state),
+            resignations: state.resignations(),
             rating_shifts: state
                 .rating_changes
                 .iter()
@@ -91,7 +94,7 @@ impl Snapshot {
                     after: change.after.round() as i64,
                 })
                 .collect(),
-            stories: state.log_book().stories(),
+            stories: state.log_book().stories(&resignation_lines(state)),
             suggestion: std::sync::OnceLock::new(),
             view_json: OnceCell::new(),
             json: Default::default(),
@@ -199,6 +202,25 @@ fn end_vote(state: &GameState) -> EndVote {
         votes: playing.iter().filter(|s| s.voted_to_end).count(),
         needed: playing.len(),
     }
+}
+
+/// The story's resignations: after how many actions, whose, and whether a bot played on.
+fn resignation_lines(state: &GameState) -> Vec<Resigned> {
+    let names = state.seat_names();
+    let resignations = state.resignations();
+    let last = resignations.seats.last().copied();
+    resignations
+        .seats
+        .iter()
+        .filter_map(|&seat| {
+            let at_step = state.seats.get(seat.index())?.resigned_at?;
+            Some(Resigned {
+                at_step: at_step as usize,
+                name: names.get(seat.index()).cloned().unwrap_or_default(),
+                bot_plays_on: !(resignations.ended_game && last == Some(seat)),
+            })
+        })
+        .collect()
 }
 
 fn slot(decider: Option<Seat>) -> usize {

@@ -18,9 +18,8 @@ use crate::clock::now_ms;
 use crate::commit::detached;
 use crate::error::{AppError, AppResult};
 use crate::game_state::{GameState, Refusal};
-use crate::hub::{find, reload, LiveGame};
+use crate::hub::{find, refused, reload, LiveGame};
 use crate::model::{BotLevel, GameStatus};
-use crate::storage::StoreError;
 use crate::{bots, AppState};
 
 /// Every `interval`: hands the seats whose clock ran out to their stand-in bots.
@@ -100,6 +99,9 @@ pub async fn take_seat_back(
     if state.status != GameStatus::Running {
         return Err(Refusal::NotRunning.into());
     }
+    if state.has_resigned(seat) {
+        return Err(Refusal::Resigned.into());
+    }
     if !state.is_stood_in(seat) {
         return Err(AppError::conflict("you play this seat yourself already"));
     }
@@ -135,17 +137,12 @@ pub async fn vote_to_end(
         ));
     }
     let ends = state.vote_would_end(seat);
-    match app
+    if let Err(error) = app
         .store
         .vote_to_end(&live.id, state.version(), seat.0, ends)
         .await
     {
-        Ok(()) => {}
-        Err(StoreError::Conflict) => {
-            reload(&app, &live, &mut state).await?;
-            return Err(AppError::conflict("the game changed meanwhile; try again"));
-        }
-        Err(error) => return Err(error.into()),
+        return Err(refused(&app, &live, &mut state, error).await);
     }
     state.apply_vote(seat, ends);
     live.publish(&state);
@@ -165,13 +162,8 @@ async fn store_stand_in(
         .store
         .change_stand_in(&live.id, state.version(), seat.0, stand_in, Some(&clock))
         .await;
-    match stored {
-        Ok(()) => {}
-        Err(StoreError::Conflict) => {
-            reload(app, live, state).await?;
-            return Err(AppError::conflict("the game changed meanwhile; try again"));
-        }
-        Err(error) => return Err(error.into()),
+    if let Err(error) = stored {
+        return Err(refused(app, live, state, error).await);
     }
     state.apply_stand_in(seat, stand_in, Some(clock));
     live.publish(state);

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use tokio::sync::broadcast;
 use tokio::time::Instant;
 
-use crate::auth::User;
+use crate::auth::{MaybeUser, User};
 use crate::chat;
 use crate::commit::{self, Actor};
 use crate::error::AppResult;
@@ -29,6 +29,9 @@ use crate::AppState;
 
 /// Largest message a client may send; actions are tiny.
 pub const MAX_CLIENT_MESSAGE: usize = 16 * 1024;
+
+/// The answer to anything a visitor who is not logged in sends: they watch as a spectator.
+const WATCHERS_CANNOT_ACT: &str = "you are watching without logging in: log in to play or chat";
 
 /// Bytes read from a client socket at a time.
 const READ_BUFFER: usize = 4 * 1024;
@@ -60,7 +63,7 @@ pub async fn upgrade(
     State(app): State<AppState>,
     Path(id): Path<String>,
     Query(query): Query<WsQuery>,
-    user: User,
+    MaybeUser(user): MaybeUser,
     headers: HeaderMap,
     admitted: Option<Extension<Arc<Admitted>>>,
     upgrade: WebSocketUpgrade,
@@ -99,7 +102,7 @@ async fn set_presence(live: &LiveGame, seat: Option<Seat>, present: bool) {
 async fn session(
     app: AppState,
     live: Arc<LiveGame>,
-    user: User,
+    user: Option<User>,
     lang: Lang,
     format: UpdateFormat,
     mut socket: WebSocket,
@@ -109,8 +112,14 @@ async fn session(
     }
     let mut snapshots = live.subscribe();
     let mut chat = live.chat.subscribe();
-    let muted = app.store.muted_by(&user.id).await.unwrap_or_default();
-    let mut seat = live.snapshot().seat_of(&user.id);
+    let muted = match &user {
+        Some(user) => app.store.muted_by(&user.id).await.unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let seat_of = |snapshot: &crate::snapshot::Snapshot| {
+        user.as_ref().and_then(|user| snapshot.seat_of(&user.id))
+    };
+    let mut seat = seat_of(&live.snapshot());
     set_presence(&live, seat, true).await;
     let mut shutdown = app.shutdown.subscribe();
     // Pings keep proxies from closing a quiet socket and tell a dead peer from a quiet one: a
@@ -123,7 +132,7 @@ async fn session(
     let mut sent_table = None;
     loop {
         let snapshot = snapshots.borrow_and_update().clone();
-        let now_seat = snapshot.seat_of(&user.id);
+        let now_seat = seat_of(&snapshot);
         if now_seat != seat {
             set_presence(&live, seat, false).await;
             set_presence(&live, now_seat, true).await;
@@ -190,7 +199,10 @@ async fn session(
                 let Some(Ok(incoming)) = incoming else { break };
                 last_heard = Instant::now();
                 let reply = match incoming {
-                    Message::Text(text) => handle(&app, &live, &user, text.as_str()).await,
+                    Message::Text(text) => match &user {
+                        Some(user) => handle(&app, &live, user, text.as_str()).await,
+                        None => Some(outbound::ws_error(WATCHERS_CANNOT_ACT)),
+                    },
                     Message::Binary(_) => Some(outbound::ws_error("send JSON text messages")),
                     Message::Close(_) => break,
                     Message::Ping(_) | Message::Pong(_) => None,

@@ -128,6 +128,8 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
         rated: false,
         rating_changes: Vec::new(),
         spectators_apart: false,
+        on_resign: helvetia_server::model::OnResign::Bot,
+        ended_by_resignation: false,
     };
     let cap = AccountCap {
         user_id: user.id.clone(),

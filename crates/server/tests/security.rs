@@ -46,12 +46,15 @@ async fn nobody_acts_for_another_seat_or_without_a_session() {
             .await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
         assert_eq!(body["error"], "not logged in");
-        let (status, _) = anonymous.get(&format!("/api/games/{id}")).await;
-        assert_eq!(status, StatusCode::UNAUTHORIZED);
-        assert!(
-            anonymous.ws_with(&id, &[]).await.is_err(),
-            "no socket without a session"
-        );
+        // Without a session one watches, as a spectator, and acts for nobody.
+        let (status, watched) = anonymous.get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(watched["your_seat"].is_null() && watched["legal"] == json!([]));
+        let mut watching = anonymous.ws_with(&id, &[]).await.expect("anyone may watch");
+        watching
+            .send(json!({"type": "action", "version": 0, "index": 0}))
+            .await;
+        assert!(watching.error().await.contains("log in to play"));
 
         // An expired session is refused as such.
         let (_, me) = stranger.get("/api/me").await;

@@ -58,6 +58,7 @@ fn render(game: &Game, players: &[PlayerInfo], decides: bool) -> String {
         rating_shifts: &[],
         end_vote: &helvetia_web::EndVote::None,
         suggestion: None,
+        resignations: &helvetia_web::Resignations::NONE,
     })
 }
 

@@ -75,6 +75,7 @@ fn main() {
         rating_shifts: &[],
         end_vote: &helvetia_web::EndVote::None,
         suggestion: None,
+        resignations: &helvetia_web::Resignations::NONE,
     });
     let page = pages::game(
         lang,

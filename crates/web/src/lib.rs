@@ -56,12 +56,14 @@
 //!     rating_shifts: &[],
 //!     end_vote: &helvetia_web::EndVote::None,
 //!     suggestion: None,
+//!     resignations: &helvetia_web::Resignations::NONE,
 //! });
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
 
 mod i18n;
 pub mod pages;
+mod resignations;
 mod story;
 mod table;
 mod words;
@@ -69,7 +71,8 @@ mod words;
 use helvetia_engine::{Action, GameOptions, Seat, View};
 
 pub use i18n::Lang;
-pub use story::{events, story_lines, Stage, StoryEvent, StoryLine};
+pub use resignations::Resignations;
+pub use story::{events, resignation_line, story_lines, Stage, StoryEvent, StoryLine};
 pub use table::cache::TableCache;
 pub use table::changes::{apply_update, TableUpdate};
 pub use table::clocks::format_left;
@@ -119,6 +122,8 @@ pub struct TableInput<'a> {
     /// The decision suggested to the viewer (one of `legal`), shown with why while paying or
     /// delivering; `None` for no suggestion. The server plans it from the view.
     pub suggestion: Option<Action>,
+    /// The players who resigned, and whether that ended the game.
+    pub resignations: &'a Resignations,
 }
 
 /// The vote to end a game without a result.

@@ -252,6 +252,7 @@
           seats: seats,
           rated: form.querySelector("#rated").checked,
           spectators_apart: form.querySelector("#spectators_apart").checked,
+          on_resign: String(data.get("on_resign") || "bot"),
           time_control: timeControl(String(data.get("time_control") || ""), String(data.get("stand_in") || "greedy")),
         };
         const created = await post(form.dataset.api, body);
@@ -694,6 +695,7 @@
     // Clocks count down to their deadline by the server's time (the page says what it was).
     const skew = Number(table.dataset.serverNow || Date.now()) - Date.now();
     const showClocks = function () {
+      showResign();
       const strip = table.querySelector(".clocks");
       if (!strip) return;
       strip.querySelectorAll(".clock.running[data-deadline]").forEach(function (clock) {
@@ -714,6 +716,35 @@
         button.hidden = table.dataset.seat === undefined;
       });
     };
+    // A player may resign while the game runs, once, after saying yes to the question.
+    const resign = document.querySelector("[data-resign]");
+    const showResign = function () {
+      const root = table.querySelector(".table-root");
+      if (!resign || !root) return;
+      const resigned = (root.dataset.resigned || "").split(" ");
+      resign.hidden = root.dataset.status !== "running" || resigned.includes(table.dataset.seat);
+      if (resign.hidden) resign.querySelector(".resign-confirm").hidden = true;
+    };
+    if (resign) {
+      resign.addEventListener("click", async function (event) {
+        const ask = resign.querySelector(".resign-confirm");
+        if (event.target.closest("[data-resign-open]")) {
+          ask.hidden = false;
+        } else if (event.target.closest("[data-resign-no]")) {
+          ask.hidden = true;
+        } else if (event.target.closest("[data-resign-yes]")) {
+          const yes = event.target.closest("[data-resign-yes]");
+          yes.disabled = true;
+          try {
+            await post("/api/games/" + resign.dataset.resign + "/resign", {});
+            ask.hidden = true;
+          } catch (error) {
+            showError(banner, error.message);
+          }
+          yes.disabled = false;
+        }
+      });
+    }
     window.setInterval(showClocks, 500);
     table.addEventListener("click", async function (event) {
       const vote = event.target.closest("[data-end-vote]");

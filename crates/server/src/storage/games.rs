@@ -9,7 +9,7 @@ use super::account_limits::{within_cap, AccountCap};
 use super::{decode_error, GameRecordRow, Store, StoreError, StoreResult, Summary};
 use crate::clock::{Clock, TimeControl};
 use crate::mail::MailEvent;
-use crate::model::{BotLevel, GameStatus, Occupant, SeatRecord};
+use crate::model::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
 use crate::notices::Notice;
 
 /// Which games a lobby list holds.
@@ -70,7 +70,7 @@ pub const LIST_LIMIT: i64 = 200;
 
 const SEAT_COLUMNS: &str =
     "s.game_id, s.seat, s.kind, s.user_id, s.bot_level, s.invite_token, u.username, s.stand_in, \
-     s.voted_to_end";
+     s.voted_to_end, s.resigned_at";
 
 impl Store {
     /// Stores a new game with its seats, if its creator is under `cap`.
@@ -184,7 +184,7 @@ impl Store {
     pub async fn load_game(&self, id: &str) -> StoreResult<Option<GameRecordRow>> {
         let Some(row) = sqlx::query(
             "SELECT id, creator_id, options, seed, status, created_at, version, rated, \
-             spectators_apart FROM games WHERE id = $1",
+             spectators_apart, on_resign, end_reason FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -371,7 +371,8 @@ pub(super) async fn insert_game(
 ) -> StoreResult<()> {
     sqlx::query(
         "INSERT INTO games (id, creator_id, options, seed, status, created_at, version, \
-             clock, rated, spectators_apart) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9)",
+             clock, rated, spectators_apart, on_resign) \
+             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10)",
     )
     .bind(&game.id)
     .bind(&game.creator_id)
@@ -382,6 +383,7 @@ pub(super) async fn insert_game(
     .bind(clock_column(game.clock.as_ref()))
     .bind(i64::from(game.rated))
     .bind(i64::from(game.spectators_apart))
+    .bind(game.on_resign.as_str())
     .execute(&mut **tx)
     .await?;
     for seat in &game.seats {
@@ -407,6 +409,8 @@ fn parse_game(row: &AnyRow) -> StoreResult<GameRecordRow> {
     let status: String = row.try_get(4)?;
     let seed: i64 = row.try_get(3)?;
     let version: i64 = row.try_get(6)?;
+    let on_resign: String = row.try_get(9)?;
+    let end_reason: Option<String> = row.try_get(10)?;
     Ok(GameRecordRow {
         id: row.try_get(0)?,
         creator_id: row.try_get(1)?,
@@ -421,8 +425,13 @@ fn parse_game(row: &AnyRow) -> StoreResult<GameRecordRow> {
         rated: row.try_get::<i64, _>(7)? != 0,
         rating_changes: Vec::new(),
         spectators_apart: row.try_get::<i64, _>(8)? != 0,
+        on_resign: OnResign::parse(&on_resign).ok_or_else(|| decode_error(&on_resign))?,
+        ended_by_resignation: end_reason.as_deref() == Some(RESIGNED),
     })
 }
+
+/// The `end_reason` of a game that ended when a player resigned.
+pub(super) const RESIGNED: &str = "resigned";
 
 /// The stored form of a clock.
 pub(super) fn clock_column(clock: Option<&Clock>) -> Option<String> {
@@ -478,5 +487,6 @@ fn parse_seat(row: &AnyRow) -> StoreResult<SeatRecord> {
         occupant,
         stand_in,
         voted_to_end: row.try_get::<i64, _>(8)? != 0,
+        resigned_at: row.try_get::<Option<i64>, _>(9)?.map(|step| step as u64),
     })
 }

@@ -19,6 +19,7 @@ mod mail_settings;
 mod players;
 mod ratings;
 mod rematches;
+mod resignations;
 mod stand_ins;
 
 use std::borrow::Cow;
@@ -39,9 +40,10 @@ pub use mail_outbox::{MailJob, MailKey, MailOutcome};
 pub use mail_settings::MailSettings;
 pub use players::{CurrentRating, GameCounts};
 pub use ratings::{HistoryPoint, LeaderboardRow, RatingChange};
+pub use resignations::Resignation;
 
 use crate::clock::Clock;
-use crate::model::{GameStatus, SeatRecord};
+use crate::model::{GameStatus, OnResign, SeatRecord};
 use crate::notices::{Notice, CHANNEL};
 
 /// Why a storage call failed.
@@ -120,6 +122,10 @@ pub struct GameRecordRow {
     pub rating_changes: Vec<RatingChange>,
     /// Whether spectators' chat lines are shown to spectators only.
     pub spectators_apart: bool,
+    /// What happens when a player resigns.
+    pub on_resign: OnResign,
+    /// Whether a resignation ended the game.
+    pub ended_by_resignation: bool,
 }
 
 /// The database: a pool for reads and rare writes, and the game-log writer.
@@ -187,6 +193,11 @@ fn migrator() -> Migrator {
                 11,
                 "analyses",
                 include_str!("../../migrations/0011_analyses.sql"),
+            ),
+            migration(
+                12,
+                "resignations",
+                include_str!("../../migrations/0012_resignations.sql"),
             ),
         ]),
         ignore_missing: false,

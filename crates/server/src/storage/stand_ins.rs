@@ -16,6 +16,30 @@ use crate::mail::{MailEvent, MailKind};
 use crate::model::BotLevel;
 use crate::notices::Notice;
 
+/// Moves running game `game_id` from `expected_version` to the next with `clock`, within `tx`;
+/// false if it is no longer running at that version (another node or request was first).
+pub(super) async fn claim_next_version(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game_id: &str,
+    expected_version: u64,
+    clock: Option<&Clock>,
+) -> StoreResult<bool> {
+    let claimed = sqlx::query(
+        "UPDATE games SET version = $1, clock = $2, deadline = $3 \
+         WHERE id = $4 AND version = $5 AND status = 'running'",
+    )
+    .bind(expected_version as i64 + 1)
+    .bind(clock_column(clock))
+    .bind(clock.and_then(Clock::deadline_ms))
+    .bind(game_id)
+    .bind(expected_version as i64)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected()
+        == 1;
+    Ok(claimed)
+}
+
 impl Store {
     /// Running games whose clock has run out at `now_ms`.
     ///
@@ -51,20 +75,7 @@ impl Store {
     ) -> StoreResult<()> {
         let next_version = expected_version + 1;
         let mut tx = self.pool.begin().await?;
-        let claimed = sqlx::query(
-            "UPDATE games SET version = $1, clock = $2, deadline = $3 \
-             WHERE id = $4 AND version = $5 AND status = 'running'",
-        )
-        .bind(next_version as i64)
-        .bind(clock_column(clock))
-        .bind(clock.and_then(Clock::deadline_ms))
-        .bind(game_id)
-        .bind(expected_version as i64)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-            == 1;
-        if !claimed {
+        if !claim_next_version(&mut tx, game_id, expected_version, clock).await? {
             return Err(StoreError::Conflict);
         }
         sqlx::query("UPDATE seats SET stand_in = $1 WHERE game_id = $2 AND seat = $3")

@@ -264,3 +264,7 @@ suggest-pay = Mit dem eben hergestellten { $good } bezahlen: kostenlos.
 suggest-buy = { $good } für eine Münze kaufen: Keine deiner wachen Figuren kann es jetzt herstellen.
 suggest-deliver = { $good } liefern: ein Würfel auf den Markt, ein Siegpunkt mehr.
 suggest-plan = Der beste Zug, den der gierige Bot findet, beginnt hier.
+# Aufgeben
+story-resigned = { $name } hat aufgegeben; das Spiel endet.
+story-resigned-bot = { $name } hat aufgegeben; ab jetzt spielt ein Bot diesen Platz.
+end-resigned = Aufgegeben (letzter Platz): { $names }

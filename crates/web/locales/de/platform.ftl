@@ -111,3 +111,12 @@ mail-open-game = Zur Partie: { $url }
 mail-footer = Du erhältst diese Mail, weil du bei Helvetia Online E-Mail-Benachrichtigungen eingeschaltet hast (höchstens eine Mail pro Partie und Stunde).
 mail-settings = Welche Mails du erhältst: { $url }
 mail-unsubscribe = Alle Mails abbestellen: { $url }
+
+# Aufgeben, und was mit dem Platz geschieht.
+resign = Aufgeben
+resign-confirm = Dieses Spiel aufgeben? Du landest auf dem letzten Platz; in einem gewerteten Spiel zählt es als Niederlage.
+resign-yes = Ja, aufgeben
+resign-no = Weiterspielen
+lobby-on-resign = Wenn jemand aufgibt
+lobby-on-resign-bot = übernimmt ein Bot den Platz
+lobby-on-resign-end = endet das Spiel

@@ -264,3 +264,7 @@ suggest-pay = Pay with the { $good } just made: free.
 suggest-buy = Buy { $good } for a coin: none of your awake villagers can make it now.
 suggest-deliver = Deliver { $good }: a cube on the market, one more victory point.
 suggest-plan = The best turn the greedy bot finds starts here.
+# Resigning
+story-resigned = { $name } resigned; the game ends.
+story-resigned-bot = { $name } resigned; a bot plays the seat from now on.
+end-resigned = Resigned (ranked last): { $names }

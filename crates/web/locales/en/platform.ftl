@@ -111,3 +111,12 @@ mail-open-game = Open the game: { $url }
 mail-footer = You get this mail because you turned on e-mail notifications at Helvetia Online (at most one mail per game and hour).
 mail-settings = Choose which mails you get: { $url }
 mail-unsubscribe = Stop all mail: { $url }
+
+# Resigning, and what happens to the seat.
+resign = Resign
+resign-confirm = Resign this game? You will be ranked last; in a rated game it counts as a loss.
+resign-yes = Yes, resign
+resign-no = Keep playing
+lobby-on-resign = When a player resigns
+lobby-on-resign-bot = a bot takes the seat
+lobby-on-resign-end = the game ends

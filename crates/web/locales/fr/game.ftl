@@ -264,3 +264,7 @@ suggest-pay = Payer avec { $good } qui vient d'être produit : gratuit.
 suggest-buy = Acheter { $good } pour un jeton : aucun de vos villageois éveillés ne peut le produire maintenant.
 suggest-deliver = Livrer { $good } : un cube sur le marché, un point de victoire de plus.
 suggest-plan = Le meilleur tour que trouve le robot glouton commence ici.
+# Abandon
+story-resigned = { $name } a abandonné ; la partie s’arrête.
+story-resigned-bot = { $name } a abandonné ; un bot joue cette place désormais.
+end-resigned = Abandon (classé dernier) : { $names }

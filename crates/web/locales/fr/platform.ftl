@@ -111,3 +111,12 @@ mail-open-game = Ouvrir la partie : { $url }
 mail-footer = Vous recevez ce mail parce que vous avez activé les notifications par e-mail sur Helvetia Online (au plus un mail par partie et par heure).
 mail-settings = Choisir les mails que vous recevez : { $url }
 mail-unsubscribe = Ne plus recevoir aucun mail : { $url }
+
+# Abandonner, et ce que devient la place.
+resign = Abandonner
+resign-confirm = Abandonner cette partie ? Vous serez classé dernier ; dans une partie classée, cela compte comme une défaite.
+resign-yes = Oui, abandonner
+resign-no = Continuer à jouer
+lobby-on-resign = Quand quelqu’un abandonne
+lobby-on-resign-bot = un bot prend sa place
+lobby-on-resign-end = la partie s’arrête

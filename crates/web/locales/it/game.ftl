@@ -264,3 +264,7 @@ suggest-pay = Pagare con { $good } appena prodotto: gratis.
 suggest-buy = Comprare { $good } per una moneta: nessuno dei tuoi abitanti svegli può produrlo ora.
 suggest-deliver = Consegnare { $good }: un cubetto sul mercato, un punto vittoria in più.
 suggest-plan = Il miglior turno che trova il bot avido comincia qui.
+# Abbandono
+story-resigned = { $name } ha abbandonato; la partita finisce.
+story-resigned-bot = { $name } ha abbandonato; da ora un bot gioca questo posto.
+end-resigned = Abbandono (ultimo posto): { $names }

@@ -111,3 +111,12 @@ mail-open-game = Apri la partita: { $url }
 mail-footer = Ricevi questa mail perché hai attivato le notifiche via e-mail su Helvetia Online (al massimo una mail per partita e per ora).
 mail-settings = Scegli quali mail ricevere: { $url }
 mail-unsubscribe = Non ricevere più mail: { $url }
+
+# Abbandonare, e che cosa succede al posto.
+resign = Abbandona
+resign-confirm = Abbandonare questa partita? Finirai all’ultimo posto; in una partita valutata conta come sconfitta.
+resign-yes = Sì, abbandona
+resign-no = Continua a giocare
+lobby-on-resign = Quando qualcuno abbandona
+lobby-on-resign-bot = un bot prende il posto
+lobby-on-resign-end = la partita finisce

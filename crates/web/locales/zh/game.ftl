@@ -245,3 +245,7 @@ suggest-pay = 用刚生产的{ $good }支付：免费。
 suggest-buy = 花一枚钱币购买{ $good }：你醒着的村民现在都无法生产它。
 suggest-deliver = 交付{ $good }：市场上多一个方块，多一分胜利点。
 suggest-plan = 贪心机器人找到的最佳回合从这里开始。
+# 认输
+story-resigned = { $name } 认输了；游戏结束。
+story-resigned-bot = { $name } 认输了；此后由机器人接替这个座位。
+end-resigned = 认输（排名最后）：{ $names }

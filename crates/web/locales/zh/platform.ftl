@@ -105,3 +105,12 @@ mail-open-game = 打开对局：{ $url }
 mail-footer = 你收到此邮件是因为你在 Helvetia Online 开启了电子邮件通知（每局每小时最多一封）。
 mail-settings = 选择你要接收的邮件：{ $url }
 mail-unsubscribe = 停止所有邮件：{ $url }
+
+# 认输，以及座位如何处理。
+resign = 认输
+resign-confirm = 确定认输吗？你将排名最后；在计分对局中算作失败。
+resign-yes = 确定认输
+resign-no = 继续游戏
+lobby-on-resign = 有玩家认输时
+lobby-on-resign-bot = 由机器人接替座位
+lobby-on-resign-end = 游戏结束

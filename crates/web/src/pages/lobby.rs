@@ -187,6 +187,11 @@ fn create_form(lang: Lang) -> Markup {
                 }
                 label class="check" { input type="checkbox" id="rated" name="rated" checked; " " (lang.tr("lobby-rated")) }
                 label class="check" { input type="checkbox" id="spectators_apart" name="spectators_apart"; " " (lang.tr("lobby-spectators-apart")) }
+                label for="on_resign" { (lang.tr("lobby-on-resign")) }
+                select id="on_resign" name="on_resign" {
+                    option value="bot" selected { (lang.tr("lobby-on-resign-bot")) }
+                    option value="end" { (lang.tr("lobby-on-resign-end")) }
+                }
                 label for="stand_in" { (lang.tr("lobby-stand-in")) }
                 select id="stand_in" name="stand_in" {
                     option value="random" { (lang.tr("seat-bot-random")) }

@@ -171,6 +171,18 @@ pub fn game(
                 h1 { (title) }
                 span class="connection" role="status" data-connecting=(lang.tr("connecting")) data-lost=(lang.tr("connection-lost")) {}
                 button type="button" class="sound-toggle" data-on=(lang.tr("sound-on")) data-off=(lang.tr("sound-off")) aria-pressed="true" { (lang.tr("sound-on")) }
+                @if seat.is_some() {
+                    // Shown by the script while the game runs and the viewer has not resigned.
+                    div class="resign" data-resign=(game_id) hidden {
+                        button type="button" data-resign-open { (lang.tr("resign")) }
+                        p class="resign-confirm" role="alertdialog" hidden {
+                            (lang.tr("resign-confirm")) " "
+                            button type="button" class="danger" data-resign-yes { (lang.tr("resign-yes")) }
+                            " "
+                            button type="button" data-resign-no { (lang.tr("resign-no")) }
+                        }
+                    }
+                }
             }
             p class="error-banner" role="alert" hidden {}
             @if let Some(room) = waiting {
@@ -183,7 +195,8 @@ pub fn game(
                 data-your-turn-title=(lang.tr("your-turn-title")) {
                 (PreEscaped(initial_table_html))
             }
-            (chat::panel(lang, user, chat_lines, Some(phrases)))
+            // Writing in the chat needs an account; a visitor reads it.
+            (chat::panel(lang, user, chat_lines, user.map(|_| phrases)))
         },
     )
 }

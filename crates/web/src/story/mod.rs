@@ -99,3 +99,24 @@ pub fn heading(lang: Lang, line: &StoryLine) -> String {
         Stage::GameEnd => lang.tr("story-game-end"),
     }
 }
+
+/// The line that tells of `name` resigning, in the chapter of `previous` (the story's last line
+/// before it): with `bot_plays_on`, a bot plays their seat from then on; otherwise the game ends.
+pub fn resignation_line(
+    lang: Lang,
+    name: &str,
+    previous: Option<&StoryLine>,
+    bot_plays_on: bool,
+) -> StoryLine {
+    let key = if bot_plays_on {
+        "story-resigned-bot"
+    } else {
+        "story-resigned"
+    };
+    StoryLine {
+        round: previous.map_or(1, |line| line.round),
+        stage: previous.map_or(Stage::Setup, |line| line.stage),
+        seat: None,
+        text: lang.tr_args(key, &[("name", name.to_string().into())]),
+    }
+}

@@ -206,6 +206,7 @@ fn the_table_log_has_a_heading_per_round_and_the_round_end_lines() {
         rating_shifts: &[],
         end_vote: &crate::EndVote::None,
         suggestion: None,
+        resignations: &crate::Resignations::NONE,
     });
     let log = &html[html.find("class=\"log\"").expect("a log")..];
     for heading in [

@@ -45,6 +45,7 @@ fn suggested_table(game: &Game, decides: bool, lang: Lang, suggestion: Option<Ac
         rating_shifts: &[],
         end_vote: &EndVote::None,
         suggestion,
+        resignations: &crate::Resignations::NONE,
     })
 }
 

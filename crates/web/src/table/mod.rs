@@ -21,7 +21,7 @@ mod village;
 use maud::{html, Markup};
 use std::cell::OnceCell;
 
-use helvetia_engine::{score, Phase, Position, ScoreBreakdown, Seat};
+use helvetia_engine::{score, Position, ScoreBreakdown, Seat};
 
 use crate::i18n::Lang;
 use crate::words::Namer;
@@ -89,12 +89,22 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> RenderedTable {
         scores: Default::default(),
     };
     let your_turn = !input.legal.is_empty() && input.replay.is_none();
-    let over = pos.phase == Phase::GameOver;
+    let over = input.resignations.is_over(pos);
     let status = if over { "finished" } else { "running" };
+    // The page offers the resign button to a player who has not resigned (see `pages::game`).
+    let resigned = (!input.resignations.seats.is_empty()).then(|| {
+        let seats: Vec<String> = input
+            .resignations
+            .seats
+            .iter()
+            .map(|s| s.0.to_string())
+            .collect();
+        seats.join(" ")
+    });
     let root = opening_tag(html! {
         div class="table-root" data-version=(input.version) data-your-turn=(your_turn)
             data-status=(status) data-game-id=(input.game_id) data-round=(pos.round)
-            data-replay-step=[input.replay.map(|(step, _)| step)] {}
+            data-replay-step=[input.replay.map(|(step, _)| step)] data-resigned=[resigned] {}
     });
     let drawn = |id: &str, markup: Markup| Piece::part(id.to_string(), PartHtml::Drawn(markup.0));
     // Parts that may be absent, or hold several elements, get a frame of their own (the

@@ -197,7 +197,13 @@ pub fn choosers(ctx: &Ctx) -> Markup {
 pub fn end_screen(ctx: &Ctx) -> Markup {
     let lang = ctx.lang;
     let pos = ctx.pos;
-    let standings = helvetia_engine::standings(pos);
+    let resignations = ctx.input.resignations;
+    let standings = resignations.standings(pos);
+    let resigned: Vec<String> = resignations
+        .seats
+        .iter()
+        .map(|&seat| ctx.namer.seat(seat))
+        .collect();
     let winners: Vec<String> = standings
         .iter()
         .filter(|s| s.rank == 1)
@@ -220,10 +226,13 @@ pub fn end_screen(ctx: &Ctx) -> Markup {
                     (lang.tr_args("end-winner", &[("names", winners.join(", ").into())]))
                 }
             }
-            @if tie_break {
+            @if !resigned.is_empty() {
+                p class="resigned" { (lang.tr_args("end-resigned", &[("names", resigned.join(", ").into())])) }
+            }
+            @if tie_break && resigned.is_empty() {
                 p class="tie-break" { (lang.tr("end-tiebreak")) }
             }
-            @if let (false, Some(limit)) = (reached, pos.options.round_limit) {
+            @if let (false, false, Some(limit)) = (reached, resignations.ended_game, pos.options.round_limit) {
                 p class="round-limit" { (lang.tr_args("end-round-limit", &[("limit", FluentValue::from(limit))])) }
             }
             table class="standings" {

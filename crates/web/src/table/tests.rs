@@ -43,6 +43,7 @@ fn render(game: &Game, lang: Lang) -> (String, Vec<Action>) {
         rating_shifts: &[],
         end_vote: &crate::EndVote::None,
         suggestion: None,
+        resignations: &crate::Resignations::NONE,
     });
     (html, legal)
 }
@@ -263,6 +264,7 @@ fn spectators_get_no_clickable_pieces() {
         rating_shifts: &[],
         end_vote: &crate::EndVote::None,
         suggestion: None,
+        resignations: &crate::Resignations::NONE,
     });
     assert!(!html.contains("data-action"));
     assert!(!html.contains("data-chooser"));
@@ -435,6 +437,7 @@ fn tables_drawn_with_kept_panels_equal_tables_drawn_afresh() {
                     rating_shifts: &[],
                     end_vote: &crate::EndVote::None,
                     suggestion: None,
+                    resignations: &crate::Resignations::NONE,
                 };
                 let fresh = render_table(&input);
                 let kept = crate::render_table_with(&input, &cache);

@@ -143,6 +143,7 @@ fn show(
             rating_shifts: &[],
             end_vote: &end_vote,
             suggestion: None,
+            resignations: &crate::Resignations::NONE,
         };
         let table = render_table_parts(&input, cache);
         let whole = render_table(&input);
@@ -229,6 +230,7 @@ fn a_message_for_the_log_only_appends_what_is_new() {
                 rating_shifts: &[],
                 end_vote: &EndVote::None,
                 suggestion: None,
+                resignations: &crate::Resignations::NONE,
             },
             &cache,
         )

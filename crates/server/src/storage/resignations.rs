@@ -1,0 +1,93 @@
+//! Resignations: a person gives up a running game. It is stored like a stand-in, with a guarded
+//! update of the games row (the version the node saw moves to the next), so it takes effect
+//! once, on any node, and the other nodes learn of it by the change notice.
+
+use helvetia_engine::Seat;
+
+use super::games::{clock_column, RESIGNED};
+use super::stand_ins::claim_next_version;
+use super::{Store, StoreError, StoreResult};
+use crate::clock::Clock;
+use crate::mail::{MailEvent, MailKind};
+use crate::model::BotLevel;
+use crate::notices::Notice;
+
+/// A resignation worked out on the game as the node holds it, ready to store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resignation {
+    /// Whose person resigns.
+    pub seat: Seat,
+    /// The number of actions in the log when they resign.
+    pub at_step: u64,
+    /// The bot that plays the seat from now on; `None` when the game ends.
+    pub stand_in: Option<BotLevel>,
+    /// The clock afterwards, for a game with one.
+    pub clock: Option<Clock>,
+    /// The winners, when the resignation ends the game.
+    pub ends_with_winners: Option<Vec<Seat>>,
+}
+
+impl Store {
+    /// Stores `resignation` in running game `game_id` at `expected_version`, as the next
+    /// version: the seat's resignation and its bot, or the end of the game with its winners
+    /// (with the "game ended" mails). Tells the other nodes.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the game is no longer running at `expected_version` (nothing
+    /// was written), or a database failure.
+    pub async fn resign(
+        &self,
+        game_id: &str,
+        expected_version: u64,
+        resignation: &Resignation,
+    ) -> StoreResult<()> {
+        let next_version = expected_version + 1;
+        let clock = resignation.clock.as_ref();
+        let mut tx = self.pool.begin().await?;
+        let claimed = match &resignation.ends_with_winners {
+            Some(winners) => {
+                let winners: Vec<String> = winners.iter().map(|seat| seat.0.to_string()).collect();
+                sqlx::query(
+                    "UPDATE games SET version = $1, clock = $2, deadline = NULL, \
+                     status = 'finished', end_reason = $3, to_move = NULL, winners = $4 \
+                     WHERE id = $5 AND version = $6 AND status = 'running'",
+                )
+                .bind(next_version as i64)
+                .bind(clock_column(clock))
+                .bind(RESIGNED)
+                .bind((!winners.is_empty()).then(|| winners.join(",")))
+                .bind(game_id)
+                .bind(expected_version as i64)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected()
+                    == 1
+            }
+            None => claim_next_version(&mut tx, game_id, expected_version, clock).await?,
+        };
+        if !claimed {
+            return Err(StoreError::Conflict);
+        }
+        sqlx::query(
+            "UPDATE seats SET resigned_at = $1, stand_in = $2 WHERE game_id = $3 AND seat = $4",
+        )
+        .bind(resignation.at_step as i64)
+        .bind(resignation.stand_in.map(BotLevel::as_str))
+        .bind(game_id)
+        .bind(i64::from(resignation.seat.0))
+        .execute(&mut *tx)
+        .await?;
+        if resignation.ends_with_winners.is_some() {
+            let ended = MailEvent::to_everyone(MailKind::GameEnded, None);
+            self.plan_mail_within(&mut tx, game_id, &ended, next_version as i64)
+                .await?;
+        }
+        let notice = Notice::GameChanged {
+            game_id: game_id.to_string(),
+            version: next_version,
+        };
+        self.announce_within(&mut tx, &notice).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
