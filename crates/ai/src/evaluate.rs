@@ -12,7 +12,7 @@ use helvetia_engine::{
 };
 
 /// Weights of the evaluation, in victory points per unit.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Weights {
     /// A good the player can make with its villagers (awake or asleep) and has not delivered.
     pub deliverable: f32,
@@ -57,6 +57,78 @@ impl Default for Weights {
             affordable_vp_building: 0.5,
             ring1_cell: 0.08,
         }
+    }
+}
+
+impl Weights {
+    /// How many weights there are.
+    pub const COUNT: usize = 12;
+
+    /// The weights' names, in the order of [`Weights::to_array`].
+    pub const NAMES: [&'static str; Weights::COUNT] = [
+        "deliverable",
+        "tile_bonus",
+        "ready",
+        "branch_progress",
+        "character_lead",
+        "coin",
+        "awake_worker",
+        "sleeping_worker",
+        "couple",
+        "unattached",
+        "affordable_vp_building",
+        "ring1_cell",
+    ];
+
+    /// The weights in a fixed order (for tuning and for bot names).
+    pub fn to_array(&self) -> [f32; Weights::COUNT] {
+        [
+            self.deliverable,
+            self.tile_bonus,
+            self.ready,
+            self.branch_progress,
+            self.character_lead,
+            self.coin,
+            self.awake_worker,
+            self.sleeping_worker,
+            self.couple,
+            self.unattached,
+            self.affordable_vp_building,
+            self.ring1_cell,
+        ]
+    }
+
+    /// The weights from [`Weights::to_array`]'s order.
+    pub fn from_array(w: [f32; Weights::COUNT]) -> Weights {
+        Weights {
+            deliverable: w[0],
+            tile_bonus: w[1],
+            ready: w[2],
+            branch_progress: w[3],
+            character_lead: w[4],
+            coin: w[5],
+            awake_worker: w[6],
+            sleeping_worker: w[7],
+            couple: w[8],
+            unattached: w[9],
+            affordable_vp_building: w[10],
+            ring1_cell: w[11],
+        }
+    }
+
+    /// The weights as a bot name writes them: `/`-separated, in [`Weights::to_array`]'s order.
+    pub fn to_name(&self) -> String {
+        let parts: Vec<String> = self.to_array().iter().map(|w| format!("{w}")).collect();
+        parts.join("/")
+    }
+
+    /// The weights from [`Weights::to_name`]'s form.
+    pub fn from_name(text: &str) -> Option<Weights> {
+        let values: Vec<f32> = text
+            .split('/')
+            .map(|part| part.parse::<f32>().ok().filter(|w| w.is_finite()))
+            .collect::<Option<_>>()?;
+        Some(Weights::from_array(values.try_into().ok()?))
     }
 }
 

@@ -30,8 +30,10 @@
 pub mod analysis;
 mod bot;
 pub mod boundary;
+pub mod bradley_terry;
 pub mod evaluate;
 mod greedy;
+pub mod ladder;
 pub mod mcts;
 pub mod policy;
 mod random;
@@ -39,6 +41,7 @@ mod spec;
 pub mod stats;
 mod suggest;
 pub mod tournament;
+pub mod tune;
 
 pub use bot::{decision_seed, mix, sample_game, Bot, Budget};
 pub use evaluate::{evaluate, prospect_terms, ProspectTerm, Prospects, Weights};

@@ -60,7 +60,8 @@ fn positive(key: &str, value: &str) -> Result<u64, SpecError> {
 }
 
 /// The parameters an `mcts:` name may set.
-const MCTS_KEYS: &str = "iterations, ms, c, threads, rounds, plan, plan_budget, plan_visits";
+const MCTS_KEYS: &str =
+    "iterations, ms, c, threads, rounds, plan, plan_budget, plan_visits, weights";
 
 fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
     let mut params = MctsParams::default();
@@ -104,6 +105,14 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
                 params.plan_budget = factor;
             }
             "plan_visits" => params.plan_visits = positive(key, value)?.min(u32::MAX as u64) as u32,
+            "weights" => {
+                params.weights = crate::evaluate::Weights::from_name(value).ok_or_else(|| {
+                    SpecError(format!(
+                        "`weights={value}`: {} numbers separated by /",
+                        crate::evaluate::Weights::COUNT
+                    ))
+                })?
+            }
             _ => {
                 return Err(SpecError(format!(
                     "unknown mcts parameter `{key}` ({MCTS_KEYS})"
@@ -274,6 +283,7 @@ mod tests {
             "mcts:iterations=100,rounds=3",
             "mcts:iterations=100,plan=off",
             "mcts:ms=50,plan_budget=2,plan_visits=500",
+            "mcts:iterations=100,weights=0.5/0.3/0.15/0.35/0.6/0.12/0.12/0.05/0.1/0.08/0.5/0.1",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             let name = spec.build(1).name();

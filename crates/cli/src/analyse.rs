@@ -7,7 +7,6 @@ use std::process::ExitCode;
 
 use helvetia_ai::analysis::{analyse, Analysis, AnalysisSettings, TurnReview};
 use helvetia_engine::Action;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::failure::{exit, Failure};
 use crate::input::{load, Input};
@@ -53,22 +52,8 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
     if args.iterations == 0 {
         return Err(Failure::bad_input("--iterations must be at least 1"));
     }
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(0)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} turns  {elapsed_precise} elapsed, ETA {eta_precise}",
-        )
-        .expect("a valid template"),
-    );
+    let threads = crate::progress::threads(args.threads);
+    let bar = crate::progress::bar(0, "turns", args.quiet);
     let settings = AnalysisSettings {
         iterations: args.iterations,
         seed: args.seed,

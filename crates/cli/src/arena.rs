@@ -12,7 +12,6 @@ use helvetia_ai::stats::{summarize, BotSummary};
 use helvetia_ai::tournament::{self, GameResult, TournamentConfig};
 use helvetia_ai::{parse_list, BotSpec};
 use helvetia_engine::GameOptions;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::failure::{exit, Failure};
@@ -97,11 +96,7 @@ fn check(args: &Args) -> Result<Vec<BotSpec>, Failure> {
 
 fn arena(args: &Args) -> Result<(), Failure> {
     let bots = check(args)?;
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+    let threads = crate::progress::threads(args.threads);
     let names: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
     if !(args.games as usize).is_multiple_of(names.len()) {
         eprintln!(
@@ -118,17 +113,7 @@ fn arena(args: &Args) -> Result<(), Failure> {
         round_limit: Some(args.round_limit),
         threads,
     };
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(u64::from(args.games))
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {elapsed_precise} elapsed, ETA {eta_precise}  {msg}",
-        )
-        .expect("a valid template"),
-    );
+    let bar = crate::progress::bar(u64::from(args.games), "games", args.quiet);
     let wins = Mutex::new(vec![0.0f64; names.len()]);
     let started = Instant::now();
     let on_game = |result: &GameResult| {

@@ -9,6 +9,7 @@ use clap::Parser;
 
 mod failure;
 mod input;
+mod progress;
 
 /// Declares the subcommand modules, the clap enum of subcommands and the dispatch in one place.
 macro_rules! subcommands {
@@ -45,6 +46,10 @@ subcommands! {
     Selfplay => selfplay,
     /// Play bots against each other and measure them: wins, scores, speed.
     Arena => arena,
+    /// Tune the search bot's evaluation weights by self-play (SPSA) and check them on held-out seeds.
+    Tune => tune,
+    /// Rate the bot ladder's levels: a round robin and a Bradley–Terry fit with intervals.
+    Ladder => ladder,
     /// Analyse a finished game: each player's chance to win turn by turn, the costliest turns.
     Analyse => analyse,
     /// Serve the game online: accounts, lobby, live and turn-based play, bots, replays.

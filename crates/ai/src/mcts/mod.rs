@@ -288,6 +288,9 @@ impl Bot for MctsBot {
         if self.params.plan_visits != defaults.plan_visits {
             parts.push(format!("plan_visits={}", self.params.plan_visits));
         }
+        if self.params.weights != defaults.weights {
+            parts.push(format!("weights={}", self.params.weights.to_name()));
+        }
         format!("mcts:{}", parts.join(","))
     }
 

@@ -1,0 +1,186 @@
+//! Tuning the evaluation weights by self-play with SPSA (simultaneous perturbation stochastic
+//! approximation), a method made for noisy objectives: each step plays a bot with all weights
+//! nudged one way against a bot with them nudged the other way, and moves the weights along the
+//! difference in their results.
+//!
+//! Weights are tuned in log space around their defaults (each stays positive and moves by a
+//! share of itself). Training games take their seeds from the tuning seed; the check at the end
+//! plays the tuned weights against the defaults on a separate set of seeds, so the reported
+//! result is not the one that was fitted.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use serde::Serialize;
+
+use crate::bot::{mix, Budget};
+use crate::evaluate::Weights;
+use crate::mcts::MctsParams;
+use crate::spec::{BotKind, BotSpec};
+use crate::tournament::{self, TournamentConfig, TournamentError};
+
+/// How to tune.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct TuneSettings {
+    /// SPSA steps.
+    pub steps: u32,
+    /// Games per step (the two nudged bots swap seats every game).
+    pub games_per_step: u32,
+    /// Search iterations per decision of the tuned bot.
+    pub iterations: u32,
+    /// Perturbation at the first step, in log space (0.2: weights nudged by about 20%).
+    pub perturbation: f64,
+    /// Step size at the first step: a step moves each weight by `step_size · difference /
+    /// (2 · perturbation)` in log space (0.1: a quarter of the score difference).
+    pub step_size: f64,
+    /// Seed of the training games and the perturbations.
+    pub seed: u64,
+    /// Games played at once.
+    pub threads: usize,
+}
+
+impl Default for TuneSettings {
+    fn default() -> Self {
+        TuneSettings {
+            steps: 100,
+            games_per_step: 8,
+            iterations: 200,
+            perturbation: 0.2,
+            step_size: 0.1,
+            seed: 1,
+            threads: 1,
+        }
+    }
+}
+
+/// One step of the run, for its log.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TuneStep {
+    /// The step, from 0.
+    pub step: u32,
+    /// The plus bot's score minus the minus bot's, per game (−1 to 1).
+    pub difference: f64,
+    /// The weights after the step.
+    pub weights: [f32; Weights::COUNT],
+}
+
+/// How far a weight may move from its default, in log space (2: a factor of about 7.4).
+const LOG_RANGE: f64 = 2.0;
+
+/// Where SPSA's gains stand at step `k` (Spall's standard exponents).
+fn gains(settings: &TuneSettings, k: u32) -> (f64, f64) {
+    let stability = f64::from(settings.steps) / 10.0;
+    let a = settings.step_size * (stability + 1.0).powf(0.602);
+    let step = a / (f64::from(k) + 1.0 + stability).powf(0.602);
+    let perturbation = settings.perturbation / (f64::from(k) + 1.0).powf(0.101);
+    (step, perturbation)
+}
+
+/// The search bot with `weights`.
+pub fn bot_with(weights: Weights, iterations: u32) -> BotSpec {
+    BotSpec {
+        kind: BotKind::Mcts {
+            params: MctsParams {
+                weights,
+                ..MctsParams::default()
+            },
+            budget: Budget::iterations(iterations),
+        },
+    }
+}
+
+/// Weights `defaults · e^x`.
+fn weights_at(x: &[f64; Weights::COUNT]) -> Weights {
+    let defaults = Weights::default().to_array();
+    Weights::from_array(std::array::from_fn(|i| defaults[i] * x[i].exp() as f32))
+}
+
+/// The first bot's score minus the second's, per game, over `games` games from `seed`.
+fn difference(
+    first: BotSpec,
+    second: BotSpec,
+    games: u32,
+    seed: u64,
+    threads: usize,
+) -> Result<f64, TournamentError> {
+    let config = TournamentConfig {
+        bots: vec![first, second],
+        players: 2,
+        games,
+        seed,
+        round_limit: Some(60),
+        threads,
+    };
+    let results = tournament::run(&config, &|_| {})?;
+    let score: f64 = results
+        .iter()
+        .flat_map(|game| &game.seats)
+        .map(|seat| {
+            if seat.entry == 0 {
+                seat.win_share
+            } else {
+                -seat.win_share
+            }
+        })
+        .sum();
+    Ok(score / f64::from(games.max(1)))
+}
+
+/// Runs SPSA from the default weights; `on_step` sees every step as it ends.
+///
+/// # Errors
+/// A bot broke the rules or panicked.
+pub fn tune(
+    settings: &TuneSettings,
+    on_step: &mut dyn FnMut(&TuneStep),
+) -> Result<Weights, TournamentError> {
+    let mut x = [0.0f64; Weights::COUNT];
+    let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
+    for k in 0..settings.steps {
+        let (step, perturbation) = gains(settings, k);
+        let signs: [f64; Weights::COUNT] =
+            std::array::from_fn(|_| if rng.next_u64() & 1 == 0 { 1.0 } else { -1.0 });
+        let plus: [f64; Weights::COUNT] = std::array::from_fn(|i| x[i] + perturbation * signs[i]);
+        let minus: [f64; Weights::COUNT] = std::array::from_fn(|i| x[i] - perturbation * signs[i]);
+        let games_seed = mix(settings.seed ^ mix(u64::from(k) + 1));
+        let y = difference(
+            bot_with(weights_at(&plus), settings.iterations),
+            bot_with(weights_at(&minus), settings.iterations),
+            settings.games_per_step,
+            games_seed,
+            settings.threads,
+        )?;
+        for i in 0..Weights::COUNT {
+            x[i] = (x[i] + step * y / (2.0 * perturbation * signs[i])).clamp(-LOG_RANGE, LOG_RANGE);
+        }
+        on_step(&TuneStep {
+            step: k,
+            difference: y,
+            weights: weights_at(&x).to_array(),
+        });
+    }
+    Ok(weights_at(&x))
+}
+
+/// The seeds of the check are set apart from every training seed.
+const HELD_OUT: u64 = 0x4845_4C44_4F55_5421;
+
+/// The tuned weights' score against the defaults (wins per game, 0 to 1) over `games` games
+/// on held-out seeds.
+///
+/// # Errors
+/// A bot broke the rules or panicked.
+pub fn check(
+    tuned: Weights,
+    settings: &TuneSettings,
+    games: u32,
+) -> Result<(f64, u32), TournamentError> {
+    let d = difference(
+        bot_with(tuned, settings.iterations),
+        bot_with(Weights::default(), settings.iterations),
+        games,
+        mix(settings.seed ^ HELD_OUT),
+        settings.threads,
+    )?;
+    // Two players: wins per game = (1 + difference) / 2.
+    Ok(((1.0 + d) / 2.0, games))
+}

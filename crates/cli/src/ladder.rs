@@ -1,0 +1,156 @@
+//! `helvetia ladder`: every level of the bot ladder plays every other in two-player games, and
+//! a Bradley–Terry fit of the results gives each level an Elo-scale rating with a 95% interval
+//! (the beginner anchored at 1000). The table it prints is the one in docs/ai.md.
+
+use std::process::ExitCode;
+
+use helvetia_ai::bradley_terry::{ratings, Meeting, Rating};
+use helvetia_ai::ladder::{Level, LEVELS};
+use helvetia_ai::tournament::{self, TournamentConfig};
+use serde::Serialize;
+
+use crate::failure::{exit, Failure};
+
+/// How many games, from which seed.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Games per pair of levels (seats alternate).
+    #[arg(long, default_value_t = 20)]
+    games_per_pair: u32,
+    /// Seed: every deal and every bot's choices follow from it.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: the machine's cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Write the ratings and every pair's score to this JSON file.
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+    /// No progress bar (for logs).
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// The rating of the weakest level.
+const ANCHOR_RATING: f64 = 1000.0;
+
+/// Resamplings of the games for the intervals.
+const RESAMPLES: usize = 1000;
+
+/// The JSON written by `--out`.
+#[derive(Serialize)]
+struct Report {
+    games_per_pair: u32,
+    seed: u64,
+    levels: Vec<LevelReport>,
+}
+
+#[derive(Serialize)]
+struct LevelReport {
+    key: &'static str,
+    bot: &'static str,
+    rating: Rating,
+    games: u32,
+    score: f64,
+}
+
+/// Plays the round robin and prints the ratings.
+pub fn run(args: Args) -> ExitCode {
+    exit(run_checked(&args))
+}
+
+fn run_checked(args: &Args) -> Result<(), Failure> {
+    if args.games_per_pair == 0 {
+        return Err(Failure::bad_input("--games-per-pair must be at least 1"));
+    }
+    let threads = crate::progress::threads(args.threads);
+    let pairs: Vec<(usize, usize)> = (0..LEVELS.len())
+        .flat_map(|a| (a + 1..LEVELS.len()).map(move |b| (a, b)))
+        .collect();
+    let bar = crate::progress::bar(u64::from(args.games_per_pair) * pairs.len() as u64, "games", args.quiet);
+    let mut meetings = Vec::new();
+    for (pair_index, &(a, b)) in pairs.iter().enumerate() {
+        bar.set_message(format!("{} – {}", LEVELS[a].key, LEVELS[b].key));
+        let config = TournamentConfig {
+            bots: vec![LEVELS[a].spec(), LEVELS[b].spec()],
+            players: 2,
+            games: args.games_per_pair,
+            seed: args.seed ^ (pair_index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            round_limit: Some(60),
+            threads,
+        };
+        let results = tournament::run(&config, &|_| bar.inc(1))
+            .map_err(|e| Failure::with_status(1, e.to_string()))?;
+        for result in &results {
+            let first = result
+                .seats
+                .iter()
+                .find(|seat| seat.entry == 0)
+                .expect("the first level sat");
+            meetings.push(Meeting {
+                first: a,
+                second: b,
+                score: first.win_share,
+            });
+        }
+    }
+    bar.finish_and_clear();
+    let rated = ratings(LEVELS.len(), &meetings, 0, ANCHOR_RATING, RESAMPLES, args.seed);
+    let levels: Vec<LevelReport> = LEVELS
+        .iter()
+        .zip(&rated)
+        .enumerate()
+        .map(|(index, (level, rating))| level_report(index, level, *rating, &meetings))
+        .collect();
+    println!("| level | bot | rating | 95% interval | games | score |");
+    println!("|---|---|---:|---|---:|---:|");
+    for level in &levels {
+        println!(
+            "| {} | `{}` | {:.0} | {:.0} – {:.0} | {} | {:.1}% |",
+            level.key,
+            level.bot,
+            level.rating.rating,
+            level.rating.low,
+            level.rating.high,
+            level.games,
+            100.0 * level.score / f64::from(level.games.max(1)),
+        );
+    }
+    println!(
+        "\n{} games per pair, seed {}; Bradley–Terry fit, {} at {ANCHOR_RATING}, intervals from {RESAMPLES} resamplings",
+        args.games_per_pair, args.seed, LEVELS[0].key
+    );
+    if let Some(path) = &args.out {
+        let report = Report {
+            games_per_pair: args.games_per_pair,
+            seed: args.seed,
+            levels,
+        };
+        let json = serde_json::to_string_pretty(&report).expect("the report serialises");
+        std::fs::write(path, json)
+            .map_err(|e| Failure::bad_input(format!("--out {}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+/// A level's line: its rating, games played and points scored.
+fn level_report(index: usize, level: &Level, rating: Rating, meetings: &[Meeting]) -> LevelReport {
+    let mut games = 0;
+    let mut score = 0.0;
+    for m in meetings {
+        if m.first == index {
+            games += 1;
+            score += m.score;
+        } else if m.second == index {
+            games += 1;
+            score += 1.0 - m.score;
+        }
+    }
+    LevelReport {
+        key: level.key,
+        bot: level.bot,
+        rating,
+        games,
+        score,
+    }
+}
