@@ -123,7 +123,7 @@ pub async fn for_page(
         return Ok(AnalysisStanding::Failed);
     };
     let state = live.lock().await;
-    let names = state.seat_names();
+    let names = state.seat_names(lang);
     let costly = analysis
         .costliest(COSTLIEST)
         .into_iter()

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use helvetia_engine::{GameOptions, Seat};
 use serde::{Deserialize, Serialize};
@@ -19,6 +19,7 @@ use crate::game_state::{seat_name, GameState};
 use crate::hub::{find, reload, LiveGame};
 use crate::mail::{MailEvent, MailKind};
 use crate::model::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
+use crate::render::Lang;
 use crate::storage::{GameFilter, GameRecordRow, ListedGame, StoreError};
 use crate::{bots, now, random_seed, random_token, render, AppState};
 
@@ -413,7 +414,7 @@ pub struct Summary {
     created: i64,
 }
 
-fn summary(game: ListedGame, user: Option<&User>) -> Summary {
+fn summary(game: ListedGame, user: Option<&User>, lang: Lang) -> Summary {
     let seat = user.and_then(|u| crate::game_state::seat_of(&game.seats, &u.id));
     let players = game
         .seats
@@ -421,7 +422,7 @@ fn summary(game: ListedGame, user: Option<&User>) -> Summary {
         .filter(|s| !s.occupant.is_free())
         .map(|s| {
             (
-                seat_name(&game.seats, Seat(s.seat)),
+                seat_name(&game.seats, Seat(s.seat), lang),
                 matches!(s.occupant, Occupant::Bot { .. }),
             )
         })
@@ -429,7 +430,7 @@ fn summary(game: ListedGame, user: Option<&User>) -> Summary {
     let winner_names = game
         .winners
         .iter()
-        .map(|&seat| seat_name(&game.seats, seat))
+        .map(|&seat| seat_name(&game.seats, seat, lang))
         .collect();
     let your_turn = seat.is_some_and(|seat| {
         game.status == GameStatus::Running
@@ -487,6 +488,7 @@ pub async fn summaries(
     app: &AppState,
     kind: ListKind,
     user: Option<&User>,
+    lang: Lang,
 ) -> AppResult<Vec<Summary>> {
     let filter = match (kind, user) {
         (ListKind::Open, _) => GameFilter::Open,
@@ -502,7 +504,7 @@ pub async fn summaries(
         .list_games(&filter)
         .await?
         .into_iter()
-        .map(|game| summary(game, user))
+        .map(|game| summary(game, user, lang))
         .collect();
     list.sort_by(|a, b| {
         b.your_turn
@@ -517,6 +519,7 @@ pub async fn summaries(
 pub async fn list(
     State(app): State<AppState>,
     user: MaybeUser,
+    headers: HeaderMap,
     query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> AppResult<Json<Vec<Summary>>> {
     let Query(query) = query.map_err(|_| {
@@ -525,7 +528,10 @@ pub async fn list(
     if query.list == ListKind::Mine && user.0.is_none() {
         return Err(AppError::unauthorized("not logged in"));
     }
-    Ok(Json(summaries(&app, query.list, user.0.as_ref()).await?))
+    let lang = crate::pages::lang_of(&headers);
+    Ok(Json(
+        summaries(&app, query.list, user.0.as_ref(), lang).await?,
+    ))
 }
 
 /// The open game that invitation `token` is for, as the lobby lists it; `None` if there is
@@ -537,12 +543,13 @@ pub async fn invitation(
     app: &AppState,
     token: &str,
     user: Option<&User>,
+    lang: Lang,
 ) -> AppResult<Option<Summary>> {
     let filter = GameFilter::Invited {
         token: token.to_string(),
     };
     let found = app.store.list_games(&filter).await?.into_iter().next();
-    Ok(found.map(|game| summary(game, user)))
+    Ok(found.map(|game| summary(game, user, lang)))
 }
 
 /// The waiting room of game `live` as `user` sees it, while the game has not started; `None`
@@ -554,6 +561,7 @@ pub async fn waiting_room(
     app: &AppState,
     live: &LiveGame,
     user: &User,
+    lang: Lang,
 ) -> AppResult<Option<render::pages::WaitingRoom>> {
     use render::pages::{WaitingRoom, WaitingSeat};
     let snapshot = live.snapshot();
@@ -585,7 +593,7 @@ pub async fn waiting_room(
                 link: viewer_is_host.then(|| format!("/lobby?invite={token}")),
             },
             Occupant::Human { .. } | Occupant::Bot { .. } => WaitingSeat::Taken(
-                seat_name(&snapshot.seats, Seat(seat.seat)),
+                seat_name(&snapshot.seats, Seat(seat.seat), lang),
                 seat.occupant.is_bot(),
             ),
         })

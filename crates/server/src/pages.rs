@@ -191,13 +191,13 @@ pub async fn lobby(
     ];
     let mut lists = Vec::with_capacity(kinds.len());
     for kind in kinds {
-        match summaries(&app, kind, who.as_ref()).await {
+        match summaries(&app, kind, who.as_ref(), page.lang).await {
             Ok(games) => lists.push(list(games)),
             Err(error) => return page.error(&error),
         }
     }
     let invitation = match &q.invite {
-        Some(token) => match lobby::invitation(&app, token, who.as_ref()).await {
+        Some(token) => match lobby::invitation(&app, token, who.as_ref(), page.lang).await {
             Ok(found) => Some(web::Invitation {
                 token: token.clone(),
                 game: found.map(for_page),
@@ -252,7 +252,7 @@ pub async fn game(
         Ok(chat) => chat,
         Err(error) => return page.error(&error),
     };
-    let waiting = match lobby::waiting_room(&app, &live, &user).await {
+    let waiting = match lobby::waiting_room(&app, &live, &user, page.lang).await {
         Ok(waiting) => waiting,
         Err(error) => return page.error(&error),
     };

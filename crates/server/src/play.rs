@@ -89,7 +89,9 @@ pub async fn get_game(
         (live.snapshot(), state.log_lines(lang, 0, end), actions)
     };
     let viewer = user.and_then(|user| snapshot.seat_of(&user.id));
-    Ok(Json(outbound::game_state(&snapshot, viewer, log, actions)))
+    Ok(Json(outbound::game_state(
+        &snapshot, viewer, log, actions, lang,
+    )))
 }
 
 /// The replay frame of a finished game.
