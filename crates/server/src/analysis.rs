@@ -27,9 +27,7 @@ use crate::{now, AppState};
 
 /// The refusal for a game that is not finished.
 fn not_finished() -> AppError {
-    AppError::conflict(
-        "only a finished game can be analysed: during play it would tell its players what to play",
-    )
+    AppError::conflict("analysis-needs-finished")
 }
 
 /// Fails unless the game `id` exists and is finished.

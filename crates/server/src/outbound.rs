@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::clock::now_ms;
+use crate::error::AppError;
 use crate::game_state::seat_name;
 use crate::model::Occupant;
 use crate::render::{
@@ -18,14 +19,14 @@ use crate::render::{
 };
 use crate::snapshot::Snapshot;
 
-/// A JSON error body: `{"error": message}`.
-pub fn error_body(message: &str) -> String {
-    serde_json::json!({ "error": message }).to_string()
-}
-
-/// A WebSocket error message.
-pub fn ws_error(message: &str) -> String {
-    serde_json::json!({ "type": "error", "message": message }).to_string()
+/// A WebSocket error message: the refusal in the viewer's words, and its code for programs.
+pub fn ws_error(error: &AppError, lang: Lang) -> String {
+    let mut message =
+        serde_json::json!({ "type": "error", "message": error.text(lang), "code": error.code });
+    if let Some(detail) = &error.detail {
+        message["detail"] = detail.as_str().into();
+    }
+    message.to_string()
 }
 
 /// A seat as everyone may see it (no invitation tokens).

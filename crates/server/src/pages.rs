@@ -82,7 +82,7 @@ impl PageContext {
             self.user(),
             &self.csrf,
             error.status.as_u16(),
-            &error.message,
+            &error.text(self.lang),
         );
         self.respond(error.status, html)
     }
@@ -352,7 +352,7 @@ async fn chat_entries(
 
 /// A 404 page for unknown paths (JSON under `/api/`).
 pub async fn not_found(headers: HeaderMap, uri: axum::http::Uri, user: MaybeUser) -> Response {
-    let error = AppError::not_found(format!("no such page: {}", uri.path()));
+    let error = AppError::not_found("no-such-page").with("path", uri.path().to_string());
     if uri.path().starts_with("/api/") {
         return error.into_response();
     }

@@ -31,7 +31,7 @@ impl LeaderboardQuery {
         if PLAYER_COUNTS.contains(&players) {
             Ok(players)
         } else {
-            Err(AppError::bad_request("players must be 2, 3 or 4"))
+            Err(AppError::bad_request("players-count"))
         }
     }
 }
@@ -181,7 +181,7 @@ async fn profile_of(app: &AppState, name: &str, lang: Lang) -> AppResult<PlayerP
         .store
         .user_by_name(name)
         .await?
-        .ok_or_else(|| AppError::not_found("no such player"))?;
+        .ok_or_else(|| AppError::not_found("no-such-player"))?;
     let counts = app.store.game_counts(&user.id).await?;
     let ratings = app.store.ratings_of(&user.id).await?;
     let history = app.store.rating_history(&user.id).await?;
