@@ -28,12 +28,9 @@ pub fn bot_games(app: &AppState, user_id: &str) -> AccountCap {
 
 /// The answer to a request that would go past `cap`.
 pub fn refusal(cap: &AccountCap) -> AppError {
-    let limit = cap.limit;
-    let message = match cap.kind {
-        CapKind::OpenGames => {
-            format!("you have {limit} games waiting for players; start or cancel one first")
-        }
-        CapKind::BotGames => format!("you have {limit} games with bots running; finish one first"),
+    let code = match cap.kind {
+        CapKind::OpenGames => "too-many-open-games",
+        CapKind::BotGames => "too-many-bot-games",
     };
-    AppError::too_many(message, 60)
+    AppError::too_many(code, 60).with("limit", cap.limit)
 }

@@ -27,9 +27,7 @@ use crate::{now, AppState};
 
 /// The refusal for a game that is not finished.
 fn not_finished() -> AppError {
-    AppError::conflict(
-        "only a finished game can be analysed: during play it would tell its players what to play",
-    )
+    AppError::conflict("analysis-needs-finished")
 }
 
 /// Fails unless the game `id` exists and is finished.
@@ -123,7 +121,7 @@ pub async fn for_page(
         return Ok(AnalysisStanding::Failed);
     };
     let state = live.lock().await;
-    let names = state.seat_names();
+    let names = state.seat_names(lang);
     let costly = analysis
         .costliest(COSTLIEST)
         .into_iter()

@@ -116,7 +116,7 @@ pub fn set_cookie(name: &str, value: &str, max_age: i64, http_only: bool, secure
 /// 401 if there is no cookie, an unknown one, or an expired one.
 pub async fn user_of(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
     let token =
-        cookie(headers, SESSION_COOKIE).ok_or_else(|| AppError::unauthorized("not logged in"))?;
+        cookie(headers, SESSION_COOKIE).ok_or_else(|| AppError::unauthorized("not-logged-in"))?;
     let (user, expires) = match state.sessions.get(token) {
         Some(found) => found,
         None => {
@@ -124,7 +124,7 @@ pub async fn user_of(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
                 .store
                 .session(token)
                 .await?
-                .ok_or_else(|| AppError::unauthorized("unknown session; log in again"))?;
+                .ok_or_else(|| AppError::unauthorized("unknown-session"))?;
             let user = User { id, name };
             state.sessions.put(token, user.clone(), expires);
             (user, expires)
@@ -132,7 +132,7 @@ pub async fn user_of(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
     };
     if expires <= now() {
         state.sessions.forget(token);
-        return Err(AppError::unauthorized("session expired; log in again"));
+        return Err(AppError::unauthorized("session-expired"));
     }
     Ok(user)
 }
@@ -171,9 +171,7 @@ pub struct Credentials {
 fn check_password(password: &str) -> AppResult<()> {
     let length = password.chars().count();
     if !(8..=128).contains(&length) {
-        return Err(AppError::bad_request(
-            "password must be 8 to 128 characters",
-        ));
+        return Err(AppError::bad_request("password-length"));
     }
     Ok(())
 }
@@ -206,7 +204,7 @@ fn check_rate(state: &AppState, ip: IpAddr) -> AppResult<()> {
     state
         .auth_limiter
         .check_key(&crate::client_ip::limit_key(ip))
-        .map_err(|_| AppError::too_many("too many attempts; wait a minute and try again", 60))
+        .map_err(|_| AppError::too_many("too-many-attempts", 60))
 }
 
 /// Log-in attempts are limited per account too, whatever addresses they come from.
@@ -214,12 +212,7 @@ fn check_account_rate(state: &AppState, username: &str) -> AppResult<()> {
     state
         .login_limiter
         .check_key(&usernames::key(username))
-        .map_err(|_| {
-            AppError::too_many(
-                "too many log-in attempts for this account; wait a minute and try again",
-                60,
-            )
-        })
+        .map_err(|_| AppError::too_many("too-many-account-attempts", 60))
 }
 
 /// `POST /api/register`: creates an account and logs it in. Its mails (once it gives an
@@ -241,9 +234,7 @@ pub async fn register(
     let language = crate::pages::lang_of(&headers);
     match state.store.create_user(&user, language.code(), now()).await {
         Err(crate::storage::StoreError::Conflict) => {
-            return Err(AppError::conflict(
-                "that username, or one that looks the same, is taken",
-            ))
+            return Err(AppError::conflict("username-taken"))
         }
         other => other?,
     }
@@ -262,7 +253,7 @@ pub async fn login(
 ) -> AppResult<Response> {
     check_rate(&state, ip)?;
     check_account_rate(&state, &body.username)?;
-    let wrong = || AppError::unauthorized("wrong username or password");
+    let wrong = || AppError::unauthorized("wrong-login");
     let Some(record) = state.store.user_by_name(&body.username).await? else {
         // As much work as for a known name: the answer's timing does not tell which names exist.
         verify_unknown(body.password).await?;

@@ -26,11 +26,9 @@ async fn as_json_error(response: Response) -> Response {
         .get(CONTENT_TYPE)
         .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
     if response.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json {
-        return AppError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("bad request body: larger than {} KiB", MAX_BODY / 1024),
-        )
-        .into_response();
+        return AppError::new(StatusCode::PAYLOAD_TOO_LARGE, "body-too-large")
+            .with("kib", MAX_BODY / 1024)
+            .into_response();
     }
     response
 }

@@ -95,7 +95,9 @@ pub async fn watch_leases(app: AppState, interval: Duration) {
         for id in waiting {
             match find(&app, &id).await {
                 Ok(live) => wake(&app, &live),
-                Err(error) => tracing::debug!(game = %id, "bot not resumed: {:?}", error.message),
+                Err(error) => {
+                    tracing::debug!(game = %id, "bot not resumed: {:?}", error.to_string())
+                }
             }
         }
     }
@@ -179,11 +181,11 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
         if let Err(error) = submitted {
             refusals += 1;
             if error.status.is_server_error() || refusals >= MAX_REFUSALS {
-                tracing::warn!(game = %live.id, "bot stopped: {:?}", error.message);
+                tracing::warn!(game = %live.id, "bot stopped: {:?}", error.to_string());
                 app.bots.finish(&live.id);
                 return;
             }
-            tracing::debug!(game = %live.id, "bot move refused, retrying: {:?}", error.message);
+            tracing::debug!(game = %live.id, "bot move refused, retrying: {:?}", error.to_string());
         } else {
             refusals = 0;
             crate::metrics::bot_moved();

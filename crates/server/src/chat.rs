@@ -107,24 +107,23 @@ fn checked_text(body: PostBody) -> AppResult<ChatText> {
         (Some(text), None) => {
             let text = text.trim();
             if text.is_empty() {
-                return Err(AppError::bad_request("write something first"));
+                return Err(AppError::bad_request("chat-empty"));
             }
             if text.chars().count() > MAX_CHARS {
                 return Err(AppError::new(
                     axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-                    format!("a chat line holds at most {MAX_CHARS} characters"),
-                ));
+                    "chat-too-long",
+                )
+                .with("max", MAX_CHARS));
             }
             if text.chars().any(|c| c.is_control()) {
-                return Err(AppError::bad_request("a chat line is one line of text"));
+                return Err(AppError::bad_request("chat-one-line"));
             }
             Ok(ChatText::Text(text.to_string()))
         }
         (None, Some(phrase)) if PHRASES.contains(&phrase.as_str()) => Ok(ChatText::Phrase(phrase)),
-        (None, Some(_)) => Err(AppError::bad_request("no such quick phrase")),
-        _ => Err(AppError::bad_request(
-            "send exactly one of \"text\" and \"phrase\"",
-        )),
+        (None, Some(_)) => Err(AppError::bad_request("no-such-phrase")),
+        _ => Err(AppError::bad_request("chat-unreadable")),
     }
 }
 
@@ -139,10 +138,7 @@ pub async fn post(
     let text = checked_text(body)?;
     let live = find(&app, &id).await?;
     if app.chat_limiter.check_key(&user.id).is_err() {
-        return Err(AppError::too_many(
-            "you are writing too fast; wait a moment",
-            ONE_LINE_PER.as_secs(),
-        ));
+        return Err(AppError::too_many("chat-too-fast", ONE_LINE_PER.as_secs()));
     }
     let (seat, step) = {
         let snapshot = live.snapshot();
@@ -249,9 +245,9 @@ async fn set_mute(
         .store
         .user_by_name(name)
         .await?
-        .ok_or_else(|| AppError::not_found("no such player"))?;
+        .ok_or_else(|| AppError::not_found("no-such-player"))?;
     if other.id == user.id {
-        return Err(AppError::bad_request("you cannot mute yourself"));
+        return Err(AppError::bad_request("cannot-mute-self"));
     }
     app.store.set_mute(&user.id, &other.id, muted).await?;
     Ok(Json(

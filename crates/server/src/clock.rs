@@ -37,16 +37,16 @@ impl TimeControl {
     /// Checks that a person has some time for a turn and that no part is absurdly long.
     ///
     /// # Errors
-    /// What is wrong, in words.
-    pub fn check(&self) -> Result<(), String> {
+    /// What is wrong, as an error code (`docs/api.md`).
+    pub fn check(&self) -> Result<(), &'static str> {
         if self.bank_secs == 0 && self.per_turn_secs == 0 {
-            return Err("a time control needs a bank or time per turn".into());
+            return Err("time-control-empty");
         }
         if [self.bank_secs, self.per_turn_secs, self.increment_secs]
             .iter()
             .any(|&secs| secs > MAX_SECS)
         {
-            return Err("no part of a time control may exceed 30 days".into());
+            return Err("time-control-too-long");
         }
         Ok(())
     }

@@ -106,7 +106,7 @@ pub async fn protect(State(state): State<AppState>, request: Request, next: Next
     );
     let is_upgrade = headers.contains_key(UPGRADE);
     if (changes_state || is_upgrade) && !same_origin(headers) {
-        return AppError::forbidden("cross-site request refused (foreign Origin)").into_response();
+        return AppError::forbidden("foreign-origin").into_response();
     }
     // An unsubscribe link carries its own secret and is posted from mail programs (RFC 8058),
     // which have no cookie.
@@ -116,10 +116,7 @@ pub async fn protect(State(state): State<AppState>, request: Request, next: Next
     let session = cookie(headers, SESSION_COOKIE).map(str::to_string);
     // A refusal brings the right token too, so a page holding an outdated one recovers.
     let mut response = if refused {
-        AppError::forbidden(
-            "missing or wrong CSRF token: send the helvetia_csrf cookie's value in the x-csrf-token header",
-        )
-        .into_response()
+        AppError::forbidden("csrf").into_response()
     } else {
         next.run(request).await
     };

@@ -185,17 +185,14 @@ impl GameState {
         self.version
     }
 
-    /// The names shown for the seats.
-    pub fn seat_names(&self) -> Vec<String> {
-        self.options
-            .seats()
-            .map(|seat| seat_name(&self.seats, seat))
-            .collect()
+    /// The names shown for the seats, in `lang` (bots are named by their level).
+    pub fn seat_names(&self, lang: Lang) -> Vec<String> {
+        seat_names(&self.seats, self.options, lang)
     }
 
     /// The log in words, one line per action (the decision), actions `from..to`, in `lang`.
     pub fn log_lines(&mut self, lang: Lang, from: usize, to: usize) -> Vec<String> {
-        let names = self.seat_names();
+        let names = self.seat_names(lang);
         let story = self.story_by_action(lang);
         story[from.min(story.len())..to.min(story.len())]
             .iter()
@@ -214,7 +211,7 @@ impl GameState {
     }
 
     fn story_by_action(&mut self, lang: Lang) -> &[Vec<StoryLine>] {
-        let names = self.seat_names();
+        let names = self.seat_names(lang);
         let actions = self.history.iter().map(|entry| entry.action);
         self.log
             .lines(lang, (self.options, self.seed), actions, &names)
@@ -492,9 +489,10 @@ impl GameState {
     pub fn apply(&mut self, change: Change) {
         match change.entry {
             Some(entry) => {
-                let names = self.seat_names();
                 let (before, after) = (self.game.view(), change.game.view());
-                self.log.record(&names, &before, &entry.action, &after);
+                let (seats, options) = (&self.seats, self.options);
+                let names = |lang| seat_names(seats, options, lang);
+                self.log.record(names, &before, &entry.action, &after);
                 self.history.push(entry);
             }
             None => {
@@ -538,13 +536,20 @@ impl GameState {
     }
 }
 
-/// The name shown for `seat`.
-pub fn seat_name(seats: &[SeatRecord], seat: Seat) -> String {
+/// The name shown for `seat` in `lang`: a person's username, or a bot named by its level.
+pub fn seat_name(seats: &[SeatRecord], seat: Seat, lang: Lang) -> String {
     match seats.get(seat.index()).map(|s| &s.occupant) {
         Some(Occupant::Human { username, .. }) => username.clone(),
-        Some(Occupant::Bot { level }) => format!("Bot ({})", level.as_str()),
+        Some(Occupant::Bot { level }) => crate::render::bot_name(lang, level.as_str()),
         _ => seat.to_string(),
     }
+}
+
+fn seat_names(seats: &[SeatRecord], options: GameOptions, lang: Lang) -> Vec<String> {
+    options
+        .seats()
+        .map(|seat| seat_name(seats, seat, lang))
+        .collect()
 }
 
 /// The seat of `user_id` among `seats`.

@@ -237,10 +237,7 @@ fn unreadable(id: &str, error: StoreError) -> AppError {
 
 fn damaged(id: &str, error: &dyn std::fmt::Display) -> AppError {
     tracing::error!(game = id, "stored game is damaged and set aside: {error}");
-    AppError::new(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "this game's stored record is damaged; it has been set aside",
-    )
+    AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "record-damaged")
 }
 
 /// Rebuilds `state` from the database (the truth) and publishes it.
@@ -272,7 +269,7 @@ pub async fn refused(
 ) -> AppError {
     match error {
         StoreError::Conflict => match reload(app, live, state).await {
-            Ok(()) => AppError::conflict("the game changed meanwhile; try again"),
+            Ok(()) => AppError::conflict("changed-meanwhile"),
             Err(error) => error,
         },
         error => error.into(),
@@ -297,7 +294,7 @@ pub fn refresh_later(app: &AppState, live: Arc<LiveGame>, version: Option<u64>) 
         let after = state.version();
         tracing::debug!(game = %live.id, "refreshed for {version:?}: {before:?} -> {after}");
         if let Err(error) = caught_up {
-            tracing::warn!(game = %live.id, "cannot refresh: {}", error.message);
+            tracing::warn!(game = %live.id, "cannot refresh: {}", error.to_string());
             drop(state);
             app.hub.remove(&live.id);
             return;

@@ -23,6 +23,7 @@ pub mod commit;
 pub mod compression;
 pub mod csrf;
 pub mod error;
+pub mod error_language;
 pub mod game_state;
 pub mod health;
 pub mod hub;
@@ -318,7 +319,9 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state);
-    security_headers::add(compression::add(body_limit::add(router)))
+    let translated =
+        body_limit::add(router).layer(axum::middleware::from_fn(error_language::translate));
+    security_headers::add(compression::add(translated))
 }
 
 /// A server running in the background.

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use helvetia_engine::{GameOptions, Seat};
 use serde::{Deserialize, Serialize};
@@ -19,6 +19,7 @@ use crate::game_state::{seat_name, GameState};
 use crate::hub::{find, reload, LiveGame};
 use crate::mail::{MailEvent, MailKind};
 use crate::model::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
+use crate::render::Lang;
 use crate::storage::{GameFilter, GameRecordRow, ListedGame, StoreError};
 use crate::{bots, now, random_seed, random_token, render, AppState};
 
@@ -59,25 +60,31 @@ pub struct CreateBody {
     on_resign: OnResign,
 }
 
-/// Refuses a target or round limit beyond what the create form offers: the engine plays any,
-/// but a game of this site keeps to what its form says.
+/// Refuses a player count, target or round limit outside what the create form offers, in
+/// words a person understands: the engine plays any target, but a game of this site keeps to
+/// what its form says. (The engine's own check stays behind it for anything else.)
 fn check_form_limits(options: &GameOptions) -> AppResult<()> {
     use render::pages::{ROUND_LIMIT_MAX, TARGET_VP_MAX};
+    if !(2..=4).contains(&options.players) {
+        return Err(AppError::bad_request("players-count"));
+    }
+    if options.target_vp == Some(0) {
+        return Err(AppError::bad_request("target-too-low"));
+    }
+    if options.round_limit == Some(0) {
+        return Err(AppError::bad_request("round-limit-too-low"));
+    }
     if options
         .target_vp
         .is_some_and(|target| target > TARGET_VP_MAX)
     {
-        return Err(AppError::bad_request(format!(
-            "the target can be at most {TARGET_VP_MAX} victory points"
-        )));
+        return Err(AppError::bad_request("target-too-high").with("max", TARGET_VP_MAX));
     }
     if options
         .round_limit
         .is_some_and(|limit| limit > ROUND_LIMIT_MAX)
     {
-        return Err(AppError::bad_request(format!(
-            "the round limit can be at most {ROUND_LIMIT_MAX} rounds"
-        )));
+        return Err(AppError::bad_request("round-limit-too-high").with("max", ROUND_LIMIT_MAX));
     }
     Ok(())
 }
@@ -88,17 +95,17 @@ pub async fn create(
     user: User,
     JsonBody(body): JsonBody<CreateBody>,
 ) -> AppResult<(StatusCode, Json<serde_json::Value>)> {
-    body.options.check().map_err(AppError::bad_request)?;
     check_form_limits(&body.options)?;
+    body.options
+        .check()
+        .map_err(|problem| AppError::bad_request("options-invalid").detailed(problem))?;
     if let Some(control) = &body.time_control {
         control.check().map_err(AppError::bad_request)?;
     }
     if body.seats.len() != usize::from(body.options.players) {
-        return Err(AppError::bad_request(format!(
-            "{} seats given for {} players",
-            body.seats.len(),
-            body.options.players
-        )));
+        return Err(AppError::bad_request("seats-count")
+            .with("seats", body.seats.len())
+            .with("players", body.options.players));
     }
     if body
         .seats
@@ -107,7 +114,7 @@ pub async fn create(
         .count()
         > 1
     {
-        return Err(AppError::bad_request("you can take only one seat"));
+        return Err(AppError::bad_request("one-seat-only"));
     }
     let mut invites = BTreeMap::new();
     let seats: Vec<SeatRecord> = body
@@ -195,10 +202,10 @@ async fn take_seat(
     // Seats change on any node: decide on the database's state, not on a notice still on its way.
     reload(app, live, &mut state).await?;
     if state.status != GameStatus::Open {
-        return Err(AppError::conflict("the game has already started"));
+        return Err(AppError::conflict("already-started"));
     }
     if state.seat_of(&user.id).is_some() {
-        return Err(AppError::conflict("you already have a seat in this game"));
+        return Err(AppError::conflict("already-seated"));
     }
     let fits = |s: &&SeatRecord| match (&s.occupant, &body.invite) {
         (Occupant::Invite { token }, Some(invite)) => token == invite,
@@ -211,9 +218,9 @@ async fn take_seat(
     };
     let Some(chosen) = chosen else {
         return Err(match (&body.invite, body.seat) {
-            (Some(_), _) => AppError::forbidden("this invitation is not valid for this game"),
-            (None, Some(n)) => AppError::conflict(format!("seat {n} is not open")),
-            (None, None) => AppError::conflict("no open seat left"),
+            (Some(_), _) => AppError::forbidden("invitation-invalid"),
+            (None, Some(n)) => AppError::conflict("seat-not-open").with("n", u32::from(n) + 1),
+            (None, None) => AppError::conflict("no-open-seat"),
         });
     };
     let old = chosen.occupant.clone();
@@ -250,7 +257,7 @@ async fn give_seat_back(
     // Seats change on any node: decide on the database's state, not on a notice still on its way.
     reload(app, live, &mut state).await?;
     if state.status != GameStatus::Open {
-        return Err(AppError::conflict("a started game cannot be left"));
+        return Err(AppError::conflict("cannot-leave-started"));
     }
     if state.creator_id == user.id {
         set_status(app, live, &mut state, GameStatus::Cancelled).await?;
@@ -260,7 +267,7 @@ async fn give_seat_back(
     }
     let seat = state
         .seat_of(&user.id)
-        .ok_or_else(|| AppError::conflict("you have no seat in this game"))?;
+        .ok_or_else(|| AppError::conflict("not-seated"))?;
     let old = state.seats[seat.index()].occupant.clone();
     let freed = SeatRecord::new(
         seat.0,
@@ -297,13 +304,13 @@ async fn start_now(
     // Seats change on any node: decide on the database's state, not on a notice still on its way.
     reload(app, live, &mut state).await?;
     if state.creator_id != user.id {
-        return Err(AppError::forbidden("only the creator can start the game"));
+        return Err(AppError::forbidden("only-creator-starts"));
     }
     if state.status != GameStatus::Open {
-        return Err(AppError::conflict("the game has already started"));
+        return Err(AppError::conflict("already-started"));
     }
     if !state.is_full() {
-        return Err(AppError::conflict("not every seat is filled yet"));
+        return Err(AppError::conflict("seats-not-filled"));
     }
     set_status(app, live, &mut state, GameStatus::Running).await?;
     let bot_next = state.bot_to_move();
@@ -328,7 +335,7 @@ async fn change_seat(
         Ok(()) => {}
         Err(StoreError::Conflict) => {
             reload(app, live, state).await?;
-            return Err(AppError::conflict("the seat changed meanwhile; try again"));
+            return Err(AppError::conflict("changed-meanwhile"));
         }
         Err(error) => return Err(error.into()),
     }
@@ -371,7 +378,7 @@ async fn set_status(
         Ok(()) => {}
         Err(StoreError::Conflict) => {
             reload(app, live, state).await?;
-            return Err(AppError::conflict("the game changed meanwhile; reload"));
+            return Err(AppError::conflict("changed-meanwhile"));
         }
         Err(error) => return Err(error.into()),
     }
@@ -413,7 +420,7 @@ pub struct Summary {
     created: i64,
 }
 
-fn summary(game: ListedGame, user: Option<&User>) -> Summary {
+fn summary(game: ListedGame, user: Option<&User>, lang: Lang) -> Summary {
     let seat = user.and_then(|u| crate::game_state::seat_of(&game.seats, &u.id));
     let players = game
         .seats
@@ -421,7 +428,7 @@ fn summary(game: ListedGame, user: Option<&User>) -> Summary {
         .filter(|s| !s.occupant.is_free())
         .map(|s| {
             (
-                seat_name(&game.seats, Seat(s.seat)),
+                seat_name(&game.seats, Seat(s.seat), lang),
                 matches!(s.occupant, Occupant::Bot { .. }),
             )
         })
@@ -429,7 +436,7 @@ fn summary(game: ListedGame, user: Option<&User>) -> Summary {
     let winner_names = game
         .winners
         .iter()
-        .map(|&seat| seat_name(&game.seats, seat))
+        .map(|&seat| seat_name(&game.seats, seat, lang))
         .collect();
     let your_turn = seat.is_some_and(|seat| {
         game.status == GameStatus::Running
@@ -487,6 +494,7 @@ pub async fn summaries(
     app: &AppState,
     kind: ListKind,
     user: Option<&User>,
+    lang: Lang,
 ) -> AppResult<Vec<Summary>> {
     let filter = match (kind, user) {
         (ListKind::Open, _) => GameFilter::Open,
@@ -502,7 +510,7 @@ pub async fn summaries(
         .list_games(&filter)
         .await?
         .into_iter()
-        .map(|game| summary(game, user))
+        .map(|game| summary(game, user, lang))
         .collect();
     list.sort_by(|a, b| {
         b.your_turn
@@ -517,15 +525,17 @@ pub async fn summaries(
 pub async fn list(
     State(app): State<AppState>,
     user: MaybeUser,
+    headers: HeaderMap,
     query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> AppResult<Json<Vec<Summary>>> {
-    let Query(query) = query.map_err(|_| {
-        AppError::bad_request("give list=open, list=mine, list=running or list=finished")
-    })?;
+    let Query(query) = query.map_err(|_| AppError::bad_request("bad-address"))?;
     if query.list == ListKind::Mine && user.0.is_none() {
-        return Err(AppError::unauthorized("not logged in"));
+        return Err(AppError::unauthorized("not-logged-in"));
     }
-    Ok(Json(summaries(&app, query.list, user.0.as_ref()).await?))
+    let lang = crate::pages::lang_of(&headers);
+    Ok(Json(
+        summaries(&app, query.list, user.0.as_ref(), lang).await?,
+    ))
 }
 
 /// The open game that invitation `token` is for, as the lobby lists it; `None` if there is
@@ -537,12 +547,13 @@ pub async fn invitation(
     app: &AppState,
     token: &str,
     user: Option<&User>,
+    lang: Lang,
 ) -> AppResult<Option<Summary>> {
     let filter = GameFilter::Invited {
         token: token.to_string(),
     };
     let found = app.store.list_games(&filter).await?.into_iter().next();
-    Ok(found.map(|game| summary(game, user)))
+    Ok(found.map(|game| summary(game, user, lang)))
 }
 
 /// The waiting room of game `live` as `user` sees it, while the game has not started; `None`
@@ -554,6 +565,7 @@ pub async fn waiting_room(
     app: &AppState,
     live: &LiveGame,
     user: &User,
+    lang: Lang,
 ) -> AppResult<Option<render::pages::WaitingRoom>> {
     use render::pages::{WaitingRoom, WaitingSeat};
     let snapshot = live.snapshot();
@@ -585,7 +597,7 @@ pub async fn waiting_room(
                 link: viewer_is_host.then(|| format!("/lobby?invite={token}")),
             },
             Occupant::Human { .. } | Occupant::Bot { .. } => WaitingSeat::Taken(
-                seat_name(&snapshot.seats, Seat(seat.seat)),
+                seat_name(&snapshot.seats, Seat(seat.seat), lang),
                 seat.occupant.is_bot(),
             ),
         })

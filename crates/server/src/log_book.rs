@@ -51,9 +51,15 @@ impl LogBook {
 
     /// Adds the lines of `action`, played on `before` and leading to `after`, in every language
     /// written out.
-    pub fn record(&mut self, names: &[String], before: &View, action: &Action, after: &View) {
+    pub fn record(
+        &mut self,
+        names: impl Fn(Lang) -> Vec<String>,
+        before: &View,
+        action: &Action,
+        after: &View,
+    ) {
         for (lang, story) in &mut self.languages {
-            story.push(story_lines(*lang, names, before, action, after));
+            story.push(story_lines(*lang, &names(*lang), before, action, after));
         }
     }
 

@@ -179,6 +179,14 @@ impl Occupant {
         matches!(self, Occupant::Open | Occupant::Invite { .. })
     }
 
+    /// The username of a person in this seat.
+    pub fn username(&self) -> Option<&str> {
+        match self {
+            Occupant::Human { username, .. } => Some(username),
+            _ => None,
+        }
+    }
+
     /// The account id of a person in this seat.
     pub fn user_id(&self) -> Option<&str> {
         match self {

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::clock::now_ms;
+use crate::error::AppError;
 use crate::game_state::seat_name;
 use crate::model::Occupant;
 use crate::render::{
@@ -18,14 +19,14 @@ use crate::render::{
 };
 use crate::snapshot::Snapshot;
 
-/// A JSON error body: `{"error": message}`.
-pub fn error_body(message: &str) -> String {
-    serde_json::json!({ "error": message }).to_string()
-}
-
-/// A WebSocket error message.
-pub fn ws_error(message: &str) -> String {
-    serde_json::json!({ "type": "error", "message": message }).to_string()
+/// A WebSocket error message: the refusal in the viewer's words, and its code for programs.
+pub fn ws_error(error: &AppError, lang: Lang) -> String {
+    let mut message =
+        serde_json::json!({ "type": "error", "message": error.text(lang), "code": error.code });
+    if let Some(detail) = &error.detail {
+        message["detail"] = detail.as_str().into();
+    }
+    message.to_string()
 }
 
 /// A seat as everyone may see it (no invitation tokens).
@@ -41,7 +42,7 @@ pub struct PublicSeat {
 }
 
 /// The seats as everyone may see them.
-pub fn public_seats(snapshot: &Snapshot) -> Vec<PublicSeat> {
+pub fn public_seats(snapshot: &Snapshot, lang: Lang) -> Vec<PublicSeat> {
     snapshot
         .seats
         .iter()
@@ -52,7 +53,7 @@ pub fn public_seats(snapshot: &Snapshot) -> Vec<PublicSeat> {
                 Occupant::Human { username, .. } => ("human", Some(username.clone()), None),
                 Occupant::Bot { level } => (
                     "bot",
-                    Some(seat_name(&snapshot.seats, Seat(s.seat))),
+                    Some(seat_name(&snapshot.seats, Seat(s.seat), lang)),
                     Some(level.as_str()),
                 ),
             };
@@ -118,7 +119,7 @@ fn clock_json(snapshot: &Snapshot) -> serde_json::Value {
 }
 
 /// The renderer's player list.
-pub fn players(snapshot: &Snapshot) -> Vec<PlayerInfo> {
+pub fn players(snapshot: &Snapshot, lang: Lang) -> Vec<PlayerInfo> {
     snapshot
         .seats
         .iter()
@@ -126,7 +127,7 @@ pub fn players(snapshot: &Snapshot) -> Vec<PlayerInfo> {
             let is_bot = s.bot_level().is_some();
             PlayerInfo {
                 seat: Seat(s.seat),
-                name: seat_name(&snapshot.seats, Seat(s.seat)),
+                name: seat_name(&snapshot.seats, Seat(s.seat), lang),
                 is_bot,
                 connected: is_bot || is_connected(snapshot, s.seat),
             }
@@ -148,6 +149,7 @@ pub fn game_state(
     viewer: Option<Seat>,
     log: Vec<String>,
     actions: Vec<Action>,
+    lang: Lang,
 ) -> serde_json::Value {
     let legal = snapshot.legal_for(viewer);
     serde_json::json!({
@@ -155,7 +157,7 @@ pub fn game_state(
         "status": snapshot.status.as_str(),
         "version": snapshot.version,
         "options": snapshot.options,
-        "players": public_seats(snapshot),
+        "players": public_seats(snapshot, lang),
         "view": snapshot.view,
         "legal": legal,
         "your_seat": viewer.map(|s| s.0),
@@ -188,7 +190,7 @@ pub fn table_html(snapshot: &Snapshot, viewer: Option<Seat>, lang: Lang) -> Stri
         snapshot,
         viewer,
         lang,
-        (&players(snapshot), &clocks),
+        (&players(snapshot, lang), &clocks),
     ))
 }
 
@@ -267,7 +269,7 @@ pub async fn update(
             let table = snapshot
                 .table_slot(decider, lang)
                 .get_or_init(|| async {
-                    let (players, clocks) = (players(snapshot), clocks(snapshot));
+                    let (players, clocks) = (players(snapshot, lang), clocks(snapshot));
                     let input = table_input(snapshot, decider, lang, (&players, &clocks));
                     Arc::new(render::render_table_parts(&input, panels))
                 })
@@ -300,7 +302,8 @@ async fn json_update(snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
         your_turn: !legal.is_empty(),
         can_undo: snapshot.can_undo(decider),
         status: snapshot.status.as_str(),
-        players: &public_seats(snapshot),
+        // The JSON format is for programs, shared by every reader: bots go by `bot_level`.
+        players: &public_seats(snapshot, Lang::En),
         clock: clock_json(snapshot),
     })
     .expect("updates serialize")
@@ -318,7 +321,7 @@ pub fn replay_frame(
 ) -> (serde_json::Value, String) {
     let total = snapshot.log_len;
     let view = game.view();
-    let players = players(snapshot);
+    let players = players(snapshot, lang);
     // The end screen of a game that ended by resignation closes its replay.
     let resignations = if step == total {
         snapshot.resignations.clone()

@@ -82,7 +82,7 @@ impl PageContext {
             self.user(),
             &self.csrf,
             error.status.as_u16(),
-            &error.message,
+            &error.text(self.lang),
         );
         self.respond(error.status, html)
     }
@@ -191,13 +191,13 @@ pub async fn lobby(
     ];
     let mut lists = Vec::with_capacity(kinds.len());
     for kind in kinds {
-        match summaries(&app, kind, who.as_ref()).await {
+        match summaries(&app, kind, who.as_ref(), page.lang).await {
             Ok(games) => lists.push(list(games)),
             Err(error) => return page.error(&error),
         }
     }
     let invitation = match &q.invite {
-        Some(token) => match lobby::invitation(&app, token, who.as_ref()).await {
+        Some(token) => match lobby::invitation(&app, token, who.as_ref(), page.lang).await {
             Ok(found) => Some(web::Invitation {
                 token: token.clone(),
                 game: found.map(for_page),
@@ -252,7 +252,7 @@ pub async fn game(
         Ok(chat) => chat,
         Err(error) => return page.error(&error),
     };
-    let waiting = match lobby::waiting_room(&app, &live, &user).await {
+    let waiting = match lobby::waiting_room(&app, &live, &user, page.lang).await {
         Ok(waiting) => waiting,
         Err(error) => return page.error(&error),
     };
@@ -352,7 +352,7 @@ async fn chat_entries(
 
 /// A 404 page for unknown paths (JSON under `/api/`).
 pub async fn not_found(headers: HeaderMap, uri: axum::http::Uri, user: MaybeUser) -> Response {
-    let error = AppError::not_found(format!("no such page: {}", uri.path()));
+    let error = AppError::not_found("no-such-page").with("path", uri.path().to_string());
     if uri.path().starts_with("/api/") {
         return error.into_response();
     }

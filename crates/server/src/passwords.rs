@@ -61,10 +61,7 @@ async fn on_hasher<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static)
     let queued = HASHES_QUEUED.fetch_add(1, Ordering::AcqRel);
     let place = QueuePlace;
     if queued >= MAX_HASHES_QUEUED {
-        return Err(AppError::too_many(
-            "the server is busy checking passwords; try again in a moment",
-            1,
-        ));
+        return Err(AppError::too_many("passwords-busy", 1));
     }
     let (done, answer) = tokio::sync::oneshot::channel();
     HASHERS

@@ -33,9 +33,7 @@ impl ActionBody {
         match (self.action, self.index) {
             (Some(action), None) => Ok(Choice::Action(action)),
             (None, Some(index)) => Ok(Choice::Index(index)),
-            _ => Err(AppError::bad_request(
-                "send exactly one of \"action\" and \"index\"",
-            )),
+            _ => Err(AppError::bad_request("choice-unreadable")),
         }
     }
 }
@@ -89,7 +87,9 @@ pub async fn get_game(
         (live.snapshot(), state.log_lines(lang, 0, end), actions)
     };
     let viewer = user.and_then(|user| snapshot.seat_of(&user.id));
-    Ok(Json(outbound::game_state(&snapshot, viewer, log, actions)))
+    Ok(Json(outbound::game_state(
+        &snapshot, viewer, log, actions, lang,
+    )))
 }
 
 /// The replay frame of a finished game.
@@ -105,13 +105,13 @@ pub async fn frame(
     let live = find(app, id).await?;
     let mut state = live.lock().await;
     if state.status != GameStatus::Finished {
-        return Err(AppError::conflict("only finished games can be replayed"));
+        return Err(AppError::conflict("replay-needs-finished"));
     }
     let total = state.history().len();
     if step > total {
-        return Err(AppError::not_found(format!(
-            "no step {step}: the game has {total} actions"
-        )));
+        return Err(AppError::not_found("no-such-step")
+            .with("step", step)
+            .with("total", total));
     }
     let log = (state.log_lines(lang, 0, step), state.story(lang, step));
     let game = state.game_at(step);

@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 use crate::auth::MaybeUser;
 use crate::error::{AppError, AppResult};
 use crate::game_state::seat_name;
-use crate::pages::{LangQuery, PageContext};
+use crate::pages::{lang_of, LangQuery, PageContext};
 use crate::render::pages::{self as web, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
+use crate::render::Lang;
 use crate::{rfc3339, AppState};
 
 /// Lines on the leaderboard.
@@ -30,7 +31,7 @@ impl LeaderboardQuery {
         if PLAYER_COUNTS.contains(&players) {
             Ok(players)
         } else {
-            Err(AppError::bad_request("players must be 2, 3 or 4"))
+            Err(AppError::bad_request("players-count"))
         }
     }
 }
@@ -175,12 +176,12 @@ impl PlayerProfile {
     }
 }
 
-async fn profile_of(app: &AppState, name: &str) -> AppResult<PlayerProfile> {
+async fn profile_of(app: &AppState, name: &str, lang: Lang) -> AppResult<PlayerProfile> {
     let user = app
         .store
         .user_by_name(name)
         .await?
-        .ok_or_else(|| AppError::not_found("no such player"))?;
+        .ok_or_else(|| AppError::not_found("no-such-player"))?;
     let counts = app.store.game_counts(&user.id).await?;
     let ratings = app.store.ratings_of(&user.id).await?;
     let history = app.store.rating_history(&user.id).await?;
@@ -215,7 +216,7 @@ async fn profile_of(app: &AppState, name: &str) -> AppResult<PlayerProfile> {
                     .seats
                     .iter()
                     .filter(|s| !s.occupant.is_free())
-                    .map(|s| seat_name(&game.seats, helvetia_engine::Seat(s.seat)))
+                    .map(|s| seat_name(&game.seats, helvetia_engine::Seat(s.seat), lang))
                     .collect(),
                 status: game.status.as_str(),
                 created_at: rfc3339(game.created_at),
@@ -228,8 +229,9 @@ async fn profile_of(app: &AppState, name: &str) -> AppResult<PlayerProfile> {
 pub async fn profile_json(
     State(app): State<AppState>,
     Path(name): Path<String>,
+    headers: HeaderMap,
 ) -> AppResult<Json<PlayerProfile>> {
-    Ok(Json(profile_of(&app, &name).await?))
+    Ok(Json(profile_of(&app, &name, lang_of(&headers)).await?))
 }
 
 /// `GET /players/{name}`.
@@ -241,7 +243,7 @@ pub async fn profile_page(
     user: MaybeUser,
 ) -> Response {
     let page = PageContext::new(&headers, &q, user);
-    match profile_of(&app, &name).await {
+    match profile_of(&app, &name, page.lang).await {
         Ok(profile) => page.ok(web::profile(
             page.lang,
             page.user(),

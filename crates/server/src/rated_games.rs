@@ -26,7 +26,7 @@ pub async fn rate_unrated(app: AppState) {
     for id in ids {
         match find(&app, &id).await {
             Ok(live) => rate(&app, &live).await,
-            Err(error) => tracing::warn!(game = %id, "not rated: {}", error.message),
+            Err(error) => tracing::warn!(game = %id, "not rated: {}", error.to_string()),
         }
     }
 }

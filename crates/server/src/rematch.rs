@@ -29,7 +29,7 @@ pub async fn rematch(
     let (next, seat) = {
         let state = live.lock().await;
         if state.status != GameStatus::Finished {
-            return Err(AppError::conflict("the game is not over yet"));
+            return Err(AppError::conflict("not-over"));
         }
         let seat = state.seat_of(&user.id).ok_or(Refusal::NotSeated)?;
         (next_game(&state, &user, seat.0), seat)

@@ -206,7 +206,6 @@ fn end_vote(state: &GameState) -> EndVote {
 
 /// The story's resignations: after how many actions, whose, and whether a bot played on.
 fn resignation_lines(state: &GameState) -> Vec<Resigned> {
-    let names = state.seat_names();
     let resignations = state.resignations();
     let last = resignations.seats.last().copied();
     resignations
@@ -216,7 +215,12 @@ fn resignation_lines(state: &GameState) -> Vec<Resigned> {
             let at_step = state.seats.get(seat.index())?.resigned_at?;
             Some(Resigned {
                 at_step: at_step as usize,
-                name: names.get(seat.index()).cloned().unwrap_or_default(),
+                // Only people resign, and their names read the same in every language.
+                name: state.seats[seat.index()]
+                    .occupant
+                    .username()
+                    .unwrap_or_default()
+                    .to_string(),
                 bot_plays_on: !(resignations.ended_game && last == Some(seat)),
             })
         })

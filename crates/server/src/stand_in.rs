@@ -39,14 +39,14 @@ pub async fn watch_deadlines(app: AppState, interval: Duration) {
             let live = match find(&app, &id).await {
                 Ok(live) => live,
                 Err(error) => {
-                    tracing::warn!(game = %id, "clock not handled: {}", error.message);
+                    tracing::warn!(game = %id, "clock not handled: {}", error.to_string());
                     continue;
                 }
             };
             let worker = (app.clone(), live.clone());
             let ran_out = detached(&app, async move { run_out(&worker.0, &worker.1).await }).await;
             if let Err(error) = ran_out {
-                tracing::warn!(game = %id, "clock not handled: {}", error.message);
+                tracing::warn!(game = %id, "clock not handled: {}", error.to_string());
             }
         }
     }
@@ -103,7 +103,7 @@ pub async fn take_seat_back(
         return Err(Refusal::Resigned.into());
     }
     if !state.is_stood_in(seat) {
-        return Err(AppError::conflict("you play this seat yourself already"));
+        return Err(AppError::conflict("already-playing-seat"));
     }
     let decides = state.to_move() == Some(seat);
     let after = state
@@ -111,7 +111,7 @@ pub async fn take_seat_back(
         .as_ref()
         .map(|clock| clock.taken_back(seat, decides, now_ms()));
     let Some(after) = after else {
-        return Err(AppError::conflict("this game has no clock"));
+        return Err(AppError::conflict("no-clock"));
     };
     store_stand_in(&app, &live, &mut state, seat, None, after).await?;
     Ok(Json(json!({ "seat": seat.0, "version": state.version() })))
@@ -132,9 +132,7 @@ pub async fn vote_to_end(
         .seat_of(&user.id)
         .ok_or_else(|| AppError::from(Refusal::NotSeated))?;
     if !state.may_vote_to_end(seat) {
-        return Err(AppError::conflict(
-            "a vote to end needs clocks run out for more than one seat, and your own seat in play",
-        ));
+        return Err(AppError::conflict("end-vote-not-possible"));
     }
     let ends = state.vote_would_end(seat);
     if let Err(error) = app

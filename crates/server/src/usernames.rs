@@ -13,21 +13,22 @@ use unicode_security::{skeleton, MixedScript};
 /// The name to store for `typed`, or why it is refused.
 ///
 /// # Errors
-/// Its length, a character that is not a letter, digit, `_`, `-` or `.`, or a mix of scripts.
+/// Its length, a character that is not a letter, digit, `_`, `-` or `.`, or a mix of scripts,
+/// as an error code (`docs/api.md`).
 pub fn checked(typed: &str) -> Result<String, &'static str> {
     let name: String = typed.nfc().collect();
     let length = name.chars().count();
     if !(3..=24).contains(&length) {
-        return Err("username must be 3 to 24 characters");
+        return Err("username-length");
     }
     if !name
         .chars()
         .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.')
     {
-        return Err("username may hold only letters, digits, '_', '-' and '.'");
+        return Err("username-characters");
     }
     if !name.is_single_script() {
-        return Err("username may not mix letters of different scripts");
+        return Err("username-scripts");
     }
     Ok(name)
 }

@@ -18,7 +18,7 @@ use tokio::time::Instant;
 use crate::auth::{MaybeUser, User};
 use crate::chat;
 use crate::commit::{self, Actor};
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::game_state::Choice;
 use crate::hub::{find, LiveGame};
 use crate::listener::Admitted;
@@ -29,9 +29,6 @@ use crate::AppState;
 
 /// Largest message a client may send; actions are tiny.
 pub const MAX_CLIENT_MESSAGE: usize = 16 * 1024;
-
-/// The answer to anything a visitor who is not logged in sends: they watch as a spectator.
-const WATCHERS_CANNOT_ACT: &str = "you are watching without logging in: log in to play or chat";
 
 /// Bytes read from a client socket at a time.
 const READ_BUFFER: usize = 4 * 1024;
@@ -200,10 +197,18 @@ async fn session(
                 last_heard = Instant::now();
                 let reply = match incoming {
                     Message::Text(text) => match &user {
-                        Some(user) => handle(&app, &live, user, text.as_str()).await,
-                        None => Some(outbound::ws_error(WATCHERS_CANNOT_ACT)),
+                        Some(user) => handle(&app, &live, user, text.as_str())
+                            .await
+                            .map(|error| outbound::ws_error(&error, lang)),
+                        None => Some(outbound::ws_error(
+                            &AppError::forbidden("watchers-cannot-act"),
+                            lang,
+                        )),
                     },
-                    Message::Binary(_) => Some(outbound::ws_error("send JSON text messages")),
+                    Message::Binary(_) => Some(outbound::ws_error(
+                        &AppError::bad_request("bad-message").detailed("send JSON text messages"),
+                        lang,
+                    )),
                     Message::Close(_) => break,
                     Message::Ping(_) | Message::Pong(_) => None,
                 };
@@ -218,13 +223,13 @@ async fn session(
     set_presence(&live, seat, false).await;
 }
 
-/// Handles one client message; answers an error message if it was refused.
-async fn handle(app: &AppState, live: &Arc<LiveGame>, user: &User, text: &str) -> Option<String> {
+/// Handles one client message; answers why if it was refused.
+async fn handle(app: &AppState, live: &Arc<LiveGame>, user: &User, text: &str) -> Option<AppError> {
     let message: ClientMessage = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(error) => {
             tracing::debug!("bad WebSocket message: {:?}", error.to_string());
-            return Some(outbound::ws_error(&format!("bad message: {error}")));
+            return Some(AppError::bad_request("bad-message").detailed(error.to_string()));
         }
     };
     let outcome = match message {
@@ -236,11 +241,7 @@ async fn handle(app: &AppState, live: &Arc<LiveGame>, user: &User, text: &str) -
             let choice = match (index, action) {
                 (Some(index), None) => Choice::Index(index),
                 (None, Some(action)) => Choice::Action(action),
-                _ => {
-                    return Some(outbound::ws_error(
-                        "send exactly one of \"index\" and \"action\"",
-                    ))
-                }
+                _ => return Some(AppError::bad_request("choice-unreadable")),
             };
             commit::submit(app, live, Actor::User(user.id.clone()), version, choice).await
         }
@@ -251,8 +252,8 @@ async fn handle(app: &AppState, live: &Arc<LiveGame>, user: &User, text: &str) -
     match outcome {
         Ok(_) => None,
         Err(error) => {
-            tracing::debug!("WebSocket request refused: {:?}", error.message);
-            Some(outbound::ws_error(&error.message))
+            tracing::debug!("WebSocket request refused: {error}");
+            Some(error)
         }
     }
 }

@@ -317,7 +317,7 @@ async fn the_end_of_a_game_is_mailed_with_its_winner() {
         assert!(
             mails[0]
                 .subject
-                .starts_with("Helvetia : votre partie contre Bot"),
+                .starts_with("Helvetia : votre partie contre Ordinateur (facile)"),
             "{mails:?}"
         );
         assert!(mails[0].body.contains("Gagnant"), "{mails:?}");
@@ -412,7 +412,7 @@ async fn settings_are_checked_and_kinds_turned_off_send_nothing() {
             let (answer_status, answer) = anna.post("/api/settings", body).await;
             assert_eq!(answer_status, status, "{answer}");
             assert!(
-                answer["error"].as_str().unwrap().contains(expected),
+                format!("{} {}", answer["error"], answer["detail"]).contains(expected),
                 "{answer}"
             );
         }

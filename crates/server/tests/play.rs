@@ -180,11 +180,11 @@ async fn players_act_over_the_websocket_and_reconnect_to_the_current_state() {
             .await;
         let error = b.error().await;
         assert!(
-            error.contains("stale") || error.contains("not your turn"),
+            error.contains("stale-version") || error.contains("not-your-turn"),
             "{error}"
         );
         b.send(json!({"type": "nonsense"})).await;
-        assert!(b.error().await.contains("bad message"));
+        assert!(b.error().await.contains("bad-message"));
     }
 }
 

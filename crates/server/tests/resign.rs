@@ -109,7 +109,7 @@ async fn a_bot_plays_a_resigned_seat_and_the_last_person_left_ends_the_game() {
             )
             .await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
-        assert_eq!(body["error"], "you resigned from this game");
+        assert_eq!(body["code"], "resigned");
         let (status, _) = people[first]
             .post(&format!("/api/games/{id}/return"), json!({}))
             .await;
@@ -162,7 +162,7 @@ async fn a_bot_plays_a_resigned_seat_and_the_last_person_left_ends_the_game() {
         // A game that ended cannot be resigned from.
         let (status, body) = resign(&mut people[winner], &id).await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
-        assert_eq!(body["error"], "the game is not running");
+        assert_eq!(body["code"], "not-running");
 
         // The rated game counts the resignations as losses.
         let rated = loop {
@@ -243,7 +243,7 @@ async fn resigning_is_refused_to_spectators_outsiders_and_before_the_start_chang
 
         let (status, body) = resign(&mut spectator, &id).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-        assert_eq!(body["error"], "you have no seat in this game");
+        assert_eq!(body["code"], "not-seated");
         let (status, _) = resign(&mut stranger, &id).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
         let (status, _) = resign(&mut people[0], "000000000000").await;

@@ -27,7 +27,8 @@ async fn nobody_acts_for_another_seat_or_without_a_session() {
             .post(&actions, json!({"version": 0, "action": legal}))
             .await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-        assert_eq!(body["error"], "it is not your turn");
+        assert_eq!(body["code"], "not-your-turn");
+        assert_eq!(body["error"], "It is not your turn.");
         let (status, _) = other
             .post(&actions, json!({"version": 0, "index": 0}))
             .await;
@@ -38,14 +39,14 @@ async fn nobody_acts_for_another_seat_or_without_a_session() {
             .post(&actions, json!({"version": 0, "index": 0}))
             .await;
         assert_eq!(status, StatusCode::FORBIDDEN);
-        assert_eq!(body["error"], "you have no seat in this game");
+        assert_eq!(body["code"], "not-seated");
 
         let mut anonymous = server.client().await;
         let (status, body) = anonymous
             .post(&actions, json!({"version": 0, "index": 0}))
             .await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
-        assert_eq!(body["error"], "not logged in");
+        assert_eq!(body["code"], "not-logged-in");
         // Without a session one watches, as a spectator, and acts for nobody.
         let (status, watched) = anonymous.get(&format!("/api/games/{id}")).await;
         assert_eq!(status, StatusCode::OK);
@@ -106,7 +107,7 @@ async fn cross_site_requests_are_refused() {
 
         let (status, reply) = mover.post_raw(&actions, body.clone(), &[]).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "no token: {reply}");
-        assert!(reply["error"].as_str().unwrap().contains("CSRF"));
+        assert_eq!(reply["code"], "csrf");
         let (status, _) = mover
             .post_raw(
                 &actions,
@@ -123,7 +124,7 @@ async fn cross_site_requests_are_refused() {
             )
             .await;
         assert_eq!(status, StatusCode::FORBIDDEN, "foreign origin");
-        assert!(reply["error"].as_str().unwrap().contains("Origin"));
+        assert_eq!(reply["code"], "foreign-origin");
         // A cookie-less attacker cannot log in a victim either.
         let mut fresh = server.client().await;
         fresh.csrf = None;
@@ -247,22 +248,22 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         let token = [("x-csrf-token", csrf.as_str())];
 
         let cases: Vec<(String, String, StatusCode, &str)> = vec![
-            (actions.clone(), "{not json".into(), StatusCode::BAD_REQUEST, "bad request body"),
-            (actions.clone(), json!({"version": 0, "action": {"Fly": 3}}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "bad request body"),
-            (actions.clone(), json!({"version": 0, "action": "EndTurn"}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "illegal action"),
+            (actions.clone(), "{not json".into(), StatusCode::BAD_REQUEST, "bad-body"),
+            (actions.clone(), json!({"version": 0, "action": {"Fly": 3}}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "bad-body"),
+            (actions.clone(), json!({"version": 0, "action": "EndTurn"}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "illegal"),
             (actions.clone(), json!({"version": 0, "index": 999}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "no legal action number 999"),
-            (actions.clone(), json!({"version": 0}).to_string(), StatusCode::BAD_REQUEST, "exactly one"),
-            (actions.clone(), json!({"version": 7, "index": 0}).to_string(), StatusCode::CONFLICT, "stale version"),
+            (actions.clone(), json!({"version": 0}).to_string(), StatusCode::BAD_REQUEST, "choice-unreadable"),
+            (actions.clone(), json!({"version": 7, "index": 0}).to_string(), StatusCode::CONFLICT, "stale-version"),
             (actions.clone(), json!({"version": 0, "index": 0, "extra": 1}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "unknown field"),
-            (actions.clone(), format!("{{\"version\":0,\"index\":0,\"pad\":\"{}\"}}", "x".repeat(200_000)), StatusCode::PAYLOAD_TOO_LARGE, "bad request body"),
-            ("/api/games/nope/actions".into(), json!({"version": 0, "index": 0}).to_string(), StatusCode::NOT_FOUND, "no such game"),
-            ("/api/games".into(), json!({"options": {"players": 5}, "seats": []}).to_string(), StatusCode::BAD_REQUEST, "players must be 2, 3 or 4"),
-            ("/api/games".into(), json!({"options": {"players": 2}, "seats": [{"kind": "me"}]}).to_string(), StatusCode::BAD_REQUEST, "1 seats given for 2 players"),
-            ("/api/games".into(), json!({"options": {"players": 2}, "seats": [{"kind": "me"}, {"kind": "bot", "level": "godlike"}]}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "bad request body"),
-            (format!("/api/games/{id}/undo"), json!({"version": "zero"}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "bad request body"),
+            (actions.clone(), format!("{{\"version\":0,\"index\":0,\"pad\":\"{}\"}}", "x".repeat(200_000)), StatusCode::PAYLOAD_TOO_LARGE, "body-too-large"),
+            ("/api/games/nope/actions".into(), json!({"version": 0, "index": 0}).to_string(), StatusCode::NOT_FOUND, "no-such-game"),
+            ("/api/games".into(), json!({"options": {"players": 5}, "seats": []}).to_string(), StatusCode::BAD_REQUEST, "players-count"),
+            ("/api/games".into(), json!({"options": {"players": 2}, "seats": [{"kind": "me"}]}).to_string(), StatusCode::BAD_REQUEST, "1 seats were given for 2 players"),
+            ("/api/games".into(), json!({"options": {"players": 2}, "seats": [{"kind": "me"}, {"kind": "bot", "level": "godlike"}]}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "bad-body"),
+            (format!("/api/games/{id}/undo"), json!({"version": "zero"}).to_string(), StatusCode::UNPROCESSABLE_ENTITY, "bad-body"),
             ("/api/register".into(), json!({"username": "a", "password": "long enough"}).to_string(), StatusCode::BAD_REQUEST, "3 to 24"),
             ("/api/register".into(), json!({"username": "abc", "password": "short"}).to_string(), StatusCode::BAD_REQUEST, "8 to 128"),
-            ("/api/login".into(), json!({"username": "nobody_at_all", "password": "whatever1"}).to_string(), StatusCode::UNAUTHORIZED, "wrong username or password"),
+            ("/api/login".into(), json!({"username": "nobody_at_all", "password": "whatever1"}).to_string(), StatusCode::UNAUTHORIZED, "wrong-login"),
         ];
         for (path, body, expected, words) in cases {
             let oversized = expected == StatusCode::PAYLOAD_TOO_LARGE;
@@ -273,7 +274,8 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
                 mover.http = reqwest::Client::new();
             }
             assert_eq!(status, expected, "{path}: {reply}");
-            let message = reply["error"].as_str().unwrap_or_default();
+            // The code for programs, the words for people, the detail for programmers.
+            let message = format!("{} {} {}", reply["code"], reply["error"], reply["detail"]);
             assert!(
                 message.contains(words),
                 "{path}: {message:?} lacks {words:?}"
@@ -284,7 +286,7 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         let (status, reply) = mover.get("/api/games/nope").await;
         assert_eq!(
             (status, reply["error"].as_str()),
-            (StatusCode::NOT_FOUND, Some("no such game"))
+            (StatusCode::NOT_FOUND, Some("There is no such game."))
         );
         let (status, reply) = mover.get("/api/nothing-here").await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{reply}");
@@ -307,7 +309,7 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         let mut table = mover.ws_html(&id).await;
         table.update_at(0).await;
         table.send(json!({"type": "undo", "version": 0})).await;
-        assert!(table.error().await.contains("nothing to undo"));
+        assert!(table.error().await.contains("nothing-to-undo"));
         drop(table);
         let mut socket = mover.ws(&id).await;
         socket.update_at(0).await;
@@ -318,7 +320,7 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         socket
             .send(json!({"type": "action", "version": 0, "action": "EndTurn"}))
             .await;
-        assert!(socket.error().await.contains("illegal action"));
+        assert!(socket.error().await.contains("illegal"));
         socket
             .send(json!({"type": "action", "version": 0, "index": 0, "pad": "x".repeat(100_000)}))
             .await;
@@ -355,7 +357,7 @@ async fn log_in_and_registration_are_rate_limited() {
     }
     let (status, body) = client.post("/api/login", attempt).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
-    assert!(body["error"].as_str().unwrap().contains("too many"));
+    assert_eq!(body["code"], "too-many-attempts");
     let (status, _) = client
         .post(
             "/api/register",

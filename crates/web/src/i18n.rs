@@ -28,36 +28,41 @@ pub enum Lang {
 }
 
 /// The Fluent sources of one language, in the order they are loaded.
-const SOURCES: [[&str; 4]; 5] = [
+const SOURCES: [[&str; 5]; 5] = [
     [
         include_str!("../locales/de/ui.ftl"),
         include_str!("../locales/de/game.ftl"),
         include_str!("../locales/de/rules.ftl"),
         include_str!("../locales/de/platform.ftl"),
+        include_str!("../locales/de/errors.ftl"),
     ],
     [
         include_str!("../locales/en/ui.ftl"),
         include_str!("../locales/en/game.ftl"),
         include_str!("../locales/en/rules.ftl"),
         include_str!("../locales/en/platform.ftl"),
+        include_str!("../locales/en/errors.ftl"),
     ],
     [
         include_str!("../locales/fr/ui.ftl"),
         include_str!("../locales/fr/game.ftl"),
         include_str!("../locales/fr/rules.ftl"),
         include_str!("../locales/fr/platform.ftl"),
+        include_str!("../locales/fr/errors.ftl"),
     ],
     [
         include_str!("../locales/it/ui.ftl"),
         include_str!("../locales/it/game.ftl"),
         include_str!("../locales/it/rules.ftl"),
         include_str!("../locales/it/platform.ftl"),
+        include_str!("../locales/it/errors.ftl"),
     ],
     [
         include_str!("../locales/zh/ui.ftl"),
         include_str!("../locales/zh/game.ftl"),
         include_str!("../locales/zh/rules.ftl"),
         include_str!("../locales/zh/platform.ftl"),
+        include_str!("../locales/zh/errors.ftl"),
     ],
 ];
 

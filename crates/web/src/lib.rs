@@ -61,6 +61,7 @@
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
 
+mod bot_names;
 mod i18n;
 pub mod pages;
 mod resignations;
@@ -70,6 +71,7 @@ mod words;
 
 use helvetia_engine::{Action, GameOptions, Seat, View};
 
+pub use bot_names::{bot_level_name, bot_name, BOT_LEVELS};
 pub use i18n::Lang;
 pub use resignations::Resignations;
 pub use story::{events, resignation_line, story_lines, Stage, StoryEvent, StoryLine};

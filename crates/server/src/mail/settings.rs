@@ -58,13 +58,11 @@ impl SettingsBody {
             .filter(|email| !email.is_empty());
         if let Some(email) = &email {
             if !is_deliverable(email) {
-                return Err(AppError::bad_request(
-                    "that is not an e-mail address mail can be sent to",
-                ));
+                return Err(AppError::bad_request("email-invalid"));
             }
         }
         let language = Lang::from_code(&self.language)
-            .ok_or_else(|| AppError::bad_request("language must be one of de, en, fr, it, zh"))?;
+            .ok_or_else(|| AppError::bad_request("language-unknown"))?;
         Ok(MailSettings {
             email,
             language: language.code().to_string(),
@@ -82,7 +80,7 @@ async fn stored(app: &AppState, user: &User) -> AppResult<MailSettings> {
     app.store
         .mail_settings(&user.id)
         .await?
-        .ok_or_else(|| AppError::unauthorized("the account no longer exists"))
+        .ok_or_else(|| AppError::unauthorized("account-gone"))
 }
 
 /// `GET /api/settings`.

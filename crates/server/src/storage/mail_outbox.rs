@@ -274,9 +274,12 @@ impl Store {
         };
         let mut job = parse_job(&row, key.clone())?;
         let seats = self.seats_of(&key.game_id).await?;
+        let lang = crate::render::Lang::from_code(&job.language).unwrap_or(crate::render::Lang::En);
         job.players = seats
             .iter()
-            .map(|seat| crate::game_state::seat_name(&seats, helvetia_engine::Seat(seat.seat)))
+            .map(|seat| {
+                crate::game_state::seat_name(&seats, helvetia_engine::Seat(seat.seat), lang)
+            })
             .collect();
         Ok(Some(job))
     }

@@ -394,12 +394,15 @@ impl Ws {
             .unwrap();
     }
 
-    /// The next error message, skipping updates.
+    /// The next error message, skipping updates: its code, words and detail.
     pub async fn error(&mut self) -> String {
         loop {
             let message = self.next().await;
             if message["type"] == "error" {
-                return message["message"].as_str().unwrap().to_string();
+                return format!(
+                    "{} {} {}",
+                    message["code"], message["message"], message["detail"]
+                );
             }
         }
     }

@@ -50,9 +50,12 @@ create-seat = Platz { $n }
 seat-me = Ich
 seat-open = Offen für alle
 seat-invite = Mit Einladung
-seat-bot-random = Computer: zufällig
-seat-bot-greedy = Computer: gierig
-seat-bot-mcts = Computer: stark (Suche)
+# A bot as people see it, by its level: the same name in the lobby, the table, the story
+# and the end screen.
+bot-name = Computer ({ $level })
+bot-level-random = leicht
+bot-level-greedy = mittel
+bot-level-mcts = stark
 create-submit = Partie anlegen
 lobby-open = Offene Partien
 lobby-mine = Meine Partien

@@ -50,9 +50,12 @@ create-seat = Seat { $n }
 seat-me = Me
 seat-open = Open to anyone
 seat-invite = By invitation
-seat-bot-random = Bot: random
-seat-bot-greedy = Bot: greedy
-seat-bot-mcts = Bot: strong (search)
+# A bot as people see it, by its level: the same name in the lobby, the table, the story
+# and the end screen.
+bot-name = Bot ({ $level })
+bot-level-random = easy
+bot-level-greedy = medium
+bot-level-mcts = strong
 create-submit = Create game
 lobby-open = Open games
 lobby-mine = My games

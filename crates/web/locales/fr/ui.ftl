@@ -50,9 +50,12 @@ create-seat = Place { $n }
 seat-me = Moi
 seat-open = Ouverte à tous
 seat-invite = Sur invitation
-seat-bot-random = Ordinateur : hasard
-seat-bot-greedy = Ordinateur : glouton
-seat-bot-mcts = Ordinateur : fort (recherche)
+# A bot as people see it, by its level: the same name in the lobby, the table, the story
+# and the end screen.
+bot-name = Ordinateur ({ $level })
+bot-level-random = facile
+bot-level-greedy = moyen
+bot-level-mcts = fort
 create-submit = Créer la partie
 lobby-open = Parties ouvertes
 lobby-mine = Mes parties

@@ -50,9 +50,12 @@ create-seat = Posto { $n }
 seat-me = Io
 seat-open = Aperto a tutti
 seat-invite = Su invito
-seat-bot-random = Computer: casuale
-seat-bot-greedy = Computer: avido
-seat-bot-mcts = Computer: forte (ricerca)
+# A bot as people see it, by its level: the same name in the lobby, the table, the story
+# and the end screen.
+bot-name = Computer ({ $level })
+bot-level-random = facile
+bot-level-greedy = medio
+bot-level-mcts = forte
 create-submit = Crea partita
 lobby-open = Partite aperte
 lobby-mine = Le mie partite

@@ -50,9 +50,12 @@ create-seat = 座位 { $n }
 seat-me = 我
 seat-open = 对所有人开放
 seat-invite = 凭邀请
-seat-bot-random = 电脑：随机
-seat-bot-greedy = 电脑：贪心
-seat-bot-mcts = 电脑：强（搜索）
+# A bot as people see it, by its level: the same name in the lobby, the table, the story
+# and the end screen.
+bot-name = 电脑（{ $level }）
+bot-level-random = 简单
+bot-level-greedy = 中等
+bot-level-mcts = 强
 create-submit = 创建游戏
 lobby-open = 开放的游戏
 lobby-mine = 我的游戏

@@ -9,6 +9,7 @@ use helvetia_engine::{Direction, GameOptions, SetupMode};
 
 use super::layout::{document, Page};
 use super::with_next;
+use crate::bot_names::{bot_name, BOT_LEVELS};
 use crate::i18n::Lang;
 use crate::GameSummary;
 
@@ -140,10 +141,11 @@ fn create_form(lang: Lang) -> Markup {
         ("me", "seat-me"),
         ("open", "seat-open"),
         ("invite", "seat-invite"),
-        ("bot:random", "seat-bot-random"),
-        ("bot:greedy", "seat-bot-greedy"),
-        ("bot:mcts", "seat-bot-mcts"),
-    ];
+    ]
+    .map(|(value, key)| (value.to_string(), lang.tr(key)))
+    .into_iter()
+    .chain(BOT_LEVELS.map(|level| (format!("bot:{level}"), bot_name(lang, level))))
+    .collect::<Vec<_>>();
     html! {
         section class="card create" {
             h2 { (lang.tr("lobby-create")) }
@@ -194,9 +196,9 @@ fn create_form(lang: Lang) -> Markup {
                 }
                 label for="stand_in" { (lang.tr("lobby-stand-in")) }
                 select id="stand_in" name="stand_in" {
-                    option value="random" { (lang.tr("seat-bot-random")) }
-                    option value="greedy" selected { (lang.tr("seat-bot-greedy")) }
-                    option value="mcts" { (lang.tr("seat-bot-mcts")) }
+                    @for level in BOT_LEVELS {
+                        option value=(level) selected[level == "greedy"] { (bot_name(lang, level)) }
+                    }
                 }
                 fieldset class="seats" {
                     legend { (lang.tr("create-seats")) }
@@ -204,9 +206,9 @@ fn create_form(lang: Lang) -> Markup {
                         label class="seat" data-seat=(n) {
                             span { (lang.tr_args("create-seat", &[("n", FluentValue::from(n + 1))])) }
                             select name={ "seat" (n) } {
-                                @for (value, key) in seat_choices {
-                                    @let selected = (n == 0 && value == "me") || (n > 0 && value == "open");
-                                    option value=(value) selected[selected] { (lang.tr(key)) }
+                                @for (value, label) in &seat_choices {
+                                    @let selected = (n == 0 && value.as_str() == "me") || (n > 0 && value.as_str() == "open");
+                                    option value=(value) selected[selected] { (label) }
                                 }
                             }
                         }
