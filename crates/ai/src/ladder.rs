@@ -2,40 +2,50 @@
 //! beginner to an expert, and the bot that plays it.
 //!
 //! Budgets are iterations, not time, so a level plays the same whatever the machine's load and
-//! its rating (measured by `helvetia ladder`, table in docs/ai.md) stays true.
+//! its rating stays true. The ratings were measured by
+//! `helvetia ladder --games-per-pair 20 --seed 1` (200 two-player games; the table with the
+//! intervals is in docs/ai.md) and are shown to people next to each level.
 
 use crate::spec::BotSpec;
 
 /// One level of the ladder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
-    /// The stable key (stored with seats, used for translations: `level-KEY`).
+    /// The stable key: the word the server stores with a bot's seat, and the key of its name
+    /// for people (`bot-level-KEY`).
     pub key: &'static str,
     /// The bot that plays it, as a [`BotSpec`] name.
     pub bot: &'static str,
+    /// Its measured rating (Elo scale, the beginner at 1000).
+    pub rating: u16,
 }
 
 /// The levels, weakest first.
 pub const LEVELS: [Level; 5] = [
     Level {
-        key: "beginner",
+        key: "random",
         bot: "random",
+        rating: 1000,
     },
     Level {
-        key: "casual",
+        key: "greedy",
         bot: "greedy",
+        rating: 1483,
     },
     Level {
         key: "good",
         bot: "mcts:iterations=150",
+        rating: 1671,
     },
     Level {
-        key: "strong",
+        key: "mcts",
         bot: "mcts:iterations=1000",
+        rating: 1810,
     },
     Level {
         key: "expert",
         bot: "mcts:iterations=4000",
+        rating: 1862,
     },
 ];
 

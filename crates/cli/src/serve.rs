@@ -20,8 +20,9 @@ pub struct Args {
     /// Log-in attempts allowed per account and minute, from all addresses together.
     #[arg(long, default_value_t = 10)]
     login_per_account_minute: u32,
-    /// Thinking time of an MCTS bot per decision, in milliseconds (the search that plans its
-    /// turn takes 1.5 times that).
+    /// The most time a search bot may think per decision, in milliseconds (the search that
+    /// plans its turn may take 1.5 times that). Its level sets its iterations; the limit keeps
+    /// a busy node responsive, and a bot that reaches it plays weaker than its rating.
     #[arg(long, default_value_t = 1000)]
     bot_think_ms: u64,
     /// Bot searches that may run at once.

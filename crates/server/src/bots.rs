@@ -23,14 +23,17 @@ use crate::model::BotLevel;
 use crate::search_slots::SearchSlots;
 use crate::{now, AppState};
 
-/// The bot of `level`. MCTS runs on one thread with a budget of `think_ms` per decision; it
-/// plans its turn with a search of 1.5 times that and plays the plan without searching again
-/// while the game goes as planned (see `docs/ai.md`).
+/// The bot of `level`: the ladder's bot, so that it plays as strong as its rating says. A tree
+/// search runs on one thread with its level's iterations, and at most `think_ms` per decision
+/// so that a busy node stays responsive (it then plays weaker than rated); it plans its turn
+/// with a search of 1.5 times that and plays the plan without searching again while the game
+/// goes as planned (see `docs/ai.md`).
 pub fn spec(level: BotLevel, think_ms: u64) -> BotSpec {
-    let name = match level {
-        BotLevel::Random => "random".to_string(),
-        BotLevel::Greedy => "greedy".to_string(),
-        BotLevel::Mcts => format!("mcts:ms={},threads=1", think_ms.max(1)),
+    let bot = level.ladder().bot;
+    let name = if bot.starts_with("mcts:") {
+        format!("{bot},ms={},threads=1", think_ms.max(1))
+    } else {
+        bot.to_string()
     };
     name.parse().expect("the server's bot names parse")
 }
@@ -217,7 +220,7 @@ mod tests {
     #[test]
     fn every_level_builds_a_bot_that_plays_legally_from_the_view() {
         let game = Game::new(GameOptions::for_players(3), 9);
-        for level in [BotLevel::Random, BotLevel::Greedy, BotLevel::Mcts] {
+        for level in BotLevel::ALL {
             let spec = spec(level, 5);
             let action = spec.build(1).choose(&game.view(), spec.budget());
             assert!(game.legal_actions().contains(&action), "{level:?}");

@@ -86,7 +86,8 @@ pub struct Config {
     pub secure_cookies: bool,
     /// Bot searches that may run at once.
     pub bot_threads: usize,
-    /// Thinking time of an MCTS bot per decision, in milliseconds.
+    /// The most time a search bot may think per decision, in milliseconds (its level sets its
+    /// iterations).
     pub bot_think_ms: u64,
     /// How long a node's claim to run a game's bot lasts without renewal, in seconds: how soon
     /// another node takes over the bots of a node that stopped.

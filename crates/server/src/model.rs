@@ -43,36 +43,53 @@ impl GameStatus {
     }
 }
 
-/// How strong a bot plays.
+/// How strong a bot plays: a level of the ladder (`helvetia_ai::ladder`), weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BotLevel {
-    /// Uniformly random legal actions.
+    /// Beginner: uniformly random legal actions.
     Random,
-    /// A one-step heuristic.
+    /// Casual: the greedy whole-turn search.
     Greedy,
-    /// Determinized Monte Carlo tree search.
+    /// Good: a short tree search.
+    Good,
+    /// Strong: the tree search.
     Mcts,
+    /// Expert: a longer tree search.
+    Expert,
 }
 
 impl BotLevel {
-    /// The stored and sent word.
+    /// Every level, weakest first.
+    pub const ALL: [BotLevel; 5] = [
+        BotLevel::Random,
+        BotLevel::Greedy,
+        BotLevel::Good,
+        BotLevel::Mcts,
+        BotLevel::Expert,
+    ];
+
+    /// The stored and sent word (the ladder level's key).
     pub fn as_str(self) -> &'static str {
         match self {
             BotLevel::Random => "random",
             BotLevel::Greedy => "greedy",
+            BotLevel::Good => "good",
             BotLevel::Mcts => "mcts",
+            BotLevel::Expert => "expert",
         }
     }
 
     /// The level named by `word`.
     pub fn parse(word: &str) -> Option<BotLevel> {
-        match word {
-            "random" => Some(BotLevel::Random),
-            "greedy" => Some(BotLevel::Greedy),
-            "mcts" => Some(BotLevel::Mcts),
-            _ => None,
-        }
+        BotLevel::ALL
+            .into_iter()
+            .find(|level| level.as_str() == word)
+    }
+
+    /// Its level of the ladder: the bot that plays it and its rating.
+    pub fn ladder(self) -> helvetia_ai::ladder::Level {
+        helvetia_ai::ladder::Level::named(self.as_str()).expect("every level is on the ladder")
     }
 }
 
@@ -229,6 +246,21 @@ impl SeatRecord {
         match self.occupant {
             Occupant::Bot { level } => Some(level),
             _ => self.stand_in,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pages_name_every_bot_level_and_only_those() {
+        let words: Vec<&str> = BotLevel::ALL.iter().map(|level| level.as_str()).collect();
+        assert_eq!(words, helvetia_web::BOT_LEVELS);
+        for level in BotLevel::ALL {
+            assert_eq!(BotLevel::parse(level.as_str()), Some(level));
+            assert_eq!(level.ladder().key, level.as_str());
         }
     }
 }

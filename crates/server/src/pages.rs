@@ -216,6 +216,7 @@ pub async fn lobby(
             mine: &mine,
             running: &running,
             finished: &finished,
+            bot_ratings: &helvetia_ai::ladder::LEVELS.map(|level| (level.key, level.rating)),
         },
         invitation.as_ref(),
     ))

@@ -67,7 +67,7 @@ async fn after_a_round_end_the_log_tells_tiles_start_player_and_scores() {
     let start = state["view"]["position"]["start_player"]
         .as_u64()
         .expect("the start player") as usize;
-    let names = ["anna", "Bot (easy)"];
+    let names = ["anna", "Bot (beginner)"];
 
     let log = text_of(&anna, "#table .log-lines").await;
     assert!(log.contains("Round 1"), "{log}");

@@ -317,7 +317,7 @@ async fn the_end_of_a_game_is_mailed_with_its_winner() {
         assert!(
             mails[0]
                 .subject
-                .starts_with("Helvetia : votre partie contre Ordinateur (facile)"),
+                .starts_with("Helvetia : votre partie contre Ordinateur (débutant)"),
             "{mails:?}"
         );
         assert!(mails[0].body.contains("Gagnant"), "{mails:?}");

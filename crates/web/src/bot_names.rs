@@ -6,7 +6,7 @@ use fluent_bundle::FluentValue;
 use crate::i18n::Lang;
 
 /// The bot levels by their stored word, weakest first: the order of the lobby's choices.
-pub const BOT_LEVELS: [&str; 3] = ["random", "greedy", "mcts"];
+pub const BOT_LEVELS: [&str; 5] = ["random", "greedy", "good", "mcts", "expert"];
 
 /// A bot's level in words, e.g. "strong" for `"mcts"` (the word the server stores and the API
 /// sends). An unknown word is shown as it is rather than hidden.
@@ -34,17 +34,22 @@ mod tests {
     fn every_level_has_a_name_in_every_language_and_names_differ() {
         for lang in Lang::ALL {
             let names: Vec<String> = BOT_LEVELS.iter().map(|l| bot_name(lang, l)).collect();
-            for (level, name) in BOT_LEVELS.iter().zip(&names) {
+            for name in &names {
                 assert!(!name.contains('⟨'), "{}: {name}", lang.code());
-                assert!(
-                    !name.contains(level),
-                    "{}: {name} names the algorithm",
-                    lang.code()
-                );
+                for algorithm in ["random", "greedy", "mcts"] {
+                    assert!(
+                        !name.contains(algorithm),
+                        "{}: {name} names the algorithm",
+                        lang.code()
+                    );
+                }
             }
-            assert!(names[0] != names[1] && names[1] != names[2], "{names:?}");
+            let mut distinct = names.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), names.len(), "{names:?}");
         }
         assert_eq!(bot_name(Lang::En, "mcts"), "Bot (strong)");
-        assert_eq!(bot_name(Lang::De, "random"), "Computer (leicht)");
+        assert_eq!(bot_name(Lang::De, "random"), "Computer (Anfänger)");
     }
 }

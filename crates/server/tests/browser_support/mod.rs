@@ -424,11 +424,19 @@ pub async fn start_a_game_for_two(anna: &Client, beat: &Client, server: &TestSer
         .click()
         .await
         .expect("start");
+    // The waiting room gives way to the table once the page has reloaded after the start.
     wait_until(
         anna,
-        &format!("location.pathname === '/games/{id}'"),
-        "Anna's game page",
+        &format!("location.pathname === '/games/{id}' && !document.querySelector('.waiting-room')"),
+        "Anna's game page with the table instead of the waiting room",
         Duration::from_secs(20),
+    )
+    .await;
+    wait_until(
+        beat,
+        "!document.querySelector('.waiting-room')",
+        "Beat's waiting room to notice the start by itself",
+        Duration::from_secs(30),
     )
     .await;
 

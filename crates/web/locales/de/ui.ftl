@@ -53,9 +53,13 @@ seat-invite = Mit Einladung
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = Computer ({ $level })
-bot-level-random = leicht
-bot-level-greedy = mittel
+bot-level-random = Anfänger
+bot-level-greedy = Gelegenheitsspieler
+bot-level-good = gut
 bot-level-mcts = stark
+bot-level-expert = Experte
+# A bot choice with the level's measured rating (Elo scale).
+bot-rated = { $name } · Wertung { $rating }
 create-submit = Partie anlegen
 lobby-open = Offene Partien
 lobby-mine = Meine Partien

@@ -53,9 +53,13 @@ seat-invite = By invitation
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = Bot ({ $level })
-bot-level-random = easy
-bot-level-greedy = medium
+bot-level-random = beginner
+bot-level-greedy = casual
+bot-level-good = good
 bot-level-mcts = strong
+bot-level-expert = expert
+# A bot choice with the level's measured rating (Elo scale).
+bot-rated = { $name } · rating { $rating }
 create-submit = Create game
 lobby-open = Open games
 lobby-mine = My games

@@ -53,9 +53,13 @@ seat-invite = Sur invitation
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = Ordinateur ({ $level })
-bot-level-random = facile
-bot-level-greedy = moyen
+bot-level-random = débutant
+bot-level-greedy = occasionnel
+bot-level-good = bon
 bot-level-mcts = fort
+bot-level-expert = expert
+# A bot choice with the level's measured rating (Elo scale).
+bot-rated = { $name } · classement { $rating }
 create-submit = Créer la partie
 lobby-open = Parties ouvertes
 lobby-mine = Mes parties

@@ -53,9 +53,13 @@ seat-invite = Su invito
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = Computer ({ $level })
-bot-level-random = facile
-bot-level-greedy = medio
+bot-level-random = principiante
+bot-level-greedy = occasionale
+bot-level-good = buono
 bot-level-mcts = forte
+bot-level-expert = esperto
+# A bot choice with the level's measured rating (Elo scale).
+bot-rated = { $name } · punteggio { $rating }
 create-submit = Crea partita
 lobby-open = Partite aperte
 lobby-mine = Le mie partite

@@ -53,9 +53,13 @@ seat-invite = 凭邀请
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = 电脑（{ $level }）
-bot-level-random = 简单
-bot-level-greedy = 中等
+bot-level-random = 新手
+bot-level-greedy = 休闲
+bot-level-good = 良好
 bot-level-mcts = 强
+bot-level-expert = 专家
+# A bot choice with the level's measured rating (Elo scale).
+bot-rated = { $name } · 等级分 { $rating }
 create-submit = 创建游戏
 lobby-open = 开放的游戏
 lobby-mine = 我的游戏

@@ -28,6 +28,23 @@ pub struct LobbyLists<'a> {
     pub running: &'a [GameSummary],
     /// Finished games.
     pub finished: &'a [GameSummary],
+    /// The measured rating of each bot level, by its stored word, shown with the bot choices.
+    pub bot_ratings: &'a [(&'a str, u16)],
+}
+
+/// A bot choice: "Bot (strong) · rating 1810" when the level's rating is known.
+fn rated_bot_name(lang: Lang, level: &str, ratings: &[(&str, u16)]) -> String {
+    let name = bot_name(lang, level);
+    match ratings.iter().find(|(word, _)| *word == level) {
+        Some((_, rating)) => lang.tr_args(
+            "bot-rated",
+            &[
+                ("name", name.into()),
+                ("rating", FluentValue::from(*rating)),
+            ],
+        ),
+        None => name,
+    }
 }
 
 /// An invitation link's game, as the visitor who followed it sees it.
@@ -52,6 +69,7 @@ pub fn lobby(
         mine,
         running,
         finished,
+        bot_ratings,
     } = lists;
     let mut mine: Vec<&GameSummary> = mine.iter().collect();
     // Games waiting for the viewer come first; the sort is stable otherwise.
@@ -67,7 +85,7 @@ pub fn lobby(
             }
             div class="lobby-grid" {
                 @if user.is_some() {
-                    (create_form(lang))
+                    (create_form(lang, bot_ratings))
                 } @else {
                     section class="card" {
                         p { (lang.tr("lobby-login-first")) }
@@ -136,7 +154,7 @@ fn invitation_card(lang: Lang, user: Option<&str>, invitation: &Invitation) -> M
     }
 }
 
-fn create_form(lang: Lang) -> Markup {
+fn create_form(lang: Lang, bot_ratings: &[(&str, u16)]) -> Markup {
     let seat_choices = [
         ("me", "seat-me"),
         ("open", "seat-open"),
@@ -144,7 +162,12 @@ fn create_form(lang: Lang) -> Markup {
     ]
     .map(|(value, key)| (value.to_string(), lang.tr(key)))
     .into_iter()
-    .chain(BOT_LEVELS.map(|level| (format!("bot:{level}"), bot_name(lang, level))))
+    .chain(BOT_LEVELS.map(|level| {
+        (
+            format!("bot:{level}"),
+            rated_bot_name(lang, level, bot_ratings),
+        )
+    }))
     .collect::<Vec<_>>();
     html! {
         section class="card create" {
@@ -197,7 +220,7 @@ fn create_form(lang: Lang) -> Markup {
                 label for="stand_in" { (lang.tr("lobby-stand-in")) }
                 select id="stand_in" name="stand_in" {
                     @for level in BOT_LEVELS {
-                        option value=(level) selected[level == "greedy"] { (bot_name(lang, level)) }
+                        option value=(level) selected[level == "greedy"] { (rated_bot_name(lang, level, bot_ratings)) }
                     }
                 }
                 fieldset class="seats" {

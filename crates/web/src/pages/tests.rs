@@ -49,6 +49,7 @@ fn all_pages(lang: Lang, user: Option<&str>) -> Vec<String> {
                 mine: &mine,
                 running: &mine,
                 finished: &finished,
+                bot_ratings: &[("mcts", 1810)],
             },
             Some(&Invitation {
                 token: "abc".into(),
@@ -248,6 +249,7 @@ fn lists<'a>(
         mine,
         running: &[],
         finished,
+        bot_ratings: &[],
     }
 }
 
