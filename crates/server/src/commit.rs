@@ -32,6 +32,9 @@ pub enum Actor {
     User(String),
     /// The bot in this seat.
     Bot(Seat),
+    /// The server, playing the forced step of the person in this seat (see
+    /// [`crate::forced_steps`]).
+    ForcedStep(Seat),
 }
 
 impl Actor {
@@ -39,6 +42,9 @@ impl Actor {
         match self {
             Actor::User(user_id) => state.seat_of(user_id),
             Actor::Bot(seat) => state.is_bot(*seat).then_some(*seat),
+            Actor::ForcedStep(seat) => state
+                .person_forced_step()
+                .and_then(|(waiting, _, _)| (waiting == *seat).then_some(waiting)),
         }
     }
 }
@@ -231,7 +237,8 @@ async fn change(
     state.apply(change);
     live.publish(&state);
     crate::metrics::action_committed(started.elapsed());
-    let bot_next = state.bot_to_move();
+    // A bot's move, or a person's forced step: the same task plays both.
+    let bot_next = state.bot_to_move() || state.person_forced_step().is_some();
     let finished_rated = state.status == GameStatus::Finished && state.rated;
     let version = state.version();
     drop(state);

@@ -4,7 +4,7 @@
 //! applied ([`GameState::apply`]) without playing it again.
 
 use helvetia_engine::{
-    Action, ActionList, Game, GameOptions, Phase, Seat, Standing, TurnState, View,
+    forced_step, Action, ActionList, Game, GameOptions, Phase, Seat, Standing, TurnState, View,
 };
 
 use crate::clock::{now_ms, Clock};
@@ -24,6 +24,9 @@ pub struct Entry {
     pub turn_of: Option<Seat>,
     /// Whether it was the first action of that turn.
     pub opens_turn: bool,
+    /// Whether it was a forced step (the only legal action, see [`forced_step`]): an undo
+    /// takes it back together with the decision before it.
+    pub forced: bool,
 }
 
 /// A game's complete server-side state. The seed and the full position never leave the
@@ -328,6 +331,16 @@ impl GameState {
         self.to_move().is_some_and(|seat| self.is_bot(seat))
     }
 
+    /// The forced step waiting for the person to move, if the decision now is one: their
+    /// seat, their account and the only action. Whether they want it played for them is their
+    /// account's setting, read from the database when it is played.
+    pub fn person_forced_step(&self) -> Option<(Seat, String, Action)> {
+        let seat = self.to_move().filter(|&seat| !self.is_bot(seat))?;
+        let user_id = self.seats.get(seat.index())?.occupant.user_id()?;
+        let action = forced_step(self.game.position())?;
+        Some((seat, user_id.to_string(), action))
+    }
+
     /// What the games row says about the game now.
     pub fn summary(&self) -> Summary {
         Summary {
@@ -447,8 +460,10 @@ impl GameState {
         })
     }
 
-    /// How many of the last actions the player to move may take back: their own actions of the
-    /// turn in progress (nothing hidden is revealed during a turn).
+    /// How many of the last actions one undo takes back: the player's last decision of the
+    /// turn in progress (nothing hidden is revealed during a turn) with the forced steps that
+    /// followed it. A forced step alone is never taken back: it would only be played again.
+    /// Zero when the turn holds no decision of theirs.
     pub fn undoable(&self) -> usize {
         let Phase::Turn { seat, turn } = self.game.position().phase else {
             return 0;
@@ -462,11 +477,14 @@ impl GameState {
                 break;
             }
             count += 1;
+            if !entry.forced {
+                return count;
+            }
             if entry.opens_turn {
                 break;
             }
         }
-        count
+        0
     }
 
     /// Works out `seat` taking back the last action on `version`.
@@ -475,13 +493,17 @@ impl GameState {
     /// Why not; nothing changes.
     pub fn try_undo(&self, seat: Option<Seat>, version: u64) -> Result<Change, Refusal> {
         self.check_turn(seat, version)?;
-        if self.undoable() == 0 {
+        let count = self.undoable();
+        if count == 0 {
             return Err(Refusal::NothingToUndo);
         }
-        let last = self.history.len() - 1;
-        let game = self.game_at(last);
+        let from = self.history.len() - count;
+        let game = self.game_at(from);
         Ok(Change {
-            log: LogChange::Truncate { index: last as u64 },
+            log: LogChange::Truncate {
+                from: from as u64,
+                count: count as u64,
+            },
             summary: self.summary_after(&game),
             game,
             entry: None,
@@ -498,8 +520,13 @@ impl GameState {
                 self.history.push(entry);
             }
             None => {
-                self.history.pop();
-                self.log.pop();
+                let LogChange::Truncate { from, .. } = change.log else {
+                    unreachable!("a change without an entry takes actions back");
+                };
+                while self.history.len() as u64 > from {
+                    self.history.pop();
+                    self.log.pop();
+                }
             }
         }
         self.game = change.game;
@@ -565,6 +592,7 @@ fn entry_for(game: &Game, action: Action) -> Entry {
         seat: game.to_move().expect("only a running game takes actions"),
         turn_of,
         opens_turn,
+        forced: forced_step(game.position()) == Some(action),
     }
 }
 
@@ -578,6 +606,7 @@ fn summary_of(game: &Game, resignations: &Resignations) -> Summary {
         },
         to_move: game.to_move(),
         clock: None,
+        forced_step: !over && forced_step(game.position()).is_some(),
         winners: if over {
             resignations
                 .standings(game.position())

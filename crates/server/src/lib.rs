@@ -23,6 +23,7 @@ pub mod commit;
 pub mod compression;
 pub mod csrf;
 pub mod error;
+pub mod forced_steps;
 pub mod game_state;
 pub mod health;
 pub mod hub;
@@ -287,6 +288,10 @@ pub fn app(state: AppState) -> Router {
         .route(
             "/settings",
             get(mail::settings::get).post(mail::settings::save),
+        )
+        .route(
+            "/settings/forced-steps",
+            get(forced_steps::get).post(forced_steps::save),
         );
     let router = Router::new()
         .route("/", get(pages::home))

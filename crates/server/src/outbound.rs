@@ -160,6 +160,9 @@ pub fn game_state(
         "legal": legal,
         "your_seat": viewer.map(|s| s.0),
         "your_turn": !legal.is_empty(),
+        // The only action of the viewer's decision when it is forced: the server plays it for
+        // them after a moment if their account wants it.
+        "forced_step": if legal.is_empty() { None } else { snapshot.view.forced_step() },
         "can_undo": snapshot.can_undo(viewer),
         "log": log,
         "actions": actions,

@@ -86,6 +86,7 @@ fn main() {
             seat: viewer,
             initial_table_html: &table,
             waiting: None,
+            plays_forced_steps: viewer.map(|_| true),
         },
         (&[], pages::Phrases(&[])),
     )

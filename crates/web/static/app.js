@@ -76,6 +76,26 @@
     });
   }
 
+  // ---- Forced steps ----------------------------------------------------------------------
+
+  // The switch (settings page, game bar) is stored as soon as it changes; on a refusal it goes
+  // back and says why.
+  function setUpForcedStepsToggle() {
+    document.querySelectorAll("input[data-forced-steps]").forEach(function (box) {
+      box.addEventListener("change", async function () {
+        box.disabled = true;
+        try {
+          await post(box.dataset.forcedSteps, { play_forced_steps: box.checked });
+        } catch (e) {
+          box.checked = !box.checked;
+          showError(document.querySelector(".error-banner"), e.message);
+        } finally {
+          box.disabled = false;
+        }
+      });
+    });
+  }
+
   // ---- Every page ------------------------------------------------------------------------
 
   // ---- Page title -----------------------------------------------------------------------
@@ -962,6 +982,7 @@
     setUpChrome();
     watchMyGames();
     setUpLogToggle();
+    setUpForcedStepsToggle();
     const page = document.body.dataset.page;
     if (page === "login" || page === "register") setUpAccountForm();
     if (page === "lobby") { setUpLobby(); setUpLobbyLists(); setUpLobbyFilters(); setUpSeatButtons(); }

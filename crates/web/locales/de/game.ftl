@@ -191,6 +191,7 @@ story-setup = Spielaufbau
 story-round-end = Rundenende { $round }
 story-game-end = Spielende
 story-show = Verlauf
+story-only-choice = { $decision } (die einzige Möglichkeit)
 story-place = { $building } in { $village } legen
 story-place-neutral = { $building } mit neutraler Figur ({ $villager }) in { $village } legen
 story-good-tile = { $name } liefert als Erster { $good } und erhält das Warenplättchen ({ $points } SP).

@@ -191,6 +191,7 @@ story-setup = Setup
 story-round-end = End of round { $round }
 story-game-end = End of the game
 story-show = Log
+story-only-choice = { $decision } (the only choice)
 story-place = place { $building } in { $village }
 story-place-neutral = place { $building } in { $village } with a neutral { $villager }
 story-good-tile = { $name } is the first to deliver { $good } and takes its good tile ({ $points } VP).

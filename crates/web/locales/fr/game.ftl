@@ -191,6 +191,7 @@ story-setup = Mise en place
 story-round-end = Fin de la manche { $round }
 story-game-end = Fin de la partie
 story-show = Journal
+story-only-choice = { $decision } (le seul choix possible)
 story-place = poser { $building } dans { $village }
 story-place-neutral = poser { $building } dans { $village } avec un habitant neutre ({ $villager })
 story-good-tile = { $name } livre le premier { $good } et prend sa tuile bonus ({ $points } PV).

@@ -191,6 +191,7 @@ story-setup = Preparazione
 story-round-end = Fine del round { $round }
 story-game-end = Fine della partita
 story-show = Cronaca
+story-only-choice = { $decision } (l'unica scelta)
 story-place = mettere { $building } in { $village }
 story-place-neutral = mettere { $building } in { $village } con un abitante neutrale ({ $villager })
 story-good-tile = { $name } consegna per primo { $good } e prende la tessera merce ({ $points } PV).

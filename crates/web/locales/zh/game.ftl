@@ -191,6 +191,7 @@ story-setup = 游戏准备
 story-round-end = 第 { $round } 轮结束
 story-game-end = 游戏结束
 story-show = 记录
+story-only-choice = { $decision }（唯一的选择）
 story-place = 把{ $building }放进{ $village }
 story-place-neutral = 把{ $building }和一名中立{ $villager }放进{ $village }
 story-good-tile = { $name } 第一个交付{ $good }，获得其货物板块（{ $points } 分）。
