@@ -10,7 +10,7 @@ use helvetia_engine::{
 use crate::clock::{now_ms, Clock};
 use crate::log_book::{decision_line, LogBook};
 use crate::model::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
-use crate::render::{Lang, Resignations, StoryLine};
+use crate::render::{marks_of, recent_turns, Lang, Mark, RecentTurns, Resignations, StoryLine};
 use crate::storage::{GameRecordRow, LogChange, RatingChange, Resignation, Summary};
 
 /// One action of the log, with who made it and whether it opened a turn.
@@ -45,6 +45,8 @@ pub struct GameState {
     pub seats: Vec<SeatRecord>,
     game: Game,
     history: Vec<Entry>,
+    /// The pieces each action of `history` changed, for the highlight of recent turns.
+    marks: Vec<Vec<Mark>>,
     /// The stored version: changes of the log so far (actions and undos).
     version: u64,
     log: LogBook,
@@ -135,6 +137,8 @@ impl GameState {
         record.options.check()?;
         let mut game = Game::new(record.options, record.seed);
         let mut history = Vec::with_capacity(record.actions.len());
+        let mut marks = Vec::with_capacity(record.actions.len());
+        let mut before = game.view();
         for (index, (seat, action)) in record.actions.into_iter().enumerate() {
             if game.to_move() != Some(Seat(seat)) {
                 return Err(format!("action {index} stored for seat {seat} out of turn"));
@@ -142,6 +146,9 @@ impl GameState {
             let entry = entry_for(&game, action);
             game.play(action)
                 .map_err(|error| format!("action {index}: {}", error.reason))?;
+            let after = game.view();
+            marks.push(marks_of(&before, &after));
+            before = after;
             history.push(entry);
         }
         let mut status = record.status;
@@ -157,6 +164,7 @@ impl GameState {
             seats: record.seats,
             game,
             history,
+            marks,
             version: record.version,
             log: LogBook::default(),
             clock: record.clock,
@@ -324,6 +332,20 @@ impl GameState {
         self.clock
             .as_ref()
             .map(|clock| clock.passed_to(to_move, timed, now_ms()))
+    }
+
+    /// The others' last turns each viewer sees highlighted, from what each action changed.
+    pub fn recent_turns(&self) -> RecentTurns {
+        if self.status != GameStatus::Running {
+            return RecentTurns::NONE;
+        }
+        let actions: Vec<(Seat, &[Mark])> = self
+            .history
+            .iter()
+            .zip(&self.marks)
+            .map(|(entry, marks)| (entry.seat, marks.as_slice()))
+            .collect();
+        recent_turns(&actions, self.to_move(), self.options.players)
     }
 
     /// Whether the player to move is a bot.
@@ -517,6 +539,7 @@ impl GameState {
                 let names = self.seat_names();
                 let (before, after) = (self.game.view(), change.game.view());
                 self.log.record(&names, &before, &entry.action, &after);
+                self.marks.push(marks_of(&before, &after));
                 self.history.push(entry);
             }
             None => {
@@ -525,6 +548,7 @@ impl GameState {
                 };
                 while self.history.len() as u64 > from {
                     self.history.pop();
+                    self.marks.pop();
                     self.log.pop();
                 }
             }

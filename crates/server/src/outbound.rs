@@ -216,6 +216,7 @@ fn table_input<'a>(
         end_vote: &snapshot.end_vote,
         suggestion: snapshot.suggestion_for(viewer),
         resignations: &snapshot.resignations,
+        recent: &snapshot.recent,
     }
 }
 
@@ -343,6 +344,7 @@ pub fn replay_frame(
         end_vote: &render::EndVote::None,
         suggestion: None,
         resignations: &resignations,
+        recent: &render::RecentTurns::NONE,
     });
     let json = serde_json::json!({
         "id": &*snapshot.game_id,

@@ -57,12 +57,14 @@
 //!     end_vote: &helvetia_web::EndVote::None,
 //!     suggestion: None,
 //!     resignations: &helvetia_web::Resignations::NONE,
+//!     recent: &helvetia_web::RecentTurns::NONE,
 //! });
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
 
 mod i18n;
 pub mod pages;
+mod recent_turns;
 mod resignations;
 mod story;
 mod table;
@@ -71,6 +73,7 @@ mod words;
 use helvetia_engine::{Action, GameOptions, Seat, View};
 
 pub use i18n::Lang;
+pub use recent_turns::{marks_of, recent_turns, Mark, RecentTurn, RecentTurns};
 pub use resignations::Resignations;
 pub use story::{events, resignation_line, story_lines, Stage, StoryEvent, StoryLine};
 pub use table::cache::TableCache;
@@ -124,6 +127,8 @@ pub struct TableInput<'a> {
     pub suggestion: Option<Action>,
     /// The players who resigned, and whether that ended the game.
     pub resignations: &'a Resignations,
+    /// The others' last turns to highlight, for every viewer ([`recent_turns`]).
+    pub recent: &'a RecentTurns,
 }
 
 /// The vote to end a game without a result.
