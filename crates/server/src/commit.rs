@@ -131,7 +131,8 @@ where
 }
 
 /// Plays `choice` for `actor` if the game is at `version`; answers after the action is committed
-/// and published. Returns the new version.
+/// and published. Returns the new version. A person's click on the forced step the server has
+/// just played for them (at `version`) is answered with the version after it.
 ///
 /// # Errors
 /// Not seated, not their turn, a stale version, an illegal action or index (nothing changes),
@@ -145,6 +146,13 @@ pub async fn submit(
 ) -> AppResult<u64> {
     let (app, live) = (app.clone(), live.clone());
     detached(&app.clone(), async move {
+        if let Actor::User(_) = actor {
+            // A person's click on a forced step the server played a moment before: done.
+            let state = live.lock().await;
+            if state.played_already(actor.seat_in(&state), version, choice) {
+                return Ok(state.version());
+            }
+        }
         change(&app, &live, actor, version, |state, seat| {
             state.try_action(seat, version, choice)
         })

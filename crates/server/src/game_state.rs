@@ -27,6 +27,8 @@ pub struct Entry {
     /// Whether it was a forced step (the only legal action, see [`forced_step`]): an undo
     /// takes it back together with the decision before it.
     pub forced: bool,
+    /// The version it was played at, when this node saw it played (not when replayed).
+    pub played_at: Option<u64>,
 }
 
 /// A game's complete server-side state. The seed and the full position never leave the
@@ -143,7 +145,7 @@ impl GameState {
             if game.to_move() != Some(Seat(seat)) {
                 return Err(format!("action {index} stored for seat {seat} out of turn"));
             }
-            let entry = entry_for(&game, action);
+            let entry = entry_for(&game, action, None);
             game.play(action)
                 .map_err(|error| format!("action {index}: {}", error.reason))?;
             let after = game.view();
@@ -467,7 +469,7 @@ impl GameState {
                 })?
             }
         };
-        let entry = entry_for(&self.game, action);
+        let entry = entry_for(&self.game, action, Some(self.version));
         let mut game = self.game.clone();
         game.play(action).map_err(|e| Refusal::Illegal(e.reason))?;
         Ok(Change {
@@ -480,6 +482,23 @@ impl GameState {
             game,
             entry: Some(entry),
         })
+    }
+
+    /// Whether `choice` by `seat` at `version` is the forced step played for them at that
+    /// version, the last change: their click came just too late, and it is done as they asked.
+    pub fn played_already(&self, seat: Option<Seat>, version: u64, choice: Choice) -> bool {
+        let Some(last) = self.history.last() else {
+            return false;
+        };
+        let same = match choice {
+            Choice::Action(action) => action == last.action,
+            Choice::Index(index) => index == 0,
+        };
+        last.forced
+            && same
+            && Some(last.seat) == seat
+            && last.played_at == Some(version)
+            && self.version == version + 1
     }
 
     /// How many of the last actions one undo takes back: the player's last decision of the
@@ -606,7 +625,7 @@ pub fn seat_of(seats: &[SeatRecord], user_id: &str) -> Option<Seat> {
         .map(|s| Seat(s.seat))
 }
 
-fn entry_for(game: &Game, action: Action) -> Entry {
+fn entry_for(game: &Game, action: Action, played_at: Option<u64>) -> Entry {
     let (turn_of, opens_turn) = match game.position().phase {
         Phase::Turn { seat, turn } => (Some(seat), turn == TurnState::fresh()),
         _ => (None, false),
@@ -617,6 +636,7 @@ fn entry_for(game: &Game, action: Action) -> Entry {
         turn_of,
         opens_turn,
         forced: forced_step(game.position()) == Some(action),
+        played_at,
     }
 }
 

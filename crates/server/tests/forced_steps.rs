@@ -131,6 +131,14 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
                     "the log says so: {line}"
                 );
                 played_for_anna += 1;
+                if played_for_anna == 1 {
+                    // Her click comes just too late: it is done as she asked, and only once.
+                    let (status, body) = act(client, &id, version, 0).await;
+                    assert_eq!(status, StatusCode::OK, "{body}");
+                    assert_eq!(body["version"], after["version"]);
+                    let again = client.state(&id).await;
+                    assert_eq!(again["actions"], after["actions"], "played once");
+                }
                 if !undone && after["can_undo"] == json!(true) && common::decides(&after) {
                     // The undo takes the forced step back with Anna's decision before it, and
                     // leaves her a real choice, which nobody plays for her.
