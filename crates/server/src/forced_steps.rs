@@ -32,13 +32,14 @@ use crate::AppState;
 pub const PAUSE: Duration = Duration::from_millis(600);
 
 /// Plays the forced step `action` of the person in `seat` (account `user_id`) at `version`,
-/// after [`PAUSE`], if they want it. Tells whether it was played.
+/// after [`PAUSE`], if they want it then. Tells whether it was played.
 pub async fn play(
     app: &AppState,
     live: &Arc<LiveGame>,
     version: u64,
     (seat, user_id, action): (Seat, String, Action),
 ) -> bool {
+    tokio::time::sleep(PAUSE).await;
     match app.store.plays_forced_steps(&user_id).await {
         Ok(Some(true)) => {}
         Ok(_) => return false,
@@ -47,7 +48,6 @@ pub async fn play(
             return false;
         }
     }
-    tokio::time::sleep(PAUSE).await;
     let played = commit::submit(
         app,
         live,

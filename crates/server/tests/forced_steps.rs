@@ -86,9 +86,10 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
         .await;
         join_and_start(&id, &mut anna, &mut beat).await;
         let (mut played_for_anna, mut clicked_by_beat, mut undone) = (0, 0, false);
+        let mut found_by_watcher = false;
         let mut pick = 0usize;
         for _ in 0..3000 {
-            if played_for_anna >= 2 && clicked_by_beat >= 2 {
+            if found_by_watcher {
                 break;
             }
             let anna_state = anna.state(&id).await;
@@ -158,6 +159,21 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
                 }
                 continue;
             }
+            if !forced.is_null() && played_for_anna >= 2 && clicked_by_beat >= 2 {
+                // Beat turns it on while his step waits, after the server left it to him: no
+                // change of the game wakes anything, the node's watcher finds the step in the
+                // database and plays it.
+                tokio::time::sleep(Duration::from_millis(1500)).await;
+                let (status, body) = client
+                    .post(SETTING, json!({"play_forced_steps": true}))
+                    .await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+                let after = state_after(client, &id, version).await;
+                let index = state["actions"].as_array().unwrap().len();
+                assert_eq!(after["actions"].get(index), Some(&forced));
+                found_by_watcher = true;
+                continue;
+            }
             if !forced.is_null() {
                 if clicked_by_beat == 0 {
                     // Longer than the server's pause: had it played the step, the version moved.
@@ -178,5 +194,9 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
         }
         assert!(played_for_anna >= 1, "Anna met a forced step");
         assert!(clicked_by_beat >= 1, "Beat met a forced step");
+        assert!(
+            found_by_watcher,
+            "a step waiting when the setting was turned on was played"
+        );
     }
 }
