@@ -23,6 +23,7 @@
 
 mod action;
 mod building;
+mod forced;
 mod forfeit;
 mod game;
 mod geometry;
@@ -41,6 +42,7 @@ mod view;
 
 pub use action::{Action, Unattached};
 pub use building::{BuildingClass, BuildingKind, Cost, Source, COMPONENT_PROVENANCE, LETTER_SETS};
+pub use forced::forced_step;
 pub use forfeit::{forfeits, Forfeit, ForfeitCause};
 pub use game::{ActionList, Game, IllegalAction, ACTION_CAPACITY};
 pub use geometry::{Cell, Quarter, CELLS, RING1_CELLS};

@@ -21,6 +21,11 @@ pub struct View {
 }
 
 impl View {
+    /// The action of the decision now if it is forced (see [`crate::forced_step`]).
+    pub fn forced_step(&self) -> Option<crate::Action> {
+        crate::forced::forced_step(&self.position)
+    }
+
     /// The view of `position`.
     pub fn of(position: &Position) -> View {
         let mut position = position.clone();

@@ -8,6 +8,9 @@
 //! With several nodes on one database, the node that runs a game's bot holds its lease (see
 //! [`crate::storage`]); every node looks for bots whose lease has run out (their node stopped)
 //! and takes them over, so a bot's game carries on whichever nodes are up.
+//!
+//! The same task, under the same lease, plays a person's forced steps when they want it
+//! ([`crate::forced_steps`]): one path, so each is committed once whichever node sees it.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -21,7 +24,7 @@ use crate::game_state::Choice;
 use crate::hub::{find, LiveGame};
 use crate::model::BotLevel;
 use crate::search_slots::SearchSlots;
-use crate::{now, AppState};
+use crate::{forced_steps, now, AppState};
 
 /// The bot of `level`: the ladder's bot, so that it plays as strong as its rating says. A tree
 /// search runs on one thread with its level's iterations, and at most `think_ms` per decision
@@ -130,14 +133,32 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
             let bot = state
                 .to_move()
                 .and_then(|seat| Some((seat, state.bot_level(seat)?)));
+            let forced = state.person_forced_step();
+            let version = state.version();
+            if let (None, Some(step)) = (bot, forced) {
+                drop(state);
+                if holds_lease(&app, &live.id).await
+                    && forced_steps::play(&app, &live, version, step).await
+                {
+                    continue;
+                }
+                // Not played (not wanted, or another node plays it): the task stops, unless
+                // the game moved on meanwhile, whose change did not start a new task.
+                let state = live.lock().await;
+                if state.version() != version {
+                    continue;
+                }
+                app.bots.finish(&live.id);
+                drop(state);
+                release(&app, &live.id).await;
+                return;
+            }
             let Some((seat, level)) = bot else {
                 // Decided under the game lock: a later change that makes a bot move sees the
                 // game inactive and starts a new task.
                 app.bots.finish(&live.id);
                 drop(state);
-                if let Err(error) = app.store.release_bot(&live.id).await {
-                    tracing::warn!(game = %live.id, "cannot release the bot lease: {error}");
-                }
+                release(&app, &live.id).await;
                 return;
             };
             let creator = state.creator_id.clone();
@@ -193,6 +214,13 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
             refusals = 0;
             crate::metrics::bot_moved();
         }
+    }
+}
+
+/// Gives the game's bot lease back, once this node's task for it has finished.
+async fn release(app: &AppState, game_id: &str) {
+    if let Err(error) = app.store.release_bot(game_id).await {
+        tracing::warn!(game = game_id, "cannot release the bot lease: {error}");
     }
 }
 

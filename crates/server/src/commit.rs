@@ -32,6 +32,9 @@ pub enum Actor {
     User(String),
     /// The bot in this seat.
     Bot(Seat),
+    /// The server, playing the forced step of the person in this seat (see
+    /// [`crate::forced_steps`]).
+    ForcedStep(Seat),
 }
 
 impl Actor {
@@ -39,6 +42,9 @@ impl Actor {
         match self {
             Actor::User(user_id) => state.seat_of(user_id),
             Actor::Bot(seat) => state.is_bot(*seat).then_some(*seat),
+            Actor::ForcedStep(seat) => state
+                .person_forced_step()
+                .and_then(|(waiting, _, _)| (waiting == *seat).then_some(waiting)),
         }
     }
 }
@@ -125,7 +131,8 @@ where
 }
 
 /// Plays `choice` for `actor` if the game is at `version`; answers after the action is committed
-/// and published. Returns the new version.
+/// and published. Returns the new version. A person's click on the forced step the server has
+/// just played for them (at `version`) is answered with the version after it.
 ///
 /// # Errors
 /// Not seated, not their turn, a stale version, an illegal action or index (nothing changes),
@@ -139,6 +146,13 @@ pub async fn submit(
 ) -> AppResult<u64> {
     let (app, live) = (app.clone(), live.clone());
     detached(&app.clone(), async move {
+        if let Actor::User(_) = actor {
+            // A person's click on a forced step the server played a moment before: done.
+            let state = live.lock().await;
+            if state.played_already(actor.seat_in(&state), version, choice) {
+                return Ok(state.version());
+            }
+        }
         change(&app, &live, actor, version, |state, seat| {
             state.try_action(seat, version, choice)
         })
@@ -231,7 +245,8 @@ async fn change(
     state.apply(change);
     live.publish(&state);
     crate::metrics::action_committed(started.elapsed());
-    let bot_next = state.bot_to_move();
+    // A bot's move, or a person's forced step: the same task plays both.
+    let bot_next = state.bot_to_move() || state.person_forced_step().is_some();
     let finished_rated = state.status == GameStatus::Finished && state.rated;
     let version = state.version();
     drop(state);

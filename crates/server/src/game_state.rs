@@ -4,13 +4,13 @@
 //! applied ([`GameState::apply`]) without playing it again.
 
 use helvetia_engine::{
-    Action, ActionList, Game, GameOptions, Phase, Seat, Standing, TurnState, View,
+    forced_step, Action, ActionList, Game, GameOptions, Phase, Seat, Standing, TurnState, View,
 };
 
 use crate::clock::{now_ms, Clock};
 use crate::log_book::{decision_line, LogBook};
 use crate::model::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
-use crate::render::{Lang, Resignations, StoryLine};
+use crate::render::{marks_of, recent_turns, Lang, Mark, RecentTurns, Resignations, StoryLine};
 use crate::storage::{GameRecordRow, LogChange, RatingChange, Resignation, Summary};
 
 /// One action of the log, with who made it and whether it opened a turn.
@@ -24,6 +24,11 @@ pub struct Entry {
     pub turn_of: Option<Seat>,
     /// Whether it was the first action of that turn.
     pub opens_turn: bool,
+    /// Whether it was a forced step (the only legal action, see [`forced_step`]): an undo
+    /// takes it back together with the decision before it.
+    pub forced: bool,
+    /// The version it was played at, when this node saw it played (not when replayed).
+    pub played_at: Option<u64>,
 }
 
 /// A game's complete server-side state. The seed and the full position never leave the
@@ -42,6 +47,8 @@ pub struct GameState {
     pub seats: Vec<SeatRecord>,
     game: Game,
     history: Vec<Entry>,
+    /// The pieces each action of `history` changed, for the highlight of recent turns.
+    marks: Vec<Vec<Mark>>,
     /// The stored version: changes of the log so far (actions and undos).
     version: u64,
     log: LogBook,
@@ -132,13 +139,18 @@ impl GameState {
         record.options.check()?;
         let mut game = Game::new(record.options, record.seed);
         let mut history = Vec::with_capacity(record.actions.len());
+        let mut marks = Vec::with_capacity(record.actions.len());
+        let mut before = game.view();
         for (index, (seat, action)) in record.actions.into_iter().enumerate() {
             if game.to_move() != Some(Seat(seat)) {
                 return Err(format!("action {index} stored for seat {seat} out of turn"));
             }
-            let entry = entry_for(&game, action);
+            let entry = entry_for(&game, action, None);
             game.play(action)
                 .map_err(|error| format!("action {index}: {}", error.reason))?;
+            let after = game.view();
+            marks.push(marks_of(&before, &after));
+            before = after;
             history.push(entry);
         }
         let mut status = record.status;
@@ -154,6 +166,7 @@ impl GameState {
             seats: record.seats,
             game,
             history,
+            marks,
             version: record.version,
             log: LogBook::default(),
             clock: record.clock,
@@ -320,9 +333,33 @@ impl GameState {
             .map(|clock| clock.passed_to(to_move, timed, now_ms()))
     }
 
+    /// The others' last turns each viewer sees highlighted, from what each action changed.
+    pub fn recent_turns(&self) -> RecentTurns {
+        if self.status != GameStatus::Running {
+            return RecentTurns::NONE;
+        }
+        let actions: Vec<(Seat, &[Mark])> = self
+            .history
+            .iter()
+            .zip(&self.marks)
+            .map(|(entry, marks)| (entry.seat, marks.as_slice()))
+            .collect();
+        recent_turns(&actions, self.to_move(), self.options.players)
+    }
+
     /// Whether the player to move is a bot.
     pub fn bot_to_move(&self) -> bool {
         self.to_move().is_some_and(|seat| self.is_bot(seat))
+    }
+
+    /// The forced step waiting for the person to move, if the decision now is one: their
+    /// seat, their account and the only action. Whether they want it played for them is their
+    /// account's setting, read from the database when it is played.
+    pub fn person_forced_step(&self) -> Option<(Seat, String, Action)> {
+        let seat = self.to_move().filter(|&seat| !self.is_bot(seat))?;
+        let user_id = self.seats.get(seat.index())?.occupant.user_id()?;
+        let action = forced_step(self.game.position())?;
+        Some((seat, user_id.to_string(), action))
     }
 
     /// What the games row says about the game now.
@@ -429,7 +466,7 @@ impl GameState {
                 })?
             }
         };
-        let entry = entry_for(&self.game, action);
+        let entry = entry_for(&self.game, action, Some(self.version));
         let mut game = self.game.clone();
         game.play(action).map_err(|e| Refusal::Illegal(e.reason))?;
         Ok(Change {
@@ -444,8 +481,27 @@ impl GameState {
         })
     }
 
-    /// How many of the last actions the player to move may take back: their own actions of the
-    /// turn in progress (nothing hidden is revealed during a turn).
+    /// Whether `choice` by `seat` at `version` is the forced step played for them at that
+    /// version, the last change: their click came just too late, and it is done as they asked.
+    pub fn played_already(&self, seat: Option<Seat>, version: u64, choice: Choice) -> bool {
+        let Some(last) = self.history.last() else {
+            return false;
+        };
+        let same = match choice {
+            Choice::Action(action) => action == last.action,
+            Choice::Index(index) => index == 0,
+        };
+        last.forced
+            && same
+            && Some(last.seat) == seat
+            && last.played_at == Some(version)
+            && self.version == version + 1
+    }
+
+    /// How many of the last actions one undo takes back: the player's last decision of the
+    /// turn in progress (nothing hidden is revealed during a turn) with the forced steps that
+    /// followed it. A forced step alone is never taken back: it would only be played again.
+    /// Zero when the turn holds no decision of theirs.
     pub fn undoable(&self) -> usize {
         let Phase::Turn { seat, turn } = self.game.position().phase else {
             return 0;
@@ -459,11 +515,14 @@ impl GameState {
                 break;
             }
             count += 1;
+            if !entry.forced {
+                return count;
+            }
             if entry.opens_turn {
                 break;
             }
         }
-        count
+        0
     }
 
     /// Works out `seat` taking back the last action on `version`.
@@ -472,13 +531,17 @@ impl GameState {
     /// Why not; nothing changes.
     pub fn try_undo(&self, seat: Option<Seat>, version: u64) -> Result<Change, Refusal> {
         self.check_turn(seat, version)?;
-        if self.undoable() == 0 {
+        let count = self.undoable();
+        if count == 0 {
             return Err(Refusal::NothingToUndo);
         }
-        let last = self.history.len() - 1;
-        let game = self.game_at(last);
+        let from = self.history.len() - count;
+        let game = self.game_at(from);
         Ok(Change {
-            log: LogChange::Truncate { index: last as u64 },
+            log: LogChange::Truncate {
+                from: from as u64,
+                count: count as u64,
+            },
             summary: self.summary_after(&game),
             game,
             entry: None,
@@ -493,11 +556,18 @@ impl GameState {
                 let (seats, options) = (&self.seats, self.options);
                 let names = |lang| seat_names(seats, options, lang);
                 self.log.record(names, &before, &entry.action, &after);
+                self.marks.push(marks_of(&before, &after));
                 self.history.push(entry);
             }
             None => {
-                self.history.pop();
-                self.log.pop();
+                let LogChange::Truncate { from, .. } = change.log else {
+                    unreachable!("a change without an entry takes actions back");
+                };
+                while self.history.len() as u64 > from {
+                    self.history.pop();
+                    self.marks.pop();
+                    self.log.pop();
+                }
             }
         }
         self.game = change.game;
@@ -560,7 +630,7 @@ pub fn seat_of(seats: &[SeatRecord], user_id: &str) -> Option<Seat> {
         .map(|s| Seat(s.seat))
 }
 
-fn entry_for(game: &Game, action: Action) -> Entry {
+fn entry_for(game: &Game, action: Action, played_at: Option<u64>) -> Entry {
     let (turn_of, opens_turn) = match game.position().phase {
         Phase::Turn { seat, turn } => (Some(seat), turn == TurnState::fresh()),
         _ => (None, false),
@@ -570,6 +640,8 @@ fn entry_for(game: &Game, action: Action) -> Entry {
         seat: game.to_move().expect("only a running game takes actions"),
         turn_of,
         opens_turn,
+        forced: forced_step(game.position()) == Some(action),
+        played_at,
     }
 }
 
@@ -583,6 +655,7 @@ fn summary_of(game: &Game, resignations: &Resignations) -> Summary {
         },
         to_move: game.to_move(),
         clock: None,
+        forced_step: !over && forced_step(game.position()).is_some(),
         winners: if over {
             resignations
                 .standings(game.position())

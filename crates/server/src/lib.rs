@@ -24,6 +24,7 @@ pub mod compression;
 pub mod csrf;
 pub mod error;
 pub mod error_language;
+pub mod forced_steps;
 pub mod game_state;
 pub mod health;
 pub mod hub;
@@ -289,6 +290,10 @@ pub fn app(state: AppState) -> Router {
         .route(
             "/settings",
             get(mail::settings::get).post(mail::settings::save),
+        )
+        .route(
+            "/settings/forced-steps",
+            get(forced_steps::get).post(forced_steps::save),
         );
     let router = Router::new()
         .route("/", get(pages::home))

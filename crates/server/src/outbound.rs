@@ -162,6 +162,9 @@ pub fn game_state(
         "legal": legal,
         "your_seat": viewer.map(|s| s.0),
         "your_turn": !legal.is_empty(),
+        // The only action of the viewer's decision when it is forced: the server plays it for
+        // them after a moment if their account wants it.
+        "forced_step": if legal.is_empty() { None } else { snapshot.view.forced_step() },
         "can_undo": snapshot.can_undo(viewer),
         "log": log,
         "actions": actions,
@@ -215,6 +218,7 @@ fn table_input<'a>(
         end_vote: &snapshot.end_vote,
         suggestion: snapshot.suggestion_for(viewer),
         resignations: &snapshot.resignations,
+        recent: &snapshot.recent,
     }
 }
 
@@ -343,6 +347,7 @@ pub fn replay_frame(
         end_vote: &render::EndVote::None,
         suggestion: None,
         resignations: &resignations,
+        recent: &render::RecentTurns::NONE,
     });
     let json = serde_json::json!({
         "id": &*snapshot.game_id,

@@ -257,6 +257,10 @@ pub async fn game(
         Ok(waiting) => waiting,
         Err(error) => return page.error(&error),
     };
+    let plays_forced_steps = match app.store.plays_forced_steps(&user.id).await {
+        Ok(on) => on,
+        Err(error) => return page.error(&error.into()),
+    };
     page.ok(web::game(
         page.lang,
         page.user(),
@@ -266,6 +270,7 @@ pub async fn game(
             seat: viewer,
             initial_table_html: &table,
             waiting: waiting.as_ref(),
+            plays_forced_steps,
         },
         (&chat, web::Phrases(&chat::PHRASES)),
     ))
@@ -294,6 +299,7 @@ async fn watch_logged_out(
             seat: None,
             initial_table_html: &table,
             waiting: None,
+            plays_forced_steps: None,
         },
         (&chat, web::Phrases(&chat::PHRASES)),
     ))

@@ -13,7 +13,9 @@ use crate::clock::Clock;
 use crate::game_state::{seat_of, GameState};
 use crate::log_book::Resigned;
 use crate::model::{GameStatus, SeatRecord};
-use crate::render::{EndVote, Lang, RatingShift, RenderedTable, Resignations, StoryLine};
+use crate::render::{
+    EndVote, Lang, RatingShift, RecentTurns, RenderedTable, Resignations, StoryLine,
+};
 
 /// Slots per message kind: one per seat that decides, and one for everyone who only watches.
 const VIEWER_SLOTS: usize = 5;
@@ -56,6 +58,8 @@ pub struct Snapshot {
     pub end_vote: EndVote,
     /// Who resigned, and whether that ended the game.
     pub resignations: Resignations,
+    /// The others' last turns each viewer sees highlighted.
+    pub recent: RecentTurns,
     stories: Vec<(Lang, Arc<[StoryLine]>)>,
     suggestion: std::sync::OnceLock<Option<Action>>,
     view_json: OnceCell<Utf8Bytes>,
@@ -85,6 +89,7 @@ impl Snapshot {
             spectators_apart: state.spectators_apart,
             end_vote: end_vote(state),
             resignations: state.resignations(),
+            recent: state.recent_turns(),
             rating_shifts: state
                 .rating_changes
                 .iter()

@@ -168,6 +168,7 @@ async fn a_game_loaded_while_another_node_writes_is_consistent() {
                     to_move: game.to_move(),
                     winners: Vec::new(),
                     clock: None,
+                    forced_step: false,
                 };
                 let change = LogChange::Append {
                     index: version,

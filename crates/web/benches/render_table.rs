@@ -59,6 +59,7 @@ fn render(game: &Game, players: &[PlayerInfo], decides: bool) -> String {
         end_vote: &helvetia_web::EndVote::None,
         suggestion: None,
         resignations: &helvetia_web::Resignations::NONE,
+        recent: &helvetia_web::RecentTurns::NONE,
     })
 }
 

@@ -76,6 +76,7 @@ fn main() {
         end_vote: &helvetia_web::EndVote::None,
         suggestion: None,
         resignations: &helvetia_web::Resignations::NONE,
+        recent: &helvetia_web::RecentTurns::NONE,
     });
     let page = pages::game(
         lang,
@@ -86,6 +87,7 @@ fn main() {
             seat: viewer,
             initial_table_html: &table,
             waiting: None,
+            plays_forced_steps: viewer.map(|_| true),
         },
         (&[], pages::Phrases(&[])),
     )

@@ -57,6 +57,7 @@
 //!     end_vote: &helvetia_web::EndVote::None,
 //!     suggestion: None,
 //!     resignations: &helvetia_web::Resignations::NONE,
+//!     recent: &helvetia_web::RecentTurns::NONE,
 //! });
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
@@ -64,6 +65,7 @@
 mod bot_names;
 mod i18n;
 pub mod pages;
+mod recent_turns;
 mod resignations;
 mod story;
 mod table;
@@ -73,6 +75,7 @@ use helvetia_engine::{Action, GameOptions, Seat, View};
 
 pub use bot_names::{bot_level_name, bot_name, BOT_LEVELS};
 pub use i18n::Lang;
+pub use recent_turns::{marks_of, recent_turns, Mark, RecentTurn, RecentTurns};
 pub use resignations::Resignations;
 pub use story::{events, resignation_line, story_lines, Stage, StoryEvent, StoryLine};
 pub use table::cache::TableCache;
@@ -126,6 +129,8 @@ pub struct TableInput<'a> {
     pub suggestion: Option<Action>,
     /// The players who resigned, and whether that ended the game.
     pub resignations: &'a Resignations,
+    /// The others' last turns to highlight, for every viewer ([`recent_turns`]).
+    pub recent: &'a RecentTurns,
 }
 
 /// The vote to end a game without a result.

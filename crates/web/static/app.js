@@ -76,6 +76,59 @@
     });
   }
 
+  // ---- Forced steps ----------------------------------------------------------------------
+
+  // The switch (settings page, game bar) is stored as soon as it changes; on a refusal it goes
+  // back and says why.
+  function setUpForcedStepsToggle() {
+    document.querySelectorAll("input[data-forced-steps]").forEach(function (box) {
+      box.addEventListener("change", async function () {
+        box.disabled = true;
+        try {
+          await post(box.dataset.forcedSteps, { play_forced_steps: box.checked });
+        } catch (e) {
+          box.checked = !box.checked;
+          showError(document.querySelector(".error-banner"), e.message);
+        } finally {
+          box.disabled = false;
+        }
+      });
+    });
+  }
+
+  // ---- The others' last turns -----------------------------------------------------------
+
+  // Marks the legends of the turns this viewer sees (by the seat on #table, or as a spectator)
+  // and their pieces. A piece that stays marked keeps its class, so its fade-in plays once.
+  function showRecentTurns(table) {
+    const viewer = table.dataset.seat === undefined ? "spectators" : table.dataset.seat;
+    const off = table.classList.contains("recent-off");
+    const pieces = new Set();
+    table.querySelectorAll(".recent-legend").forEach(function (legend) {
+      const shown = !off && legend.dataset.for.split(" ").includes(viewer);
+      legend.classList.toggle("shown", shown);
+      if (shown && legend.dataset.pieces) {
+        table.querySelectorAll(legend.dataset.pieces).forEach(function (p) { pieces.add(p); });
+      }
+    });
+    table.querySelectorAll(".recent").forEach(function (p) {
+      if (!pieces.has(p)) p.classList.remove("recent");
+    });
+    pieces.forEach(function (p) { p.classList.add("recent"); });
+  }
+
+  // A legend's button hides the highlight of the others' last turns for the rest of the visit.
+  function setUpRecentTurns() {
+    const table = document.getElementById("table");
+    if (!table) return;
+    showRecentTurns(table);
+    table.addEventListener("click", function (event) {
+      if (!event.target.closest("[data-recent-hide]")) return;
+      table.classList.add("recent-off");
+      showRecentTurns(table);
+    });
+  }
+
   // ---- Every page ------------------------------------------------------------------------
 
   // ---- Page title -----------------------------------------------------------------------
@@ -669,6 +722,7 @@
           table.classList.remove("pending");
           readRoot();
           showClocks();
+          showRecentTurns(table);
           keepLogPlace(table, reading);
           // Keep keyboard users where they were when the same target is still there.
           if (focused && !table.contains(document.activeElement)) {
@@ -962,10 +1016,11 @@
     setUpChrome();
     watchMyGames();
     setUpLogToggle();
+    setUpForcedStepsToggle();
     const page = document.body.dataset.page;
     if (page === "login" || page === "register") setUpAccountForm();
     if (page === "lobby") { setUpLobby(); setUpLobbyLists(); setUpLobbyFilters(); setUpSeatButtons(); }
-    if (page === "game") { setUpWaitingRoom(); setUpSeatButtons(); setUpGame(); }
+    if (page === "game") { setUpWaitingRoom(); setUpSeatButtons(); setUpGame(); setUpRecentTurns(); }
     if (page === "replay") setUpReplay();
     if (page === "settings") setUpMailSettings();
   });

@@ -123,13 +123,23 @@ pub async fn page(
         Ok(settings) => settings,
         Err(error) => return page.error(&error),
     };
+    let plays_forced_steps = match app.store.plays_forced_steps(&who.id).await {
+        Ok(on) => on.unwrap_or(true),
+        Err(error) => return page.error(&error.into()),
+    };
     let form = web::MailForm {
         email: settings.email.clone().unwrap_or_default(),
         language: Lang::from_code(&settings.language).unwrap_or(page.lang),
         wanted: settings.wanted,
         sends_mail: app.config.smtp_url.is_some(),
     };
-    page.ok(web::settings(page.lang, page.user(), &page.csrf, &form))
+    page.ok(web::settings(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        &form,
+        plays_forced_steps,
+    ))
 }
 
 /// `GET /unsubscribe/{token}`: asks to confirm.

@@ -8,7 +8,8 @@ use sqlx::Row;
 use super::{Store, StoreResult};
 
 impl Store {
-    /// Running games whose player to move is a bot (or a bot stands in for them) and whose bot lease is free or expired at
+    /// Running games whose player to move is a bot (or a bot stands in for them), or a person
+    /// who wants their forced steps played at one, and whose bot lease is free or expired at
     /// `now` (seconds since the epoch), or held by this node.
     ///
     /// # Errors
@@ -16,7 +17,9 @@ impl Store {
     pub async fn bots_waiting(&self, now: i64) -> StoreResult<Vec<String>> {
         let rows = sqlx::query(
             "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.to_move \
-             WHERE g.status = 'running' AND (s.kind = 'bot' OR s.stand_in IS NOT NULL) \
+             LEFT JOIN users u ON u.id = s.user_id \
+             WHERE g.status = 'running' AND (s.kind = 'bot' OR s.stand_in IS NOT NULL \
+             OR (g.forced_step = 1 AND u.play_forced_steps = 1)) \
              AND (g.bot_lease_until < $1 OR g.bot_node = $2)",
         )
         .bind(now)

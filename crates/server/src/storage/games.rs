@@ -351,13 +351,14 @@ impl Store {
     /// Database failure.
     pub async fn store_summary(&self, id: &str, summary: &Summary) -> StoreResult<()> {
         sqlx::query(
-            "UPDATE games SET status = $1, to_move = $2, winners = $3, needs_summary = 0 \
-             WHERE id = $4",
+            "UPDATE games SET status = $1, to_move = $2, winners = $3, needs_summary = 0, \
+             forced_step = $5 WHERE id = $4",
         )
         .bind(summary.status.as_str())
         .bind(summary.to_move.map(|seat| i64::from(seat.0)))
         .bind(summary.winners_column())
         .bind(id)
+        .bind(i64::from(summary.forced_step))
         .execute(&self.pool)
         .await?;
         Ok(())

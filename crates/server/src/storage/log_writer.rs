@@ -29,6 +29,9 @@ pub struct Summary {
     pub winners: Vec<Seat>,
     /// The clock after the change, for a game with a time control.
     pub clock: Option<Clock>,
+    /// Whether the decision now is a forced step (one legal action, see
+    /// `helvetia_engine::forced_step`), which is played for a person who wants it.
+    pub forced_step: bool,
 }
 
 impl Summary {
@@ -55,10 +58,13 @@ pub enum LogChange {
         /// The action.
         action: Action,
     },
-    /// The last action, number `index`, is taken back.
+    /// The last `count` actions, from number `from` on, are taken back (one undo: a decision
+    /// and the forced steps after it).
     Truncate {
-        /// The last action's index.
-        index: u64,
+        /// The first action taken back: the log's length after.
+        from: u64,
+        /// How many: the log's length before, less `from`.
+        count: u64,
     },
 }
 
@@ -161,7 +167,7 @@ async fn commit_group(
         let next_version = write.expected_version + 1;
         let claimed = sqlx::query(
             "UPDATE games SET version = $1, status = $2, to_move = $3, winners = $4, \
-             clock = $7, deadline = $8 \
+             clock = $7, deadline = $8, forced_step = $9 \
              WHERE id = $5 AND version = $6 AND status = 'running'",
         )
         .bind(next_version as i64)
@@ -172,6 +178,7 @@ async fn commit_group(
         .bind(write.expected_version as i64)
         .bind(clock_column(write.summary.clock.as_ref()))
         .bind(write.summary.clock.as_ref().and_then(Clock::deadline_ms))
+        .bind(i64::from(write.summary.forced_step))
         .execute(&mut *tx)
         .await?
         .rows_affected()
@@ -199,19 +206,16 @@ async fn commit_group(
                 .execute(&mut *tx)
                 .await?;
             }
-            LogChange::Truncate { index } => {
-                let removed = sqlx::query(
-                    "DELETE FROM actions WHERE game_id = $1 AND idx = $2 AND NOT EXISTS \
-                     (SELECT 1 FROM actions later WHERE later.game_id = $1 AND later.idx > $2)",
-                )
-                .bind(&write.game_id)
-                .bind(*index as i64)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-                if removed != 1 {
+            LogChange::Truncate { from, count } => {
+                let removed = sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx >= $2")
+                    .bind(&write.game_id)
+                    .bind(*from as i64)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected();
+                if removed != *count {
                     return Err(sqlx::Error::Protocol(format!(
-                        "game {}: action {index} is not the last of its log",
+                        "game {}: the log does not end with {count} actions from {from}",
                         write.game_id
                     )));
                 }

@@ -16,6 +16,7 @@ mod games;
 mod log_writer;
 mod mail_outbox;
 mod mail_settings;
+mod play_settings;
 mod players;
 mod ratings;
 mod rematches;
@@ -198,6 +199,11 @@ fn migrator() -> Migrator {
                 12,
                 "resignations",
                 include_str!("../../migrations/0012_resignations.sql"),
+            ),
+            migration(
+                13,
+                "forced steps",
+                include_str!("../../migrations/0013_forced_steps.sql"),
             ),
         ]),
         ignore_missing: false,

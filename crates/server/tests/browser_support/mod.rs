@@ -313,8 +313,28 @@ pub async fn fill(client: &Client, id: &str, text: &str) {
     field.send_keys(text).await.expect("type into the field");
 }
 
-/// Registers `name` through the registration page, which leads to the lobby.
+/// Registers `name` through the registration page, which leads to the lobby, and turns off
+/// forced steps being played for the account: the tests click every decision themselves, and
+/// the server playing one at the same moment would race their click.
 pub async fn register(client: &Client, server: &TestServer, name: &str) {
+    register_as_created(client, server, name).await;
+    let answer = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             const csrf = decodeURIComponent((document.cookie.match(/helvetia_csrf=([^;]*)/) || [])[1] || '');
+             fetch('/api/settings/forced-steps', {method: 'POST', credentials: 'same-origin',
+               headers: {'content-type': 'application/json', 'x-csrf-token': csrf},
+               body: JSON.stringify({play_forced_steps: false})}).then(r => done(r.status));",
+            vec![],
+        )
+        .await
+        .expect("turn forced steps off");
+    assert_eq!(answer, 200, "the forced-step setting is stored");
+}
+
+/// Registers `name` through the registration page, which leads to the lobby; the account's
+/// settings stay as the server sets them.
+pub async fn register_as_created(client: &Client, server: &TestServer, name: &str) {
     client
         .goto(&server.url("/register"))
         .await

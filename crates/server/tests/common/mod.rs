@@ -144,8 +144,22 @@ impl TestServer {
         client
     }
 
-    /// A client with a new account of a unique name.
+    /// A client with a new account of a unique name that plays every decision itself: forced
+    /// steps are not played for it (the server would otherwise race the test's own clicks).
     pub async fn user(&self, prefix: &str) -> Client {
+        let mut client = self.user_as_created(prefix).await;
+        let (status, body) = client
+            .post(
+                "/api/settings/forced-steps",
+                json!({"play_forced_steps": false}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        client
+    }
+
+    /// A client with a new account of a unique name, its settings as the server sets them.
+    pub async fn user_as_created(&self, prefix: &str) -> Client {
         let mut client = self.client().await;
         let name = unique_name(prefix);
         let (status, body) = client

@@ -3,6 +3,7 @@
 
 mod analysis;
 mod chat;
+mod forced_steps;
 mod layout;
 pub(crate) mod lobby;
 mod players;
@@ -18,6 +19,7 @@ use layout::{document, Page};
 
 pub use analysis::{AnalysisStanding, AnalysisSummary, ChartPoint, CostlyTurn};
 pub use chat::{ChatEntry, Phrases};
+pub use forced_steps::{forced_steps_toggle, FORCED_STEPS_API};
 pub use lobby::{lobby, Invitation, LobbyLists, ROUND_LIMIT_MAX, TARGET_VP_MAX};
 pub use players::{leaderboard, profile, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
 pub use rules::rules;
@@ -160,6 +162,7 @@ pub fn game(
         seat,
         initial_table_html,
         waiting,
+        plays_forced_steps,
     } = table;
     let page = Page::new(lang, user, csrf, "game");
     let title = lang.tr_args("game-title", &[("id", game_id.into())]);
@@ -171,6 +174,9 @@ pub fn game(
                 h1 { (title) }
                 span class="connection" role="status" data-connecting=(lang.tr("connecting")) data-lost=(lang.tr("connection-lost")) {}
                 button type="button" class="sound-toggle" data-on=(lang.tr("sound-on")) data-off=(lang.tr("sound-off")) aria-pressed="true" { (lang.tr("sound-on")) }
+                @if let (Some(_), Some(on)) = (seat, plays_forced_steps) {
+                    (forced_steps_toggle(lang, on))
+                }
                 @if seat.is_some() {
                     // Shown by the script while the game runs and the viewer has not resigned.
                     div class="resign" data-resign=(game_id) hidden {
@@ -211,6 +217,9 @@ pub struct GameTable<'a> {
     pub initial_table_html: &'a str,
     /// The waiting room, while the game has not started.
     pub waiting: Option<&'a WaitingRoom>,
+    /// Whether the viewer's forced steps are played for them (their account's setting), for a
+    /// viewer with an account.
+    pub plays_forced_steps: Option<bool>,
 }
 
 /// The server's time when the page is drawn, so that the page counts clocks down by the server's

@@ -2,6 +2,7 @@
 
 use maud::html;
 
+use super::forced_steps::forced_steps_toggle;
 use super::layout::{document, Page};
 use crate::i18n::Lang;
 
@@ -28,8 +29,15 @@ const KIND_LABELS: [&str; 4] = [
     "settings-clock",
 ];
 
-/// `/settings`: where and which mails a person gets.
-pub fn settings(lang: Lang, user: Option<&str>, csrf: &str, form: &MailForm) -> String {
+/// `/settings`: where and which mails a person gets, and whether forced steps are played for
+/// them.
+pub fn settings(
+    lang: Lang,
+    user: Option<&str>,
+    csrf: &str,
+    form: &MailForm,
+    plays_forced_steps: bool,
+) -> String {
     let page = Page::new(lang, user, csrf, "settings");
     let title = lang.tr("settings-title");
     document(
@@ -67,6 +75,8 @@ pub fn settings(lang: Lang, user: Option<&str>, csrf: &str, form: &MailForm) -> 
                     p class="form-done" role="status" hidden { (lang.tr("settings-saved")) }
                     button type="submit" class="button primary" { (lang.tr("settings-save")) }
                 }
+                h2 { (lang.tr("settings-play")) }
+                p { (forced_steps_toggle(lang, plays_forced_steps)) }
             }
         },
     )

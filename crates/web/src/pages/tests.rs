@@ -197,6 +197,10 @@ fn the_game_page_marks_the_viewers_seat_for_the_shared_table() {
         (&[], Phrases(&[])),
     );
     assert!(seated.contains("data-seat=\"1\""));
+    assert!(
+        seated.contains("data-forced-steps=\"/api/settings/forced-steps\" checked"),
+        "a player finds the forced-step switch in the game bar, on"
+    );
     assert!(seated.contains("/api/games/g7/ws?format=html"));
     let spectator = game(
         Lang::En,
@@ -209,6 +213,10 @@ fn the_game_page_marks_the_viewers_seat_for_the_shared_table() {
         (&[], Phrases(&[])),
     );
     assert!(!spectator.contains("data-seat"));
+    assert!(
+        !spectator.contains("data-forced-steps"),
+        "spectators have no steps"
+    );
     // The style sheet shows the "you" tag and the highlight only on that seat's village.
     for seat in 0..4 {
         let own = format!("#table[data-seat=\"{seat}\"] .village[data-village=\"{seat}\"]");
@@ -263,6 +271,7 @@ fn table_of<'a>(
         seat,
         initial_table_html: "<div class=\"table-root\"></div>",
         waiting,
+        plays_forced_steps: seat.map(|_| true),
     }
 }
 

@@ -69,11 +69,12 @@ pub fn story_lines(
         seat,
         text,
     };
-    let mut lines = vec![line(
-        stage,
-        decider,
-        telling::decision(&namer, position, action),
-    )];
+    let mut decision = telling::decision(&namer, position, action);
+    if before.forced_step() == Some(*action) {
+        // Played for the player (or clicked) because nothing else was possible: the log says so.
+        decision = lang.tr_args("story-only-choice", &[("decision", decision.into())]);
+    }
+    let mut lines = vec![line(stage, decider, decision)];
     for event in events(before, action, after) {
         let (stage, seat) = match event {
             StoryEvent::GoodTile { .. }

@@ -64,7 +64,7 @@ pub fn characters(ctx: &Ctx) -> Markup {
                         @let count = pos.player(seat).on_characters[character.index()];
                         @let row_y = 86.0 + f32::from(seat.0) * 26.0;
                         @if count > 0 {
-                            g class="coins-on-character" {
+                            g class="coins-on-character" data-coins=(format!("{}-{}", character.index(), seat.0)) {
                                 title { (lang.tr_args("table-coins-on", &[
                                     ("name", ctx.namer.seat(seat).into()),
                                     ("count", FluentValue::from(count)),
@@ -125,7 +125,8 @@ fn good_space(ctx: &Ctx, good: Good, x: f32, y: f32) -> Markup {
             (fitted_text(x + 4.0, y + 12.0, 9.5, 50.0, "good-name", name))
             @for (i, seat) in deliverers.iter().enumerate() {
                 (cube(x + 5.0 + (i % 4) as f32 * 12.0, y + 46.0, VillageId::Player(*seat),
-                    &lang.tr_args("table-cube", &[("name", ctx.namer.seat(*seat).into()), ("good", name.into())])))
+                    &lang.tr_args("table-cube", &[("name", ctx.namer.seat(*seat).into()), ("good", name.into())]),
+                    Some(format!("{}-{}", good.index(), seat.0))))
             }
             @if let (Some(index), Some(points)) = (good.good_tile_index(), good.good_tile_points()) {
                 @let holder = pos.good_tiles[index];
@@ -339,7 +340,7 @@ pub fn status(ctx: &Ctx) -> Markup {
                 @let y = track_top + 24.0 + f32::from(value / per_row) * 40.0 + 14.0 + f32::from(seat.0 / 2) * 10.0;
                 (cube(x, y, VillageId::Player(seat), &format!("{} · {}",
                     lang.tr_args("table-score-marker", &[("name", ctx.namer.seat(seat).into()), ("points", FluentValue::from(pos.player(seat).score_track))]),
-                    score_title(ctx, seat))))
+                    score_title(ctx, seat)), None))
             }
         }))
     }

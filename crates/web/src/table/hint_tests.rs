@@ -46,6 +46,7 @@ fn suggested_table(game: &Game, decides: bool, lang: Lang, suggestion: Option<Ac
         end_vote: &EndVote::None,
         suggestion,
         resignations: &crate::Resignations::NONE,
+        recent: &crate::RecentTurns::NONE,
     })
 }
 

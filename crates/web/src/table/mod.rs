@@ -13,6 +13,7 @@ mod log;
 pub(crate) mod parts;
 pub(crate) mod pieces;
 mod prompt;
+mod recent;
 mod refusal;
 pub(crate) mod suggestion;
 pub(crate) mod targets;
@@ -115,6 +116,7 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> RenderedTable {
         drawn("t-prompt", prompt::prompt(&ctx, your_turn)),
         framed("t-clocks", clocks::clocks(&ctx)),
         framed("t-vote", clocks::end_vote(&ctx)),
+        framed("t-recent", recent::recent(&ctx)),
         drawn("t-choosers", prompt::choosers(&ctx)),
         framed(
             "t-end",

@@ -94,10 +94,11 @@ pub fn coin(x: f32, y: f32, owner: Owner, title: &str) -> Markup {
     }
 }
 
-/// A delivery cube of `owner`'s colour with its top-left corner at (`x`, `y`).
-pub fn cube(x: f32, y: f32, owner: Owner, title: &str) -> Markup {
+/// A delivery cube of `owner`'s colour with its top-left corner at (`x`, `y`); `mark` names a
+/// cube of the market (`good-seat`) for the highlight of recent turns.
+pub fn cube(x: f32, y: f32, owner: Owner, title: &str, mark: Option<String>) -> Markup {
     html! {
-        rect class="cube" x=(Num(x)) y=(Num(y)) width="8" height="8" fill=(colour(owner)) {
+        rect class="cube" x=(Num(x)) y=(Num(y)) width="8" height="8" fill=(colour(owner)) data-cube=[mark] {
             title { (title) }
         }
     }

@@ -21,6 +21,11 @@ fn players(n: u8) -> Vec<PlayerInfo> {
 }
 
 fn render(game: &Game, lang: Lang) -> (String, Vec<Action>) {
+    render_with(game, lang, &crate::RecentTurns::NONE)
+}
+
+/// The table of `game` for the player who decides, with `recent` turns highlighted.
+fn render_with(game: &Game, lang: Lang, recent: &crate::RecentTurns) -> (String, Vec<Action>) {
     let legal: Vec<Action> = game.legal_actions().to_vec();
     let view = game.view();
     let infos = players(game.options().players);
@@ -44,6 +49,7 @@ fn render(game: &Game, lang: Lang) -> (String, Vec<Action>) {
         end_vote: &crate::EndVote::None,
         suggestion: None,
         resignations: &crate::Resignations::NONE,
+        recent,
     });
     (html, legal)
 }
@@ -265,6 +271,7 @@ fn spectators_get_no_clickable_pieces() {
         end_vote: &crate::EndVote::None,
         suggestion: None,
         resignations: &crate::Resignations::NONE,
+        recent: &crate::RecentTurns::NONE,
     });
     assert!(!html.contains("data-action"));
     assert!(!html.contains("data-chooser"));
@@ -438,6 +445,7 @@ fn tables_drawn_with_kept_panels_equal_tables_drawn_afresh() {
                     end_vote: &crate::EndVote::None,
                     suggestion: None,
                     resignations: &crate::Resignations::NONE,
+                    recent: &crate::RecentTurns::NONE,
                 };
                 let fresh = render_table(&input);
                 let kept = crate::render_table_with(&input, &cache);
@@ -452,4 +460,48 @@ fn tables_drawn_with_kept_panels_equal_tables_drawn_afresh() {
         }
     }
     assert!(reused > 1000, "{reused} positions compared");
+}
+
+#[test]
+fn the_legend_of_a_recent_turn_names_the_player_and_pieces_that_are_on_the_table() {
+    use crate::{marks_of, recent_turns, Mark};
+    let mut game = Game::new(GameOptions::for_players(3), 4);
+    let mut acted: Vec<(Seat, Vec<Mark>)> = Vec::new();
+    // Until coins were placed, after the setup's buildings and villagers: every kind of piece
+    // but cubes is marked, and is still on the table.
+    let placed_coins = |acted: &[(Seat, Vec<Mark>)]| {
+        acted
+            .last()
+            .is_some_and(|(_, marks)| marks.iter().any(|m| matches!(m, Mark::Coins { .. })))
+    };
+    while !placed_coins(&acted) {
+        let before = game.view();
+        let seat = game.to_move().expect("a decision");
+        let legal = game.legal_actions();
+        game.play(legal[legal.len() / 2]).expect("legal");
+        acted.push((seat, marks_of(&before, &game.view())));
+    }
+    let actions: Vec<_> = acted.iter().map(|(s, m)| (*s, m.as_slice())).collect();
+    let recent = recent_turns(&actions, game.to_move(), 3);
+    assert!(!recent.turns.is_empty());
+    let (html, _) = render_with(&game, Lang::En, &recent);
+    for turn in &recent.turns {
+        let name = format!("Player{}", turn.seat.0 + 1);
+        assert!(html.contains(&format!("{name}'s last turn")), "{name}");
+        for mark in &turn.marks {
+            let selector = super::recent::selector(*mark);
+            // `#t-x [attr="v"]`: the panel is drawn and holds the piece.
+            let (panel, piece) = selector.split_once(' ').expect("panel and piece");
+            let panel_at = html
+                .find(&format!("id=\"{}\"", &panel[1..]))
+                .unwrap_or_else(|| panic!("{panel} drawn"));
+            let piece = piece.trim_matches(|c| c == '[' || c == ']');
+            let piece = if piece.contains('=') {
+                piece.to_string()
+            } else {
+                format!("{piece}=\"\"")
+            };
+            assert!(html[panel_at..].contains(&piece), "{selector} on the table");
+        }
+    }
 }

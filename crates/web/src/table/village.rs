@@ -55,7 +55,7 @@ pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
                 g class="grid" transform=(transform) {
                     (quarter_lines(compact))
                     (grid(ctx, village))
-                    (centre(ctx, village))
+                    g data-centre="" { (centre(ctx, village)) }
                     (quarters(ctx, village, compact))
                 }
             }
@@ -258,7 +258,8 @@ fn grid(ctx: &Ctx, village: VillageId) -> Markup {
             @let target = ctx.targets.clickable(Target::Cell(village, cell));
             @let building = v.cells[cell.index()].as_ref();
             @if building.is_some() || cell.ring() == 1 || ring1_full {
-                (cell_markup(ctx, village, cell, building, target))
+                // `data-cell` names the cell for the highlight of recent turns.
+                g data-cell=(cell.index()) { (cell_markup(ctx, village, cell, building, target)) }
             }
         }
     }

@@ -6,8 +6,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use crate::{
-    apply_update, render_table, render_table_parts, story_lines, EndVote, Lang, PlayerInfo,
-    RenderedTable, SeatClock, TableCache, TableInput, TableUpdate,
+    apply_update, marks_of, recent_turns, render_table, render_table_parts, story_lines, EndVote,
+    Lang, Mark, PlayerInfo, RenderedTable, SeatClock, TableCache, TableInput, TableUpdate,
 };
 
 /// One browser: the last table it was sent and the HTML it shows.
@@ -39,14 +39,22 @@ fn check_game(players: u8, seed: u64, lang: Lang) {
     // Every state so far with its log, to step back to (an undo) and forward again.
     let mut history: Vec<(Game, usize)> = Vec::new();
     let mut log = Vec::new();
+    // Each action's seat and the pieces it changed, for the highlight of recent turns.
+    let mut acted: Vec<(Seat, Vec<Mark>)> = Vec::new();
     let mut step = 0u64;
     loop {
         history.push((game.clone(), log.len()));
-        let back = (step % 41 == 40).then(|| history[history.len() - 3].clone());
-        for (shown_game, log_len) in back.iter().chain([&(game.clone(), log.len())]) {
+        let back = (step % 41 == 40).then(|| (history[history.len() - 3].clone(), 2));
+        for ((shown_game, log_len), undone) in back.iter().chain([&((game.clone(), log.len()), 0)])
+        {
+            let actions: Vec<(Seat, &[Mark])> = acted[..acted.len() - undone]
+                .iter()
+                .map(|(seat, marks)| (*seat, marks.as_slice()))
+                .collect();
+            let recent = recent_turns(&actions, shown_game.to_move(), players);
             show(
                 &mut browsers,
-                shown_game,
+                (shown_game, &recent),
                 &log[..*log_len],
                 step,
                 (&cache, lang, &names),
@@ -58,8 +66,10 @@ fn check_game(players: u8, seed: u64, lang: Lang) {
         }
         let action = legal[rng.next_u64() as usize % legal.len()];
         let before = game.view();
+        let seat = game.to_move().expect("a decision");
         game.play(action).expect("legal");
         log.extend(story_lines(lang, &names, &before, &action, &game.view()));
+        acted.push((seat, marks_of(&before, &game.view())));
         step += 1;
         // A browser reconnects now and then: it is sent the whole table again.
         if step.is_multiple_of(53) {
@@ -84,7 +94,7 @@ fn check_game(players: u8, seed: u64, lang: Lang) {
 /// Renders the table of `game` for every browser and sends it what it needs.
 fn show(
     browsers: &mut [Browser],
-    game: &Game,
+    (game, recent): (&Game, &crate::RecentTurns),
     log: &[crate::StoryLine],
     step: u64,
     (cache, lang, names): (&TableCache, Lang, &[String]),
@@ -144,6 +154,7 @@ fn show(
             end_vote: &end_vote,
             suggestion: None,
             resignations: &crate::Resignations::NONE,
+            recent,
         };
         let table = render_table_parts(&input, cache);
         let whole = render_table(&input);
@@ -231,6 +242,7 @@ fn a_message_for_the_log_only_appends_what_is_new() {
                 end_vote: &EndVote::None,
                 suggestion: None,
                 resignations: &crate::Resignations::NONE,
+                recent: &crate::RecentTurns::NONE,
             },
             &cache,
         )

@@ -1,0 +1,60 @@
+//! Forced steps: decisions with exactly one legal action, which a table may take for the player.
+//!
+//! The engine already takes the steps where nothing is chosen at all (a turn with nothing left
+//! but ending it ends by itself, a single dowry colour is taken, a single sex in the centre moves
+//! in). What is left are decisions whose legal list holds one action: a draft with one type
+//! left, the one cell or villager that fits, the one character to place a coin on. These are
+//! forced too, except one: a lone `Pass` by a player with coins in hand, which gives the coins
+//! up for the round (ruling 8). That one waits for the player, who sees why.
+//!
+//! Only what every player sees is used: a view's position gives the same answer as the game's.
+
+use crate::action::Action;
+use crate::game::legal_in;
+use crate::position::{Phase, Position};
+
+/// The action of `position`'s decision if it is forced: the only legal one, and not a pass that
+/// gives up coins in hand.
+pub fn forced_step(position: &Position) -> Option<Action> {
+    let legal = legal_in(position);
+    let [only] = legal.as_slice() else {
+        return None;
+    };
+    let gives_up_coins = match position.phase {
+        Phase::Turn { seat, .. } => *only == Action::Pass && position.player(seat).hand > 0,
+        _ => false,
+    };
+    (!gives_up_coins).then_some(*only)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::options::GameOptions;
+
+    #[test]
+    fn a_forced_step_is_the_only_legal_action_and_never_a_pass_with_coins() {
+        let mut forced = 0;
+
+        for seed in 0..20 {
+            let mut game = Game::new(GameOptions::for_players(2 + (seed % 3) as u8), seed);
+            while !game.is_over() && game.position().round < 4 {
+                let legal = game.legal_actions();
+                let step = forced_step(game.position());
+                assert_eq!(step, game.view().forced_step());
+                match step {
+                    Some(action) => {
+                        assert_eq!(legal.as_slice(), [action]);
+                        forced += 1;
+                    }
+                    None if legal.as_slice() == [Action::Pass] => {}
+                    None => assert!(legal.len() > 1, "{legal:?}"),
+                }
+                game.play(legal[(seed as usize * 7 + legal.len()) % legal.len()])
+                    .expect("legal");
+            }
+        }
+        assert!(forced > 0, "random games meet forced steps");
+    }
+}

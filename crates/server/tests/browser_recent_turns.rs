@@ -1,0 +1,116 @@
+//! The others' last turns in headless Chromium: in a game against a bot, after the bot's turn
+//! the pieces it changed glow and a legend names the bot; after the viewer's own next action
+//! that highlight is gone.
+//!
+//! It needs Debian's `chromium` and `chromium-driver` and fails without them.
+
+mod browser_support;
+
+use std::time::Duration;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde_json::Value;
+
+use browser_support::{
+    click_random_legal, create_game, register, table_state, wait_until, Browser, TestServer,
+};
+
+/// What the viewer sees highlighted: the legends shown and the glowing pieces (their marking
+/// attribute and value).
+const HIGHLIGHT: &str = "
+    const legends = Array.from(document.querySelectorAll('#table .recent-legend'))
+      .filter(l => getComputedStyle(l).display !== 'none').map(l => l.textContent.trim());
+    // The glow is the style sheet's, on the pieces the script marked.
+    const pieces = Array.from(document.querySelectorAll(
+        '#table [data-cell], #table [data-centre], #table [data-coins], #table [data-cube]'))
+      .filter(p => getComputedStyle(p).filter.includes('drop-shadow'))
+      .map(p => ['data-cell', 'data-centre', 'data-coins', 'data-cube']
+        .filter(a => p.hasAttribute(a)).map(a => a + '=' + p.getAttribute(a)).join(' '));
+    return {legends, pieces};";
+
+async fn highlight(client: &fantoccini::Client) -> Value {
+    client
+        .execute(HIGHLIGHT, vec![])
+        .await
+        .expect("the highlight")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bots_last_turn_glows_until_the_viewers_next_action() {
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(1400, 1000).await;
+    register(&anna, &server, "anna").await;
+    create_game(&anna, 2, &["me", "bot:random"], 3).await;
+    wait_until(
+        &anna,
+        "location.pathname.startsWith('/games/') && document.getElementById('table') \
+         && document.getElementById('table').dataset.connected === 'true'",
+        "the game page, connected",
+        Duration::from_secs(20),
+    )
+    .await;
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let (mut seen_glow, mut seen_gone) = (false, false);
+    for _ in 0..400 {
+        if seen_glow && seen_gone {
+            break;
+        }
+        wait_until(
+            &anna,
+            "document.querySelector('#table .table-root').dataset.yourTurn === 'true' \
+             || document.querySelector('#table .table-root').dataset.status === 'finished'",
+            "anna's turn",
+            Duration::from_secs(30),
+        )
+        .await;
+        let state = table_state(&anna).await.expect("the table");
+        if state.finished {
+            break;
+        }
+        assert!(state.error.is_empty(), "{}", state.error);
+        let shown = highlight(&anna).await;
+        let pieces = shown["pieces"].as_array().expect("pieces");
+        let legends = shown["legends"].as_array().expect("legends");
+        if !pieces.is_empty() {
+            // The bot moved since Anna's last action: its turn glows, with its name.
+            assert_eq!(legends.len(), 1, "one other player, one legend: {shown}");
+            let legend = legends[0].as_str().unwrap();
+            assert!(legend.contains("Bot (random)'s last turn"), "{legend}");
+            for piece in pieces {
+                let piece = piece.as_str().unwrap();
+                // Coins and cubes are the bot's own (seat 1); cells and centres its doing.
+                if piece.starts_with("data-coins") || piece.starts_with("data-cube") {
+                    assert!(
+                        piece.ends_with("-1"),
+                        "only the bot's coins and cubes: {piece}"
+                    );
+                }
+            }
+            seen_glow = true;
+        }
+        click_random_legal(&anna, &mut rng).await;
+        wait_until(
+            &anna,
+            &format!(
+                "Number(document.querySelector('#table .table-root').dataset.version) !== {}",
+                state.version
+            ),
+            "the table to change after a click",
+            Duration::from_secs(30),
+        )
+        .await;
+        let after = table_state(&anna).await.expect("the table");
+        if !pieces.is_empty() && after.your_turn && after.version == state.version + 1 {
+            // Anna acted and decides again (nobody else moved): the bot's turn no longer glows.
+            let shown = highlight(&anna).await;
+            assert_eq!(shown["pieces"], serde_json::json!([]), "{shown}");
+            assert_eq!(shown["legends"], serde_json::json!([]), "{shown}");
+            seen_gone = true;
+        }
+    }
+    assert!(seen_glow, "the bot's turn was highlighted");
+    assert!(seen_gone, "the highlight went with Anna's next action");
+    anna.close().await.expect("close the browser");
+}
