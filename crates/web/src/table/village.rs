@@ -37,11 +37,15 @@ pub fn village_tabs(ctx: &Ctx) -> Markup {
     html! {
         nav class="village-tabs" id="t-village-tabs" aria-label=(ctx.lang.tr("table-villages")) {
             @for village in ctx.pos.village_ids() {
-                button type="button" class="village-tab" data-village-tab=(village.index()) aria-controls={ "t-village-" (village.index()) } {
+                button type="button" class="village-tab" data-village-tab=(village.index())
+                    aria-controls={ "t-village-" (village.index()) } title=(ctx.namer.village(village)) {
                     svg class="village-swatch" viewBox="0 0 12 12" aria-hidden="true" {
                         rect width="12" height="12" rx="3" fill=(colour(village)) stroke="#555" {}
                     }
-                    (ctx.namer.village(village))
+                    @match village {
+                        VillageId::Player(seat) => (ctx.namer.seat(seat)),
+                        VillageId::Neutral => (ctx.namer.village(village)),
+                    }
                 }
             }
         }
