@@ -44,6 +44,11 @@ async fn phone_faults(client: &Client) -> Vec<String> {
                const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b);
                if (size < 11.95) faults.push('text ' + size.toFixed(1) + ' px: ' + name(text));
              }
+             for (const village of document.querySelectorAll('#table .panel.village')) {
+               const tab = document.querySelector('#table [data-village-tab=\"' + village.dataset.village + '\"]');
+               if (village.querySelector(targets) && getComputedStyle(tab).outlineStyle === 'none')
+                 faults.push('the tab of a village with a target is not marked: ' + name(tab));
+             }
              const header = document.querySelector('.site-header').getBoundingClientRect();
              if (header.height > 60) faults.push('the header is ' + header.height + ' px tall');
              const inView = el => { const r = el.getBoundingClientRect();
