@@ -28,7 +28,6 @@ fn corner(x: i8, y: i8) -> (f32, f32) {
     (PAD + f32::from(x + 2) * C, HEADER + f32::from(y + 2) * C)
 }
 
-/// The whole panel of `village`.
 /// The village switcher for phones: one tab per village, in the owner's colour. The style
 /// sheet shows it on narrow screens only, with the village chosen on `#table` (kept there by
 /// the script, so that it survives each new table) and marks the tabs whose village holds a
@@ -52,6 +51,7 @@ pub fn village_tabs(ctx: &Ctx) -> Markup {
     }
 }
 
+/// The whole panel of `village`.
 pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
     let title = ctx.namer.village(village);
     let compact = !ctx.pos.village(village).ring1_full();
