@@ -77,7 +77,7 @@ async fn the_bots_last_turn_glows_until_the_viewers_next_action() {
             // The bot moved since Anna's last action: its turn glows, with its name.
             assert_eq!(legends.len(), 1, "one other player, one legend: {shown}");
             let legend = legends[0].as_str().unwrap();
-            assert!(legend.contains("Bot (random)'s last turn"), "{legend}");
+            assert!(legend.contains("Bot (beginner)'s last turn"), "{legend}");
             for piece in pieces {
                 let piece = piece.as_str().unwrap();
                 // Coins and cubes are the bot's own (seat 1); cells and centres its doing.

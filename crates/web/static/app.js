@@ -909,6 +909,7 @@
     if (log) log.scrollTop = reading === null ? log.scrollHeight : reading;
     const toggle = table.querySelector("[data-log-toggle]");
     if (toggle) toggle.setAttribute("aria-expanded", String(table.dataset.log === "open"));
+    markShownVillage(table);
   }
 
   // On a phone the log opens over the table and closes again with the same button; the state
@@ -920,6 +921,40 @@
       if (!table) return;
       table.dataset.log = table.dataset.log === "open" ? "closed" : "open";
       keepLogPlace(table, null);
+    });
+  }
+
+  // On a phone one village is shown at a time, the viewer's own first; a tab shows another.
+  // The choice lives on #table, which every new table is swapped into.
+  function setUpVillageTabs() {
+    const table = document.getElementById("table");
+    if (!table) return;
+    if (!table.dataset.villageShown) table.dataset.villageShown = table.dataset.seat || "0";
+    markShownVillage(table);
+    document.addEventListener("click", function (event) {
+      const tab = event.target.closest("[data-village-tab]");
+      if (!tab || !table.contains(tab)) return;
+      table.dataset.villageShown = tab.dataset.villageTab;
+      markShownVillage(table);
+    });
+  }
+
+  // Tells assistive technology which tab is on: the tabs are redrawn with each table.
+  function markShownVillage(table) {
+    table.querySelectorAll("[data-village-tab]").forEach(function (tab) {
+      tab.setAttribute("aria-pressed", String(tab.dataset.villageTab === table.dataset.villageShown));
+    });
+  }
+
+  // On a phone the header's links fold into a menu; the button opens and closes it.
+  function setUpMenu() {
+    const toggle = document.querySelector("[data-menu-toggle]");
+    if (!toggle) return;
+    toggle.addEventListener("click", function () {
+      const header = toggle.closest(".site-header");
+      const open = header.dataset.menu !== "open";
+      header.dataset.menu = open ? "open" : "closed";
+      toggle.setAttribute("aria-expanded", String(open));
     });
   }
 
@@ -1017,6 +1052,8 @@
     watchMyGames();
     setUpLogToggle();
     setUpForcedStepsToggle();
+    setUpVillageTabs();
+    setUpMenu();
     const page = document.body.dataset.page;
     if (page === "login" || page === "register") setUpAccountForm();
     if (page === "lobby") { setUpLobby(); setUpLobbyLists(); setUpLobbyFilters(); setUpSeatButtons(); }

@@ -138,6 +138,7 @@ table-free-field = freies Feld
 table-bot = Computer
 table-offline = abwesend
 table-you = du
+table-villages = Dörfer
 score-breakdown = { $name }: jetzt { $total } SP — Startspieler { $start }, Lieferungen { $deliveries }, Warenplättchen { $goods }, Persönlichkeiten { $characters }, Gebäude { $buildings }, Zweige { $branches }, Dorfplättchen { $villages }
 
 prompt-your-turn = Du bist am Zug

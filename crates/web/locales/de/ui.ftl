@@ -9,6 +9,7 @@ nav-login = Anmelden
 nav-register = Registrieren
 nav-logout = Abmelden
 nav-language = Sprache
+nav-menu = Menü
 signed-in-as = Angemeldet als { $name }
 skip-to-content = Zum Inhalt springen
 

@@ -138,6 +138,7 @@ table-free-field = free field
 table-bot = bot
 table-offline = offline
 table-you = you
+table-villages = Villages
 score-breakdown = { $name }: { $total } VP now — start player { $start }, deliveries { $deliveries }, good tiles { $goods }, character tiles { $characters }, buildings { $buildings }, branch tiles { $branches }, village tiles { $villages }
 
 prompt-your-turn = Your turn

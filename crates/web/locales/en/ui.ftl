@@ -9,6 +9,7 @@ nav-login = Log in
 nav-register = Register
 nav-logout = Log out
 nav-language = Language
+nav-menu = Menu
 signed-in-as = Signed in as { $name }
 skip-to-content = Skip to content
 

@@ -138,6 +138,7 @@ table-free-field = case libre
 table-bot = ordinateur
 table-offline = absent
 table-you = vous
+table-villages = Villages
 score-breakdown = { $name } : { $total } PV maintenant — premier joueur { $start }, livraisons { $deliveries }, tuiles marchandise { $goods }, personnages { $characters }, bâtiments { $buildings }, branches { $branches }, villages { $villages }
 
 prompt-your-turn = À vous de jouer

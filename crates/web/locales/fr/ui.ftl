@@ -9,6 +9,7 @@ nav-login = Connexion
 nav-register = Inscription
 nav-logout = Déconnexion
 nav-language = Langue
+nav-menu = Menu
 signed-in-as = Connecté : { $name }
 skip-to-content = Aller au contenu
 

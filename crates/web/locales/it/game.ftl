@@ -138,6 +138,7 @@ table-free-field = casella libera
 table-bot = computer
 table-offline = assente
 table-you = tu
+table-villages = Villaggi
 score-breakdown = { $name }: ora { $total } PV — primo giocatore { $start }, consegne { $deliveries }, tessere merce { $goods }, personaggi { $characters }, edifici { $buildings }, rami { $branches }, villaggi { $villages }
 
 prompt-your-turn = Tocca a te

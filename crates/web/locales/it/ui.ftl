@@ -9,6 +9,7 @@ nav-login = Accedi
 nav-register = Registrati
 nav-logout = Esci
 nav-language = Lingua
+nav-menu = Menu
 signed-in-as = Accesso come { $name }
 skip-to-content = Vai al contenuto
 

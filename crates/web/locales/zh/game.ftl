@@ -138,6 +138,7 @@ table-free-field = 空格子
 table-bot = 电脑
 table-offline = 离线
 table-you = 你
+table-villages = 村庄
 score-breakdown = { $name }：当前 { $total } 分 — 起始玩家 { $start }，交付 { $deliveries }，货物板块 { $goods }，人物板块 { $characters }，建筑 { $buildings }，分支 { $branches }，村庄 { $villages }
 
 prompt-your-turn = 轮到你了

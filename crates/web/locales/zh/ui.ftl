@@ -9,6 +9,7 @@ nav-login = 登录
 nav-register = 注册
 nav-logout = 退出
 nav-language = 语言
+nav-menu = 菜单
 signed-in-as = 已登录：{ $name }
 skip-to-content = 跳到内容
 

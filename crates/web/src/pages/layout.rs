@@ -46,6 +46,8 @@ pub fn document(page: &Page, title: &str, content: Markup) -> String {
                 a class="skip" href="#content" { (lang.tr("skip-to-content")) }
                 header class="site-header" {
                     a class="brand" href="/" { "Helvetia" }
+                    // On a phone the links fold into a menu behind this button, so the header keeps one row.
+                    button type="button" class="menu-toggle" data-menu-toggle="" aria-expanded="false" { (lang.tr("nav-menu")) }
                     nav class="main-nav" aria-label=(lang.tr("site-title")) {
                         a href="/lobby" { (lang.tr("nav-lobby")) }
                         a href="/rules" { (lang.tr("nav-rules")) }

@@ -127,6 +127,7 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> RenderedTable {
             },
         ),
         Piece::Frame(PANELS_OPEN.to_string()),
+        drawn("t-village-tabs", village::village_tabs(&ctx)),
     ];
     for village in pos.village_ids() {
         pieces.push(kept(

@@ -28,6 +28,29 @@ fn corner(x: i8, y: i8) -> (f32, f32) {
     (PAD + f32::from(x + 2) * C, HEADER + f32::from(y + 2) * C)
 }
 
+/// The village switcher for phones: one tab per village, in the owner's colour. The style
+/// sheet shows it on narrow screens only, with the village chosen on `#table` (kept there by
+/// the script, so that it survives each new table) and marks the tabs whose village holds a
+/// legal target.
+pub fn village_tabs(ctx: &Ctx) -> Markup {
+    html! {
+        nav class="village-tabs" id="t-village-tabs" aria-label=(ctx.lang.tr("table-villages")) {
+            @for village in ctx.pos.village_ids() {
+                button type="button" class="village-tab" data-village-tab=(village.index())
+                    aria-controls={ "t-village-" (village.index()) } title=(ctx.namer.village(village)) {
+                    svg class="village-swatch" viewBox="0 0 12 12" aria-hidden="true" {
+                        rect width="12" height="12" rx="3" fill=(colour(village)) stroke="#555" {}
+                    }
+                    @match village {
+                        VillageId::Player(seat) => (ctx.namer.seat(seat)),
+                        VillageId::Neutral => (ctx.namer.village(village)),
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The whole panel of `village`.
 pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
     let title = ctx.namer.village(village);
