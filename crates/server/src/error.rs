@@ -197,7 +197,9 @@ impl IntoResponse for AppError {
     /// out, from the copy left in the response's extensions.
     fn into_response(self) -> Response {
         if self.status.is_client_error() {
-            tracing::debug!(status = %self.status, code = self.code, "refused");
+            // The detail may quote what the client sent: `?` escapes it, so a line break in it
+            // cannot start a log line of its own.
+            tracing::debug!(status = %self.status, code = self.code, detail = ?self.detail, "refused");
         }
         let mut response = (
             self.status,
