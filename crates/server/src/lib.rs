@@ -47,6 +47,7 @@ pub mod render;
 pub mod resign;
 pub mod search_slots;
 pub mod security_headers;
+pub mod shared_table;
 pub mod snapshot;
 pub mod stand_in;
 pub mod storage;

@@ -15,8 +15,8 @@ use crate::game_state::seat_name;
 use crate::model::Occupant;
 use crate::render::{
     self, Lang, PlayerInfo, RenderedTable, SeatClock, StoryLine, TableCache, TableInput,
-    TableUpdate,
 };
+use crate::shared_table::SharedTable;
 use crate::snapshot::Snapshot;
 
 /// A WebSocket error message: the refusal in the viewer's words, and its code for programs.
@@ -251,8 +251,9 @@ struct Update<'a> {
 
 /// The WebSocket update for `viewer`, or `None` if the socket has it already: the JSON update,
 /// or the table in HTML or what changed since `sent`, the table this socket was sent last (which
-/// it becomes). The message or table is built once per snapshot for everyone who sees the same
-/// (the first viewer builds it, the others wait for that one), without the writer's lock.
+/// it becomes). The table is built once per snapshot for everyone who sees the same (the first
+/// viewer builds it, the others wait for that one), and each message once for everyone who had
+/// the same table before (see [`SharedTable`]), without the writer's lock.
 pub async fn update(
     snapshot: &Snapshot,
     viewer: Option<Seat>,
@@ -275,16 +276,12 @@ pub async fn update(
                 .get_or_init(|| async {
                     let (players, clocks) = (players(snapshot, lang), clocks(snapshot));
                     let input = table_input(snapshot, decider, lang, (&players, &clocks));
-                    Arc::new(render::render_table_parts(&input, panels))
+                    SharedTable::new(render::render_table_parts(&input, panels))
                 })
-                .await
-                .clone();
-            let update = table.update_since(sent.as_deref());
-            *sent = Some(table);
-            match update {
-                TableUpdate::Whole(html) | TableUpdate::Changes(html) => Some(html.into()),
-                TableUpdate::Unchanged => None,
-            }
+                .await;
+            let message = table.message_since(sent.as_ref());
+            *sent = Some(table.table().clone());
+            message
         }
     }
 }

@@ -13,9 +13,8 @@ use crate::clock::Clock;
 use crate::game_state::{seat_of, GameState};
 use crate::log_book::Resigned;
 use crate::model::{GameStatus, SeatRecord};
-use crate::render::{
-    EndVote, Lang, RatingShift, RecentTurns, RenderedTable, Resignations, StoryLine,
-};
+use crate::render::{EndVote, Lang, RatingShift, RecentTurns, Resignations, StoryLine};
+use crate::shared_table::SharedTable;
 
 /// Slots per message kind: one per seat that decides, and one for everyone who only watches.
 const VIEWER_SLOTS: usize = 5;
@@ -64,7 +63,7 @@ pub struct Snapshot {
     suggestion: std::sync::OnceLock<Option<Action>>,
     view_json: OnceCell<Utf8Bytes>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
-    tables: [[OnceCell<Arc<RenderedTable>>; Lang::ALL.len()]; VIEWER_SLOTS],
+    tables: [[OnceCell<SharedTable>; Lang::ALL.len()]; VIEWER_SLOTS],
 }
 
 impl Snapshot {
@@ -174,11 +173,7 @@ impl Snapshot {
     }
 
     /// Where the table for `decider` in `lang` goes.
-    pub(crate) fn table_slot(
-        &self,
-        decider: Option<Seat>,
-        lang: Lang,
-    ) -> &OnceCell<Arc<RenderedTable>> {
+    pub(crate) fn table_slot(&self, decider: Option<Seat>, lang: Lang) -> &OnceCell<SharedTable> {
         let lang = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
         &self.tables[slot(decider)][lang]
     }

@@ -32,6 +32,9 @@ async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
     register(&beat, &server, "beat").await;
 
     start_a_game_for_two(&anna, &beat, &server).await;
+    for client in [&anna, &beat] {
+        watch_updates(client).await;
+    }
 
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     // Once, when the mover has made a decision this turn, take it back with Undo.
@@ -48,6 +51,25 @@ async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
     assert!(clicks > 20, "a whole game takes more than {clicks} clicks");
 
     for client in [&anna, &beat] {
+        let watched = client
+            .execute(
+                "return [window.updateWatch.lost, window.updateWatch.inner,
+                   Array.from(document.querySelectorAll('#table svg *'))
+                     .filter(e => e.namespaceURI !== 'http://www.w3.org/2000/svg').length];",
+                vec![],
+            )
+            .await
+            .expect("what the updates did");
+        let [lost, inner, not_svg] = [0, 1, 2].map(|i| watched[i].as_u64().expect("a count"));
+        assert_eq!(
+            lost, 0,
+            "every update applied in place, none needed a new connection"
+        );
+        assert!(inner > 0, "parts inside panels were replaced on their own");
+        assert_eq!(
+            not_svg, 0,
+            "every element drawn in an SVG is an SVG element"
+        );
         let end = client
             .find(Locator::Css(".end-screen"))
             .await
@@ -408,4 +430,31 @@ async fn an_invitation_link_lets_a_friend_join() {
     assert_eq!(turns, 1, "exactly one of the two is to move");
     anna.close().await.expect("close");
     beat.close().await.expect("close");
+}
+
+/// Counts, from now on, how often `client`'s table lost its connection (a message that did not
+/// apply makes the page reconnect) and how many parts inside panels (a village's cell, a
+/// character) were replaced on their own.
+async fn watch_updates(client: &fantoccini::Client) {
+    client
+        .execute(
+            "const table = document.getElementById('table');
+             window.updateWatch = { lost: 0, inner: 0 };
+             new MutationObserver(function (records) {
+               records.forEach(function (record) {
+                 if (record.type === 'attributes' && table.dataset.connected === 'false') {
+                   window.updateWatch.lost += 1;
+                 }
+                 record.addedNodes.forEach(function (node) {
+                   if (/^t-(village-[0-9]+|characters|market|display|status)-/.test(node.id || '')) {
+                     window.updateWatch.inner += 1;
+                   }
+                 });
+               });
+             }).observe(table, { attributes: true, attributeFilter: ['data-connected'],
+                                 childList: true, subtree: true });",
+            vec![],
+        )
+        .await
+        .expect("watch the table's updates");
 }

@@ -863,6 +863,16 @@
     return holder.content;
   }
 
+  // Markup to replace `target` with: inside an SVG it is parsed inside an <svg>, so that its
+  // elements are SVG elements and not unknown HTML ones.
+  function parseFor(target, html) {
+    if (target.namespaceURI !== "http://www.w3.org/2000/svg") return parse(html);
+    const svg = parse("<svg xmlns=\"http://www.w3.org/2000/svg\">" + html + "</svg>").firstElementChild;
+    const fragment = document.createDocumentFragment();
+    fragment.append.apply(fragment, Array.from(svg.childNodes));
+    return fragment;
+  }
+
   // Applies a "table" message: the root's attributes, the parts that changed (each replaces the
   // element with its id) and the log's new lines, appended to its last group, its last chapter
   // and its lines. Answers false if the table on the page is not one it applies to. The rules
@@ -887,7 +897,7 @@
     Array.from(fresh.attributes).forEach(function (attribute) {
       root.setAttribute(attribute.name, attribute.value);
     });
-    parts.forEach(function (part) { part[0].replaceWith(parse(part[1])); });
+    parts.forEach(function (part) { part[0].replaceWith(parseFor(part[0], part[1])); });
     if (log) {
       if (log.lines) group.append(parse(log.lines));
       if (log.groups) chapter.append(parse(log.groups));

@@ -51,7 +51,8 @@ pub fn characters(ctx: &Ctx) -> Markup {
                 @let name = character_name(lang, character);
                 @let target = Target::Character(character);
                 @let label = ctx.targets.actions(target).first().map(|&a| ctx.label(a)).unwrap_or_else(|| name.to_string());
-                (clickable(ctx.targets.clickable(target), "character", &label, html! {
+                // Each character has an id of its own, so that a change sends only its column.
+                g id={ "t-characters-" (i) } { (clickable(ctx.targets.clickable(target), "character", &label, html! {
                     rect class="character-card" x=(Num(x)) y="32" width="130" height="158" rx="8" {
                         title { (name) }
                     }
@@ -77,7 +78,7 @@ pub fn characters(ctx: &Ctx) -> Markup {
                             }
                         }
                     }
-                }))
+                })) }
             }
         }))
     }
@@ -93,9 +94,9 @@ pub fn market(ctx: &Ctx) -> Markup {
                 @let y = 34.0 + row as f32 * 68.0;
                 @for (col, good) in branch.goods().iter().enumerate() {
                     @let x = 10.0 + col as f32 * 62.0;
-                    (good_space(ctx, good, x, y))
+                    g id={ "t-market-" (good.index()) } { (good_space(ctx, good, x, y)) }
                 }
-                (branch_tile(ctx, branch, 10.0 + 5.0 * 62.0 + 4.0, y))
+                g id={ "t-market-branch-" (row) } { (branch_tile(ctx, branch, 10.0 + 5.0 * 62.0 + 4.0, y)) }
             }
         }))
     }
@@ -212,14 +213,18 @@ pub fn display(ctx: &Ctx) -> Markup {
             @for (i, (kind, count)) in offered.iter().enumerate() {
                 @let x = 10.0 + (i % per_row) as f32 * 104.0;
                 @let y = 34.0 + (i / per_row) as f32 * 84.0;
-                (offer_tile(ctx, *kind, *count, x, y, Target::Display(*kind), "display-tile"))
+                g id={ "t-display-" (kind.index()) } {
+                    (offer_tile(ctx, *kind, *count, x, y, Target::Display(*kind), "display-tile"))
+                }
             }
             @if !pool.is_empty() {
                 text class="panel-title" x="12" y=(Num(pool_top + 18.0)) { (lang.tr("table-draft-pool")) }
                 @for (i, (kind, count)) in pool.iter().enumerate() {
                     @let x = 10.0 + (i % per_row) as f32 * 104.0;
                     @let y = pool_top + 28.0 + (i / per_row) as f32 * 84.0;
-                    (offer_tile(ctx, *kind, *count, x, y, Target::DraftPool(*kind), "pool-tile"))
+                    g id={ "t-display-pool-" (kind.index()) } {
+                        (offer_tile(ctx, *kind, *count, x, y, Target::DraftPool(*kind), "pool-tile"))
+                    }
                 }
             }
         }))
@@ -326,7 +331,7 @@ pub fn status(ctx: &Ctx) -> Markup {
                     text x=(Num(201.0 + i as f32 * 50.0)) y="67" font-size="16" text-anchor="middle" font-weight="bold" { (points) }
                 }
             }
-            (school(ctx))
+            g id="t-status-school" { (school(ctx)) }
             text class="panel-title" x="12" y=(Num(track_top + 16.0)) { (title) }
             @for value in 0..=track_max {
                 @let x = 12.0 + f32::from(value % per_row) * 26.0;
@@ -336,11 +341,14 @@ pub fn status(ctx: &Ctx) -> Markup {
             }
             @for seat in pos.options.seats() {
                 @let value = u16::from(pos.player(seat).score_track).min(track_max);
+                @let marker_id = format!("t-status-marker-{}", seat.0);
                 @let x = 12.0 + f32::from(value % per_row) * 26.0 + 2.0 + f32::from(seat.0 % 2) * 10.0;
                 @let y = track_top + 24.0 + f32::from(value / per_row) * 40.0 + 14.0 + f32::from(seat.0 / 2) * 10.0;
-                (cube(x, y, VillageId::Player(seat), &format!("{} · {}",
-                    lang.tr_args("table-score-marker", &[("name", ctx.namer.seat(seat).into()), ("points", FluentValue::from(pos.player(seat).score_track))]),
-                    score_title(ctx, seat)), None))
+                g id=(marker_id) {
+                    (cube(x, y, VillageId::Player(seat), &format!("{} · {}",
+                        lang.tr_args("table-score-marker", &[("name", ctx.namer.seat(seat).into()), ("points", FluentValue::from(pos.player(seat).score_track))]),
+                        score_title(ctx, seat)), None))
+                }
             }
         }))
     }

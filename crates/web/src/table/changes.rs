@@ -3,9 +3,9 @@
 //! A browser's first table (and the first after it reconnects) is the whole HTML. After that,
 //! a message of `"type": "table"` carries the root's opening tag (its `data-version` and the
 //! like change with every decision), the parts whose HTML differs, by id, each to replace the
-//! element with that id whole, and the log's new lines to append. The log is a part like the
-//! others (id `log`) when it cannot grow by appending: after an undo took lines back, or when
-//! its first line arrives. When the changes would be longer than the table, the table is sent.
+//! element with that id whole (or only the parts inside it that changed, see [`inner`]), and
+//! the log's new lines to append. The log is a part like the others (id `log`) when it cannot
+//! grow by appending: after an undo took lines back, or when its first line arrives. When the changes would be longer than the table, the table is sent.
 //!
 //! [`apply_update`] applies a message to the table's HTML with the rules the browser script
 //! follows on the page, so that tests (and the load generator) can check that a browser ends
@@ -14,6 +14,8 @@
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
+
+mod inner;
 
 use super::log::LogAppend;
 use super::parts::{Piece, RenderedTable};
@@ -78,7 +80,12 @@ impl RenderedTable {
                     },
                 ) if id == was_id => {
                     if !html.same_as(was) {
-                        changes.parts.push((id.into(), html.as_str().into()));
+                        match inner::changed_inner_parts(id, was.as_str(), html.as_str()) {
+                            Some(inner) => changes.parts.extend(
+                                inner.into_iter().map(|(id, html)| (id.into(), html.into())),
+                            ),
+                            None => changes.parts.push((id.into(), html.as_str().into())),
+                        }
                     }
                 }
                 // The table's layout changed (it never does within a game).
@@ -160,6 +167,12 @@ fn element(html: &str, id: &str) -> Option<std::ops::Range<usize>> {
     let marker = format!(" id=\"{id}\"");
     let at = html.find(&marker)?;
     let start = html[..at].rfind('<')?;
+    element_from(html, start)
+}
+
+/// Where the element whose opening tag starts at `start` ends: the range from `start` to the
+/// end of its closing tag (elements of the same name nested in it counted).
+pub(super) fn element_from(html: &str, start: usize) -> Option<std::ops::Range<usize>> {
     let name_end = start + 1 + html[start + 1..].find([' ', '>'])?;
     let name = &html[start + 1..name_end];
     let (open, close) = (format!("<{name}"), format!("</{name}>"));

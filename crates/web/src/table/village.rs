@@ -74,12 +74,14 @@ pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
             svg viewBox={ "0 0 " (WIDTH) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
                 title { (title) }
                 rect class="village-ground" x="1" y="1" width=(Num(WIDTH - 2.0)) height=(Num(height - 2.0)) rx="10" {}
+                // The header, each cell, the centre and the quarter buttons carry ids of their
+                // own, so that a change sends only what changed (see `changes`).
                 (header(ctx, village))
                 g class="grid" transform=(transform) {
                     (quarter_lines(compact))
                     (grid(ctx, village))
-                    g data-centre="" { (centre(ctx, village)) }
-                    (quarters(ctx, village, compact))
+                    g data-centre="" id={ "t-village-" (village.index()) "-centre" } { (centre(ctx, village)) }
+                    g id={ "t-village-" (village.index()) "-quarters" } { (quarters(ctx, village, compact)) }
                 }
             }
         }
@@ -87,24 +89,27 @@ pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
 }
 
 fn header(ctx: &Ctx, village: VillageId) -> Markup {
-    let pos = ctx.pos;
-    let lang = ctx.lang;
     match village {
-        VillageId::Neutral => {
-            let available = pos.neutral_coin_available;
-            let coin_title = lang.tr("table-neutral-coin");
-            html! {
-                rect x=(Num(PAD)) y=(Num(PAD)) width="22" height="22" rx="4" fill=(colour(village)) stroke="#555" {}
-                text class="player-name" x=(Num(PAD + 30.0)) y=(Num(PAD + 17.0)) { (ctx.namer.village(village)) }
-                @if available {
-                    (coin(PAD + 14.0, PAD + 44.0, village, &coin_title))
-                    text class="small" x=(Num(PAD + 26.0)) y=(Num(PAD + 48.0)) { (coin_title) }
-                } @else {
-                    text class="small muted" x=(Num(PAD)) y=(Num(PAD + 48.0)) { (lang.tr("table-neutral-coin-used")) }
-                }
+        VillageId::Neutral => neutral_header(ctx),
+        VillageId::Player(seat) => player_header(ctx, seat),
+    }
+}
+
+fn neutral_header(ctx: &Ctx) -> Markup {
+    let lang = ctx.lang;
+    let village = VillageId::Neutral;
+    let coin_title = lang.tr("table-neutral-coin");
+    html! {
+        g id={ "t-village-" (village.index()) "-head" } {
+            rect x=(Num(PAD)) y=(Num(PAD)) width="22" height="22" rx="4" fill=(colour(village)) stroke="#555" {}
+            text class="player-name" x=(Num(PAD + 30.0)) y=(Num(PAD + 17.0)) { (ctx.namer.village(village)) }
+            @if ctx.pos.neutral_coin_available {
+                (coin(PAD + 14.0, PAD + 44.0, village, &coin_title))
+                text class="small" x=(Num(PAD + 26.0)) y=(Num(PAD + 48.0)) { (coin_title) }
+            } @else {
+                text class="small muted" x=(Num(PAD)) y=(Num(PAD + 48.0)) { (lang.tr("table-neutral-coin-used")) }
             }
         }
-        VillageId::Player(seat) => player_header(ctx, seat),
     }
 }
 
@@ -152,26 +157,30 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
         .filter(|(_, n)| **n > 0)
         .map(|(k, n)| (k, *n))
         .collect();
+    // Each piece of the header has an id of its own: a coin spent changes the hand only.
+    let id = |piece: &str| format!("t-village-{}-{piece}", owner.index());
     html! {
-        rect x=(Num(PAD)) y=(Num(PAD)) width="22" height="22" rx="4" fill=(colour(owner)) stroke="#222" {}
-        @if to_move {
-            circle class="to-move" cx=(Num(PAD + 11.0)) cy=(Num(PAD + 11.0)) r="15" {}
-        }
-        text class="player-name" x=(Num(PAD + 30.0)) y=(Num(PAD + 17.0)) {
-            (name)
-            // Shown by the style sheet only on the viewer's own village: the table itself is
-            // the same for everyone who watches.
-            tspan class="small muted you-tag" { " (" (lang.tr("table-you")) ")" }
-            @if !tags.is_empty() {
-                tspan class="small muted" { " (" (tags.join(", ")) ")" }
+        g id=(id("name")) {
+            rect x=(Num(PAD)) y=(Num(PAD)) width="22" height="22" rx="4" fill=(colour(owner)) stroke="#222" {}
+            @if to_move {
+                circle class="to-move" cx=(Num(PAD + 11.0)) cy=(Num(PAD + 11.0)) r="15" {}
+            }
+            text class="player-name" x=(Num(PAD + 30.0)) y=(Num(PAD + 17.0)) {
+                (name)
+                // Shown by the style sheet only on the viewer's own village: the table itself is
+                // the same for everyone who watches.
+                tspan class="small muted you-tag" { " (" (lang.tr("table-you")) ")" }
+                @if !tags.is_empty() {
+                    tspan class="small muted" { " (" (tags.join(", ")) ")" }
+                }
             }
         }
-        text class="score-now" x=(Num(WIDTH - PAD)) y=(Num(PAD + 17.0)) text-anchor="end" {
+        text class="score-now" id=(id("score")) x=(Num(WIDTH - PAD)) y=(Num(PAD + 17.0)) text-anchor="end" {
             title { (score_title(ctx, seat)) }
             (score.total) " " (lang.tr("end-points"))
         }
         // Coins in hand, and own dowry coins that come back next turn.
-        g class="hand" {
+        g class="hand" id=(id("hand")) {
             title { (hand_text) }
             @for i in 0..player.hand {
                 (coin(PAD + 8.0 + f32::from(i) * 14.0, PAD + 38.0, owner, &coin_title))
@@ -181,35 +190,37 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
                     &lang.tr_args("table-arriving", &[("count", FluentValue::from(player.arriving))])))
             }
         }
-        text class="small" x=(Num(PAD)) y=(Num(PAD + 62.0)) { (supply_text) }
-        @if pos.start_player == seat {
-            g class="start-token" transform={ "translate(" (WIDTH - PAD - 30.0) " " (PAD + 28.0) ")" } {
-                title { (lang.tr("table-start-player")) }
-                polygon points="15,0 30,26 0,26" fill="#fff4c2" stroke="#8a6d00" stroke-width="1.5" {}
-                text x="15" y="22" font-size="11" text-anchor="middle" { "1" }
-            }
-        }
-        @for (i, character) in held.iter().enumerate() {
-            (character_tile(ctx, *character, WIDTH - PAD - 64.0 - i as f32 * 30.0, PAD + 28.0))
-        }
-        @for (i, points) in village_tiles.iter().enumerate() {
-            g class="village-tile" {
-                title { (lang.tr_args("table-village-tile", &[("points", FluentValue::from(*points))])) }
-                rect x=(Num(WIDTH - PAD - 64.0 - (held.len() + i) as f32 * 30.0)) y=(Num(PAD + 28.0)) width="26" height="26" rx="3" fill="#d9f0d0" stroke="#3c6b2c" {}
-                text x=(Num(WIDTH - PAD - 51.0 - (held.len() + i) as f32 * 30.0)) y=(Num(PAD + 46.0)) font-size="11" text-anchor="middle" { (points) }
-            }
-        }
-        @for (n, (k, count)) in start_buildings.iter().enumerate() {
-            @let kind = helvetia_engine::BuildingKind::START[*k];
-            @let label = building_name(ctx.lang, kind);
-            @let x = PAD + 150.0 + n as f32 * 52.0;
-            (clickable(ctx.targets.clickable(Target::StartBuilding(seat, kind)), "start-building", label, html! {
-                g class="start-building-tile" {
-                    title { (label) " ×" (count) }
-                    rect class="tile production" x=(Num(x)) y=(Num(PAD + 28.0)) width="48" height="22" rx="3" {}
-                    (fitted_text(x + 3.0, PAD + 43.0, 8.0, 42.0, "tile-name", label))
+        text class="small" id=(id("supply")) x=(Num(PAD)) y=(Num(PAD + 62.0)) { (supply_text) }
+        g id=(id("tiles")) {
+            @if pos.start_player == seat {
+                g class="start-token" transform={ "translate(" (WIDTH - PAD - 30.0) " " (PAD + 28.0) ")" } {
+                    title { (lang.tr("table-start-player")) }
+                    polygon points="15,0 30,26 0,26" fill="#fff4c2" stroke="#8a6d00" stroke-width="1.5" {}
+                    text x="15" y="22" font-size="11" text-anchor="middle" { "1" }
                 }
-            }))
+            }
+            @for (i, character) in held.iter().enumerate() {
+                (character_tile(ctx, *character, WIDTH - PAD - 64.0 - i as f32 * 30.0, PAD + 28.0))
+            }
+            @for (i, points) in village_tiles.iter().enumerate() {
+                g class="village-tile" {
+                    title { (lang.tr_args("table-village-tile", &[("points", FluentValue::from(*points))])) }
+                    rect x=(Num(WIDTH - PAD - 64.0 - (held.len() + i) as f32 * 30.0)) y=(Num(PAD + 28.0)) width="26" height="26" rx="3" fill="#d9f0d0" stroke="#3c6b2c" {}
+                    text x=(Num(WIDTH - PAD - 51.0 - (held.len() + i) as f32 * 30.0)) y=(Num(PAD + 46.0)) font-size="11" text-anchor="middle" { (points) }
+                }
+            }
+            @for (n, (k, count)) in start_buildings.iter().enumerate() {
+                @let kind = helvetia_engine::BuildingKind::START[*k];
+                @let label = building_name(ctx.lang, kind);
+                @let x = PAD + 150.0 + n as f32 * 52.0;
+                (clickable(ctx.targets.clickable(Target::StartBuilding(seat, kind)), "start-building", label, html! {
+                    g class="start-building-tile" {
+                        title { (label) " ×" (count) }
+                        rect class="tile production" x=(Num(x)) y=(Num(PAD + 28.0)) width="48" height="22" rx="3" {}
+                        (fitted_text(x + 3.0, PAD + 43.0, 8.0, 42.0, "tile-name", label))
+                    }
+                }))
+            }
         }
     }
 }
@@ -282,7 +293,9 @@ fn grid(ctx: &Ctx, village: VillageId) -> Markup {
             @let building = v.cells[cell.index()].as_ref();
             @if building.is_some() || cell.ring() == 1 || ring1_full {
                 // `data-cell` names the cell for the highlight of recent turns.
-                g data-cell=(cell.index()) { (cell_markup(ctx, village, cell, building, target)) }
+                g data-cell=(cell.index()) id={ "t-village-" (village.index()) "-c" (cell.index()) } {
+                    (cell_markup(ctx, village, cell, building, target))
+                }
             }
         }
     }
