@@ -189,11 +189,11 @@ fn complete_village(position: &mut Position) {
     ];
     let village = position.village_mut(ANNA);
     let free: Vec<Cell> = village.free_cells().collect();
-    let mut kinds = fillers
+    let kinds: Vec<BuildingKind> = fillers
         .into_iter()
         .filter(|kind| !village.has_kind(*kind))
-        .collect::<Vec<_>>()
-        .into_iter();
+        .collect();
+    let mut kinds = kinds.into_iter();
     for (i, cell) in free.iter().enumerate() {
         // The last free cell gets a victory point building, which needs nobody.
         let built = if i + 1 == free.len() {
@@ -321,6 +321,7 @@ mod tests {
 
     use super::*;
     use crate::pages::rules;
+    use helvetia_engine::Quarter;
 
     /// The pictures of `page`, each from its opening tag to the end of its caption.
     fn pictures(page: &str) -> Vec<&str> {
@@ -430,6 +431,37 @@ mod tests {
         let position = Picture::Village.position();
         assert!(position.village(ANNA).is_complete());
         assert_eq!(position.village_tiles[0], Some(Seat(0)));
+    }
+
+    #[test]
+    fn the_top_left_quarter_holds_the_sleepers_the_caption_names() {
+        let position = Picture::Sleep.position();
+        let sleepers_in = |quarter: Option<Quarter>| -> Vec<(BuildingKind, VillageId)> {
+            position
+                .village(ANNA)
+                .buildings()
+                .filter(|(cell, _)| quarter.is_none_or(|q| cell.in_quarter(q)))
+                .flat_map(|(_, b)| {
+                    b.villagers
+                        .iter()
+                        .filter(|v| !v.awake)
+                        .map(|v| (b.kind, v.owner))
+                })
+                .collect()
+        };
+        let woken = sleepers_in(Some(Quarter::TopLeft));
+        assert_eq!(woken.len(), 4);
+        assert!(woken.contains(&(BuildingKind::Holzfaeller, VillageId::Player(Seat(1)))));
+        assert!(woken.contains(&(BuildingKind::Steinmetz, ANNA)));
+        assert!(
+            Cell::at(-1, 0).unwrap().in_quarter(Quarter::BottomLeft),
+            "two quarters"
+        );
+        let asleep_elsewhere: Vec<_> = sleepers_in(None)
+            .into_iter()
+            .filter(|s| !woken.contains(s))
+            .collect();
+        assert_eq!(asleep_elsewhere, [(BuildingKind::Brunnenmeister, ANNA)]);
     }
 
     #[test]
