@@ -212,6 +212,26 @@ async fn the_language_switch_changes_the_page_text() {
         .expect("open the rules in German");
     let german = page_text(&client).await;
     assert!(german.contains("Regeln"), "{german}");
+    // The rules' pictures are drawn: one SVG each, with a caption, none of them clickable.
+    let pictures = client
+        .execute(
+            "const pictures = [...document.querySelectorAll('.rules-picture')];
+             const drawn = pictures.filter(p => p.querySelectorAll('svg').length === 1
+                 && p.querySelector('figcaption').textContent.length > 0).length;
+             const clickable = document.querySelectorAll('.rules-picture [data-action], .rules-picture [tabindex]').length;
+             document.querySelector('.rules-picture[data-picture=village]').scrollIntoView({ block: 'end' });
+             window.scrollBy(0, 16);
+             return [pictures.length, drawn, clickable];",
+            vec![],
+        )
+        .await
+        .expect("ask the page");
+    assert_eq!(
+        pictures,
+        serde_json::json!([7, 7, 0]),
+        "the rules' pictures"
+    );
+    screenshot(&client, "rules").await;
     assert_eq!(
         client
             .find(Locator::Css("html"))

@@ -8,6 +8,7 @@ mod layout;
 pub(crate) mod lobby;
 mod players;
 mod rules;
+mod rules_pictures;
 mod settings;
 mod waiting_room;
 

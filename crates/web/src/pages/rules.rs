@@ -1,10 +1,12 @@
-//! The rules in brief, in the page's language, and which component values are reconstructed.
+//! The rules in brief, in the page's language, with pictures drawn by the table's own code
+//! ([`super::rules_pictures`]), and which component values are reconstructed.
 
 use maud::html;
 
 use helvetia_engine::{BuildingKind, Source, COMPONENT_PROVENANCE};
 
 use super::layout::{document, Page};
+use super::rules_pictures::{picture as rules_picture, Picture};
 use crate::i18n::Lang;
 use crate::words::{building_makes, building_name, cost_words};
 
@@ -16,43 +18,80 @@ fn source_word(lang: Lang, source: Source) -> String {
     })
 }
 
+/// One part of a section: a paragraph (by its message key) or a picture drawn by the table.
+enum Block {
+    Text(&'static str),
+    Picture(Picture),
+}
+
+use Block::{Picture as Pic, Text};
+
+/// The sections of the rules in brief: a heading's key and its blocks.
+fn sections() -> [(&'static str, Vec<Block>); 9] {
+    [
+        ("rules-goal-title", vec![Text("rules-goal")]),
+        ("rules-setup-title", vec![Text("rules-setup")]),
+        (
+            "rules-village-title",
+            vec![
+                Text("rules-quarters"),
+                Text("rules-completion"),
+                Pic(Picture::Village),
+            ],
+        ),
+        (
+            "rules-turn-title",
+            vec![
+                Text("rules-turn"),
+                Pic(Picture::Characters),
+                Text("rules-builder"),
+                Pic(Picture::Display),
+                Text("rules-trader"),
+                Pic(Picture::Market),
+                Text("rules-nightwatchman"),
+                Text("rules-priest"),
+                Text("rules-midwife"),
+            ],
+        ),
+        (
+            "rules-production-title",
+            vec![Text("rules-production"), Pic(Picture::Production)],
+        ),
+        (
+            "rules-sleep-title",
+            vec![Text("rules-sleep"), Pic(Picture::Sleep)],
+        ),
+        (
+            "rules-round-title",
+            vec![
+                Text("rules-round"),
+                Text("rules-coins-unused"),
+                Pic(Picture::Round),
+            ],
+        ),
+        ("rules-score-title", vec![Text("rules-score")]),
+        ("rules-two-title", vec![Text("rules-two")]),
+    ]
+}
+
 /// The rules page.
 pub fn rules(lang: Lang, user: Option<&str>, csrf: &str) -> String {
     let page = Page::new(lang, user, csrf, "rules");
     let title = lang.tr("rules-title");
-    let sections = [
-        ("rules-goal-title", vec!["rules-goal"]),
-        ("rules-setup-title", vec!["rules-setup"]),
-        (
-            "rules-turn-title",
-            vec![
-                "rules-turn",
-                "rules-builder",
-                "rules-trader",
-                "rules-nightwatchman",
-                "rules-priest",
-                "rules-midwife",
-            ],
-        ),
-        ("rules-production-title", vec!["rules-production"]),
-        (
-            "rules-round-title",
-            vec!["rules-round", "rules-coins-unused"],
-        ),
-        ("rules-score-title", vec!["rules-score"]),
-        ("rules-two-title", vec!["rules-two"]),
-    ];
     document(
         &page,
         &title,
         html! {
             article class="rules" {
                 h1 { (title) }
-                @for (heading, paragraphs) in &sections {
+                @for (heading, blocks) in sections() {
                     section {
                         h2 { (lang.tr(heading)) }
-                        @for key in paragraphs {
-                            p { (lang.tr(key)) }
+                        @for block in blocks {
+                            @match block {
+                                Text(key) => p { (lang.tr(key)) },
+                                Pic(picture) => (rules_picture(lang, picture)),
+                            }
                         }
                     }
                 }

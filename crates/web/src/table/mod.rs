@@ -4,7 +4,7 @@
 //! targets shared by several actions, the end screen, the board and village SVG panels, and
 //! the game log (the story so far). Every legal action is reachable from exactly one clickable piece.
 
-mod board;
+pub(crate) mod board;
 pub(crate) mod cache;
 pub(crate) mod changes;
 pub(crate) mod clocks;
@@ -17,7 +17,7 @@ mod recent;
 mod refusal;
 pub(crate) mod suggestion;
 pub(crate) mod targets;
-mod village;
+pub(crate) mod village;
 
 use maud::{html, Markup};
 use std::cell::OnceCell;
@@ -46,10 +46,29 @@ pub(crate) struct Ctx<'a> {
     scores: [OnceCell<ScoreBreakdown>; 4],
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
     /// `seat`'s victory points now, counted once per render.
     pub fn score(&self, seat: Seat) -> ScoreBreakdown {
         *self.scores[seat.index()].get_or_init(|| score(self.pos, seat))
+    }
+
+    /// The context for drawing `input`, with the players' `names` by seat ([`seat_names`]).
+    pub fn new(input: &'a TableInput<'a>, names: &'a [String]) -> Ctx<'a> {
+        let pos = &input.view.position;
+        Ctx {
+            input,
+            pos,
+            lang: input.lang,
+            targets: Targets::new(pos, input.legal),
+            namer: Namer {
+                lang: input.lang,
+                names,
+                position: Some(pos),
+            },
+            villager_titles: Default::default(),
+            score_titles: Default::default(),
+            scores: Default::default(),
+        }
     }
 
     /// The label of legal action number `index`.
@@ -62,9 +81,9 @@ impl Ctx<'_> {
     }
 }
 
-/// Renders the table for one viewer, copying panels that have not changed from `cache`.
-pub fn render(input: &TableInput, cache: Option<&TableCache>) -> RenderedTable {
-    let names: Vec<String> = (0..input.view.position.options.players)
+/// The players' names by seat; a seat nobody holds is named by its number.
+pub(crate) fn seat_names(input: &TableInput) -> Vec<String> {
+    (0..input.view.position.options.players)
         .map(|seat| {
             input
                 .players
@@ -73,22 +92,14 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> RenderedTable {
                 .map(|p| p.name.clone())
                 .unwrap_or_else(|| format!("P{}", seat + 1))
         })
-        .collect();
-    let pos = &input.view.position;
-    let ctx = Ctx {
-        input,
-        pos,
-        lang: input.lang,
-        targets: Targets::new(pos, input.legal),
-        namer: Namer {
-            lang: input.lang,
-            names: &names,
-            position: Some(pos),
-        },
-        villager_titles: Default::default(),
-        score_titles: Default::default(),
-        scores: Default::default(),
-    };
+        .collect()
+}
+
+/// Renders the table for one viewer, copying panels that have not changed from `cache`.
+pub fn render(input: &TableInput, cache: Option<&TableCache>) -> RenderedTable {
+    let names = seat_names(input);
+    let ctx = Ctx::new(input, &names);
+    let pos = ctx.pos;
     let your_turn = !input.legal.is_empty() && input.replay.is_none();
     let over = input.resignations.is_over(pos);
     let status = if over { "finished" } else { "running" };

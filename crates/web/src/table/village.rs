@@ -338,7 +338,7 @@ fn cell_markup(
 }
 
 /// A building tile filling the cell whose top-left corner is (x, y), with its villagers.
-fn building_tile(ctx: &Ctx, village: VillageId, x: f32, y: f32, b: &Building) -> Markup {
+pub fn building_tile(ctx: &Ctx, village: VillageId, x: f32, y: f32, b: &Building) -> Markup {
     let lang = ctx.lang;
     let class = match b.kind.class() {
         BuildingClass::Production => "production",
