@@ -1,6 +1,7 @@
 //! The others' last turns in headless Chromium: in a game against a bot, after the bot's turn
 //! the pieces it changed glow and a legend names the bot; after the viewer's own next action
-//! that highlight is gone.
+//! that highlight is gone. Pieces that move glide and new ones fade in, except for a reader who
+//! prefers reduced motion.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
@@ -13,7 +14,8 @@ use rand_core::SeedableRng;
 use serde_json::Value;
 
 use browser_support::{
-    click_random_legal, create_game, register, table_state, wait_until, Browser, TestServer,
+    click_random_legal, create_game, game_id, register, table_state, wait_until, Browser,
+    TestServer,
 };
 
 /// What the viewer sees highlighted: the legends shown and the glowing pieces (their marking
@@ -113,4 +115,135 @@ async fn the_bots_last_turn_glows_until_the_viewers_next_action() {
     assert!(seen_glow, "the bot's turn was highlighted");
     assert!(seen_gone, "the highlight went with Anna's next action");
     anna.close().await.expect("close the browser");
+}
+
+/// Adds up, from now on, the pieces the table says moved and appeared in each change.
+const COUNT_MOTION: &str = "
+    const table = document.getElementById('table');
+    window.motion = { moved: 0, appeared: 0, changes: 0 };
+    new MutationObserver(function () {
+      window.motion.moved += Number(table.dataset.moved || 0);
+      window.motion.appeared += Number(table.dataset.appeared || 0);
+      window.motion.changes += 1;
+    }).observe(table, { attributes: true, attributeFilter: ['data-moved', 'data-appeared'],
+                        subtree: false });";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moving_pieces_glide_unless_the_reader_prefers_reduced_motion() {
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(1400, 1000).await;
+    // A spectator without an account, whose system asks for reduced motion.
+    let still = browser
+        .session_with(1400, 1000, &["--force-prefers-reduced-motion"])
+        .await;
+    register(&anna, &server, "anna").await;
+    create_game(&anna, 2, &["me", "bot:random"], 3).await;
+    let connected = "location.pathname.startsWith('/games/') && document.getElementById('table') \
+         && document.getElementById('table').dataset.connected === 'true'";
+    wait_until(&anna, connected, "the game page", Duration::from_secs(20)).await;
+    // Anna plays every step herself, so that a step the server plays for her never takes a
+    // decision away between looking at the table and clicking.
+    anna.execute(
+        "const box = document.querySelector('input[data-forced-steps]');
+         if (box.checked) box.click();",
+        vec![],
+    )
+    .await
+    .expect("turn forced steps off");
+    wait_until(
+        &anna,
+        "!document.querySelector('input[data-forced-steps]').checked \
+         && !document.querySelector('input[data-forced-steps]').disabled",
+        "forced steps to be off",
+        Duration::from_secs(10),
+    )
+    .await;
+    let id = game_id(&anna).await;
+    still
+        .goto(&server.url(&format!("/games/{id}")))
+        .await
+        .expect("watch the game");
+    wait_until(
+        &still,
+        connected,
+        "the spectator's table",
+        Duration::from_secs(20),
+    )
+    .await;
+    for client in [&anna, &still] {
+        client
+            .execute(COUNT_MOTION, vec![])
+            .await
+            .expect("count motion");
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for _ in 0..60 {
+        wait_until(
+            &anna,
+            "(document.querySelector('#table .table-root').dataset.yourTurn === 'true' \
+              && document.querySelector('#table [data-action]')) \
+             || document.querySelector('#table .table-root').dataset.status === 'finished'",
+            "anna's turn",
+            Duration::from_secs(30),
+        )
+        .await;
+        let state = table_state(&anna).await.expect("the table");
+        if state.finished {
+            break;
+        }
+        click_random_legal(&anna, &mut rng).await;
+        wait_until(
+            &anna,
+            &format!(
+                "Number(document.querySelector('#table .table-root').dataset.version) !== {}",
+                state.version
+            ),
+            "the table to change after a click",
+            Duration::from_secs(30),
+        )
+        .await;
+    }
+    let version = table_state(&anna).await.expect("the table").version;
+    wait_until(
+        &still,
+        &format!(
+            "Number(document.querySelector('#table .table-root').dataset.version) >= {version}"
+        ),
+        "the spectator to follow",
+        Duration::from_secs(30),
+    )
+    .await;
+    let motion = |client: &fantoccini::Client| {
+        let client = client.clone();
+        async move {
+            client
+                .execute("return window.motion;", vec![])
+                .await
+                .expect("the motion counts")
+        }
+    };
+    let (moving, kept_still) = (motion(&anna).await, motion(&still).await);
+    assert!(
+        moving["moved"].as_u64().unwrap() > 0,
+        "pieces glided: {moving}"
+    );
+    assert!(
+        moving["appeared"].as_u64().unwrap() > 0,
+        "pieces faded in: {moving}"
+    );
+    assert!(
+        kept_still["changes"].as_u64().unwrap() > 10,
+        "the spectator saw the changes: {kept_still}"
+    );
+    assert_eq!(
+        kept_still["moved"], 0,
+        "nothing moves with reduced motion: {kept_still}"
+    );
+    assert_eq!(
+        kept_still["appeared"], 0,
+        "nothing fades with reduced motion: {kept_still}"
+    );
+    anna.close().await.expect("close anna's browser");
+    still.close().await.expect("close the spectator's browser");
 }

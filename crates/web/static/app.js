@@ -873,6 +873,98 @@
     return fragment;
   }
 
+  // Pieces that move between parts glide from where they were to where they are now (coins to
+  // characters and centres, buildings from the display into a village), and pieces that appear
+  // (cubes on the market, villagers moving in, lying down or standing up) fade in. Each lasts
+  // a moment, any click or key ends it, and nothing moves for a reader who prefers reduced
+  // motion. The table says how many pieces moved and appeared in its last change
+  // (`data-moved`, `data-appeared`), for tools and tests.
+  const MOTION_MS = 450;
+  const motions = [];
+
+  function pieceKey(el) {
+    if (el.matches(".coin, .cube")) return el.getAttribute("class") + " " + el.getAttribute("fill");
+    if (el.matches(".villager")) {
+      const body = el.querySelector("path");
+      return "villager " + (body && body.getAttribute("fill")) + " " + el.dataset.sex + " " + el.dataset.state;
+    }
+    return "building " + el.dataset.kind;
+  }
+
+  // Where each piece inside `elements` is in its panel (pieces not shown are left out): by
+  // panel, so that a panel pushed down by a longer prompt moves none of its pieces.
+  function piecesIn(elements) {
+    const pieces = [];
+    elements.forEach(function (root) {
+      if (!root.querySelectorAll) return;
+      root.querySelectorAll(".coin, .cube, .villager, [data-kind]").forEach(function (el) {
+        const panel = el.closest(".panel[id]");
+        const r = el.getBoundingClientRect();
+        if (!panel || (r.width === 0 && r.height === 0)) return;
+        const p = panel.getBoundingClientRect();
+        pieces.push({ el: el, key: pieceKey(el), panel: panel.id,
+                      x: r.left + r.width / 2 - p.left, y: r.top + r.height / 2 - p.top });
+      });
+    });
+    return pieces;
+  }
+
+  // Where `piece` was, on the screen now.
+  function onScreen(piece) {
+    const panel = document.getElementById(piece.panel);
+    if (!panel) return null;
+    const p = panel.getBoundingClientRect();
+    return { x: p.left + piece.x, y: p.top + piece.y };
+  }
+
+  function showMoves(table, before, after) {
+    let moved = 0;
+    let appeared = 0;
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const same = function (a, b) {
+      return a.key === b.key && a.panel === b.panel && Math.abs(a.x - b.x) < 2 && Math.abs(a.y - b.y) < 2;
+    };
+    // A piece drawn again where it was has not moved.
+    const gone = before.filter(function (old) { return !after.some(function (now) { return same(old, now); }); });
+    const came = after.filter(function (now) { return !before.some(function (old) { return same(old, now); }); });
+    came.forEach(function (now) {
+      const i = gone.findIndex(function (old) { return old.key === now.key; });
+      // A building leaves a stack on offer that is still there: it comes from that stack.
+      const from = i >= 0 ? gone.splice(i, 1)[0] : before.find(function (old) {
+        return now.key.startsWith("building ") && old.key === now.key && !old.el.closest(".village");
+      });
+      if (still) return;
+      if (from && glide(now.el, onScreen(from))) moved += 1;
+      else if (!now.key.startsWith("building ")) { fadeIn(now.el); appeared += 1; }
+    });
+    table.dataset.moved = String(moved);
+    table.dataset.appeared = String(appeared);
+  }
+
+  // Moves `el` from the screen point `from` to its place. The offset is in the user units of
+  // its parent (the `translate` property composes with the element's own transform).
+  function glide(el, from) {
+    const parent = el.parentNode;
+    const matrix = parent && parent.getScreenCTM && parent.getScreenCTM();
+    if (!from || !matrix || !el.animate) return false;
+    const inverse = matrix.inverse();
+    const r = el.getBoundingClientRect();
+    const there = new DOMPoint(from.x, from.y).matrixTransform(inverse);
+    const here = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(inverse);
+    motions.push(el.animate(
+      [{ translate: (there.x - here.x) + "px " + (there.y - here.y) + "px" }, { translate: "0px 0px" }],
+      { duration: MOTION_MS, easing: "ease-in-out" }));
+    return true;
+  }
+
+  function fadeIn(el) {
+    if (el.animate) motions.push(el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: MOTION_MS, easing: "ease-out" }));
+  }
+
+  function endMotions() {
+    motions.splice(0).forEach(function (motion) { motion.finish(); });
+  }
+
   // Applies a "table" message: the root's attributes, the parts that changed (each replaces the
   // element with its id) and the log's new lines, appended to its last group, its last chapter
   // and its lines. Answers false if the table on the page is not one it applies to. The rules
@@ -897,7 +989,14 @@
     Array.from(fresh.attributes).forEach(function (attribute) {
       root.setAttribute(attribute.name, attribute.value);
     });
-    parts.forEach(function (part) { part[0].replaceWith(parseFor(part[0], part[1])); });
+    const before = piecesIn(parts.map(function (part) { return part[0]; }));
+    const replaced = parts.map(function (part) {
+      const fresh = parseFor(part[0], part[1]);
+      const elements = Array.from(fresh.children);
+      part[0].replaceWith(fresh);
+      return elements;
+    });
+    showMoves(table, before, piecesIn([].concat.apply([], replaced)));
     if (log) {
       if (log.lines) group.append(parse(log.lines));
       if (log.groups) chapter.append(parse(log.groups));
@@ -1061,6 +1160,8 @@
     setUpChrome();
     watchMyGames();
     setUpLogToggle();
+    document.addEventListener("pointerdown", endMotions, true);
+    document.addEventListener("keydown", endMotions, true);
     setUpForcedStepsToggle();
     setUpVillageTabs();
     setUpMenu();

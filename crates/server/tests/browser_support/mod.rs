@@ -196,25 +196,36 @@ impl Browser {
 
     /// A new browser window of `width` × `height` with a fresh profile.
     pub async fn session(&mut self, width: u32, height: u32) -> Client {
+        self.session_with(width, height, &[]).await
+    }
+
+    /// A new browser window as [`Browser::session`], with Chromium's `switches` added (such as
+    /// `--force-prefers-reduced-motion`).
+    pub async fn session_with(&mut self, width: u32, height: u32, switches: &[&str]) -> Client {
         let profile = tempfile::tempdir().expect("a profile directory");
+        let mut args: Vec<String> = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--lang=en-US",
+        ]
+        .iter()
+        .chain(switches)
+        .map(|arg| arg.to_string())
+        .collect();
+        args.push(format!("--user-data-dir={}", profile.path().display()));
+        args.push(format!("--window-size={width},{height}"));
         let mut capabilities = serde_json::Map::new();
         capabilities.insert(
             "goog:chromeOptions".into(),
             json!({
                 "binary": CHROMIUM,
-                "args": [
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-dev-shm-usage",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                    "--no-first-run",
-                    "--lang=en-US",
-                    format!("--user-data-dir={}", profile.path().display()),
-                    format!("--window-size={width},{height}"),
-                ],
+                "args": args,
             }),
         );
         self.profiles.push(profile);

@@ -260,7 +260,7 @@ fn offer_tile(
     let top = f32::from(count - 1) * 3.0;
     html! {
         (clickable(ctx.targets.clickable(target), "offer", &label, html! {
-            g class=(kind_class) {
+            g class=(kind_class) data-kind=(format!("{kind:?}")) {
                 title { (description) }
                 @for n in (0..count).rev() {
                     rect class=(class) x=(Num(x + f32::from(n) * 3.0)) y=(Num(y + 4.0 - f32::from(n) * 3.0 + top)) width="94" height="70" rx="5" {}
