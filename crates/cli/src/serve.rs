@@ -32,6 +32,10 @@ pub struct Args {
     /// time, on one core).
     #[arg(long, default_value_t = 2000)]
     analysis_iterations: u32,
+    /// Search iterations of a hint, in a game of one person against bots (the strong level's
+    /// budget by default; each hint runs in one of the bot search slots).
+    #[arg(long, default_value_t = helvetia_ai::analysis::HINT_ITERATIONS)]
+    hint_iterations: u32,
     /// Seconds a node's claim to run a game's bot lasts without renewal: how soon another node
     /// takes over the bots of a node that stopped.
     #[arg(long, default_value_t = 10)]
@@ -119,6 +123,7 @@ pub fn run(args: Args) -> ExitCode {
         max_open_games: args.max_open_games,
         max_bot_games: args.max_bot_games,
         analysis_iterations: args.analysis_iterations.max(1),
+        hint_iterations: args.hint_iterations.max(1),
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,

@@ -181,7 +181,7 @@ fn chart_points(analysis: &Analysis) -> Vec<ChartPoint> {
 }
 
 /// The translation key's last part for an evaluation term.
-fn term_key(term: ProspectTerm) -> &'static str {
+pub fn term_key(term: ProspectTerm) -> &'static str {
     match term {
         ProspectTerm::Score => "score",
         ProspectTerm::Goods => "goods",

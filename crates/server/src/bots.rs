@@ -66,6 +66,11 @@ impl BotRunner {
         self.slots.waiting()
     }
 
+    /// The node's search slots, which hints share with the bots.
+    pub fn slots(&self) -> &SearchSlots {
+        &self.slots
+    }
+
     fn finish(&self, id: &str) {
         self.active.lock().expect("bot set").remove(id);
     }

@@ -305,7 +305,12 @@ pub fn refresh_later(app: &AppState, live: Arc<LiveGame>, version: Option<u64>) 
     });
 }
 
-async fn catch_up(app: &AppState, live: &LiveGame, state: &mut GameState) -> AppResult<()> {
+/// Brings `state` up to the database's: a running game whose version is the database's is left
+/// as it is (nothing published), pure appends are applied, anything else reloads.
+///
+/// # Errors
+/// The database failed or the game's record is damaged.
+pub async fn catch_up(app: &AppState, live: &LiveGame, state: &mut GameState) -> AppResult<()> {
     if state.status == GameStatus::Running {
         let from = state.history().len() as u64;
         let (version, clock, actions) = app.store.catch_up(&live.id, from).await?;

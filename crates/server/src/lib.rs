@@ -27,6 +27,7 @@ pub mod error_language;
 pub mod forced_steps;
 pub mod game_state;
 pub mod health;
+pub mod hints;
 pub mod hub;
 pub mod listener;
 pub mod lobby;
@@ -126,6 +127,8 @@ pub struct Config {
     pub max_bot_games: u32,
     /// Search iterations per turn of a post-game analysis.
     pub analysis_iterations: u32,
+    /// Search iterations of a hint (the ladder's strong level by default).
+    pub hint_iterations: u32,
 }
 
 impl Default for Config {
@@ -153,6 +156,7 @@ impl Default for Config {
             max_open_games: 10,
             max_bot_games: 10,
             analysis_iterations: helvetia_ai::analysis::AnalysisSettings::default().iterations,
+            hint_iterations: helvetia_ai::analysis::HINT_ITERATIONS,
         }
     }
 }
@@ -287,6 +291,7 @@ pub fn app(state: AppState) -> Router {
             "/games/{id}/analysis",
             get(analysis::get).post(analysis::request),
         )
+        .route("/games/{id}/hint", post(hints::ask))
         .route("/games/{id}/ws", get(ws::upgrade))
         .route(
             "/settings",

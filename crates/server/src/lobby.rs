@@ -58,6 +58,23 @@ pub struct CreateBody {
     /// What happens when a player resigns (a bot takes the seat unless said otherwise).
     #[serde(default)]
     on_resign: OnResign,
+    /// Whether the creator may ask for hints; only when every other seat is a bot.
+    #[serde(default)]
+    hints: bool,
+}
+
+/// Refuses hints unless the creator plays alone against bots: in a game with another person a
+/// hint would be cheating (and an open or invited seat may yet bring one).
+fn check_hints(seats: &[SeatRequest]) -> AppResult<()> {
+    let alone_with_bots = seats
+        .iter()
+        .all(|seat| matches!(seat, SeatRequest::Me {} | SeatRequest::Bot { .. }))
+        && seats.iter().any(|seat| matches!(seat, SeatRequest::Me {}));
+    if alone_with_bots {
+        Ok(())
+    } else {
+        Err(AppError::bad_request("hints-need-bots"))
+    }
 }
 
 /// Refuses a player count, target or round limit outside what the create form offers, in
@@ -116,6 +133,9 @@ pub async fn create(
     {
         return Err(AppError::bad_request("one-seat-only"));
     }
+    if body.hints {
+        check_hints(&body.seats)?;
+    }
     let mut invites = BTreeMap::new();
     let seats: Vec<SeatRecord> = body
         .seats
@@ -161,6 +181,7 @@ pub async fn create(
         spectators_apart: body.spectators_apart,
         on_resign: body.on_resign,
         ended_by_resignation: false,
+        hints: body.hints,
     };
     let id = record.id.clone();
     // Every node's lobby is a query: the game is there for all of them once this commits.

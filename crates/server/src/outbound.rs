@@ -166,6 +166,9 @@ pub fn game_state(
         // them after a moment if their account wants it.
         "forced_step": if legal.is_empty() { None } else { snapshot.view.forced_step() },
         "can_undo": snapshot.can_undo(viewer),
+        // Whether the game lets its person ask for hints, and whether the viewer may now.
+        "hints": snapshot.hints,
+        "hint_offered": snapshot.offers_hint(viewer),
         "log": log,
         "actions": actions,
         "scores": scores(snapshot, &snapshot.view),
@@ -219,6 +222,7 @@ fn table_input<'a>(
         suggestion: snapshot.suggestion_for(viewer),
         resignations: &snapshot.resignations,
         recent: &snapshot.recent,
+        hint: snapshot.offers_hint(viewer),
     }
 }
 
@@ -345,6 +349,7 @@ pub fn replay_frame(
         suggestion: None,
         resignations: &resignations,
         recent: &render::RecentTurns::NONE,
+        hint: false,
     });
     let json = serde_json::json!({
         "id": &*snapshot.game_id,

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
+use helvetia_ai::analysis::Hint;
 use helvetia_engine::{Action, ActionList, GameOptions, Seat, Standing, View};
 use tokio::sync::OnceCell;
 
@@ -59,8 +60,11 @@ pub struct Snapshot {
     pub resignations: Resignations,
     /// The others' last turns each viewer sees highlighted.
     pub recent: RecentTurns,
+    /// Whether the person playing against bots only may ask for hints.
+    pub hints: bool,
     stories: Vec<(Lang, Arc<[StoryLine]>)>,
     suggestion: std::sync::OnceLock<Option<Action>>,
+    hint: OnceCell<Option<Arc<Hint>>>,
     view_json: OnceCell<Utf8Bytes>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
     tables: [[OnceCell<SharedTable>; Lang::ALL.len()]; VIEWER_SLOTS],
@@ -89,6 +93,7 @@ impl Snapshot {
             end_vote: end_vote(state),
             resignations: state.resignations(),
             recent: state.recent_turns(),
+            hints: state.hints,
             rating_shifts: state
                 .rating_changes
                 .iter()
@@ -100,6 +105,7 @@ impl Snapshot {
                 .collect(),
             stories: state.log_book().stories(&resignation_lines(state)),
             suggestion: std::sync::OnceLock::new(),
+            hint: OnceCell::new(),
             view_json: OnceCell::new(),
             json: Default::default(),
             tables: Default::default(),
@@ -129,6 +135,18 @@ impl Snapshot {
             Some(_) => &self.legal,
             None => &[],
         }
+    }
+
+    /// The hint for this state's decision, worked out by the first who asks
+    /// ([`crate::hints`]).
+    pub fn hint(&self) -> &OnceCell<Option<Arc<Hint>>> {
+        &self.hint
+    }
+
+    /// Whether `viewer` may ask for a hint now: the game has hints and it is their decision.
+    /// (The game's creation made sure that every other seat is a bot.)
+    pub fn offers_hint(&self, viewer: Option<Seat>) -> bool {
+        self.hints && self.decider(viewer).is_some() && self.status == GameStatus::Running
     }
 
     /// The decision suggested to `viewer` when it is theirs and the table shows a suggestion

@@ -58,6 +58,7 @@
 //!     suggestion: None,
 //!     resignations: &helvetia_web::Resignations::NONE,
 //!     recent: &helvetia_web::RecentTurns::NONE,
+//!     hint: false,
 //! });
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
@@ -78,6 +79,7 @@ pub use i18n::Lang;
 pub use recent_turns::{marks_of, recent_turns, Mark, RecentTurn, RecentTurns};
 pub use resignations::Resignations;
 pub use story::{events, resignation_line, story_lines, Stage, StoryEvent, StoryLine};
+pub use table::ask_hint::hint_words;
 pub use table::cache::TableCache;
 pub use table::changes::{apply_update, TableUpdate};
 pub use table::clocks::format_left;
@@ -131,6 +133,9 @@ pub struct TableInput<'a> {
     pub resignations: &'a Resignations,
     /// The others' last turns to highlight, for every viewer ([`recent_turns`]).
     pub recent: &'a RecentTurns,
+    /// Whether the viewer may ask for a hint now: a game of one person against bots, created
+    /// with hints, at that person's decision (the table shows a "Hint" button).
+    pub hint: bool,
 }
 
 /// The vote to end a game without a result.

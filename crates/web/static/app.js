@@ -278,8 +278,25 @@
           seat.hidden = Number(seat.dataset.seat) >= n;
         });
       };
+      // Hints are offered only while every other seat shown is a bot (the server checks too).
+      const hints = form.querySelector("#hints");
+      const hintsChoice = hints.closest("label");
+      const showHints = function () {
+        const n = Number(players.value);
+        const kinds = [];
+        for (let i = 0; i < n; i++) kinds.push(String(form.elements["seat" + i].value));
+        const mine = kinds.filter(function (kind) { return kind === "me"; }).length;
+        const bots = kinds.filter(function (kind) { return kind.startsWith("bot:"); }).length;
+        hintsChoice.hidden = !(mine === 1 && bots === n - 1);
+        if (hintsChoice.hidden) hints.checked = false;
+      };
       players.addEventListener("change", showSeats);
+      players.addEventListener("change", showHints);
+      form.querySelectorAll(".seat select").forEach(function (select) {
+        select.addEventListener("change", showHints);
+      });
       showSeats();
+      showHints();
       // An empty target follows the tiles option (20 with character tiles, 18 without).
       const tiles = form.querySelector("#character_tiles");
       const target = form.querySelector("#target_vp");
@@ -306,6 +323,7 @@
           rated: form.querySelector("#rated").checked,
           spectators_apart: form.querySelector("#spectators_apart").checked,
           on_resign: String(data.get("on_resign") || "bot"),
+          hints: hints.checked && !hintsChoice.hidden,
           time_control: timeControl(String(data.get("time_control") || ""), String(data.get("stand_in") || "greedy")),
         };
         const created = await post(form.dataset.api, body);
@@ -828,6 +846,33 @@
       } catch (error) {
         showError(banner, error.message);
         again.disabled = false;
+      }
+    });
+    // A hint for the person's decision in a game against bots only: the search's answer in
+    // words below the prompt's buttons (the prompt is replaced, answer and all, on any change).
+    table.addEventListener("click", async function (event) {
+      const button = event.target.closest("[data-hint]");
+      if (!button) return;
+      const box = table.querySelector(".hint-answer");
+      const label = button.textContent;
+      button.disabled = true;
+      button.textContent = button.dataset.working || label;
+      try {
+        const hint = await post("/api/games/" + table.dataset.gameId + "/hint",
+          { version: Number(button.dataset.hint) });
+        if (box) {
+          box.replaceChildren.apply(box, hint.words.map(function (words) {
+            const line = document.createElement("p");
+            line.textContent = words;
+            return line;
+          }));
+          box.hidden = false;
+        }
+      } catch (error) {
+        showError(box, error.message);
+      } finally {
+        button.disabled = false;
+        button.textContent = label;
       }
     });
     table.addEventListener("click", async function (event) {

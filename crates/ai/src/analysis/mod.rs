@@ -5,9 +5,13 @@
 //! Every search starts from the view at the start of a turn (never from the hidden order of
 //! stacks 2 and 3), so the analysis of a game reveals nothing a player could not see. With a
 //! fixed seed and iteration budget the analysis of a record is always the same.
+//!
+//! During a game against bots only, the same look at the current position is a hint
+//! ([`hint`]) for the person to move.
 
 mod chances;
 mod estimate;
+mod hint;
 mod turns;
 mod why;
 
@@ -21,6 +25,7 @@ use crate::evaluate::ProspectTerm;
 use crate::mcts::MctsParams;
 
 pub use estimate::{estimate, Estimate};
+pub use hint::{hint, Hint, HINT_ITERATIONS};
 pub use turns::{turns, TurnSpan};
 
 /// How thoroughly to analyse.

@@ -127,6 +127,8 @@ pub struct GameRecordRow {
     pub on_resign: OnResign,
     /// Whether a resignation ended the game.
     pub ended_by_resignation: bool,
+    /// Whether the person playing against bots only may ask for hints.
+    pub hints: bool,
 }
 
 /// The database: a pool for reads and rare writes, and the game-log writer.
@@ -205,6 +207,7 @@ fn migrator() -> Migrator {
                 "forced steps",
                 include_str!("../../migrations/0013_forced_steps.sql"),
             ),
+            migration(14, "hints", include_str!("../../migrations/0014_hints.sql")),
         ]),
         ignore_missing: false,
         locking: true,

@@ -268,6 +268,16 @@ suggest-pay = Mit dem eben hergestellten { $good } bezahlen: kostenlos.
 suggest-buy = { $good } für eine Münze kaufen: Keine deiner wachen Figuren kann es jetzt herstellen.
 suggest-deliver = { $good } liefern: ein Würfel auf den Markt, ein Siegpunkt mehr.
 suggest-plan = Der beste Zug, den der gierige Bot findet, beginnt hier.
+
+# The hint in a game against bots only: the search's preferred decisions for the turn.
+hint-button = Tipp
+hint-title = Die Suche fragen, was sie von hier aus spielen würde (dieses Spiel erlaubt Tipps)
+hint-working = Denkt nach…
+hint-line = Die Suche würde spielen: { $line }
+hint-chances = Deine Siegchance: jetzt { $before } %, nach diesen Entscheidungen { $after } %.
+hint-why = Warum (Siegpunkte laut Bewertung): { $terms }
+hint-why-none = Die Bewertung sieht keine nennenswerte Änderung deiner Aussichten.
+
 # Aufgeben
 story-resigned = { $name } hat aufgegeben; das Spiel endet.
 story-resigned-bot = { $name } hat aufgegeben; ab jetzt spielt ein Bot diesen Platz.

@@ -50,6 +50,7 @@ chat-mute = Stummschalten
 chat-muted = { $name } ist stummgeschaltet.
 chat-spectator = Zuschauer
 lobby-spectators-apart = Zuschauer chatten unter sich
+lobby-hints = Tipps: die Suche darf mich bei meinen Entscheidungen beraten (nur gegen Bots)
 phrase-good-luck = Viel Glück!
 phrase-have-fun = Viel Spass!
 phrase-well-played = Gut gespielt!

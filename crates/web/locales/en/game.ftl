@@ -268,6 +268,16 @@ suggest-pay = Pay with the { $good } just made: free.
 suggest-buy = Buy { $good } for a coin: none of your awake villagers can make it now.
 suggest-deliver = Deliver { $good }: a cube on the market, one more victory point.
 suggest-plan = The best turn the greedy bot finds starts here.
+
+# The hint in a game against bots only: the search's preferred decisions for the turn.
+hint-button = Hint
+hint-title = Ask the search what it would play from here (this game allows hints)
+hint-working = Thinking…
+hint-line = The search would play: { $line }
+hint-chances = Your chance to win: { $before } % now, { $after } % after these decisions.
+hint-why = Why (victory points by the evaluation): { $terms }
+hint-why-none = The evaluation sees no notable change in your prospects.
+
 # Resigning
 story-resigned = { $name } resigned; the game ends.
 story-resigned-bot = { $name } resigned; a bot plays the seat from now on.

@@ -50,6 +50,7 @@ chat-mute = Mute
 chat-muted = { $name } is muted.
 chat-spectator = spectator
 lobby-spectators-apart = Spectators chat among themselves
+lobby-hints = Hints: the search may advise me on my decisions (only against bots)
 phrase-good-luck = Good luck!
 phrase-have-fun = Have fun!
 phrase-well-played = Well played!

@@ -268,6 +268,16 @@ suggest-pay = Payer avec { $good } qui vient d'être produit : gratuit.
 suggest-buy = Acheter { $good } pour un jeton : aucun de vos villageois éveillés ne peut le produire maintenant.
 suggest-deliver = Livrer { $good } : un cube sur le marché, un point de victoire de plus.
 suggest-plan = Le meilleur tour que trouve le robot glouton commence ici.
+
+# The hint in a game against bots only: the search's preferred decisions for the turn.
+hint-button = Conseil
+hint-title = Demander à la recherche ce qu'elle jouerait d'ici (cette partie autorise les conseils)
+hint-working = Réflexion…
+hint-line = La recherche jouerait : { $line }
+hint-chances = Votre chance de gagner : { $before } % maintenant, { $after } % après ces décisions.
+hint-why = Pourquoi (points de victoire selon l'évaluation) : { $terms }
+hint-why-none = L'évaluation ne voit pas de changement notable de vos perspectives.
+
 # Abandon
 story-resigned = { $name } a abandonné ; la partie s’arrête.
 story-resigned-bot = { $name } a abandonné ; un bot joue cette place désormais.

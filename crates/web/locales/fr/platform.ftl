@@ -50,6 +50,7 @@ chat-mute = Masquer
 chat-muted = { $name } est masqué.
 chat-spectator = spectateur
 lobby-spectators-apart = Les spectateurs discutent entre eux
+lobby-hints = Conseils : la recherche peut me conseiller sur mes décisions (seulement contre des robots)
 phrase-good-luck = Bonne chance !
 phrase-have-fun = Amusez-vous bien !
 phrase-well-played = Bien joué !

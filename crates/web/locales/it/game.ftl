@@ -268,6 +268,16 @@ suggest-pay = Pagare con { $good } appena prodotto: gratis.
 suggest-buy = Comprare { $good } per una moneta: nessuno dei tuoi abitanti svegli può produrlo ora.
 suggest-deliver = Consegnare { $good }: un cubetto sul mercato, un punto vittoria in più.
 suggest-plan = Il miglior turno che trova il bot avido comincia qui.
+
+# The hint in a game against bots only: the search's preferred decisions for the turn.
+hint-button = Consiglio
+hint-title = Chiedere alla ricerca cosa giocherebbe da qui (questa partita permette i consigli)
+hint-working = Sto pensando…
+hint-line = La ricerca giocherebbe: { $line }
+hint-chances = La tua probabilità di vincere: { $before } % ora, { $after } % dopo queste decisioni.
+hint-why = Perché (punti vittoria secondo la valutazione): { $terms }
+hint-why-none = La valutazione non vede cambiamenti notevoli nelle tue prospettive.
+
 # Abbandono
 story-resigned = { $name } ha abbandonato; la partita finisce.
 story-resigned-bot = { $name } ha abbandonato; da ora un bot gioca questo posto.

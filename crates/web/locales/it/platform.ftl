@@ -50,6 +50,7 @@ chat-mute = Silenzia
 chat-muted = { $name } è silenziato.
 chat-spectator = spettatore
 lobby-spectators-apart = Gli spettatori chattano tra loro
+lobby-hints = Consigli: la ricerca può consigliarmi sulle mie decisioni (solo contro i bot)
 phrase-good-luck = Buona fortuna!
 phrase-have-fun = Buon divertimento!
 phrase-well-played = Ben giocato!

@@ -249,6 +249,16 @@ suggest-pay = 用刚生产的{ $good }支付：免费。
 suggest-buy = 花一枚钱币购买{ $good }：你醒着的村民现在都无法生产它。
 suggest-deliver = 交付{ $good }：市场上多一个方块，多一分胜利点。
 suggest-plan = 贪心机器人找到的最佳回合从这里开始。
+
+# The hint in a game against bots only: the search's preferred decisions for the turn.
+hint-button = 提示
+hint-title = 询问搜索从这里会怎么下（本局允许提示）
+hint-working = 思考中…
+hint-line = 搜索会这样下：{ $line }
+hint-chances = 你的获胜机会：现在 { $before } %，这些决定之后 { $after } %。
+hint-why = 原因（按评估的胜利点数）：{ $terms }
+hint-why-none = 评估认为你的前景没有明显变化。
+
 # 认输
 story-resigned = { $name } 认输了；游戏结束。
 story-resigned-bot = { $name } 认输了；此后由机器人接替这个座位。

@@ -44,6 +44,7 @@ chat-mute = 屏蔽
 chat-muted = 已屏蔽 { $name }。
 chat-spectator = 观众
 lobby-spectators-apart = 观众只在观众之间聊天
+lobby-hints = 提示：搜索可以为我的决定提供建议（仅限对战机器人）
 phrase-good-luck = 祝你好运！
 phrase-have-fun = 玩得开心！
 phrase-well-played = 打得好！

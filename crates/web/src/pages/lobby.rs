@@ -212,6 +212,8 @@ fn create_form(lang: Lang, bot_ratings: &[(&str, u16)]) -> Markup {
                 }
                 label class="check" { input type="checkbox" id="rated" name="rated" checked; " " (lang.tr("lobby-rated")) }
                 label class="check" { input type="checkbox" id="spectators_apart" name="spectators_apart"; " " (lang.tr("lobby-spectators-apart")) }
+                // Shown by the script only while every other seat is a bot.
+                label class="check hints-choice" hidden { input type="checkbox" id="hints" name="hints"; " " (lang.tr("lobby-hints")) }
                 label for="on_resign" { (lang.tr("lobby-on-resign")) }
                 select id="on_resign" name="on_resign" {
                     option value="bot" selected { (lang.tr("lobby-on-resign-bot")) }

@@ -4,6 +4,7 @@
 //! targets shared by several actions, the end screen, the board and village SVG panels, and
 //! the game log (the story so far). Every legal action is reachable from exactly one clickable piece.
 
+pub(crate) mod ask_hint;
 pub(crate) mod board;
 pub(crate) mod cache;
 pub(crate) mod changes;

@@ -46,6 +46,7 @@ pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
                 @if suggest {
                     (super::suggestion::suggested(ctx))
                 }
+                (super::ask_hint::button(ctx))
                 @for &i in buttons {
                     button type="button" data-action=(i) { (ctx.label(i)) }
                 }
@@ -53,6 +54,7 @@ pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
                     button type="button" class="undo" data-undo="" { (lang.tr("undo")) }
                 }
             }
+            (super::ask_hint::answer_box(ctx))
             (super::confirm::confirmations(ctx))
             p class="refusal" role="status" hidden {}
         }
