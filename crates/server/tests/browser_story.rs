@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    create_game, game_id, play_until_over, register, wait_until, Browser, TestServer,
+    create_game, game_id, play_until_over, register, screenshot, wait_until, Browser, TestServer,
 };
 
 /// The visible text of the first element matching `css`.
@@ -111,6 +111,14 @@ async fn after_a_round_end_the_log_tells_tiles_start_player_and_scores() {
         serde_json::json!([true, true, "auto"]),
         "beside the board"
     );
+    // The story of the round's end beside the board, for docs/screenshots.
+    anna.execute(
+        "document.querySelector('#table .log-lines').scrollTop = 1e9; window.scrollTo(0, 0);",
+        vec![],
+    )
+    .await
+    .expect("show the log's end");
+    screenshot(&anna, "round-end").await;
 
     // On a phone the log is one tap away.
     anna.set_window_size(390, 844)
