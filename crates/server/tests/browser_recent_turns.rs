@@ -142,23 +142,6 @@ async fn moving_pieces_glide_unless_the_reader_prefers_reduced_motion() {
     let connected = "location.pathname.startsWith('/games/') && document.getElementById('table') \
          && document.getElementById('table').dataset.connected === 'true'";
     wait_until(&anna, connected, "the game page", Duration::from_secs(20)).await;
-    // Anna plays every step herself, so that a step the server plays for her never takes a
-    // decision away between looking at the table and clicking.
-    anna.execute(
-        "const box = document.querySelector('input[data-forced-steps]');
-         if (box.checked) box.click();",
-        vec![],
-    )
-    .await
-    .expect("turn forced steps off");
-    wait_until(
-        &anna,
-        "!document.querySelector('input[data-forced-steps]').checked \
-         && !document.querySelector('input[data-forced-steps]').disabled",
-        "forced steps to be off",
-        Duration::from_secs(10),
-    )
-    .await;
     let id = game_id(&anna).await;
     still
         .goto(&server.url(&format!("/games/{id}")))

@@ -552,17 +552,22 @@ async fn click(client: &Client, element: &fantoccini::elements::Element) {
 /// Makes one decision in `client`'s table: clicks a random highlighted legal target (opening
 /// its chooser and picking a random choice when it has one). Returns the label clicked.
 pub async fn click_random_legal(client: &Client, rng: &mut ChaCha8Rng) -> String {
-    let targets = client
-        .find_all(Locator::Css(
-            "#table [data-action]:not(.chooser [data-action]), #table [data-chooser]",
-        ))
-        .await
-        .expect("find the legal targets");
     let mut visible = Vec::new();
-    for target in targets {
-        if target.is_displayed().await.unwrap_or(false) {
-            visible.push(target);
+    for _ in 0..10 {
+        visible = visible_legal_targets(client).await;
+        if !visible.is_empty() {
+            break;
         }
+        // A piece still gliding into place can count as not shown: a key ends the motion, as
+        // a person's click would.
+        client
+            .execute(
+                "document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }));",
+                vec![],
+            )
+            .await
+            .expect("end the motion");
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(
         !visible.is_empty(),
@@ -599,6 +604,23 @@ pub async fn click_random_legal(client: &Client, rng: &mut ChaCha8Rng) -> String
     click(client, choice).await;
     confirm_if_asked(client).await;
     format!("{label} → {text}")
+}
+
+/// The legal targets of `client`'s table that are shown.
+async fn visible_legal_targets(client: &Client) -> Vec<fantoccini::elements::Element> {
+    let targets = client
+        .find_all(Locator::Css(
+            "#table [data-action]:not(.chooser [data-action]), #table [data-chooser]",
+        ))
+        .await
+        .expect("find the legal targets");
+    let mut visible = Vec::new();
+    for target in targets {
+        if target.is_displayed().await.unwrap_or(false) {
+            visible.push(target);
+        }
+    }
+    visible
 }
 
 /// Goes on when the table asks to confirm a decision that leaves coins unused.
