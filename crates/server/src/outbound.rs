@@ -219,6 +219,7 @@ fn table_input<'a>(
         suggestion: snapshot.suggestion_for(viewer),
         resignations: &snapshot.resignations,
         recent: &snapshot.recent,
+        tutorial: None,
     }
 }
 
@@ -345,6 +346,7 @@ pub fn replay_frame(
         suggestion: None,
         resignations: &resignations,
         recent: &render::RecentTurns::NONE,
+        tutorial: None,
     });
     let json = serde_json::json!({
         "id": &*snapshot.game_id,

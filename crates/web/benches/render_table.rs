@@ -60,6 +60,7 @@ fn render(game: &Game, players: &[PlayerInfo], decides: bool) -> String {
         suggestion: None,
         resignations: &helvetia_web::Resignations::NONE,
         recent: &helvetia_web::RecentTurns::NONE,
+        tutorial: None,
     })
 }
 

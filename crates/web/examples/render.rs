@@ -77,6 +77,7 @@ fn main() {
         suggestion: None,
         resignations: &helvetia_web::Resignations::NONE,
         recent: &helvetia_web::RecentTurns::NONE,
+        tutorial: None,
     });
     let page = pages::game(
         lang,

@@ -110,6 +110,7 @@ fn play_game(players: u8, seed: u64, lang: Lang, tally: &mut Tally) {
                     suggestion: None,
                     resignations: &helvetia_web::Resignations::NONE,
                     recent: &recent,
+                    tutorial: None,
                 },
                 &cache,
             );

@@ -58,6 +58,7 @@
 //!     suggestion: None,
 //!     resignations: &helvetia_web::Resignations::NONE,
 //!     recent: &helvetia_web::RecentTurns::NONE,
+//!     tutorial: None,
 //! });
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
@@ -69,6 +70,7 @@ mod recent_turns;
 mod resignations;
 mod story;
 mod table;
+mod tutorial;
 mod words;
 
 use helvetia_engine::{Action, GameOptions, Seat, View};
@@ -83,6 +85,7 @@ pub use table::changes::{apply_update, TableUpdate};
 pub use table::clocks::format_left;
 pub use table::parts::RenderedTable;
 pub use table::suggestion::wanted as suggestion_wanted;
+pub use tutorial::{coaching, Coaching, Lesson, Moment, Tutorial};
 pub use words::{building_name, character_name, good_name, Namer};
 
 /// A seat at the table as the UI shows it.
@@ -131,6 +134,8 @@ pub struct TableInput<'a> {
     pub resignations: &'a Resignations,
     /// The others' last turns to highlight, for every viewer ([`recent_turns`]).
     pub recent: &'a RecentTurns,
+    /// In a tutorial game, who learns and what they have done: the table carries the coach.
+    pub tutorial: Option<Tutorial>,
 }
 
 /// The vote to end a game without a result.

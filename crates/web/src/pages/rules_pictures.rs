@@ -118,6 +118,7 @@ pub(super) fn picture(lang: Lang, picture: Picture) -> Markup {
         suggestion: None,
         resignations: &Resignations::NONE,
         recent: &RecentTurns::NONE,
+        tutorial: None,
     };
     let names = seat_names(&input);
     let ctx = Ctx::new(&input, &names);

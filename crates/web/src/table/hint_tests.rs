@@ -47,6 +47,7 @@ fn suggested_table(game: &Game, decides: bool, lang: Lang, suggestion: Option<Ac
         suggestion,
         resignations: &crate::Resignations::NONE,
         recent: &crate::RecentTurns::NONE,
+        tutorial: None,
     })
 }
 

@@ -50,6 +50,7 @@ fn render_with(game: &Game, lang: Lang, recent: &crate::RecentTurns) -> (String,
         suggestion: None,
         resignations: &crate::Resignations::NONE,
         recent,
+        tutorial: None,
     });
     (html, legal)
 }
@@ -272,6 +273,7 @@ fn spectators_get_no_clickable_pieces() {
         suggestion: None,
         resignations: &crate::Resignations::NONE,
         recent: &crate::RecentTurns::NONE,
+        tutorial: None,
     });
     assert!(!html.contains("data-action"));
     assert!(!html.contains("data-chooser"));
@@ -446,6 +448,7 @@ fn tables_drawn_with_kept_panels_equal_tables_drawn_afresh() {
                     suggestion: None,
                     resignations: &crate::Resignations::NONE,
                     recent: &crate::RecentTurns::NONE,
+                    tutorial: None,
                 };
                 let fresh = render_table(&input);
                 let kept = crate::render_table_with(&input, &cache);

@@ -155,6 +155,7 @@ fn show(
             suggestion: None,
             resignations: &crate::Resignations::NONE,
             recent,
+            tutorial: None,
         };
         let table = render_table_parts(&input, cache);
         let whole = render_table(&input);
@@ -243,6 +244,7 @@ fn a_message_for_the_log_only_appends_what_is_new() {
                 suggestion: None,
                 resignations: &crate::Resignations::NONE,
                 recent: &crate::RecentTurns::NONE,
+                tutorial: None,
             },
             &cache,
         )
