@@ -64,6 +64,8 @@ pub struct GameState {
     pub on_resign: OnResign,
     /// Whether a resignation ended the game.
     pub ended_by_resignation: bool,
+    /// Whether it is a tutorial game: its table carries the coach for its creator.
+    pub tutorial: bool,
 }
 
 /// Why a state change was refused.
@@ -175,6 +177,7 @@ impl GameState {
             spectators_apart: record.spectators_apart,
             on_resign: record.on_resign,
             ended_by_resignation: record.ended_by_resignation,
+            tutorial: record.tutorial,
         })
     }
 

@@ -219,7 +219,7 @@ fn table_input<'a>(
         suggestion: snapshot.suggestion_for(viewer),
         resignations: &snapshot.resignations,
         recent: &snapshot.recent,
-        tutorial: None,
+        tutorial: snapshot.tutorial,
     }
 }
 

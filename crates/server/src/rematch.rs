@@ -109,5 +109,6 @@ fn next_game(state: &GameState, user: &User, their_seat: u8) -> GameRecordRow {
         spectators_apart: state.spectators_apart,
         on_resign: state.on_resign,
         ended_by_resignation: false,
+        tutorial: false,
     }
 }

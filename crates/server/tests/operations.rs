@@ -130,6 +130,7 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
         spectators_apart: false,
         on_resign: helvetia_server::model::OnResign::Bot,
         ended_by_resignation: false,
+        tutorial: false,
     };
     let cap = AccountCap {
         user_id: user.id.clone(),
