@@ -20,6 +20,7 @@ async fn a_tutorial_game_starts_at_once_against_the_casual_bot_and_shows_the_coa
         let state = anna.state(&id).await;
         assert_eq!(state["status"], "running", "{state}");
         assert_eq!(state["your_seat"], 0);
+        assert_eq!(state["tutorial"], true);
         let players = state["players"].as_array().unwrap();
         assert_eq!(players.len(), 2);
         assert_eq!(players[0]["kind"], "human");
@@ -62,6 +63,7 @@ async fn a_tutorial_game_starts_at_once_against_the_casual_bot_and_shows_the_coa
             .post(&format!("/api/games/{other}/start"), json!({}))
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(beat.state(&other).await["tutorial"], false);
         let (_, ordinary) = beat.get_text(&format!("/games/{other}")).await;
         assert!(
             !ordinary.contains("t-coach"),
