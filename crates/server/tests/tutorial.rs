@@ -120,3 +120,89 @@ async fn the_cap_on_games_with_bots_holds_for_tutorials_and_leaves_nothing_behin
     assert_eq!(games[0]["status"], "running");
     server.server.shutdown().await;
 }
+
+/// The hidden order of stacks 2 and 3 in `position`, as the JSON fragments a leak would hold
+/// (any three tiles in their order).
+fn hidden_order(position: &helvetia_engine::Position) -> Vec<String> {
+    let mut fragments = Vec::new();
+    for stack in [
+        serde_json::to_value(&position.stack2).unwrap(),
+        serde_json::to_value(&position.stack3).unwrap(),
+    ] {
+        let tiles: Vec<String> = stack
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|tile| tile.to_string())
+            .collect();
+        for window in tiles.windows(3) {
+            fragments.push(window.join(","));
+        }
+    }
+    fragments
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_coach_follows_the_learner_through_round_one_and_nothing_hidden_leaves() {
+    let server = TestServer::start(common::Database::sqlite()).await;
+    let mut anna = server.user("anna").await;
+    let (status, body) = anna.post("/api/tutorial", json!({})).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["id"].as_str().unwrap().to_string();
+    let live = server
+        .server
+        .state
+        .hub
+        .cached(&id)
+        .expect("the game is loaded");
+    let mut lessons = std::collections::BTreeSet::new();
+    let mut decisions = 0;
+    for _ in 0..20_000 {
+        let state = anna.state(&id).await;
+        let round = state["view"]["position"]["round"].as_u64().unwrap();
+        if state["status"] != "running" || round >= 2 || decisions >= 400 {
+            break;
+        }
+        if !common::decides(&state) {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            continue;
+        }
+        let (_, page) = anna.get_text(&format!("/games/{id}")).await;
+        let (hidden, position) = {
+            let state = live.lock().await;
+            let position = state.game().position();
+            (
+                hidden_order(position),
+                serde_json::to_string(position).unwrap(),
+            )
+        };
+        // Positive control: the scan sees the order in what must never be sent.
+        assert!(hidden
+            .iter()
+            .any(|secret| position.contains(secret.as_str())));
+        let payloads = [page.clone(), state.to_string()];
+        for secret in &hidden {
+            assert!(
+                payloads
+                    .iter()
+                    .all(|payload| !payload.contains(secret.as_str())),
+                "the hidden order leaks: {secret}"
+            );
+        }
+        let lesson =
+            common::root_attribute(&page[page.find("id=\"t-coach\"").unwrap()..], "data-lesson");
+        lessons.insert(lesson.to_string());
+        let version = state["version"].as_u64().unwrap();
+        let (status, body) = anna
+            .post(
+                &format!("/api/games/{id}/actions"),
+                json!({"version": version, "index": 0}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        decisions += 1;
+    }
+    assert!(lessons.contains("start"), "{lessons:?}");
+    assert!(lessons.contains("characters"), "{lessons:?}");
+    server.server.shutdown().await;
+}
