@@ -155,11 +155,14 @@ fn show(
             suggestion: None,
             resignations: &crate::Resignations::NONE,
             recent,
-            tutorial: None,
+            // The two-player game is a tutorial: its coach changes with every decision.
+            tutorial: (players.len() == 2)
+                .then(|| crate::Tutorial::of(Seat(0), std::iter::empty(), &view)),
         };
         let table = render_table_parts(&input, cache);
         let whole = render_table(&input);
         assert_eq!(table.html(), whole, "the parts make the table");
+        assert_eq!(whole.contains("id=\"t-coach\""), players.len() == 2);
         assert_eq!(table.len(), whole.len());
         match table.update_since(browser.sent.as_ref()) {
             TableUpdate::Whole(html) => {
