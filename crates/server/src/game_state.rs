@@ -66,6 +66,8 @@ pub struct GameState {
     pub ended_by_resignation: bool,
     /// Whether the person playing against bots only may ask for hints.
     pub hints: bool,
+    /// Whether it is a tutorial game: its table carries the coach for its creator.
+    pub tutorial: bool,
 }
 
 /// Why a state change was refused.
@@ -178,6 +180,7 @@ impl GameState {
             on_resign: record.on_resign,
             ended_by_resignation: record.ended_by_resignation,
             hints: record.hints,
+            tutorial: record.tutorial,
         })
     }
 

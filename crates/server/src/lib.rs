@@ -52,6 +52,7 @@ pub mod shared_table;
 pub mod snapshot;
 pub mod stand_in;
 pub mod storage;
+pub mod tutorial;
 pub mod usernames;
 pub mod ws;
 
@@ -270,6 +271,7 @@ pub fn app(state: AppState) -> Router {
         .route("/login", post(auth::login))
         .route("/logout", post(auth::logout))
         .route("/me", get(auth::me))
+        .route("/tutorial", post(tutorial::start))
         .route("/games", get(lobby::list).post(lobby::create))
         .route("/games/{id}", get(play::get_game))
         .route("/games/{id}/join", post(lobby::join))
@@ -307,6 +309,7 @@ pub fn app(state: AppState) -> Router {
         .route("/register", get(pages::register))
         .route("/lobby", get(pages::lobby))
         .route("/rules", get(pages::rules))
+        .route("/tutorial", get(tutorial::page))
         .route("/leaderboard", get(players::leaderboard_page))
         .route("/players/{name}", get(players::profile_page))
         .route("/games/{id}", get(pages::game))

@@ -112,6 +112,50 @@ pub async fn create(
     user: User,
     JsonBody(body): JsonBody<CreateBody>,
 ) -> AppResult<(StatusCode, Json<serde_json::Value>)> {
+    let (id, invites) = open_game(&app, &user, &body, Kind::Regular).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "id": id, "invites": invites })),
+    ))
+}
+
+/// What kind of game [`open_game`] opens.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A game of the lobby, dealt from a random seed.
+    Regular,
+    /// A tutorial game, dealt from this seed (see [`crate::tutorial`]).
+    Tutorial { seed: u64 },
+}
+
+impl CreateBody {
+    /// The tutorial game: two players, the creator in seat 0 and a casual bot, unrated.
+    pub(crate) fn tutorial() -> CreateBody {
+        CreateBody {
+            options: GameOptions::for_players(2),
+            seats: vec![
+                SeatRequest::Me {},
+                SeatRequest::Bot {
+                    level: BotLevel::Greedy,
+                },
+            ],
+            time_control: None,
+            rated: Some(false),
+            spectators_apart: false,
+            on_resign: OnResign::default(),
+            hints: false,
+        }
+    }
+}
+
+/// Stores a new open game as `body` describes it, created by `user` (within their cap on open
+/// games); answers its id and the invitation tokens by seat.
+pub(crate) async fn open_game(
+    app: &AppState,
+    user: &User,
+    body: &CreateBody,
+    kind: Kind,
+) -> AppResult<(String, BTreeMap<String, String>)> {
     check_form_limits(&body.options)?;
     body.options
         .check()
@@ -163,7 +207,10 @@ pub async fn create(
         id: random_token()[..12].to_string(),
         creator_id: user.id.clone(),
         options: body.options,
-        seed: random_seed(),
+        seed: match kind {
+            Kind::Regular => random_seed(),
+            Kind::Tutorial { seed } => seed,
+        },
         status: GameStatus::Open,
         created_at: now(),
         version: 0,
@@ -171,7 +218,8 @@ pub async fn create(
         actions: Vec::new(),
         clock: body
             .time_control
-            .map(|control| Clock::new(control, body.options.players)),
+            .as_ref()
+            .map(|control| Clock::new(*control, body.options.players)),
         rated: body.rated.unwrap_or(true)
             && !body
                 .seats
@@ -182,16 +230,14 @@ pub async fn create(
         on_resign: body.on_resign,
         ended_by_resignation: false,
         hints: body.hints,
+        tutorial: matches!(kind, Kind::Tutorial { .. }),
     };
     let id = record.id.clone();
     // Every node's lobby is a query: the game is there for all of them once this commits.
     app.store
-        .create_game(&record, &account_limits::open_games(&app, &user.id))
+        .create_game(&record, &account_limits::open_games(app, &user.id))
         .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "id": id, "invites": invites })),
-    ))
+    Ok((id, invites))
 }
 
 /// Body of `POST /api/games/{id}/join`.
@@ -269,7 +315,7 @@ pub async fn leave(
     give_seat_back(&app, &live, &user).await
 }
 
-async fn give_seat_back(
+pub(crate) async fn give_seat_back(
     app: &AppState,
     live: &LiveGame,
     user: &User,
@@ -316,7 +362,7 @@ pub async fn start(
     start_now(&app, &live, &user).await
 }
 
-async fn start_now(
+pub(crate) async fn start_now(
     app: &AppState,
     live: &std::sync::Arc<LiveGame>,
     user: &User,

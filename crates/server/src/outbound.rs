@@ -161,6 +161,8 @@ pub fn game_state(
         "view": snapshot.view,
         "legal": legal,
         "your_seat": viewer.map(|s| s.0),
+        // A tutorial game's table carries the coach ("Learn by playing").
+        "tutorial": snapshot.tutorial.is_some(),
         "your_turn": !legal.is_empty(),
         // The only action of the viewer's decision when it is forced: the server plays it for
         // them after a moment if their account wants it.
@@ -223,6 +225,7 @@ fn table_input<'a>(
         resignations: &snapshot.resignations,
         recent: &snapshot.recent,
         hint: snapshot.offers_hint(viewer),
+        tutorial: snapshot.tutorial,
     }
 }
 
@@ -350,6 +353,7 @@ pub fn replay_frame(
         resignations: &resignations,
         recent: &render::RecentTurns::NONE,
         hint: false,
+        tutorial: None,
     });
     let json = serde_json::json!({
         "id": &*snapshot.game_id,

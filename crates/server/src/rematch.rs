@@ -111,5 +111,6 @@ fn next_game(state: &GameState, user: &User, their_seat: u8) -> GameRecordRow {
         ended_by_resignation: false,
         // The same bots in the same seats: still a game of one person against bots.
         hints: state.hints,
+        tutorial: false,
     }
 }

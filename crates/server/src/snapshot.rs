@@ -14,7 +14,7 @@ use crate::clock::Clock;
 use crate::game_state::{seat_of, GameState};
 use crate::log_book::Resigned;
 use crate::model::{GameStatus, SeatRecord};
-use crate::render::{EndVote, Lang, RatingShift, RecentTurns, Resignations, StoryLine};
+use crate::render::{EndVote, Lang, RatingShift, RecentTurns, Resignations, StoryLine, Tutorial};
 use crate::shared_table::SharedTable;
 
 /// Slots per message kind: one per seat that decides, and one for everyone who only watches.
@@ -62,6 +62,8 @@ pub struct Snapshot {
     pub recent: RecentTurns,
     /// Whether the person playing against bots only may ask for hints.
     pub hints: bool,
+    /// In a tutorial game, who learns and which lessons they have done.
+    pub tutorial: Option<Tutorial>,
     stories: Vec<(Lang, Arc<[StoryLine]>)>,
     suggestion: std::sync::OnceLock<Option<Action>>,
     hint: OnceCell<Option<Arc<Hint>>>,
@@ -74,6 +76,7 @@ impl Snapshot {
     /// The snapshot of `state`.
     pub fn of(game_id: Arc<str>, state: &GameState, revision: u64, connected: [bool; 4]) -> Self {
         let to_move = state.to_move();
+        let view = state.view();
         Snapshot {
             game_id,
             revision,
@@ -81,7 +84,8 @@ impl Snapshot {
             status: state.status,
             options: state.options,
             seats: state.seats.clone(),
-            view: state.view(),
+            tutorial: tutorial(state, &view),
+            view,
             to_move,
             legal: state.legal_for(to_move),
             undoable: state.undoable(),
@@ -247,4 +251,18 @@ fn resignation_lines(state: &GameState) -> Vec<Resigned> {
 
 fn slot(decider: Option<Seat>) -> usize {
     decider.map_or(VIEWER_SLOTS - 1, |seat| seat.index().min(VIEWER_SLOTS - 2))
+}
+
+/// The learner's progress in a tutorial game (its creator learns), from the log: no state of
+/// its own.
+fn tutorial(state: &GameState, view: &View) -> Option<Tutorial> {
+    if !state.tutorial {
+        return None;
+    }
+    let learner = state.seat_of(&state.creator_id)?;
+    let actions = state
+        .history()
+        .iter()
+        .map(|entry| (entry.seat, &entry.action));
+    Some(Tutorial::of(learner, actions, view))
 }

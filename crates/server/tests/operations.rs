@@ -131,6 +131,7 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
         on_resign: helvetia_server::model::OnResign::Bot,
         ended_by_resignation: false,
         hints: false,
+        tutorial: false,
     };
     let cap = AccountCap {
         user_id: user.id.clone(),

@@ -61,6 +61,7 @@ fn render(game: &Game, players: &[PlayerInfo], decides: bool) -> String {
         resignations: &helvetia_web::Resignations::NONE,
         recent: &helvetia_web::RecentTurns::NONE,
         hint: false,
+        tutorial: None,
     })
 }
 

@@ -78,6 +78,7 @@ fn main() {
         resignations: &helvetia_web::Resignations::NONE,
         recent: &helvetia_web::RecentTurns::NONE,
         hint: false,
+        tutorial: None,
     });
     let page = pages::game(
         lang,

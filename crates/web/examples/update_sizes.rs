@@ -111,6 +111,7 @@ fn play_game(players: u8, seed: u64, lang: Lang, tally: &mut Tally) {
                     resignations: &helvetia_web::Resignations::NONE,
                     recent: &recent,
                     hint: false,
+                    tutorial: None,
                 },
                 &cache,
             );

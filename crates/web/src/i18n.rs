@@ -28,13 +28,14 @@ pub enum Lang {
 }
 
 /// The Fluent sources of one language, in the order they are loaded.
-const SOURCES: [[&str; 5]; 5] = [
+const SOURCES: [[&str; 6]; 5] = [
     [
         include_str!("../locales/de/ui.ftl"),
         include_str!("../locales/de/game.ftl"),
         include_str!("../locales/de/rules.ftl"),
         include_str!("../locales/de/platform.ftl"),
         include_str!("../locales/de/errors.ftl"),
+        include_str!("../locales/de/tutorial.ftl"),
     ],
     [
         include_str!("../locales/en/ui.ftl"),
@@ -42,6 +43,7 @@ const SOURCES: [[&str; 5]; 5] = [
         include_str!("../locales/en/rules.ftl"),
         include_str!("../locales/en/platform.ftl"),
         include_str!("../locales/en/errors.ftl"),
+        include_str!("../locales/en/tutorial.ftl"),
     ],
     [
         include_str!("../locales/fr/ui.ftl"),
@@ -49,6 +51,7 @@ const SOURCES: [[&str; 5]; 5] = [
         include_str!("../locales/fr/rules.ftl"),
         include_str!("../locales/fr/platform.ftl"),
         include_str!("../locales/fr/errors.ftl"),
+        include_str!("../locales/fr/tutorial.ftl"),
     ],
     [
         include_str!("../locales/it/ui.ftl"),
@@ -56,6 +59,7 @@ const SOURCES: [[&str; 5]; 5] = [
         include_str!("../locales/it/rules.ftl"),
         include_str!("../locales/it/platform.ftl"),
         include_str!("../locales/it/errors.ftl"),
+        include_str!("../locales/it/tutorial.ftl"),
     ],
     [
         include_str!("../locales/zh/ui.ftl"),
@@ -63,6 +67,7 @@ const SOURCES: [[&str; 5]; 5] = [
         include_str!("../locales/zh/rules.ftl"),
         include_str!("../locales/zh/platform.ftl"),
         include_str!("../locales/zh/errors.ftl"),
+        include_str!("../locales/zh/tutorial.ftl"),
     ],
 ];
 

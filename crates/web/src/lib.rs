@@ -59,6 +59,7 @@
 //!     resignations: &helvetia_web::Resignations::NONE,
 //!     recent: &helvetia_web::RecentTurns::NONE,
 //!     hint: false,
+//!     tutorial: None,
 //! });
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
@@ -70,6 +71,7 @@ mod recent_turns;
 mod resignations;
 mod story;
 mod table;
+mod tutorial;
 mod words;
 
 use helvetia_engine::{Action, GameOptions, Seat, View};
@@ -85,6 +87,7 @@ pub use table::changes::{apply_update, TableUpdate};
 pub use table::clocks::format_left;
 pub use table::parts::RenderedTable;
 pub use table::suggestion::wanted as suggestion_wanted;
+pub use tutorial::{coaching, Coaching, Lesson, Moment, Tutorial};
 pub use words::{building_name, character_name, good_name, Namer};
 
 /// A seat at the table as the UI shows it.
@@ -136,6 +139,8 @@ pub struct TableInput<'a> {
     /// Whether the viewer may ask for a hint now: a game of one person against bots, created
     /// with hints, at that person's decision (the table shows a "Hint" button).
     pub hint: bool,
+    /// In a tutorial game, who learns and what they have done: the table carries the coach.
+    pub tutorial: Option<Tutorial>,
 }
 
 /// The vote to end a game without a result.

@@ -54,6 +54,18 @@
     });
   }
 
+  // ---- The tutorial ------------------------------------------------------------------------
+
+  // "Start the tutorial" creates the tutorial game, started at once, and opens it.
+  function setUpTutorial() {
+    const form = document.getElementById("tutorial-form");
+    if (!form) return;
+    handleForm(form, async function () {
+      const game = await post(form.dataset.api, {});
+      location.href = "/games/" + encodeURIComponent(game.id);
+    });
+  }
+
   // ---- Mail settings ----------------------------------------------------------------------
 
   // The whole form is sent as JSON; "Saved." shows until the next change.
@@ -117,11 +129,30 @@
     pieces.forEach(function (p) { p.classList.add("recent"); });
   }
 
+  // ---- The coach of a tutorial game --------------------------------------------------------
+
+  // Marks the pieces the coach's lesson is about (its data-focus, a selector drawn on the
+  // server from the view) with .coach-focus; without a coach, nothing is marked.
+  function showCoachFocus(table) {
+    const coach = table.querySelector("#t-coach");
+    const pieces = new Set();
+    if (coach && coach.dataset.focus) {
+      try {
+        table.querySelectorAll(coach.dataset.focus).forEach(function (p) { pieces.add(p); });
+      } catch (_) { /* a selector this browser does not know marks nothing */ }
+    }
+    table.querySelectorAll(".coach-focus").forEach(function (p) {
+      if (!pieces.has(p)) p.classList.remove("coach-focus");
+    });
+    pieces.forEach(function (p) { p.classList.add("coach-focus"); });
+  }
+
   // A legend's button hides the highlight of the others' last turns for the rest of the visit.
   function setUpRecentTurns() {
     const table = document.getElementById("table");
     if (!table) return;
     showRecentTurns(table);
+    showCoachFocus(table);
     table.addEventListener("click", function (event) {
       if (!event.target.closest("[data-recent-hide]")) return;
       table.classList.add("recent-off");
@@ -741,6 +772,7 @@
           readRoot();
           showClocks();
           showRecentTurns(table);
+          showCoachFocus(table);
           keepLogPlace(table, reading);
           // Keep keyboard users where they were when the same target is still there.
           if (focused && !table.contains(document.activeElement)) {
@@ -1216,5 +1248,6 @@
     if (page === "game") { setUpWaitingRoom(); setUpSeatButtons(); setUpGame(); setUpRecentTurns(); }
     if (page === "replay") setUpReplay();
     if (page === "settings") setUpMailSettings();
+    if (page === "tutorial") setUpTutorial();
   });
 })();

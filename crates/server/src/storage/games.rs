@@ -184,7 +184,7 @@ impl Store {
     pub async fn load_game(&self, id: &str) -> StoreResult<Option<GameRecordRow>> {
         let Some(row) = sqlx::query(
             "SELECT id, creator_id, options, seed, status, created_at, version, rated, \
-             spectators_apart, on_resign, end_reason, hints FROM games WHERE id = $1",
+             spectators_apart, on_resign, end_reason, hints, tutorial FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -372,8 +372,8 @@ pub(super) async fn insert_game(
 ) -> StoreResult<()> {
     sqlx::query(
         "INSERT INTO games (id, creator_id, options, seed, status, created_at, version, \
-             clock, rated, spectators_apart, on_resign, hints) \
-             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11)",
+             clock, rated, spectators_apart, on_resign, hints, tutorial) \
+             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12)",
     )
     .bind(&game.id)
     .bind(&game.creator_id)
@@ -386,6 +386,7 @@ pub(super) async fn insert_game(
     .bind(i64::from(game.spectators_apart))
     .bind(game.on_resign.as_str())
     .bind(i64::from(game.hints))
+    .bind(i64::from(game.tutorial))
     .execute(&mut **tx)
     .await?;
     for seat in &game.seats {
@@ -430,6 +431,7 @@ fn parse_game(row: &AnyRow) -> StoreResult<GameRecordRow> {
         on_resign: OnResign::parse(&on_resign).ok_or_else(|| decode_error(&on_resign))?,
         ended_by_resignation: end_reason.as_deref() == Some(RESIGNED),
         hints: row.try_get::<i64, _>(11)? != 0,
+        tutorial: row.try_get::<i64, _>(12)? != 0,
     })
 }
 

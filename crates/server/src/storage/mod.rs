@@ -129,6 +129,8 @@ pub struct GameRecordRow {
     pub ended_by_resignation: bool,
     /// Whether the person playing against bots only may ask for hints.
     pub hints: bool,
+    /// Whether it is a tutorial game (its table carries the coach).
+    pub tutorial: bool,
 }
 
 /// The database: a pool for reads and rare writes, and the game-log writer.
@@ -208,6 +210,11 @@ fn migrator() -> Migrator {
                 include_str!("../../migrations/0013_forced_steps.sql"),
             ),
             migration(14, "hints", include_str!("../../migrations/0014_hints.sql")),
+            migration(
+                15,
+                "tutorial",
+                include_str!("../../migrations/0015_tutorial.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,

@@ -50,6 +50,7 @@ pub fn document(page: &Page, title: &str, content: Markup) -> String {
                     button type="button" class="menu-toggle" data-menu-toggle="" aria-expanded="false" { (lang.tr("nav-menu")) }
                     nav class="main-nav" aria-label=(lang.tr("site-title")) {
                         a href="/lobby" { (lang.tr("nav-lobby")) }
+                        a href="/tutorial" { (lang.tr("nav-tutorial")) }
                         a href="/rules" { (lang.tr("nav-rules")) }
                         a href="/leaderboard" { (lang.tr("nav-leaderboard")) }
                         @match page.user {

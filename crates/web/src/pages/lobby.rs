@@ -80,6 +80,7 @@ pub fn lobby(
         &title,
         html! {
             h1 { (title) }
+            p class="tutorial-invite" { a href="/tutorial" { (lang.tr("tutorial-invite")) } }
             @if let Some(invitation) = invitation {
                 (invitation_card(lang, user, invitation))
             }

@@ -10,6 +10,7 @@ mod players;
 mod rules;
 mod rules_pictures;
 mod settings;
+mod tutorial;
 mod waiting_room;
 
 use helvetia_engine::Seat;
@@ -25,6 +26,7 @@ pub use lobby::{lobby, Invitation, LobbyLists, ROUND_LIMIT_MAX, TARGET_VP_MAX};
 pub use players::{leaderboard, profile, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
 pub use rules::rules;
 pub use settings::{settings, unsubscribe, MailForm, Unsubscribe, MAIL_KINDS};
+pub use tutorial::{tutorial, TUTORIAL_PATH};
 pub use waiting_room::{WaitingRoom, WaitingSeat};
 
 /// The home page: what the game is, and the way in.
@@ -46,6 +48,8 @@ pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {
                         " "
                         a class="button" href="/login" { (lang.tr("nav-login")) }
                     }
+                    " "
+                    a class="button" href="/tutorial" { (lang.tr("nav-tutorial")) }
                     " "
                     a class="button" href="/rules" { (lang.tr("nav-rules")) }
                 }

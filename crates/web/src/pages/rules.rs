@@ -84,6 +84,7 @@ pub fn rules(lang: Lang, user: Option<&str>, csrf: &str) -> String {
         html! {
             article class="rules" {
                 h1 { (title) }
+                p class="tutorial-invite" { a href="/tutorial" { (lang.tr("tutorial-invite")) } }
                 @for (heading, blocks) in sections() {
                     section {
                         h2 { (lang.tr(heading)) }

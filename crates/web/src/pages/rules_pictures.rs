@@ -119,6 +119,7 @@ pub(super) fn picture(lang: Lang, picture: Picture) -> Markup {
         resignations: &Resignations::NONE,
         recent: &RecentTurns::NONE,
         hint: false,
+        tutorial: None,
     };
     let names = seat_names(&input);
     let ctx = Ctx::new(&input, &names);

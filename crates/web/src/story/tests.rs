@@ -209,6 +209,7 @@ fn the_table_log_has_a_heading_per_round_and_the_round_end_lines() {
         resignations: &crate::Resignations::NONE,
         recent: &crate::RecentTurns::NONE,
         hint: false,
+        tutorial: None,
     });
     let log = &html[html.find("class=\"log\"").expect("a log")..];
     for heading in [

@@ -115,6 +115,7 @@ mod tests {
             resignations: &crate::Resignations::NONE,
             recent: &crate::RecentTurns::NONE,
             hint,
+            tutorial: None,
         })
     }
 

@@ -48,6 +48,7 @@ fn suggested_table(game: &Game, decides: bool, lang: Lang, suggestion: Option<Ac
         resignations: &crate::Resignations::NONE,
         recent: &crate::RecentTurns::NONE,
         hint: false,
+        tutorial: None,
     })
 }
 

@@ -9,6 +9,7 @@ pub(crate) mod board;
 pub(crate) mod cache;
 pub(crate) mod changes;
 pub(crate) mod clocks;
+mod coach;
 mod confirm;
 mod log;
 pub(crate) mod parts;
@@ -124,8 +125,12 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> RenderedTable {
     // style sheet lays out its content as if it were not there).
     let framed =
         |id: &str, markup: Markup| drawn(id, html! { div class="part" id=(id) { (markup) } });
-    let mut pieces = vec![
-        drawn("t-prompt", prompt::prompt(&ctx, your_turn)),
+    let mut pieces = vec![drawn("t-prompt", prompt::prompt(&ctx, your_turn))];
+    // Only a tutorial game has a coach (and never its replay).
+    if let (Some(tutorial), None) = (&input.tutorial, input.replay) {
+        pieces.push(drawn("t-coach", coach::coach(&ctx, tutorial)));
+    }
+    pieces.extend([
         framed("t-clocks", clocks::clocks(&ctx)),
         framed("t-vote", clocks::end_vote(&ctx)),
         framed("t-recent", recent::recent(&ctx)),
@@ -140,7 +145,7 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> RenderedTable {
         ),
         Piece::Frame(PANELS_OPEN.to_string()),
         drawn("t-village-tabs", village::village_tabs(&ctx)),
-    ];
+    ]);
     for village in pos.village_ids() {
         pieces.push(kept(
             format!("t-village-{}", village.index()),

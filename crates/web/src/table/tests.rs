@@ -51,6 +51,7 @@ fn render_with(game: &Game, lang: Lang, recent: &crate::RecentTurns) -> (String,
         resignations: &crate::Resignations::NONE,
         recent,
         hint: false,
+        tutorial: None,
     });
     (html, legal)
 }
@@ -274,6 +275,7 @@ fn spectators_get_no_clickable_pieces() {
         resignations: &crate::Resignations::NONE,
         recent: &crate::RecentTurns::NONE,
         hint: false,
+        tutorial: None,
     });
     assert!(!html.contains("data-action"));
     assert!(!html.contains("data-chooser"));
@@ -449,6 +451,7 @@ fn tables_drawn_with_kept_panels_equal_tables_drawn_afresh() {
                     resignations: &crate::Resignations::NONE,
                     recent: &crate::RecentTurns::NONE,
                     hint: false,
+                    tutorial: None,
                 };
                 let fresh = render_table(&input);
                 let kept = crate::render_table_with(&input, &cache);

@@ -156,10 +156,14 @@ fn show(
             resignations: &crate::Resignations::NONE,
             recent,
             hint: false,
+            // The two-player game is a tutorial: its coach changes with every decision.
+            tutorial: (players.len() == 2)
+                .then(|| crate::Tutorial::of(Seat(0), std::iter::empty(), &view)),
         };
         let table = render_table_parts(&input, cache);
         let whole = render_table(&input);
         assert_eq!(table.html(), whole, "the parts make the table");
+        assert_eq!(whole.contains("id=\"t-coach\""), players.len() == 2);
         assert_eq!(table.len(), whole.len());
         match table.update_since(browser.sent.as_ref()) {
             TableUpdate::Whole(html) => {
@@ -245,6 +249,7 @@ fn a_message_for_the_log_only_appends_what_is_new() {
                 resignations: &crate::Resignations::NONE,
                 recent: &crate::RecentTurns::NONE,
                 hint: false,
+                tutorial: None,
             },
             &cache,
         )
