@@ -51,6 +51,8 @@ pub async fn ask(
     let live = find(&app, &id).await?;
     let (snapshot, seat, names, creator) = {
         let mut state = live.lock().await;
+        // Whoever may never have a hint here is refused before anything is read again.
+        may_ask(&state, &user.id)?;
         // Decide on the database's state, not on a notice still on its way from another node
         // (unchanged, the snapshot and the hint kept with it stay).
         catch_up(&app, &live, &mut state).await?;
@@ -76,8 +78,9 @@ pub async fn ask(
     )))
 }
 
-/// The asker's seat if they may have a hint now, or why not.
-fn allowed(state: &GameState, user_id: &str, version: Option<u64>) -> AppResult<Seat> {
+/// The asker's seat if they may have hints in this game at all (it has hints, they sit in it
+/// with bots alone, it runs), or why not.
+fn may_ask(state: &GameState, user_id: &str) -> AppResult<Seat> {
     if !state.hints {
         return Err(AppError::forbidden("hints-off"));
     }
@@ -93,6 +96,12 @@ fn allowed(state: &GameState, user_id: &str, version: Option<u64>) -> AppResult<
     if state.status != GameStatus::Running {
         return Err(Refusal::NotRunning.into());
     }
+    Ok(seat)
+}
+
+/// The asker's seat if they may have a hint now, or why not.
+fn allowed(state: &GameState, user_id: &str, version: Option<u64>) -> AppResult<Seat> {
+    let seat = may_ask(state, user_id)?;
     if state.has_resigned(seat) {
         return Err(Refusal::Resigned.into());
     }

@@ -960,7 +960,10 @@
   const motions = [];
 
   function pieceKey(el) {
-    if (el.matches(".coin, .cube")) return el.getAttribute("class") + " " + el.getAttribute("fill");
+    // By kind and colour, not by class: the highlight of a recent turn adds classes.
+    if (el.matches(".coin, .cube")) {
+      return (el.classList.contains("coin") ? "coin " : "cube ") + el.getAttribute("fill");
+    }
     if (el.matches(".villager")) {
       const body = el.querySelector("path");
       return "villager " + (body && body.getAttribute("fill")) + " " + el.dataset.sex + " " + el.dataset.state;
@@ -1008,7 +1011,7 @@
       const i = gone.findIndex(function (old) { return old.key === now.key; });
       // A building leaves a stack on offer that is still there: it comes from that stack.
       const from = i >= 0 ? gone.splice(i, 1)[0] : before.find(function (old) {
-        return now.key.startsWith("building ") && old.key === now.key && !old.el.closest(".village");
+        return now.key.startsWith("building ") && old.key === now.key && !old.panel.startsWith("t-village-");
       });
       if (still) return;
       if (from && glide(now.el, onScreen(from))) moved += 1;
@@ -1028,14 +1031,23 @@
     const r = el.getBoundingClientRect();
     const there = new DOMPoint(from.x, from.y).matrixTransform(inverse);
     const here = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(inverse);
-    motions.push(el.animate(
+    keep(el.animate(
       [{ translate: (there.x - here.x) + "px " + (there.y - here.y) + "px" }, { translate: "0px 0px" }],
       { duration: MOTION_MS, easing: "ease-in-out" }));
     return true;
   }
 
   function fadeIn(el) {
-    if (el.animate) motions.push(el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: MOTION_MS, easing: "ease-out" }));
+    if (el.animate) keep(el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: MOTION_MS, easing: "ease-out" }));
+  }
+
+  // Remembers a running motion until it ends, so that a click or a new change can end it.
+  function keep(motion) {
+    motions.push(motion);
+    motion.addEventListener("finish", function () {
+      const i = motions.indexOf(motion);
+      if (i >= 0) motions.splice(i, 1);
+    });
   }
 
   function endMotions() {
@@ -1066,6 +1078,9 @@
     Array.from(fresh.attributes).forEach(function (attribute) {
       root.setAttribute(attribute.name, attribute.value);
     });
+    // Pieces still moving from the last change are put in place first, so that they are
+    // measured where they are.
+    endMotions();
     const before = piecesIn(parts.map(function (part) { return part[0]; }));
     const replaced = parts.map(function (part) {
       const fresh = parseFor(part[0], part[1]);

@@ -7,8 +7,9 @@ use std::ops::Range;
 
 use super::element_from;
 
-/// The pieces of a part's HTML: the markup around its inner parts, and each inner part (the
-/// outermost ones: an inner part of an inner part is sent with it).
+/// The pieces of a part's HTML: the markup around its inner parts (the part's own opening tag
+/// included), and each inner part (the outermost ones: an inner part of an inner part is sent
+/// with it).
 struct Split<'a> {
     /// The markup before each inner part, and after the last.
     around: Vec<&'a str>,
@@ -18,8 +19,10 @@ struct Split<'a> {
 
 fn split<'a>(html: &'a str, id: &str) -> Option<Split<'a>> {
     let marker = format!(" id=\"{id}-");
-    // The part's own opening tag carries its own id, which does not start with `marker`.
+    // The part's own opening tag carries its own id, which does not start with `marker`; it is
+    // markup around the inner parts, so that a change to it sends the part whole.
     let mut from = html.find('>')? + 1;
+    let mut around_start = 0;
     let mut split = Split {
         around: Vec::new(),
         inner: Vec::new(),
@@ -30,13 +33,13 @@ fn split<'a>(html: &'a str, id: &str) -> Option<Split<'a>> {
         let Range { end, .. } = element_from(html, start)?;
         let id_start = at + " id=\"".len();
         let id_end = id_start + html[id_start..].find('"')?;
-        split.around.push(&html[from..start]);
+        split.around.push(&html[around_start..start]);
         split
             .inner
             .push((&html[id_start..id_end], &html[start..end]));
-        from = end;
+        (from, around_start) = (end, end);
     }
-    split.around.push(&html[from..]);
+    split.around.push(&html[around_start..]);
     Some(split)
 }
 
@@ -108,6 +111,14 @@ mod tests {
         assert_eq!(changed_inner_parts("v", BEFORE, &fewer), None);
         let renamed = BEFORE.replace("v-c1", "v-c9");
         assert_eq!(changed_inner_parts("v", BEFORE, &renamed), None);
+        let retagged = BEFORE
+            .replace("<figure id=\"v\">", "<figure id=\"v\" class=\"x\">")
+            .replace("<g id=\"v-c1\"><rect>", "<g id=\"v-c1\"><circle>");
+        assert_eq!(
+            changed_inner_parts("v", BEFORE, &retagged),
+            None,
+            "the part's own tag changed"
+        );
     }
 
     #[test]
