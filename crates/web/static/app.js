@@ -1054,6 +1054,16 @@
     motions.splice(0).forEach(function (motion) { motion.finish(); });
   }
 
+  // A click ends the motions, but not that of the piece clicked: it would leave the pointer
+  // and the click would miss it.
+  function endMotionsBut(event) {
+    const clicked = motions.filter(function (motion) {
+      return motion.effect && motion.effect.target && motion.effect.target.contains(event.target);
+    });
+    motions.filter(function (motion) { return clicked.indexOf(motion) < 0; })
+      .forEach(function (motion) { motion.finish(); });
+  }
+
   // Applies a "table" message: the root's attributes, the parts that changed (each replaces the
   // element with its id) and the log's new lines, appended to its last group, its last chapter
   // and its lines. Answers false if the table on the page is not one it applies to. The rules
@@ -1252,7 +1262,7 @@
     setUpChrome();
     watchMyGames();
     setUpLogToggle();
-    document.addEventListener("pointerdown", endMotions, true);
+    document.addEventListener("pointerdown", endMotionsBut, true);
     document.addEventListener("keydown", endMotions, true);
     setUpForcedStepsToggle();
     setUpVillageTabs();
