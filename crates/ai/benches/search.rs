@@ -1,11 +1,13 @@
 //! Search speed from fixed positions: MCTS iterations on one core, a whole 2,000-iteration
 //! decision on every core, a whole turn of a 2,000-iteration bot with and without its turn
-//! plan, one greedy decision, and the table's suggestion (`suggest`) where a player pays for a
-//! building (the server works it out once per change, for the person who decides).
+//! plan, one greedy decision, the table's suggestion (`suggest`) where a player pays for a
+//! building (the server works it out once per change, for the person who decides), and a hint
+//! at the server's budget (what a person waits for after pressing Hint).
 //!
 //! The positions are reached by a fixed seeded random walk, so every run measures the same
 //! work; `cargo bench -p helvetia-ai` prints the medians.
 
+use helvetia_ai::analysis::{hint, AnalysisSettings, HINT_ITERATIONS};
 use helvetia_ai::{mcts, suggest, Bot, BotKind, BotSpec, Budget, MctsBot, MctsParams};
 use helvetia_engine::{Game, GameOptions, Phase, Step, View};
 use rand_chacha::ChaCha8Rng;
@@ -113,4 +115,16 @@ fn random_decision(bencher: divan::Bencher, case: (u8, u16)) {
 fn suggestion_while_paying(bencher: divan::Bencher, case: (u8, u16)) {
     let view = paying(case.0, case.1);
     bencher.bench(|| suggest(&view));
+}
+
+/// A hint at the server's budget ([`HINT_ITERATIONS`]): the search for the line and the two
+/// chances, on one thread, as the server runs it in a bot search slot.
+#[divan::bench(args = CASES, sample_count = 10)]
+fn hint_at_the_server_budget(bencher: divan::Bencher, case: (u8, u16)) {
+    let view = position(case.0, case.1);
+    let settings = AnalysisSettings {
+        iterations: HINT_ITERATIONS,
+        seed: 0,
+    };
+    bencher.bench(|| hint(&view, settings));
 }

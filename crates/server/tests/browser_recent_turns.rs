@@ -120,13 +120,13 @@ async fn the_bots_last_turn_glows_until_the_viewers_next_action() {
 /// Adds up, from now on, the pieces the table says moved and appeared in each change.
 const COUNT_MOTION: &str = "
     const table = document.getElementById('table');
-    window.motion = { moved: 0, appeared: 0, changes: 0 };
+    window.motion = { moved: 0, turned: 0, appeared: 0, changes: 0 };
     new MutationObserver(function () {
       window.motion.moved += Number(table.dataset.moved || 0);
+      window.motion.turned += Number(table.dataset.turned || 0);
       window.motion.appeared += Number(table.dataset.appeared || 0);
       window.motion.changes += 1;
-    }).observe(table, { attributes: true, attributeFilter: ['data-moved', 'data-appeared'],
-                        subtree: false });";
+    }).observe(table, { attributes: true, attributeFilter: ['data-appeared'], subtree: false });";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moving_pieces_glide_unless_the_reader_prefers_reduced_motion() {
@@ -212,6 +212,10 @@ async fn moving_pieces_glide_unless_the_reader_prefers_reduced_motion() {
         "pieces glided: {moving}"
     );
     assert!(
+        moving["turned"].as_u64().unwrap() > 0,
+        "villagers lay down or stood up: {moving}"
+    );
+    assert!(
         moving["appeared"].as_u64().unwrap() > 0,
         "pieces faded in: {moving}"
     );
@@ -222,6 +226,10 @@ async fn moving_pieces_glide_unless_the_reader_prefers_reduced_motion() {
     assert_eq!(
         kept_still["moved"], 0,
         "nothing moves with reduced motion: {kept_still}"
+    );
+    assert_eq!(
+        kept_still["turned"], 0,
+        "nobody turns with reduced motion: {kept_still}"
     );
     assert_eq!(
         kept_still["appeared"], 0,

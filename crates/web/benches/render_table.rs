@@ -45,23 +45,11 @@ fn render(game: &Game, players: &[PlayerInfo], decides: bool) -> String {
         })
         .collect();
     render_table(&TableInput {
-        game_id: "bench",
-        view: &game.view(),
-        players,
         legal: &legal,
         version: 300,
         can_undo: decides,
         log: &log,
-        lang: Lang::En,
-        replay: None,
-        clocks: &[],
-        rating_shifts: &[],
-        end_vote: &helvetia_web::EndVote::None,
-        suggestion: None,
-        resignations: &helvetia_web::Resignations::NONE,
-        recent: &helvetia_web::RecentTurns::NONE,
-        hint: false,
-        tutorial: None,
+        ..TableInput::new("bench", &game.view(), players, Lang::En)
     })
 }
 

@@ -62,23 +62,11 @@ fn main() {
     let legal = game.legal_actions();
     let view = game.view();
     let table = render_table(&TableInput {
-        game_id: "demo",
-        view: &view,
-        players: &infos,
         legal: &legal,
         version: actions as u64,
         can_undo: true,
         log: &log,
-        lang,
-        replay: None,
-        clocks: &[],
-        rating_shifts: &[],
-        end_vote: &helvetia_web::EndVote::None,
-        suggestion: None,
-        resignations: &helvetia_web::Resignations::NONE,
-        recent: &helvetia_web::RecentTurns::NONE,
-        hint: false,
-        tutorial: None,
+        ..TableInput::new("demo", &view, &infos, lang)
     });
     let page = pages::game(
         lang,

@@ -95,23 +95,12 @@ fn play_game(players: u8, seed: u64, lang: Lang, tally: &mut Tally) {
             };
             let table = render_table_parts(
                 &TableInput {
-                    game_id: "g1",
-                    view: &view,
-                    players: &infos,
                     legal: &legal,
                     version,
                     can_undo: !legal.is_empty(),
                     log: &log,
-                    lang,
-                    replay: None,
-                    clocks: &[],
-                    rating_shifts: &[],
-                    end_vote: &helvetia_web::EndVote::None,
-                    suggestion: None,
-                    resignations: &helvetia_web::Resignations::NONE,
                     recent: &recent,
-                    hint: false,
-                    tutorial: None,
+                    ..TableInput::new("g1", &view, &infos, lang)
                 },
                 &cache,
             );

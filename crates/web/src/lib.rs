@@ -43,23 +43,8 @@
 //!     .collect();
 //! let legal = game.legal_actions();
 //! let html = render_table(&TableInput {
-//!     game_id: "g1",
-//!     view: &game.view(),
-//!     players: &players,
 //!     legal: &legal,
-//!     version: 0,
-//!     can_undo: false,
-//!     log: &[],
-//!     lang: Lang::En,
-//!     replay: None,
-//!     clocks: &[],
-//!     rating_shifts: &[],
-//!     end_vote: &helvetia_web::EndVote::None,
-//!     suggestion: None,
-//!     resignations: &helvetia_web::Resignations::NONE,
-//!     recent: &helvetia_web::RecentTurns::NONE,
-//!     hint: false,
-//!     tutorial: None,
+//!     ..TableInput::new("g1", &game.view(), &players, Lang::En)
 //! });
 //! assert!(html.contains("data-action=\"0\""));
 //! ```
@@ -141,6 +126,37 @@ pub struct TableInput<'a> {
     pub hint: bool,
     /// In a tutorial game, who learns and what they have done: the table carries the coach.
     pub tutorial: Option<Tutorial>,
+}
+
+/// Nobody resigned and nothing to highlight, for [`TableInput::new`] to point at.
+static NO_RESIGNATIONS: Resignations = Resignations::NONE;
+static NO_RECENT_TURNS: RecentTurns = RecentTurns::NONE;
+
+impl<'a> TableInput<'a> {
+    /// The table of `view` with nothing but the game on it: no decision for the viewer, no log,
+    /// clocks, suggestion, highlights or coach. The start of a struct update for what draws a
+    /// position (pictures, tools, tests): `TableInput { legal: &legal, ..TableInput::new(…) }`.
+    pub fn new(game_id: &'a str, view: &'a View, players: &'a [PlayerInfo], lang: Lang) -> Self {
+        TableInput {
+            game_id,
+            view,
+            players,
+            legal: &[],
+            version: 0,
+            can_undo: false,
+            log: &[],
+            lang,
+            replay: None,
+            clocks: &[],
+            rating_shifts: &[],
+            end_vote: &EndVote::None,
+            suggestion: None,
+            resignations: &NO_RESIGNATIONS,
+            recent: &NO_RECENT_TURNS,
+            hint: false,
+            tutorial: None,
+        }
+    }
 }
 
 /// The vote to end a game without a result.

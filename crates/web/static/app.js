@@ -951,11 +951,12 @@
   }
 
   // Pieces that move between parts glide from where they were to where they are now (coins to
-  // characters and centres, buildings from the display into a village), and pieces that appear
-  // (cubes on the market, villagers moving in, lying down or standing up) fade in. Each lasts
-  // a moment, any click or key ends it, and nothing moves for a reader who prefers reduced
-  // motion. The table says how many pieces moved and appeared in its last change
-  // (`data-moved`, `data-appeared`), for tools and tests.
+  // characters and centres, buildings from the display into a village), villagers who lie down
+  // or stand up turn where they are, and pieces that appear (cubes on the market, villagers
+  // moving in) fade in. Each lasts a moment, any click or key ends it, and nothing moves for a
+  // reader who prefers reduced motion. The table says how many pieces moved, turned and
+  // appeared in its last change (`data-moved`, `data-turned`, `data-appeared`), for tools and
+  // tests.
   const MOTION_MS = 450;
   const motions = [];
 
@@ -983,10 +984,31 @@
         if (!panel || (r.width === 0 && r.height === 0)) return;
         const p = panel.getBoundingClientRect();
         pieces.push({ el: el, key: pieceKey(el), panel: panel.id,
-                      x: r.left + r.width / 2 - p.left, y: r.top + r.height / 2 - p.top });
+                      x: r.left + r.width / 2 - p.left, y: r.top + r.height / 2 - p.top,
+                      pose: el.matches(".villager") ? pose(el) : null });
       });
     });
     return pieces;
+  }
+
+  // A villager's whole placement (where it stands, its size, whether it lies) as one CSS
+  // transform, so that a turn from one pose to the other can be drawn between the two.
+  function pose(el) {
+    const placed = el.transform && el.transform.baseVal.consolidate();
+    if (!placed) return null;
+    const m = placed.matrix;
+    return "matrix(" + [m.a, m.b, m.c, m.d, m.e, m.f].join(", ") + ")";
+  }
+
+  // The same villager in its other pose (standing or lying) close to where `now` is: its key
+  // without the state, in the same panel, less than a figure's height away.
+  function otherPose(gone, now) {
+    if (!now.pose) return -1;
+    const kin = now.key.slice(0, now.key.lastIndexOf(" "));
+    return gone.findIndex(function (old) {
+      return old.pose && old.key !== now.key && old.key.slice(0, old.key.lastIndexOf(" ")) === kin
+        && old.panel === now.panel && Math.hypot(old.x - now.x, old.y - now.y) < 40;
+    });
   }
 
   // Where `piece` was, on the screen now.
@@ -999,6 +1021,7 @@
 
   function showMoves(table, before, after) {
     let moved = 0;
+    let turned = 0;
     let appeared = 0;
     const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const same = function (a, b) {
@@ -1008,6 +1031,12 @@
     const gone = before.filter(function (old) { return !after.some(function (now) { return same(old, now); }); });
     const came = after.filter(function (now) { return !before.some(function (old) { return same(old, now); }); });
     came.forEach(function (now) {
+      const j = otherPose(gone, now);
+      if (j >= 0) {
+        const from = gone.splice(j, 1)[0];
+        if (!still && turn(now.el, from.pose)) turned += 1;
+        return;
+      }
       const i = gone.findIndex(function (old) { return old.key === now.key; });
       // A building leaves a stack on offer that is still there: it comes from that stack.
       const from = i >= 0 ? gone.splice(i, 1)[0] : before.find(function (old) {
@@ -1018,6 +1047,7 @@
       else if (!now.key.startsWith("building ")) { fadeIn(now.el); appeared += 1; }
     });
     table.dataset.moved = String(moved);
+    table.dataset.turned = String(turned);
     table.dataset.appeared = String(appeared);
   }
 
@@ -1034,6 +1064,15 @@
     keep(el.animate(
       [{ translate: (there.x - here.x) + "px " + (there.y - here.y) + "px" }, { translate: "0px 0px" }],
       { duration: MOTION_MS, easing: "ease-in-out" }));
+    return true;
+  }
+
+  // Turns a villager from the pose `from` into its own (lying down or standing up): the
+  // browser draws the placements between the two, a quarter turn.
+  function turn(el, from) {
+    const to = pose(el);
+    if (!from || !to || !el.animate) return false;
+    keep(el.animate([{ transform: from }, { transform: to }], { duration: MOTION_MS, easing: "ease-in-out" }));
     return true;
   }
 

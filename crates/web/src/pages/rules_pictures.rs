@@ -20,7 +20,7 @@ use crate::i18n::Lang;
 use crate::table::pieces::Num;
 use crate::table::{board, seat_names, village, Ctx};
 use crate::words::good_name;
-use crate::{EndVote, PlayerInfo, RecentTurns, Resignations, TableInput};
+use crate::{PlayerInfo, TableInput};
 
 /// The game every picture starts from.
 const SEED: u64 = 7;
@@ -102,25 +102,7 @@ pub(super) fn picture(lang: Lang, picture: Picture) -> Markup {
             connected: true,
         })
         .collect();
-    let input = TableInput {
-        game_id: "rules",
-        view: &view,
-        players: &players,
-        legal: &[],
-        version: 0,
-        can_undo: false,
-        log: &[],
-        lang,
-        replay: None,
-        clocks: &[],
-        rating_shifts: &[],
-        end_vote: &EndVote::None,
-        suggestion: None,
-        resignations: &Resignations::NONE,
-        recent: &RecentTurns::NONE,
-        hint: false,
-        tutorial: None,
-    };
+    let input = TableInput::new("rules", &view, &players, lang);
     let names = seat_names(&input);
     let ctx = Ctx::new(&input, &names);
     let drawing = match picture {

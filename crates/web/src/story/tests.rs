@@ -193,23 +193,9 @@ fn the_table_log_has_a_heading_per_round_and_the_round_end_lines() {
         })
         .collect();
     let html = render_table(&TableInput {
-        game_id: "t",
-        view: &after,
-        players: &infos,
-        legal: &[],
         version: 1,
-        can_undo: false,
         log: &story,
-        lang: Lang::En,
-        replay: None,
-        clocks: &[],
-        rating_shifts: &[],
-        end_vote: &crate::EndVote::None,
-        suggestion: None,
-        resignations: &crate::Resignations::NONE,
-        recent: &crate::RecentTurns::NONE,
-        hint: false,
-        tutorial: None,
+        ..TableInput::new("t", &after, &infos, Lang::En)
     });
     let log = &html[html.find("class=\"log\"").expect("a log")..];
     for heading in [

@@ -79,7 +79,7 @@ mod tests {
     use helvetia_engine::{Action, Game, GameOptions, Seat};
 
     use super::hint_words;
-    use crate::{render_table, EndVote, Lang, PlayerInfo, TableInput};
+    use crate::{render_table, Lang, PlayerInfo, TableInput};
 
     /// The table of a new game for its first player (`decides`) or for anyone else, with the
     /// game's hints allowed or not.
@@ -99,23 +99,11 @@ mod tests {
             })
             .collect();
         render_table(&TableInput {
-            game_id: "h",
-            view: &game.view(),
-            players: &players,
             legal: &legal,
             version: 7,
-            can_undo: false,
-            log: &[],
-            lang: Lang::De,
             replay,
-            clocks: &[],
-            rating_shifts: &[],
-            end_vote: &EndVote::None,
-            suggestion: None,
-            resignations: &crate::Resignations::NONE,
-            recent: &crate::RecentTurns::NONE,
             hint,
-            tutorial: None,
+            ..TableInput::new("h", &game.view(), &players, Lang::De)
         })
     }
 

@@ -5,7 +5,7 @@ use helvetia_engine::{forfeits, Action, Game, GameOptions, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use crate::{render_table, EndVote, Lang, PlayerInfo, TableInput};
+use crate::{render_table, Lang, PlayerInfo, TableInput};
 
 fn players(n: u8) -> Vec<PlayerInfo> {
     (0..n)
@@ -32,23 +32,10 @@ fn suggested_table(game: &Game, decides: bool, lang: Lang, suggestion: Option<Ac
     let view = game.view();
     let infos = players(game.options().players);
     render_table(&TableInput {
-        game_id: "h",
-        view: &view,
-        players: &infos,
         legal: &legal,
         version: 1,
-        can_undo: false,
-        log: &[],
-        lang,
-        replay: None,
-        clocks: &[],
-        rating_shifts: &[],
-        end_vote: &EndVote::None,
         suggestion,
-        resignations: &crate::Resignations::NONE,
-        recent: &crate::RecentTurns::NONE,
-        hint: false,
-        tutorial: None,
+        ..TableInput::new("h", &view, &infos, lang)
     })
 }
 

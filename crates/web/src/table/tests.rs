@@ -30,9 +30,6 @@ fn render_with(game: &Game, lang: Lang, recent: &crate::RecentTurns) -> (String,
     let view = game.view();
     let infos = players(game.options().players);
     let html = render_table(&TableInput {
-        game_id: "t1",
-        view: &view,
-        players: &infos,
         legal: &legal,
         version: 3,
         can_undo: true,
@@ -42,16 +39,8 @@ fn render_with(game: &Game, lang: Lang, recent: &crate::RecentTurns) -> (String,
             seat: Some(Seat(0)),
             text: "end turn".to_string(),
         }],
-        lang,
-        replay: None,
-        clocks: &[],
-        rating_shifts: &[],
-        end_vote: &crate::EndVote::None,
-        suggestion: None,
-        resignations: &crate::Resignations::NONE,
         recent,
-        hint: false,
-        tutorial: None,
+        ..TableInput::new("t1", &view, &infos, lang)
     });
     (html, legal)
 }
@@ -258,25 +247,7 @@ fn spectators_get_no_clickable_pieces() {
     let game = Game::new(GameOptions::for_players(3), 4);
     let view = game.view();
     let infos = players(3);
-    let html = render_table(&TableInput {
-        game_id: "t",
-        view: &view,
-        players: &infos,
-        legal: &[],
-        version: 0,
-        can_undo: false,
-        log: &[],
-        lang: Lang::De,
-        replay: None,
-        clocks: &[],
-        rating_shifts: &[],
-        end_vote: &crate::EndVote::None,
-        suggestion: None,
-        resignations: &crate::Resignations::NONE,
-        recent: &crate::RecentTurns::NONE,
-        hint: false,
-        tutorial: None,
-    });
+    let html = render_table(&TableInput::new("t", &view, &infos, Lang::De));
     assert!(!html.contains("data-action"));
     assert!(!html.contains("data-chooser"));
     assert!(!html.contains("data-undo"));
@@ -435,23 +406,10 @@ fn tables_drawn_with_kept_panels_equal_tables_drawn_afresh() {
             let lang = Lang::ALL[step / 50 % Lang::ALL.len()];
             for shown in [&legal[..], &[]] {
                 let input = TableInput {
-                    game_id: "t",
-                    view: &view,
-                    players: &infos,
                     legal: shown,
                     version: step as u64,
                     can_undo: !shown.is_empty(),
-                    log: &[],
-                    lang,
-                    replay: None,
-                    clocks: &[],
-                    rating_shifts: &[],
-                    end_vote: &crate::EndVote::None,
-                    suggestion: None,
-                    resignations: &crate::Resignations::NONE,
-                    recent: &crate::RecentTurns::NONE,
-                    hint: false,
-                    tutorial: None,
+                    ..TableInput::new("t", &view, &infos, lang)
                 };
                 let fresh = render_table(&input);
                 let kept = crate::render_table_with(&input, &cache);

@@ -140,25 +140,17 @@ fn show(
             Vec::new()
         };
         let input = TableInput {
-            game_id: "g1",
-            view: &view,
-            players: &players,
             legal: &legal,
             version: step,
             can_undo: !legal.is_empty() && step.is_multiple_of(2),
             log,
-            lang,
-            replay: None,
             clocks: &clocks,
-            rating_shifts: &[],
             end_vote: &end_vote,
-            suggestion: None,
-            resignations: &crate::Resignations::NONE,
             recent,
-            hint: false,
             // The two-player game is a tutorial: its coach changes with every decision.
             tutorial: (players.len() == 2)
                 .then(|| crate::Tutorial::of(Seat(0), std::iter::empty(), &view)),
+            ..TableInput::new("g1", &view, &players, lang)
         };
         let table = render_table_parts(&input, cache);
         let whole = render_table(&input);
@@ -233,23 +225,9 @@ fn a_message_for_the_log_only_appends_what_is_new() {
     let table = |lines| {
         render_table_parts(
             &TableInput {
-                game_id: "g1",
-                view: &view,
-                players: &players,
-                legal: &[],
                 version: 3,
-                can_undo: false,
                 log: lines,
-                lang: Lang::En,
-                replay: None,
-                clocks: &[],
-                rating_shifts: &[],
-                end_vote: &EndVote::None,
-                suggestion: None,
-                resignations: &crate::Resignations::NONE,
-                recent: &crate::RecentTurns::NONE,
-                hint: false,
-                tutorial: None,
+                ..TableInput::new("g1", &view, &players, Lang::En)
             },
             &cache,
         )
