@@ -524,7 +524,7 @@ pub async fn table_state(client: &Client) -> Option<TableState> {
 
 /// Clicks `element` as a person would; if something covers it (the sticky prompt), scrolls it
 /// to the middle of the window and clicks again.
-async fn click(client: &Client, element: &fantoccini::elements::Element) {
+pub async fn click(client: &Client, element: &fantoccini::elements::Element) {
     if element.clone().click().await.is_ok() {
         return;
     }
