@@ -7,6 +7,11 @@ if ! command -v chromedriver >/dev/null 2>&1 || ! test -x /usr/bin/chromium; the
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
+# A font with Chinese glyphs, so that the language switch's 中文 shows in the screenshots.
+if ! test -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-microhei >/dev/null
+fi
 # nginx for the test that runs two nodes behind the reverse proxy of docs/deploy.md; only its
 # binary is used (the test starts its own nginx with its own configuration).
 if ! test -x /usr/sbin/nginx; then
