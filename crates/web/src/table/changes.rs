@@ -172,28 +172,37 @@ fn element(html: &str, id: &str) -> Option<std::ops::Range<usize>> {
 
 /// Where the element whose opening tag starts at `start` ends: the range from `start` to the
 /// end of its closing tag (elements of the same name nested in it counted).
+///
+/// One pass over the tags after `start` (a byte search for each `<`): the server runs this for
+/// every inner part of every changed panel, so it must not search the rest of the table again
+/// for each nested element.
 pub(super) fn element_from(html: &str, start: usize) -> Option<std::ops::Range<usize>> {
     let name_end = start + 1 + html[start + 1..].find([' ', '>'])?;
     let name = &html[start + 1..name_end];
-    let (open, close) = (format!("<{name}"), format!("</{name}>"));
     let mut depth = 0usize;
-    let mut at = start;
-    loop {
-        let next_open = html[at + 1..].find(&open).map(|i| at + 1 + i);
-        let next_close = html[at + 1..].find(&close).map(|i| at + 1 + i)?;
-        match next_open {
-            Some(o) if o < next_close && html[o + open.len()..].starts_with([' ', '>']) => {
-                depth += 1;
-                at = o;
-            }
-            Some(o) if o < next_close => at = o,
-            _ if depth == 0 => return Some(start..next_close + close.len()),
-            _ => {
+    let mut at = name_end;
+    while let Some(found) = html[at..].find('<') {
+        let tag = at + found;
+        let after_bracket = &html[tag + 1..];
+        if let Some(after_name) = after_bracket
+            .strip_prefix('/')
+            .and_then(|closing| closing.strip_prefix(name))
+        {
+            if after_name.starts_with('>') {
+                if depth == 0 {
+                    return Some(start..tag + "</>".len() + name.len());
+                }
                 depth -= 1;
-                at = next_close;
             }
+        } else if after_bracket
+            .strip_prefix(name)
+            .is_some_and(|after_name| after_name.starts_with([' ', '>']))
+        {
+            depth += 1;
         }
+        at = tag + 1;
     }
+    None
 }
 
 #[cfg(test)]

@@ -21,14 +21,20 @@ fn split<'a>(html: &'a str, id: &str) -> Option<Split<'a>> {
     let marker = format!(" id=\"{id}-");
     // The part's own opening tag carries its own id, which does not start with `marker`; it is
     // markup around the inner parts, so that a change to it sends the part whole.
-    let mut from = html.find('>')? + 1;
+    let first = html.find('>')? + 1;
+    let mut from = first;
     let mut around_start = 0;
     let mut split = Split {
         around: Vec::new(),
         inner: Vec::new(),
     };
-    while let Some(found) = html[from..].find(&marker) {
-        let at = from + found;
+    // One search over the part (not one per inner part); the ids inside an inner part found
+    // are passed over.
+    for (found, _) in html[first..].match_indices(marker.as_str()) {
+        let at = first + found;
+        if at < from {
+            continue;
+        }
         let start = html[..at].rfind('<').filter(|&start| start >= from)?;
         let Range { end, .. } = element_from(html, start)?;
         let id_start = at + " id=\"".len();
