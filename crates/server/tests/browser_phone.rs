@@ -63,6 +63,13 @@ async fn phone_faults(client: &Client) -> Vec<String> {
                  faults.push('panel ' + panel.id + ' is ' + panel.scrollWidth + ' px wide in '
                    + panel.clientWidth + ' px');
              }
+             // A board panel's views are drawn at the style sheet's scale (12 px over the size of
+             // the panel's smallest text, between 1.2 and 1.5 px a unit), not stretched to the panel.
+             for (const view of document.querySelectorAll('#table .panel svg.view:not(.spacer)')) {
+               const scale = view.getBoundingClientRect().width / view.viewBox.baseVal.width;
+               if (scale < 1.2 || scale > 1.5)
+                 faults.push('a view of ' + view.closest('.panel').id + ' drawn at ' + scale.toFixed(2) + ' px a unit');
+             }
              const header = document.querySelector('.site-header').getBoundingClientRect();
              if (header.height > 60) faults.push('the header is ' + header.height + ' px tall');
              const inView = el => { const r = el.getBoundingClientRect();

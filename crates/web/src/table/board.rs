@@ -10,7 +10,7 @@ use helvetia_engine::{
 
 use super::pieces::{clickable, coin, colour, cube, fitted_text, villager, Figure, Num};
 use super::targets::Target;
-use super::tiled::{self, row, subheading, view, Frame};
+use super::tiled::{self, row, spacer, subheading, view};
 use super::village::{character_tile, score_title};
 use super::Ctx;
 use crate::words::{
@@ -32,7 +32,7 @@ pub fn characters(ctx: &Ctx) -> Markup {
     let pos = ctx.pos;
     let title = lang.tr("table-characters");
     html! {
-        (tiled::panel("characters", Frame { width: 700.0, top: 32.0, pad: 10.0, bottom: 8.0 }, &title, row(7.0, html! {
+        (tiled::panel("characters", &title, row(html! {
             @for (i, character) in Character::ALL.into_iter().enumerate() {
                 @let x = 10.0 + i as f32 * 137.0;
                 @let name = character_name(lang, character);
@@ -76,14 +76,18 @@ pub fn market(ctx: &Ctx) -> Markup {
     let lang = ctx.lang;
     let title = lang.tr("table-market");
     html! {
-        (tiled::panel("market", Frame { width: 420.0, top: 34.0, pad: 10.0, bottom: 72.0 }, &title, html! {
+        (tiled::panel("market", &title, html! {
             // One row per branch; on a phone a row wraps after four goods.
             @for (branch_row, branch) in Branch::ALL.into_iter().enumerate() {
                 @let y = 34.0 + branch_row as f32 * 68.0;
-                (row(0.0, html! {
+                (row(html! {
                     @for (col, good) in branch.goods().iter().enumerate() {
                         @let x = 10.0 + col as f32 * 62.0;
                         (view(x, y, 62.0, 68.0, html! { g id={ "t-market-" (good.index()) } { (good_space(ctx, good, x, y)) } }))
+                    }
+                    // A branch of three goods: its tile stays in the column of the fifth good.
+                    @for _ in branch.goods().len()..5 {
+                        (spacer(62.0))
                     }
                     @let x = 10.0 + 5.0 * 62.0;
                     (view(x, y, 44.0, 68.0, html! { g id={ "t-market-branch-" (branch_row) } { (branch_tile(ctx, branch, x + 4.0, y)) } }))
@@ -190,24 +194,12 @@ pub fn display(ctx: &Ctx) -> Markup {
         .collect();
     let per_row = 6;
     let rows = offered.len().div_ceil(per_row).max(1);
-    let pool_rows = pool.len().div_ceil(per_row);
     let pool_top = 34.0 + rows as f32 * 84.0;
-    let pool_height = if pool_rows > 0 {
-        28.0 + pool_rows as f32 * 84.0
-    } else {
-        0.0
-    };
-    let height = pool_top
-        + if pool_rows > 0 {
-            30.0 + pool_rows as f32 * 84.0
-        } else {
-            0.0
-        };
     let title = lang.tr("table-display");
     html! {
-        (tiled::panel("display", Frame { width: 640.0, top: 34.0, pad: 10.0, bottom: height - pool_top - pool_height }, &title, html! {
+        (tiled::panel("display", &title, html! {
             // Six stacks to a row on a desk (the views wrap there), two on a phone.
-            (row(0.0, html! {
+            (row(html! {
                 @for (i, (kind, count)) in offered.iter().enumerate() {
                     @let x = 10.0 + (i % per_row) as f32 * 104.0;
                     @let y = 34.0 + (i / per_row) as f32 * 84.0;
@@ -217,8 +209,8 @@ pub fn display(ctx: &Ctx) -> Markup {
                 }
             }))
             @if !pool.is_empty() {
-                (subheading(28.0, &lang.tr("table-draft-pool")))
-                (row(0.0, html! {
+                (subheading(&lang.tr("table-draft-pool")))
+                (row(html! {
                     @for (i, (kind, count)) in pool.iter().enumerate() {
                         @let x = 10.0 + (i % per_row) as f32 * 104.0;
                         @let y = pool_top + 28.0 + (i / per_row) as f32 * 84.0;
@@ -306,12 +298,10 @@ pub fn status(ctx: &Ctx) -> Markup {
         .collect();
     let track_max = u16::from(pos.options.target().max(20)) + 10;
     let per_row = 16u16;
-    let track_rows = (track_max + 1).div_ceil(per_row);
     let track_top = 196.0;
-    let height = track_top + 26.0 + f32::from(track_rows) * 40.0;
     let title = lang.tr("table-score-track");
     html! {
-        (tiled::panel("status", Frame { width: 440.0, top: 32.0, pad: 12.0, bottom: height - track_top - 24.0 - f32::from(track_rows) * 40.0 }, &round_text, html! { (row(0.0, html! {
+        (tiled::panel("status", &round_text, html! { (row(html! {
             (view(12.0, 32.0, 262.0, 76.0, html! {
                 @for (i, (n, size)) in [(2u8, stacks.stack2_size), (3, stacks.stack3_size)].into_iter().enumerate() {
                     @let x = 12.0 + i as f32 * 78.0;
@@ -338,10 +328,10 @@ pub fn status(ctx: &Ctx) -> Markup {
             (view(12.0, 108.0, 208.0, 88.0, html! { g id="t-status-school" { (school(ctx, 0..2)) } }))
             (view(220.0, 108.0, 208.0, 88.0, html! { g id="t-status-school-2" { (school(ctx, 2..4)) } }))
         }))
-        (subheading(24.0, &title))
+        (subheading(&title))
         // The track in pieces of eight spaces, two to a row on a desk; each score marker is in
         // the piece of its space.
-        (row(0.0, html! {
+        (row(html! {
             @for piece in 0..(track_max + 1).div_ceil(TRACK_PIECE) {
                 @let first = piece * TRACK_PIECE;
                 @let x0 = 12.0 + f32::from(first % per_row) * 26.0;

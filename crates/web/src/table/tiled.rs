@@ -8,55 +8,46 @@ use maud::{html, Markup};
 
 use super::pieces::Num;
 
-/// Where a panel's drawing starts and how it is laid out, in the drawing's units.
-pub struct Frame {
-    /// Width of the drawing on a desk.
-    pub width: f32,
-    /// Height of the title row above the first views.
-    pub top: f32,
-    /// Room to the left of the views.
-    pub pad: f32,
-    /// Room below the last views.
-    pub bottom: f32,
-}
-
-/// The panel `class` with its `title` and its `rows` of views ([`row`]).
-pub fn panel(class: &str, frame: Frame, title: &str, rows: Markup) -> Markup {
-    let style = format!(
-        "--panel-width: {}; --top: {}; --pad: {}; --bottom: {}",
-        Num(frame.width),
-        Num(frame.top),
-        Num(frame.pad),
-        Num(frame.bottom)
-    );
+/// The panel `class` with its `title` and its `rows` of views ([`row`]). Its drawing's width,
+/// title row, margins and the gap between views are the style sheet's, by `class` (the page's
+/// security policy allows no style attributes).
+pub fn panel(class: &str, title: &str, rows: Markup) -> Markup {
     html! {
-        figure class={ "panel tiled " (class) } id={ "t-" (class) } style=(style) role="group" aria-label=(title) {
+        figure class={ "panel tiled " (class) } id={ "t-" (class) } role="group" aria-label=(title) {
             figcaption class="panel-heading" { (title) }
             (rows)
         }
     }
 }
 
-/// Views side by side, `gap` apart; a row always starts on a new line.
-pub fn row(gap: f32, views: Markup) -> Markup {
+/// Views side by side; a row always starts on a new line.
+pub fn row(views: Markup) -> Markup {
     html! {
-        div class="views" style={ "--gap: " (Num(gap)) } { (views) }
+        div class="views" { (views) }
     }
 }
 
-/// A title inside the panel, on a line of its own, `height` high.
-pub fn subheading(height: f32, text: &str) -> Markup {
+/// A title inside the panel, on a line of its own.
+pub fn subheading(text: &str) -> Markup {
     html! {
-        p class="panel-subheading" style={ "--height: " (Num(height)) } { (text) }
+        p class="panel-subheading" { (text) }
     }
 }
 
-/// The part of the drawing from (`x`, `y`), `width` × `height`, holding `inner`.
+/// The part of the drawing from (`x`, `y`), `width` × `height`, holding `inner`. The style sheet
+/// sizes it by its class `w<width>`.
 pub fn view(x: f32, y: f32, width: f32, height: f32, inner: Markup) -> Markup {
     html! {
-        svg class="view" viewBox={ (Num(x)) " " (Num(y)) " " (Num(width)) " " (Num(height)) }
-            style={ "--view-width: " (Num(width)) } role="group" xmlns="http://www.w3.org/2000/svg" {
+        svg class={ "view w" (Num(width)) } viewBox={ (Num(x)) " " (Num(y)) " " (Num(width)) " " (Num(height)) }
+            role="group" xmlns="http://www.w3.org/2000/svg" {
             (inner)
         }
+    }
+}
+
+/// Room for a view, `width` wide, on a desk only: keeps what follows in its column there.
+pub fn spacer(width: f32) -> Markup {
+    html! {
+        svg class={ "view spacer w" (Num(width)) } viewBox={ "0 0 " (Num(width)) " 1" } aria-hidden="true" xmlns="http://www.w3.org/2000/svg" {}
     }
 }
