@@ -1,7 +1,10 @@
 //! The game page on a 390 × 844 phone in headless Chromium: a four-player game against three
 //! bots, measured from the DOM. The prompt stays on screen with a choice, every tap target is at
 //! least 44 × 44 px, the panels' text is at least 12 px, the village tabs show one village and
-//! keep it across table updates, and decisions are made by tapping.
+//! keep it across table updates, nothing is wider than the screen, and decisions are made by
+//! tapping. A tutorial game on a phone: the coach is on screen, readable, clear of the prompt,
+//! and the pieces it lights up can be brought on screen. Saves
+//! `docs/screenshots/phone-tutorial.png`.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
@@ -14,8 +17,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    click_random_legal, create_game, game_id, register, table_state, wait_until, Browser,
-    TestServer,
+    click_random_legal, confirm_if_asked, create_game, game_id, register, screenshot, table_state,
+    wait_until, Browser, TestServer,
 };
 
 const PHONE: (u32, u32) = (390, 844);
@@ -26,6 +29,7 @@ async fn phone_faults(client: &Client) -> Vec<String> {
     let faults = client
         .execute(
             "const faults = [];
+             if (window.innerWidth !== 390) faults.push('the screen is ' + window.innerWidth + ' px wide, not 390');
              const seen = el => el.checkVisibility() && el.getBoundingClientRect().width > 0
                && el.getBoundingClientRect().right > 0;
              const name = el => el.tagName + '.' + (el.getAttribute('class') || '') + ' '
@@ -48,6 +52,23 @@ async fn phone_faults(client: &Client) -> Vec<String> {
                const tab = document.querySelector('#table [data-village-tab=\"' + village.dataset.village + '\"]');
                if (village.querySelector(targets) && getComputedStyle(tab).outlineStyle === 'none')
                  faults.push('the tab of a village with a target is not marked: ' + name(tab));
+             }
+             // Nothing is wider than the screen: not the page, not a panel (the village, drawn
+             // whole, is the one panel that scrolls sideways).
+             if (document.documentElement.scrollWidth > window.innerWidth)
+               faults.push('the page is ' + document.documentElement.scrollWidth + ' px wide on a '
+                 + window.innerWidth + ' px screen');
+             for (const panel of document.querySelectorAll('#table .panel:not(.village)')) {
+               if (seen(panel) && panel.scrollWidth > panel.clientWidth + 1)
+                 faults.push('panel ' + panel.id + ' is ' + panel.scrollWidth + ' px wide in '
+                   + panel.clientWidth + ' px');
+             }
+             // A board panel's views are drawn at the style sheet's scale (12 px over the size of
+             // the panel's smallest text, between 1.2 and 1.5 px a unit), not stretched to the panel.
+             for (const view of document.querySelectorAll('#table .panel svg.view:not(.spacer)')) {
+               const scale = view.getBoundingClientRect().width / view.viewBox.baseVal.width;
+               if (scale < 1.2 || scale > 1.5)
+                 faults.push('a view of ' + view.closest('.panel').id + ' drawn at ' + scale.toFixed(2) + ' px a unit');
              }
              const header = document.querySelector('.site-header').getBoundingClientRect();
              if (header.height > 60) faults.push('the header is ' + header.height + ' px tall');
@@ -73,6 +94,64 @@ async fn phone_faults(client: &Client) -> Vec<String> {
         )
         .await
         .expect("measure the page");
+    faults
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|f| f.as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// What falls short in the coach of a tutorial game on a phone, in words; empty when all is
+/// well. The coach must be shown, its text at least 12 px, clear of the fixed prompt when
+/// scrolled to, and every piece it lights up must come on screen above the prompt (after its
+/// village's tab is tapped when it is in a village not shown).
+async fn coach_faults(client: &Client) -> Vec<String> {
+    let faults = client
+        .execute(
+            "const faults = [];
+             const coach = document.querySelector('#t-coach');
+             if (!coach || !coach.checkVisibility() || coach.getBoundingClientRect().height === 0)
+               return ['the coach is not shown'];
+             const promptTop = () => document.querySelector('#table .prompt').getBoundingClientRect().top;
+             const walker = document.createTreeWalker(coach, NodeFilter.SHOW_TEXT);
+             while (walker.nextNode()) {
+               const el = walker.currentNode.parentElement;
+               if (!walker.currentNode.textContent.trim() || !el.checkVisibility()) continue;
+               const size = parseFloat(getComputedStyle(el).fontSize);
+               if (size < 11.95) faults.push('coach text ' + size.toFixed(1) + ' px: ' + el.textContent.trim().slice(0, 30));
+             }
+             coach.scrollIntoView({block: 'start'});
+             for (const line of coach.querySelectorAll('.coach-title, .coach-text')) {
+               const r = line.getBoundingClientRect();
+               if (r.top < 0 || r.bottom > promptTop() || r.left < 0 || r.right > window.innerWidth)
+                 faults.push(line.className + ' is not in view above the prompt ('
+                   + Math.round(r.top) + '..' + Math.round(r.bottom) + ', prompt at ' + Math.round(promptTop()) + ')');
+             }
+             const lit = Array.from(document.querySelectorAll('#table .coach-focus'));
+             if (!lit.length) faults.push('nothing is lit up for ' + coach.dataset.focus);
+             for (const piece of lit) {
+               const village = piece.closest('.panel.village');
+               if (village && !village.checkVisibility())
+                 document.querySelector('#table [data-village-tab=\"' + village.dataset.village + '\"]').click();
+               piece.scrollIntoView({block: 'start', inline: 'nearest'});
+               window.scrollBy(0, -8);
+               const r = piece.getBoundingClientRect();
+               const room = promptTop();
+               // A piece that fits above the prompt is seen whole; a larger one (a panel) at least
+               // a tap's height of it.
+               const shown = r.height <= room - 8 ? r.top >= 0 && r.bottom <= room : r.top >= 0 && r.top <= room - 44;
+               if (!piece.checkVisibility() || !shown || r.left < -1 || r.right > window.innerWidth + 1)
+                 faults.push('a lit piece cannot be brought on screen above the prompt: '
+                   + (piece.id || piece.getAttribute('class')) + ' at ' + Math.round(r.left) + ',' + Math.round(r.top)
+                   + ' ' + Math.round(r.width) + 'x' + Math.round(r.height) + ', prompt at ' + Math.round(room));
+             }
+             window.scrollTo(0, 0);
+             return faults;",
+            vec![],
+        )
+        .await
+        .expect("measure the coach");
     faults
         .as_array()
         .expect("a list")
@@ -148,7 +227,20 @@ async fn tap_a_decision(client: &Client, rng: &mut ChaCha8Rng) {
     wait_for_turn(client).await;
     let before = table_state(client).await.expect("the table").version;
     show_targets(client).await;
-    click_random_legal(client, rng).await;
+    let suggested = client
+        .find(Locator::Css("#table .prompt .suggested"))
+        .await
+        .ok();
+    match suggested {
+        // A tutorial's prompt suggests the move of the lesson.
+        Some(button) => {
+            button.click().await.expect("tap the suggestion");
+            confirm_if_asked(client).await;
+        }
+        None => {
+            click_random_legal(client, rng).await;
+        }
+    }
     wait_until(
         client,
         &format!("Number(document.querySelector('#table .table-root').dataset.version) > {before}"),
@@ -257,5 +349,61 @@ async fn a_four_player_game_works_on_a_phone() {
         assert!(faults.is_empty(), "on a phone:\n{}", faults.join("\n"));
         tap_a_decision(&anna, &mut rng).await;
     }
+    anna.close().await.expect("close the browser");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tutorials_coach_works_on_a_phone() {
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(PHONE.0, PHONE.1).await;
+    register(&anna, &server, "anna").await;
+    anna.goto(&server.url("/tutorial?lang=en"))
+        .await
+        .expect("the tutorial page");
+    anna.find(Locator::Css("#tutorial-form button[type=submit]"))
+        .await
+        .expect("the tutorial's start button")
+        .click()
+        .await
+        .expect("start the tutorial");
+    wait_until(
+        &anna,
+        "location.pathname.startsWith('/games/') && document.getElementById('table')
+           && document.getElementById('table').dataset.connected === 'true'
+           && document.querySelector('#t-coach')",
+        "the tutorial game with its coach",
+        Duration::from_secs(30),
+    )
+    .await;
+
+    let mut rng = ChaCha8Rng::seed_from_u64(844);
+    let mut moments = Vec::new();
+    for decision in 0..6 {
+        wait_for_turn(&anna).await;
+        if table_state(&anna).await.expect("the table").finished {
+            break;
+        }
+        let moment = anna
+            .execute(
+                "return document.querySelector('#t-coach').dataset.moment;",
+                vec![],
+            )
+            .await
+            .expect("the coach's moment");
+        moments.push(moment.as_str().unwrap_or_default().to_string());
+        let mut faults = coach_faults(&anna).await;
+        faults.extend(phone_faults(&anna).await);
+        assert!(
+            faults.is_empty(),
+            "the coach at {moments:?} on a phone:\n{}",
+            faults.join("\n")
+        );
+        if decision == 0 {
+            screenshot(&anna, "phone-tutorial").await;
+        }
+        tap_a_decision(&anna, &mut rng).await;
+    }
+    assert!(moments.len() >= 3, "a few decisions: {moments:?}");
     anna.close().await.expect("close the browser");
 }

@@ -212,12 +212,14 @@ async fn the_language_switch_changes_the_page_text() {
         .expect("open the rules in German");
     let german = page_text(&client).await;
     assert!(german.contains("Regeln"), "{german}");
-    // The rules' pictures are drawn: one SVG each, with a caption, none of them clickable.
+    // The rules' pictures are drawn: one panel each (of one SVG or, for the board, several),
+    // with a caption, none of them clickable.
     let pictures = client
         .execute(
             "const pictures = [...document.querySelectorAll('.rules-picture')];
-             const drawn = pictures.filter(p => p.querySelectorAll('svg').length === 1
-                 && p.querySelector('figcaption').textContent.length > 0).length;
+             const drawn = pictures.filter(p => p.querySelectorAll('.panel').length === 1
+                 && p.querySelector('.panel svg')
+                 && p.querySelector(':scope > figcaption').textContent.length > 0).length;
              const clickable = document.querySelectorAll('.rules-picture [data-action], .rules-picture [tabindex]').length;
              document.querySelector('.rules-picture[data-picture=village]').scrollIntoView({ block: 'end' });
              window.scrollBy(0, 16);

@@ -220,14 +220,19 @@ impl Browser {
         .collect();
         args.push(format!("--user-data-dir={}", profile.path().display()));
         args.push(format!("--window-size={width},{height}"));
+        let mut options = json!({
+            "binary": CHROMIUM,
+            "args": args,
+        });
+        // Headless Chromium keeps a window at least 500 px wide: a narrower one (a phone) is
+        // emulated, so that the page is laid out as wide as asked.
+        if width < 500 {
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0 },
+            });
+        }
         let mut capabilities = serde_json::Map::new();
-        capabilities.insert(
-            "goog:chromeOptions".into(),
-            json!({
-                "binary": CHROMIUM,
-                "args": args,
-            }),
-        );
+        capabilities.insert("goog:chromeOptions".into(), options);
         self.profiles.push(profile);
         let mut builder = ClientBuilder::new(HttpConnector::new());
         builder.capabilities(capabilities);

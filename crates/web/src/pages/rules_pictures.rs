@@ -311,7 +311,11 @@ mod tests {
     fn pictures(page: &str) -> Vec<&str> {
         page.split("<figure class=\"rules-picture\"")
             .skip(1)
-            .map(|rest| &rest[..rest.find("</figcaption>").expect("a caption")])
+            // The picture's own caption, after the panel's heading (a caption with a class).
+            .map(|rest| {
+                let caption = rest.find("<figcaption>").expect("a caption");
+                &rest[..caption + rest[caption..].find("</figcaption>").expect("its end")]
+            })
             .collect()
     }
 
@@ -331,11 +335,13 @@ mod tests {
                     [html] => html,
                     _ => panic!("{}: {picture:?} is drawn once", lang.code()),
                 };
+                // One panel (a board panel is drawn as several small SVGs).
                 assert_eq!(
-                    html.matches("<svg").count(),
+                    html.matches("<figure class=\"panel").count(),
                     1,
                     "{picture:?} is one drawing"
                 );
+                assert!(html.contains("<svg"), "{picture:?} is drawn");
                 let caption = html! { (lang.tr(&format!("rules-picture-{}", picture.name()))) };
                 assert!(
                     html.contains(&format!("<figcaption>{}", caption.into_string())),

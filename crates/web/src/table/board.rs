@@ -10,6 +10,7 @@ use helvetia_engine::{
 
 use super::pieces::{clickable, coin, colour, cube, fitted_text, villager, Figure, Num};
 use super::targets::Target;
+use super::tiled::{self, row, spacer, subheading, view};
 use super::village::{character_tile, score_title};
 use super::Ctx;
 use crate::words::{
@@ -25,34 +26,20 @@ fn material_colour(good: Good) -> &'static str {
     }
 }
 
-fn panel(class: &str, width: f32, height: f32, title: &str, inner: Markup) -> Markup {
-    let heading = fitted_text(12.0, 22.0, 15.0, width - 24.0, "panel-title", title);
-    html! {
-        figure class={ "panel " (class) } id={ "t-" (class) } {
-            svg viewBox={ "0 0 " (width) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
-                title { (title) }
-                rect class="board-ground" x="1" y="1" width=(Num(width - 2.0)) height=(Num(height - 2.0)) rx="10" {}
-                (heading)
-                (inner)
-            }
-        }
-    }
-}
-
 /// The five character spaces with the coins on them and their tiles.
 pub fn characters(ctx: &Ctx) -> Markup {
     let lang = ctx.lang;
     let pos = ctx.pos;
     let title = lang.tr("table-characters");
     html! {
-        (panel("characters", 700.0, 200.0, &title, html! {
+        (tiled::panel("characters", &title, row(html! {
             @for (i, character) in Character::ALL.into_iter().enumerate() {
                 @let x = 10.0 + i as f32 * 137.0;
                 @let name = character_name(lang, character);
                 @let target = Target::Character(character);
                 @let label = ctx.targets.actions(target).first().map(|&a| ctx.label(a)).unwrap_or_else(|| name.to_string());
                 // Each character has an id of its own, so that a change sends only its column.
-                g id={ "t-characters-" (i) } { (clickable(ctx.targets.clickable(target), "character", &label, html! {
+                (view(x, 32.0, 130.0, 160.0, html! { g id={ "t-characters-" (i) } { (clickable(ctx.targets.clickable(target), "character", &label, html! {
                     rect class="character-card" x=(Num(x)) y="32" width="130" height="158" rx="8" {
                         title { (name) }
                     }
@@ -78,9 +65,9 @@ pub fn characters(ctx: &Ctx) -> Markup {
                             }
                         }
                     }
-                })) }
+                })) } }))
             }
-        }))
+        })))
     }
 }
 
@@ -89,14 +76,22 @@ pub fn market(ctx: &Ctx) -> Markup {
     let lang = ctx.lang;
     let title = lang.tr("table-market");
     html! {
-        (panel("market", 420.0, 310.0, &title, html! {
-            @for (row, branch) in Branch::ALL.into_iter().enumerate() {
-                @let y = 34.0 + row as f32 * 68.0;
-                @for (col, good) in branch.goods().iter().enumerate() {
-                    @let x = 10.0 + col as f32 * 62.0;
-                    g id={ "t-market-" (good.index()) } { (good_space(ctx, good, x, y)) }
-                }
-                g id={ "t-market-branch-" (row) } { (branch_tile(ctx, branch, 10.0 + 5.0 * 62.0 + 4.0, y)) }
+        (tiled::panel("market", &title, html! {
+            // One row per branch; on a phone a row wraps after four goods.
+            @for (branch_row, branch) in Branch::ALL.into_iter().enumerate() {
+                @let y = 34.0 + branch_row as f32 * 68.0;
+                (row(html! {
+                    @for (col, good) in branch.goods().iter().enumerate() {
+                        @let x = 10.0 + col as f32 * 62.0;
+                        (view(x, y, 62.0, 68.0, html! { g id={ "t-market-" (good.index()) } { (good_space(ctx, good, x, y)) } }))
+                    }
+                    // A branch of three goods: its tile stays in the column of the fifth good.
+                    @for _ in branch.goods().len()..5 {
+                        (spacer(62.0))
+                    }
+                    @let x = 10.0 + 5.0 * 62.0;
+                    (view(x, y, 44.0, 68.0, html! { g id={ "t-market-branch-" (branch_row) } { (branch_tile(ctx, branch, x + 4.0, y)) } }))
+                }))
             }
         }))
     }
@@ -199,33 +194,31 @@ pub fn display(ctx: &Ctx) -> Markup {
         .collect();
     let per_row = 6;
     let rows = offered.len().div_ceil(per_row).max(1);
-    let pool_rows = pool.len().div_ceil(per_row);
     let pool_top = 34.0 + rows as f32 * 84.0;
-    let height = pool_top
-        + if pool_rows > 0 {
-            30.0 + pool_rows as f32 * 84.0
-        } else {
-            0.0
-        };
     let title = lang.tr("table-display");
     html! {
-        (panel("display", 640.0, height, &title, html! {
-            @for (i, (kind, count)) in offered.iter().enumerate() {
-                @let x = 10.0 + (i % per_row) as f32 * 104.0;
-                @let y = 34.0 + (i / per_row) as f32 * 84.0;
-                g id={ "t-display-" (kind.index()) } {
-                    (offer_tile(ctx, *kind, *count, x, y, Target::Display(*kind), "display-tile"))
-                }
-            }
-            @if !pool.is_empty() {
-                text class="panel-title" x="12" y=(Num(pool_top + 18.0)) { (lang.tr("table-draft-pool")) }
-                @for (i, (kind, count)) in pool.iter().enumerate() {
+        (tiled::panel("display", &title, html! {
+            // Six stacks to a row on a desk (the views wrap there), two on a phone.
+            (row(html! {
+                @for (i, (kind, count)) in offered.iter().enumerate() {
                     @let x = 10.0 + (i % per_row) as f32 * 104.0;
-                    @let y = pool_top + 28.0 + (i / per_row) as f32 * 84.0;
-                    g id={ "t-display-pool-" (kind.index()) } {
-                        (offer_tile(ctx, *kind, *count, x, y, Target::DraftPool(*kind), "pool-tile"))
-                    }
+                    @let y = 34.0 + (i / per_row) as f32 * 84.0;
+                    (view(x, y, 104.0, 84.0, html! { g id={ "t-display-" (kind.index()) } {
+                        (offer_tile(ctx, *kind, *count, x, y, Target::Display(*kind), "display-tile"))
+                    } }))
                 }
+            }))
+            @if !pool.is_empty() {
+                (subheading(&lang.tr("table-draft-pool")))
+                (row(html! {
+                    @for (i, (kind, count)) in pool.iter().enumerate() {
+                        @let x = 10.0 + (i % per_row) as f32 * 104.0;
+                        @let y = pool_top + 28.0 + (i / per_row) as f32 * 84.0;
+                        (view(x, y, 104.0, 84.0, html! { g id={ "t-display-pool-" (kind.index()) } {
+                            (offer_tile(ctx, *kind, *count, x, y, Target::DraftPool(*kind), "pool-tile"))
+                        } }))
+                    }
+                }))
             }
         }))
     }
@@ -284,7 +277,7 @@ fn offer_tile(
 pub fn status(ctx: &Ctx) -> Markup {
     let lang = ctx.lang;
     let pos = ctx.pos;
-    let view = ctx.input.view;
+    let stacks = ctx.input.view;
     let mut round_text = lang.tr_args("table-round", &[("round", FluentValue::from(pos.round))]);
     round_text.push_str(" · ");
     round_text.push_str(&lang.tr_args(
@@ -305,57 +298,76 @@ pub fn status(ctx: &Ctx) -> Markup {
         .collect();
     let track_max = u16::from(pos.options.target().max(20)) + 10;
     let per_row = 16u16;
-    let track_rows = (track_max + 1).div_ceil(per_row);
     let track_top = 196.0;
-    let height = track_top + 26.0 + f32::from(track_rows) * 40.0;
     let title = lang.tr("table-score-track");
     html! {
-        (panel("status", 440.0, height, &round_text, html! {
-            @for (i, (n, size)) in [(2u8, view.stack2_size), (3, view.stack3_size)].into_iter().enumerate() {
-                @let x = 12.0 + i as f32 * 78.0;
-                @let label = lang.tr_args("table-stack", &[("n", FluentValue::from(n)), ("count", FluentValue::from(size))]);
-                g class="stack" {
-                    title { (label) }
-                    @if size > 0 {
-                        rect class="stack-tile" x=(Num(x + 4.0)) y="36" width="60" height="46" rx="5" {}
-                        rect class="stack-tile" x=(Num(x)) y="40" width="60" height="46" rx="5" {}
+        (tiled::panel("status", &round_text, html! { (row(html! {
+            (view(12.0, 32.0, 262.0, 76.0, html! {
+                @for (i, (n, size)) in [(2u8, stacks.stack2_size), (3, stacks.stack3_size)].into_iter().enumerate() {
+                    @let x = 12.0 + i as f32 * 78.0;
+                    @let label = lang.tr_args("table-stack", &[("n", FluentValue::from(n)), ("count", FluentValue::from(size))]);
+                    g class="stack" {
+                        title { (label) }
+                        @if size > 0 {
+                            rect class="stack-tile" x=(Num(x + 4.0)) y="36" width="60" height="46" rx="5" {}
+                            rect class="stack-tile" x=(Num(x)) y="40" width="60" height="46" rx="5" {}
+                        }
+                        text class=(if size > 0 { "stack-number" } else { "stack-number empty" }) x=(Num(x + 30.0)) y="70" text-anchor="middle" font-size="20" font-weight="bold" { (n) }
+                        text class="small" x=(Num(x + 30.0)) y="100" text-anchor="middle" { "×" (size) }
                     }
-                    text class=(if size > 0 { "stack-number" } else { "stack-number empty" }) x=(Num(x + 30.0)) y="70" text-anchor="middle" font-size="20" font-weight="bold" { (n) }
-                    text class="small" x=(Num(x + 30.0)) y="100" text-anchor="middle" { "×" (size) }
                 }
-            }
-            @for (i, points) in free_village_tiles.iter().enumerate() {
-                g class="village-tile" {
-                    title { (lang.tr_args("table-village-tile", &[("points", FluentValue::from(*points))])) }
-                    rect x=(Num(180.0 + i as f32 * 50.0)) y="40" width="42" height="42" rx="5" fill="#d9f0d0" stroke="#3c6b2c" stroke-width="1.5" {}
-                    text x=(Num(201.0 + i as f32 * 50.0)) y="67" font-size="16" text-anchor="middle" font-weight="bold" { (points) }
+                @for (i, points) in free_village_tiles.iter().enumerate() {
+                    g class="village-tile" {
+                        title { (lang.tr_args("table-village-tile", &[("points", FluentValue::from(*points))])) }
+                        rect x=(Num(180.0 + i as f32 * 50.0)) y="40" width="42" height="42" rx="5" fill="#d9f0d0" stroke="#3c6b2c" stroke-width="1.5" {}
+                        text x=(Num(201.0 + i as f32 * 50.0)) y="67" font-size="16" text-anchor="middle" font-weight="bold" { (points) }
+                    }
                 }
-            }
-            g id="t-status-school" { (school(ctx)) }
-            text class="panel-title" x="12" y=(Num(track_top + 16.0)) { (title) }
-            @for value in 0..=track_max {
-                @let x = 12.0 + f32::from(value % per_row) * 26.0;
-                @let y = track_top + 24.0 + f32::from(value / per_row) * 40.0;
-                rect class={ "track-space" @if value == u16::from(pos.options.target()) { " target" } } x=(Num(x)) y=(Num(y)) width="24" height="36" rx="3" {}
-                text class="track-number" x=(Num(x + 12.0)) y=(Num(y + 11.0)) text-anchor="middle" { (value) }
-            }
-            @for seat in pos.options.seats() {
-                @let value = u16::from(pos.player(seat).score_track).min(track_max);
-                @let marker_id = format!("t-status-marker-{}", seat.0);
-                @let x = 12.0 + f32::from(value % per_row) * 26.0 + 2.0 + f32::from(seat.0 % 2) * 10.0;
-                @let y = track_top + 24.0 + f32::from(value / per_row) * 40.0 + 14.0 + f32::from(seat.0 / 2) * 10.0;
-                g id=(marker_id) {
-                    (cube(x, y, VillageId::Player(seat), &format!("{} · {}",
-                        lang.tr_args("table-score-marker", &[("name", ctx.namer.seat(seat).into()), ("points", FluentValue::from(pos.player(seat).score_track))]),
-                        score_title(ctx, seat)), None))
-                }
-            }
+            }))
+            // The school in two halves of two seats, side by side on a desk.
+            (view(12.0, 108.0, 208.0, 88.0, html! { g id="t-status-school" { (school(ctx, 0..2)) } }))
+            (view(220.0, 108.0, 208.0, 88.0, html! { g id="t-status-school-2" { (school(ctx, 2..4)) } }))
         }))
+        (subheading(&title))
+        // The track in pieces of eight spaces, two to a row on a desk; each score marker is in
+        // the piece of its space.
+        (row(html! {
+            @for piece in 0..(track_max + 1).div_ceil(TRACK_PIECE) {
+                @let first = piece * TRACK_PIECE;
+                @let x0 = 12.0 + f32::from(first % per_row) * 26.0;
+                @let y0 = track_top + 24.0 + f32::from(first / per_row) * 40.0;
+                (view(x0, y0, f32::from(TRACK_PIECE) * 26.0, 40.0, html! {
+                    @for value in first..=(first + TRACK_PIECE - 1).min(track_max) {
+                        @let x = 12.0 + f32::from(value % per_row) * 26.0;
+                        @let y = track_top + 24.0 + f32::from(value / per_row) * 40.0;
+                        rect class={ "track-space" @if value == u16::from(pos.options.target()) { " target" } } x=(Num(x)) y=(Num(y)) width="24" height="36" rx="3" {}
+                        text class="track-number" x=(Num(x + 12.0)) y=(Num(y + 11.0)) text-anchor="middle" { (value) }
+                    }
+                    @for seat in pos.options.seats() {
+                        @let value = u16::from(pos.player(seat).score_track).min(track_max);
+                        @if value / TRACK_PIECE == piece {
+                            @let marker_id = format!("t-status-marker-{}", seat.0);
+                            @let x = 12.0 + f32::from(value % per_row) * 26.0 + 2.0 + f32::from(seat.0 % 2) * 10.0;
+                            @let y = track_top + 24.0 + f32::from(value / per_row) * 40.0 + 14.0 + f32::from(seat.0 / 2) * 10.0;
+                            g id=(marker_id) {
+                                (cube(x, y, VillageId::Player(seat), &format!("{} · {}",
+                                    lang.tr_args("table-score-marker", &[("name", ctx.namer.seat(seat).into()), ("points", FluentValue::from(pos.player(seat).score_track))]),
+                                    score_title(ctx, seat)), None))
+                            }
+                        }
+                    }
+                }))
+            }
+        })) }))
     }
 }
 
-/// The school: every player's pupils in their colour.
-fn school(ctx: &Ctx) -> Markup {
+/// Spaces of the score track in one view of the status panel: two make a row on a desk.
+const TRACK_PIECE: u16 = 8;
+
+/// The school: the pupils of the players in `seats`, in their colour. Both halves draw the
+/// whole ground, and each view shows its own half of it.
+fn school(ctx: &Ctx, seats: std::ops::Range<u8>) -> Markup {
     let lang = ctx.lang;
     let pos = ctx.pos;
     let title = lang.tr("table-school");
@@ -364,7 +376,7 @@ fn school(ctx: &Ctx) -> Markup {
             title { (title) }
             rect class="school-ground" x="12" y="110" width="416" height="78" rx="6" {}
             text class="small" x="20" y="126" { (title) }
-            @for seat in pos.options.seats() {
+            @for seat in pos.options.seats().filter(|seat| seats.contains(&seat.0)) {
                 @let school = pos.player(seat).school;
                 @let x0 = 20.0 + f32::from(seat.0) * 102.0;
                 @for (i, sex) in helvetia_engine::Sex::ALL.into_iter()

@@ -19,6 +19,7 @@ mod recent;
 mod refusal;
 pub(crate) mod suggestion;
 pub(crate) mod targets;
+mod tiled;
 pub(crate) mod village;
 
 use maud::{html, Markup};

@@ -344,7 +344,7 @@ fn learners_moment(
         Phase::PlaceStart { .. } => return (Moment::PlaceStart, own),
         Phase::PlacePair { .. } => return (Moment::Pairs, own),
         Phase::SchoolReturn { .. } => {
-            return (Moment::SchoolReturn, format!("#t-status-school, {own}"));
+            return (Moment::SchoolReturn, format!("#t-status .school, {own}"));
         }
         Phase::GameOver => return (Moment::GameOver, "#t-end".into()),
         Phase::Turn { turn, .. } => turn,
@@ -377,7 +377,7 @@ fn learners_moment(
                 )
             });
             if from_school {
-                focus.push_str(", #t-status-school");
+                focus.push_str(", #t-status .school");
             }
             (Moment::Marry, focus)
         }
