@@ -240,23 +240,10 @@ fn table(game: &Game, story: &[StoryLine], tutorial: Option<Tutorial>, lang: Lan
         .collect();
     let legal: Vec<Action> = game.legal_actions().to_vec();
     render_table(&TableInput {
-        game_id: "g1",
-        view: &game.view(),
-        players: &players,
         legal: &legal,
-        version: 0,
-        can_undo: false,
         log: story,
-        lang,
-        replay: None,
-        clocks: &[],
-        rating_shifts: &[],
-        end_vote: &crate::EndVote::None,
-        suggestion: None,
-        resignations: &crate::Resignations::NONE,
-        recent: &crate::RecentTurns::NONE,
-        hint: false,
         tutorial,
+        ..TableInput::new("g1", &game.view(), &players, lang)
     })
 }
 
