@@ -24,7 +24,8 @@ use rand_core::SeedableRng;
 use serde_json::Value;
 
 use browser_support::{
-    click, confirm_if_asked, fill, screenshot, table_state, wait_until, Browser, TestServer,
+    click, confirm_if_asked, fill, screenshot, table_state, turn_forced_steps_off, wait_until,
+    Browser, TestServer,
 };
 
 /// The lessons of the checklist, by `data-lesson` name.
@@ -200,18 +201,7 @@ async fn a_newcomer_who_follows_the_coach_plays_the_tutorial_to_its_end() {
     )
     .await;
     // The test clicks every decision itself: forced steps are not played for it.
-    let stored = anna
-        .execute_async(
-            "const done = arguments[arguments.length - 1];
-             const csrf = decodeURIComponent((document.cookie.match(/helvetia_csrf=([^;]*)/) || [])[1] || '');
-             fetch('/api/settings/forced-steps', {method: 'POST', credentials: 'same-origin',
-               headers: {'content-type': 'application/json', 'x-csrf-token': csrf},
-               body: JSON.stringify({play_forced_steps: false})}).then(r => done(r.status));",
-            vec![],
-        )
-        .await
-        .expect("turn forced steps off");
-    assert_eq!(stored, 200);
+    turn_forced_steps_off(&anna).await;
 
     click_css(&anna, "#tutorial-form button[type=submit]").await;
     wait_until(

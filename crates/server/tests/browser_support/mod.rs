@@ -334,6 +334,12 @@ pub async fn fill(client: &Client, id: &str, text: &str) {
 /// the server playing one at the same moment would race their click.
 pub async fn register(client: &Client, server: &TestServer, name: &str) {
     register_as_created(client, server, name).await;
+    turn_forced_steps_off(client).await;
+}
+
+/// Turns off playing forced steps for the logged-in person, so that a test clicks every
+/// decision itself.
+pub async fn turn_forced_steps_off(client: &Client) {
     let answer = client
         .execute_async(
             "const done = arguments[arguments.length - 1];
