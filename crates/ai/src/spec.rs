@@ -59,9 +59,23 @@ fn positive(key: &str, value: &str) -> Result<u64, SpecError> {
     }
 }
 
+/// A number within `range`, for parameters with a meaningful span.
+fn within(key: &str, value: &str, range: std::ops::RangeInclusive<f32>) -> Result<f32, SpecError> {
+    let x: f32 = number(key, value)?;
+    if x.is_finite() && range.contains(&x) {
+        Ok(x)
+    } else {
+        Err(SpecError(format!(
+            "`{key}={value}`: a number from {} to {}",
+            range.start(),
+            range.end()
+        )))
+    }
+}
+
 /// The parameters an `mcts:` name may set.
-const MCTS_KEYS: &str =
-    "iterations, ms, c, threads, rounds, plan, plan_budget, plan_visits, weights";
+const MCTS_KEYS: &str = "iterations, ms, c, threads, rounds, plan, plan_budget, plan_share, \
+     temperature, win, widen, widen_power, weights";
 
 fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
     let mut params = MctsParams::default();
@@ -79,13 +93,11 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
         match key {
             "iterations" | "n" => budget.iterations = Some(positive(key, value)? as u32),
             "ms" => budget.time = Some(Duration::from_millis(positive(key, value)?)),
-            "c" => {
-                let c: f32 = number(key, value)?;
-                if !(c.is_finite() && c >= 0.0) {
-                    return Err(SpecError(format!("`c={value}`: must be 0 or more")));
-                }
-                params.exploration = c;
-            }
+            "c" => params.exploration = within(key, value, 0.0..=100.0)?,
+            "temperature" => params.temperature = within(key, value, 0.01..=100.0)?,
+            "win" => params.win_weight = within(key, value, 0.0..=1.0)?,
+            "widen" => params.widen_base = within(key, value, 1.0..=1000.0)?,
+            "widen_power" => params.widen_power = within(key, value, 0.0..=1.0)?,
             "threads" => params.threads = positive(key, value)?.min(256) as usize,
             "rounds" => params.rollout_rounds = positive(key, value)?.min(1000) as u16,
             "plan" => {
@@ -95,16 +107,8 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
                     _ => return Err(SpecError(format!("`plan={value}`: on or off"))),
                 }
             }
-            "plan_budget" => {
-                let factor: f32 = number(key, value)?;
-                if !(factor.is_finite() && (0.01..=100.0).contains(&factor)) {
-                    return Err(SpecError(format!(
-                        "`plan_budget={value}`: a factor from 0.01 to 100"
-                    )));
-                }
-                params.plan_budget = factor;
-            }
-            "plan_visits" => params.plan_visits = positive(key, value)?.min(u32::MAX as u64) as u32,
+            "plan_budget" => params.plan_budget = within(key, value, 0.01..=100.0)?,
+            "plan_share" => params.plan_share = within(key, value, 0.0001..=10.0)?,
             "weights" => {
                 params.weights = crate::evaluate::Weights::from_name(value).ok_or_else(|| {
                     SpecError(format!(
@@ -282,7 +286,8 @@ mod tests {
             "mcts:ms=50",
             "mcts:iterations=100,rounds=3",
             "mcts:iterations=100,plan=off",
-            "mcts:ms=50,plan_budget=2,plan_visits=500",
+            "mcts:ms=50,plan_budget=2,plan_share=0.6",
+            "mcts:iterations=100,temperature=1.5,win=0.5,widen=2,widen_power=0.4",
             "mcts:iterations=100,weights=0.5/0.3/0.15/0.35/0.6/0.12/0.12/0.05/0.1/0.08/0.5/0.1",
         ] {
             let spec: BotSpec = text.parse().unwrap();
@@ -316,7 +321,10 @@ mod tests {
             "mcts:2000,10",
             "mcts:plan=maybe",
             "mcts:plan_budget=0",
-            "mcts:plan_visits=0",
+            "mcts:plan_share=0",
+            "mcts:win=1.5",
+            "mcts:temperature=0",
+            "mcts:widen_power=nan",
         ] {
             let error = bad.parse::<BotSpec>().unwrap_err();
             assert!(!error.0.is_empty(), "{bad}");

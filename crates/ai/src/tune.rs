@@ -1,12 +1,14 @@
-//! Tuning the evaluation weights by self-play with SPSA (simultaneous perturbation stochastic
-//! approximation), a method made for noisy objectives: each step plays a bot with all weights
-//! nudged one way against a bot with them nudged the other way, and moves the weights along the
-//! difference in their results.
+//! Tuning the evaluation weights and the search's parameters by self-play with SPSA
+//! (simultaneous perturbation stochastic approximation), a method made for noisy objectives:
+//! each step plays a bot with every tuned number nudged one way against a bot with them nudged
+//! the other way, and moves the numbers along the difference in their results.
 //!
-//! Weights are tuned in log space around their defaults (each stays positive and moves by a
-//! share of itself). Training games take their seeds from the tuning seed; the check at the end
-//! plays the tuned weights against the defaults on a separate set of seeds, so the reported
-//! result is not the one that was fitted.
+//! The tuned numbers are the twelve weights, then the exploration constant, the temperature and
+//! the share of a reward that comes from winning ([`SEARCH_NAMES`]). They are tuned in log space
+//! around their defaults (each stays positive and moves by a share of itself; the win share
+//! stays at most 1). Training games take their seeds from the tuning seed; the check at the end
+//! plays the tuned bot against the defaults on a separate set of seeds, so the reported result
+//! is not the one that was fitted.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -61,9 +63,22 @@ pub struct TuneStep {
     pub difference: f64,
     /// The weights after the step.
     pub weights: [f32; Weights::COUNT],
+    /// The search parameters after the step, in the order of [`SEARCH_NAMES`].
+    pub search: [f32; SEARCH_NAMES.len()],
 }
 
-/// How far a weight may move from its default, in log space (2: a factor of about 7.4).
+/// The search parameters tuned besides the weights.
+pub const SEARCH_NAMES: [&str; 3] = ["exploration", "temperature", "win_weight"];
+
+/// How many numbers are tuned: the weights, then the search parameters.
+const TUNED: usize = Weights::COUNT + SEARCH_NAMES.len();
+
+/// The search parameters of `params`, in the order of [`SEARCH_NAMES`].
+pub fn search_values(params: &MctsParams) -> [f32; SEARCH_NAMES.len()] {
+    [params.exploration, params.temperature, params.win_weight]
+}
+
+/// How far a tuned number may move from its default, in log space (2: a factor of about 7.4).
 const LOG_RANGE: f64 = 2.0;
 
 /// Where SPSA's gains stand at step `k` (Spall's standard exponents).
@@ -75,23 +90,30 @@ fn gains(settings: &TuneSettings, k: u32) -> (f64, f64) {
     (step, perturbation)
 }
 
-/// The search bot with `weights`.
-pub fn bot_with(weights: Weights, iterations: u32) -> BotSpec {
+/// The search bot with `params`.
+pub fn bot_with(params: MctsParams, iterations: u32) -> BotSpec {
     BotSpec {
         kind: BotKind::Mcts {
-            params: MctsParams {
-                weights,
-                ..MctsParams::default()
-            },
+            params,
             budget: Budget::iterations(iterations),
         },
     }
 }
 
-/// Weights `defaults · e^x`.
-fn weights_at(x: &[f64; Weights::COUNT]) -> Weights {
-    let defaults = Weights::default().to_array();
-    Weights::from_array(std::array::from_fn(|i| defaults[i] * x[i].exp() as f32))
+/// The parameters whose tuned numbers are `defaults · e^x`.
+fn params_at(x: &[f64; TUNED]) -> MctsParams {
+    let defaults = MctsParams::default();
+    let weights = defaults.weights.to_array();
+    let scaled = |i: usize, default: f32| default * x[i].exp() as f32;
+    let [exploration, temperature, win_weight] =
+        std::array::from_fn(|j| scaled(Weights::COUNT + j, search_values(&defaults)[j]));
+    MctsParams {
+        weights: Weights::from_array(std::array::from_fn(|i| scaled(i, weights[i]))),
+        exploration,
+        temperature,
+        win_weight: win_weight.min(1.0),
+        ..defaults
+    }
 }
 
 /// The first bot's score minus the second's, per game, over `games` games from `seed`.
@@ -125,58 +147,60 @@ fn difference(
     Ok(score / f64::from(games.max(1)))
 }
 
-/// Runs SPSA from the default weights; `on_step` sees every step as it ends.
+/// Runs SPSA from the default parameters; `on_step` sees every step as it ends.
 ///
 /// # Errors
 /// A bot broke the rules or panicked.
 pub fn tune(
     settings: &TuneSettings,
     on_step: &mut dyn FnMut(&TuneStep),
-) -> Result<Weights, TournamentError> {
-    let mut x = [0.0f64; Weights::COUNT];
+) -> Result<MctsParams, TournamentError> {
+    let mut x = [0.0f64; TUNED];
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
     for k in 0..settings.steps {
         let (step, perturbation) = gains(settings, k);
-        let signs: [f64; Weights::COUNT] =
+        let signs: [f64; TUNED] =
             std::array::from_fn(|_| if rng.next_u64() & 1 == 0 { 1.0 } else { -1.0 });
-        let plus: [f64; Weights::COUNT] = std::array::from_fn(|i| x[i] + perturbation * signs[i]);
-        let minus: [f64; Weights::COUNT] = std::array::from_fn(|i| x[i] - perturbation * signs[i]);
+        let plus: [f64; TUNED] = std::array::from_fn(|i| x[i] + perturbation * signs[i]);
+        let minus: [f64; TUNED] = std::array::from_fn(|i| x[i] - perturbation * signs[i]);
         let games_seed = mix(settings.seed ^ mix(u64::from(k) + 1));
         let y = difference(
-            bot_with(weights_at(&plus), settings.iterations),
-            bot_with(weights_at(&minus), settings.iterations),
+            bot_with(params_at(&plus), settings.iterations),
+            bot_with(params_at(&minus), settings.iterations),
             settings.games_per_step,
             games_seed,
             settings.threads,
         )?;
-        for i in 0..Weights::COUNT {
+        for i in 0..TUNED {
             x[i] = (x[i] + step * y / (2.0 * perturbation * signs[i])).clamp(-LOG_RANGE, LOG_RANGE);
         }
+        let params = params_at(&x);
         on_step(&TuneStep {
             step: k,
             difference: y,
-            weights: weights_at(&x).to_array(),
+            weights: params.weights.to_array(),
+            search: search_values(&params),
         });
     }
-    Ok(weights_at(&x))
+    Ok(params_at(&x))
 }
 
 /// The seeds of the check are set apart from every training seed.
 const HELD_OUT: u64 = 0x4845_4C44_4F55_5421;
 
-/// The tuned weights' score against the defaults (wins per game, 0 to 1) over `games` games
-/// on held-out seeds.
+/// The tuned bot's score against the defaults (wins per game, 0 to 1) over `games` games on
+/// held-out seeds.
 ///
 /// # Errors
 /// A bot broke the rules or panicked.
 pub fn check(
-    tuned: Weights,
+    tuned: MctsParams,
     settings: &TuneSettings,
     games: u32,
 ) -> Result<(f64, u32), TournamentError> {
     let d = difference(
         bot_with(tuned, settings.iterations),
-        bot_with(Weights::default(), settings.iterations),
+        bot_with(MctsParams::default(), settings.iterations),
         games,
         mix(settings.seed ^ HELD_OUT),
         settings.threads,

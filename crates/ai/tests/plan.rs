@@ -51,7 +51,7 @@ fn planning_bots_play_whole_games_legally() {
         options.round_limit = Some(4);
         let mut game = Game::new(options, seed);
         let mut bots: Vec<_> = (0..players)
-            .map(|s| mcts("mcts:150,plan_visits=40", seed * 10 + u64::from(s)))
+            .map(|s| mcts("mcts:150,plan_share=0.27", seed * 10 + u64::from(s)))
             .collect();
         while let Some(seat) = game.to_move() {
             let (bot, budget) = &mut bots[seat.index()];
@@ -73,7 +73,7 @@ fn a_turn_that_goes_as_planned_is_searched_once() {
     for (players, round, seed) in [(2u8, 1u16, 5u64), (2, 3, 6), (3, 2, 7)] {
         let mut game = turn_start(players, round, seed);
         // Every node of the tree counts, so the plan reaches as far as the tree has grown.
-        let (mut bot, budget) = mcts("mcts:3000,plan_visits=1", 1);
+        let (mut bot, budget) = mcts("mcts:3000,plan_share=0.0001", 1);
         let views = play_turn(&mut game, &mut bot, budget);
         assert!(
             views.len() > 1,
@@ -88,13 +88,9 @@ fn a_turn_that_goes_as_planned_is_searched_once() {
     }
 }
 
-#[test]
-fn per_decision_bots_search_every_choice() {
-    let mut game = turn_start(2, 2, 8);
-    let (mut bot, budget) = mcts("mcts:300,plan=off", 1);
-    let before = game.clone();
-    let views = play_turn(&mut game, &mut bot, budget);
-    let choices = views
+/// The decisions among `views` that offered a choice.
+fn choices(views: &[View]) -> u64 {
+    views
         .iter()
         .filter(|v| {
             v.determinize(&mut ChaCha8Rng::seed_from_u64(0))
@@ -102,20 +98,31 @@ fn per_decision_bots_search_every_choice() {
                 .len()
                 > 1
         })
-        .count() as u64;
-    assert!(choices > 1);
-    assert_eq!(
-        bot.searches(),
-        choices,
-        "from {:?}",
-        before.position().phase
-    );
+        .count() as u64
+}
+
+#[test]
+fn per_decision_bots_search_every_choice() {
+    // Off, and on with a share no node can reach (ten times a decision's iterations).
+    for name in ["mcts:300,plan=off", "mcts:300,plan_share=10"] {
+        let mut game = turn_start(2, 2, 8);
+        let (mut bot, budget) = mcts(name, 1);
+        let before = game.clone();
+        let views = play_turn(&mut game, &mut bot, budget);
+        assert!(choices(&views) > 1);
+        assert_eq!(
+            bot.searches(),
+            choices(&views),
+            "{name} from {:?}",
+            before.position().phase
+        );
+    }
 }
 
 #[test]
 fn an_unforeseen_view_is_searched_again() {
     let game = turn_start(2, 2, 9);
-    let (mut bot, budget) = mcts("mcts:2000,plan_visits=1", 3);
+    let (mut bot, budget) = mcts("mcts:2000,plan_share=0.0001", 3);
     let view = game.view();
     let planned = bot.choose(&view, budget);
     assert_eq!(bot.searches(), 1);
@@ -133,7 +140,7 @@ fn an_unforeseen_view_is_searched_again() {
     assert_eq!(bot.searches(), 2, "the unforeseen view was searched");
     assert!(elsewhere.legal_actions().contains(&action));
     // Nothing of the stale plan was used: a fresh bot with the same seed agrees.
-    let (mut fresh, _) = mcts("mcts:2000,plan_visits=1", 3);
+    let (mut fresh, _) = mcts("mcts:2000,plan_share=0.0001", 3);
     assert_eq!(fresh.choose(&unforeseen, budget), action);
 }
 
@@ -153,8 +160,8 @@ fn the_same_view_seed_and_iterations_give_the_same_action() {
 #[test]
 fn a_replayed_turn_makes_the_same_decisions() {
     for name in [
-        "mcts:800,plan_visits=100",
-        "mcts:800,plan_visits=100,threads=2",
+        "mcts:800,plan_share=0.125",
+        "mcts:800,plan_share=0.125,threads=2",
     ] {
         let start = turn_start(3, 2, 13);
         let replays: Vec<(Vec<View>, u64)> = (0..2)

@@ -1,13 +1,14 @@
-//! `helvetia tune`: tunes the evaluation weights of the search bot by self-play with SPSA, then
-//! checks the tuned weights against the defaults on held-out seeds. Writes the weights (and the
-//! bot name that plays them) and the log of every step, so a run can be repeated and audited.
+//! `helvetia tune`: tunes the evaluation weights and search parameters of the search bot by
+//! self-play with SPSA, then checks the tuned bot against the defaults on held-out seeds. Writes
+//! the tuned numbers (and the bot name that plays them) and the log of every step, so a run can
+//! be repeated and audited.
 
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use helvetia_ai::stats::wilson;
-use helvetia_ai::tune::{bot_with, check, tune, TuneSettings};
+use helvetia_ai::tune::{bot_with, check, search_values, tune, TuneSettings, SEARCH_NAMES};
 use helvetia_ai::Weights;
 use serde::Serialize;
 
@@ -28,7 +29,7 @@ pub struct Args {
     /// Seed of the training games and perturbations (the check uses other seeds).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games of the tuned weights against the defaults at the end, on held-out seeds.
+    /// Games of the tuned bot against the defaults at the end, on held-out seeds.
     #[arg(long, default_value_t = 100)]
     check_games: u32,
     /// Games played at once (default: the machine's cores).
@@ -47,6 +48,7 @@ pub struct Args {
 struct Tuned {
     settings: TuneSettings,
     weights: Weights,
+    search: std::collections::BTreeMap<&'static str, f32>,
     bot: String,
     check_games: u32,
     check_win_rate: f64,
@@ -96,9 +98,11 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
         .map_err(|e| Failure::with_status(1, e.to_string()))?;
     let interval = wilson(win_rate * f64::from(games), f64::from(games));
     let bot = bot_with(tuned, args.iterations).to_string();
+    let search = SEARCH_NAMES.into_iter().zip(search_values(&tuned));
     let result = Tuned {
         settings,
-        weights: tuned,
+        weights: tuned.weights,
+        search: search.clone().collect(),
         bot: bot.clone(),
         check_games: games,
         check_win_rate: win_rate,
@@ -111,11 +115,11 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
     )
     .map_err(|e| Failure::bad_input(format!("{}: {e}", weights_path.display())))?;
     println!("tuned bot: {bot}");
-    for (name, value) in Weights::NAMES.iter().zip(tuned.to_array()) {
+    for (name, value) in Weights::NAMES.into_iter().zip(tuned.weights.to_array()).chain(search) {
         println!("  {name:<24} {value:.3}");
     }
     println!(
-        "against the default weights, {games} games on held-out seeds: {:.1}% (95% interval {:.1}–{:.1}%)",
+        "against the defaults, {games} games on held-out seeds: {:.1}% (95% interval {:.1}–{:.1}%)",
         100.0 * win_rate,
         100.0 * interval.0,
         100.0 * interval.1

@@ -240,13 +240,26 @@ impl MctsBot {
             self.searches_on_kept_trees += u64::from(reused);
         }
         let action = searched.result.action;
+        let min_visits = self.min_plan_visits(searched.result.iterations);
         self.plan = Some(Plan::extract(
             &searched.base,
             action,
             searched.trees,
-            self.params.plan_visits,
+            min_visits,
         ));
         action
+    }
+
+    /// The iterations a node of a planning search that ran `iterations` needs for its
+    /// decision to be played from the plan; none after a forced decision (no search).
+    fn min_plan_visits(&self, iterations: u64) -> u32 {
+        if iterations == 0 {
+            return u32::MAX;
+        }
+        let per_decision = iterations as f64 / f64::from(self.params.plan_budget);
+        (f64::from(self.params.plan_share) * per_decision)
+            .ceil()
+            .clamp(1.0, f64::from(u32::MAX)) as u32
     }
 }
 
@@ -285,8 +298,20 @@ impl Bot for MctsBot {
         if self.params.plan_budget != defaults.plan_budget {
             parts.push(format!("plan_budget={}", self.params.plan_budget));
         }
-        if self.params.plan_visits != defaults.plan_visits {
-            parts.push(format!("plan_visits={}", self.params.plan_visits));
+        if self.params.plan_share != defaults.plan_share {
+            parts.push(format!("plan_share={}", self.params.plan_share));
+        }
+        if self.params.temperature != defaults.temperature {
+            parts.push(format!("temperature={}", self.params.temperature));
+        }
+        if self.params.win_weight != defaults.win_weight {
+            parts.push(format!("win={}", self.params.win_weight));
+        }
+        if self.params.widen_base != defaults.widen_base {
+            parts.push(format!("widen={}", self.params.widen_base));
+        }
+        if self.params.widen_power != defaults.widen_power {
+            parts.push(format!("widen_power={}", self.params.widen_power));
         }
         if self.params.weights != defaults.weights {
             parts.push(format!("weights={}", self.params.weights.to_name()));

@@ -37,8 +37,11 @@ pub struct MctsParams {
     /// decisions at once.
     pub plan_budget: f32,
     /// A planned decision is played without a new search only if its node in the tree had at
-    /// least this many iterations; below, the bot searches there again (on the kept tree).
-    pub plan_visits: u32,
+    /// least this share of the iterations a per-decision search would run (the planning
+    /// search's iterations over `plan_budget`); below, the bot searches there again (on the
+    /// kept tree). A share rather than a count, so that a search cut short by its time limit
+    /// on a busy machine plans as far as one that ran its full budget.
+    pub plan_share: f32,
 }
 
 impl Default for MctsParams {
@@ -56,7 +59,7 @@ impl Default for MctsParams {
             weights: Weights::default(),
             plan: true,
             plan_budget: 1.5,
-            plan_visits: 300,
+            plan_share: 0.3,
         }
     }
 }
