@@ -43,7 +43,7 @@ impl Budget {
 /// that keeps state between decisions (the MCTS bot's plan of its turn) returns what that state
 /// holds, which again follows only from the views it was given, its seed and its budgets.
 pub trait Bot: Send {
-    /// The bot's name with its parameters, e.g. `mcts:iterations=2000,c=0.7`.
+    /// The bot's name with its parameters, e.g. `mcts:iterations=2000,c=0.9`.
     fn name(&self) -> String;
 
     /// Chooses one of the legal actions of the player to move in `view`.

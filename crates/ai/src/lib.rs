@@ -9,7 +9,7 @@
 //!   policy-guided rollouts cut off by the evaluation, and root parallelism; it plans its turn
 //!   from one search and plays the plan while the game goes as expected.
 //!
-//! [`BotSpec`] parses names such as `mcts:iterations=2000,c=0.7`; [`tournament`] plays them
+//! [`BotSpec`] parses names such as `mcts:iterations=2000,c=0.9`; [`tournament`] plays them
 //! against each other with fair seating, and [`stats`] summarises the results.
 //!
 //! # Examples

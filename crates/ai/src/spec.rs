@@ -1,4 +1,4 @@
-//! Bot names with parameters: `random`, `greedy`, `mcts:2000`, `mcts:iterations=2000,c=0.7`,
+//! Bot names with parameters: `random`, `greedy`, `mcts:2000`, `mcts:iterations=2000,c=0.9`,
 //! `mcts:ms=500`, `mcts:threads=2`, `mcts:2000,plan=off`. One parser serves the command line, the
 //! server and tests.
 
@@ -227,7 +227,7 @@ impl BotSpec {
 }
 
 /// Parses a comma-separated list of bots. A `key=value` item right after an `mcts:` or
-/// `greedy:` item belongs to it, so `mcts:iterations=2000,c=0.7,greedy` is two bots.
+/// `greedy:` item belongs to it, so `mcts:iterations=2000,c=0.9,greedy` is two bots.
 ///
 /// # Errors
 /// The first name that does not parse, or an empty list.
@@ -259,7 +259,7 @@ mod tests {
             ("random", "random"),
             ("greedy", "greedy"),
             ("mcts:2000", "mcts:iterations=2000"),
-            ("mcts:iterations=2000,c=0.7", "mcts:iterations=2000"),
+            ("mcts:iterations=2000,c=0.4", "mcts:iterations=2000"),
             ("mcts:ms=500", "mcts:ms=500"),
             ("mcts:threads=2", "mcts:iterations=1000,threads=2"),
             ("mcts", "mcts:iterations=1000"),

@@ -23,7 +23,7 @@ const BOT_FAILED: u8 = 1;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Bots in seating order, comma-separated: random, greedy, mcts:2000,
-    /// mcts:iterations=2000,c=0.7, mcts:ms=500, mcts:threads=2. Repeat a name to seat it twice.
+    /// mcts:iterations=2000,c=0.9, mcts:ms=500, mcts:threads=2. Repeat a name to seat it twice.
     #[arg(long)]
     bots: String,
     /// Players per game: 2, 3 or 4.

@@ -48,18 +48,18 @@ impl Default for MctsParams {
     fn default() -> Self {
         MctsParams {
             iterations: 1000,
-            exploration: 0.7,
+            exploration: 0.4,
             threads: 1,
             widen_base: 3.0,
             widen_power: 0.5,
-            rollout_rounds: 2,
+            rollout_rounds: 1,
             rollout_decisions: 600,
-            win_weight: 0.7,
-            temperature: 2.5,
+            win_weight: 1.0,
+            temperature: 4.0,
             weights: Weights::default(),
             plan: true,
             plan_budget: 1.5,
-            plan_share: 0.3,
+            plan_share: 0.5,
         }
     }
 }
