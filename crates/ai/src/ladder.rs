@@ -39,12 +39,12 @@ pub const LEVELS: [Level; 5] = [
     },
     Level {
         key: "mcts",
-        bot: "mcts:iterations=1000",
+        bot: "mcts:iterations=2000",
         rating: 1810,
     },
     Level {
         key: "expert",
-        bot: "mcts:iterations=4000",
+        bot: "mcts:iterations=8000",
         rating: 1862,
     },
 ];
