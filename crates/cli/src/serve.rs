@@ -32,8 +32,8 @@ pub struct Args {
     /// time, on one core).
     #[arg(long, default_value_t = 2000)]
     analysis_iterations: u32,
-    /// Search iterations of a hint, in a game of one person against bots (the strong level's
-    /// budget by default; each hint runs in one of the bot search slots).
+    /// Search iterations of a hint, in a game of one person against bots (half the strong
+    /// level's budget by default; each hint runs in one of the bot search slots).
     #[arg(long, default_value_t = helvetia_ai::analysis::HINT_ITERATIONS)]
     hint_iterations: u32,
     /// Seconds a node's claim to run a game's bot lasts without renewal: how soon another node

@@ -128,7 +128,7 @@ pub struct Config {
     pub max_bot_games: u32,
     /// Search iterations per turn of a post-game analysis.
     pub analysis_iterations: u32,
-    /// Search iterations of a hint (the ladder's strong level by default).
+    /// Search iterations of a hint (half the ladder's strong level by default).
     pub hint_iterations: u32,
 }
 

@@ -12,8 +12,9 @@ use super::{chances, estimate, why, AnalysisSettings};
 use crate::bot::decision_seed;
 use crate::evaluate::ProspectTerm;
 
-/// Search iterations of a hint: the budget of the ladder's strong level (`mcts`), which people
-/// play against. The chances take as many rollouts each.
+/// Search iterations of a hint: half the budget of the ladder's strong level (`mcts`), which
+/// people play against, so that a hint comes back within a moment. The chances take as many
+/// rollouts each.
 pub const HINT_ITERATIONS: u32 = 1000;
 
 /// Set apart the seeds of hints from those of bots and analyses.
