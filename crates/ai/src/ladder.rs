@@ -30,22 +30,22 @@ pub const LEVELS: [Level; 5] = [
     Level {
         key: "greedy",
         bot: "greedy",
-        rating: 1483,
+        rating: 1456,
     },
     Level {
         key: "good",
         bot: "mcts:iterations=150",
-        rating: 1671,
+        rating: 1714,
     },
     Level {
         key: "mcts",
         bot: "mcts:iterations=2000",
-        rating: 1810,
+        rating: 1859,
     },
     Level {
         key: "expert",
         bot: "mcts:iterations=8000",
-        rating: 1862,
+        rating: 1947,
     },
 ];
 
