@@ -295,23 +295,22 @@ impl Bot for MctsBot {
         if !self.params.plan {
             parts.push("plan=off".into());
         }
-        if self.params.plan_budget != defaults.plan_budget {
-            parts.push(format!("plan_budget={}", self.params.plan_budget));
-        }
-        if self.params.plan_share != defaults.plan_share {
-            parts.push(format!("plan_share={}", self.params.plan_share));
-        }
-        if self.params.temperature != defaults.temperature {
-            parts.push(format!("temperature={}", self.params.temperature));
-        }
-        if self.params.win_weight != defaults.win_weight {
-            parts.push(format!("win={}", self.params.win_weight));
-        }
-        if self.params.widen_base != defaults.widen_base {
-            parts.push(format!("widen={}", self.params.widen_base));
-        }
-        if self.params.widen_power != defaults.widen_power {
-            parts.push(format!("widen_power={}", self.params.widen_power));
+        let numbers = |p: &MctsParams| {
+            [
+                ("plan_budget", p.plan_budget),
+                ("plan_share", p.plan_share),
+                ("temperature", p.temperature),
+                ("win", p.win_weight),
+                ("widen", p.widen_base),
+                ("widen_power", p.widen_power),
+            ]
+        };
+        for ((key, value), (_, default)) in
+            numbers(&self.params).into_iter().zip(numbers(&defaults))
+        {
+            if value != default {
+                parts.push(format!("{key}={value}"));
+            }
         }
         if self.params.weights != defaults.weights {
             parts.push(format!("weights={}", self.params.weights.to_name()));
