@@ -29,9 +29,9 @@ pub struct TuneSettings {
     pub games_per_step: u32,
     /// Search iterations per decision of the tuned bot.
     pub iterations: u32,
-    /// Perturbation at the first step, in log space (0.2: weights nudged by about 20%).
+    /// Perturbation at the first step, in log space (0.2: every tuned number nudged by about 20%).
     pub perturbation: f64,
-    /// Step size at the first step: a step moves each weight by `step_size · difference /
+    /// Step size at the first step: a step moves each tuned number by `step_size · difference /
     /// (2 · perturbation)` in log space (0.1: a quarter of the score difference).
     pub step_size: f64,
     /// Seed of the training games and the perturbations.
