@@ -109,10 +109,11 @@ fn per_decision_bots_search_every_choice() {
         let (mut bot, budget) = mcts(name, 1);
         let before = game.clone();
         let views = play_turn(&mut game, &mut bot, budget);
-        assert!(choices(&views) > 1);
+        let choices = choices(&views);
+        assert!(choices > 1);
         assert_eq!(
             bot.searches(),
-            choices(&views),
+            choices,
             "{name} from {:?}",
             before.position().phase
         );
