@@ -23,9 +23,34 @@ use browser_support::{
 
 const PHONE: (u32, u32) = (390, 844);
 
+/// Puts pieces still moving from the last change in place (the table glides them there), so
+/// that the page is measured as it rests. The pulse of legal targets never ends and is left be.
+async fn settle(client: &Client) {
+    client
+        .execute(
+            "document.getAnimations()
+               .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
+               .forEach(a => a.finish());",
+            vec![],
+        )
+        .await
+        .expect("end the motions");
+}
+
+/// A list of faults measured in the page, as words.
+fn words(faults: &serde_json::Value) -> Vec<String> {
+    faults
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|f| f.as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
 /// Everything on the page that falls short on a phone, in words; empty when all is well.
 /// The page must show the viewer's turn.
 async fn phone_faults(client: &Client) -> Vec<String> {
+    settle(client).await;
     let faults = client
         .execute(
             "const faults = [];
@@ -87,19 +112,33 @@ async fn phone_faults(client: &Client) -> Vec<String> {
                return x >= 0 && x <= window.innerWidth && y >= 0 && y <= window.innerHeight
                  && choice.contains(document.elementFromPoint(x, y)) && inView(prompt);
              });
-             if (!onScreen) faults.push('no choice can be seen and tapped together with the prompt');
+             if (!onScreen) faults.push('no choice can be seen and tapped together with the prompt: '
+               + choices.slice(0, 6).map(choice => {
+                   choice.scrollIntoView({block: 'center', inline: 'center'});
+                   const r = choice.getBoundingClientRect();
+                   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                   const panel = el => el && el.closest('.panel') ? el.closest('.panel').id : 'no panel';
+                   return name(choice) + ' in ' + panel(choice) + ' at ' + Math.round(r.left) + ',' + Math.round(r.top) + ' '
+                     + Math.round(r.width) + 'x' + Math.round(r.height) + ' under '
+                     + (hit ? name(hit) + ' in ' + panel(hit) : 'nothing') + (inView(prompt) ? '' : ', prompt out of view');
+                 }).join('; '));
+             // Bringing a choice on screen scrolls the page and the village, never a drawing:
+             // each choice stays inside the view that shows it.
+             for (const choice of choices) {
+               choice.scrollIntoView({block: 'center', inline: 'center'});
+               const view = choice.closest('svg');
+               const r = choice.getBoundingClientRect(), v = view.getBoundingClientRect();
+               const x = r.left + r.width / 2, y = r.top + r.height / 2;
+               if (x < v.left || x > v.right || y < v.top || y > v.bottom)
+                 faults.push('a choice is drawn outside its view after being scrolled to: ' + name(choice));
+             }
              window.scrollTo(0, 0);
              return faults;",
             vec![],
         )
         .await
         .expect("measure the page");
-    faults
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|f| f.as_str().unwrap_or_default().to_string())
-        .collect()
+    words(&faults)
 }
 
 /// What falls short in the coach of a tutorial game on a phone, in words; empty when all is
@@ -107,6 +146,7 @@ async fn phone_faults(client: &Client) -> Vec<String> {
 /// scrolled to, and every piece it lights up must come on screen above the prompt (after its
 /// village's tab is tapped when it is in a village not shown).
 async fn coach_faults(client: &Client) -> Vec<String> {
+    settle(client).await;
     let faults = client
         .execute(
             "const faults = [];
@@ -152,12 +192,7 @@ async fn coach_faults(client: &Client) -> Vec<String> {
         )
         .await
         .expect("measure the coach");
-    faults
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|f| f.as_str().unwrap_or_default().to_string())
-        .collect()
+    words(&faults)
 }
 
 /// The villages shown in `client`'s table, by index.

@@ -9,7 +9,9 @@
 //! the learner's own actions. So the lesson shown always matches the decision on the table, and
 //! the checklist needs no state of its own.
 
-use helvetia_engine::{Action, Phase, Position, Seat, Step, Unattached, View, VillageId};
+use helvetia_engine::{
+    Action, Phase, Position, Seat, Step, TurnState, Unattached, View, VillageId,
+};
 
 use crate::story::{Stage, StoryLine};
 
@@ -350,7 +352,7 @@ fn learners_moment(
         Phase::Turn { turn, .. } => turn,
     };
     match turn.step {
-        Step::Choose => choosing(pos, legal, story, tutorial),
+        Step::Choose => choosing(pos, &turn, &own, legal, story, tutorial),
         Step::SelectBuilding => (Moment::SelectBuilding, "#t-display".into()),
         Step::Pay { .. } => (
             Moment::Pay,
@@ -389,15 +391,13 @@ fn learners_moment(
 /// Between actions: the round's end just seen, a tile, sleepers to wake, or the characters.
 fn choosing(
     pos: &Position,
+    turn: &TurnState,
+    own: &str,
     legal: &[Action],
     story: &[StoryLine],
     tutorial: &Tutorial,
 ) -> (Moment, String) {
     let learner = tutorial.learner;
-    let own = village(VillageId::Player(learner));
-    let Phase::Turn { turn, .. } = pos.phase else {
-        unreachable!("choosing is a step of a turn")
-    };
     let fresh = turn.regular.is_none() && turn.tile.is_none();
     if fresh && round_just_ended(story, learner) {
         return (Moment::RoundOver, "#t-status, #t-characters".into());
