@@ -9,6 +9,10 @@
 //! stays at most 1). Training games take their seeds from the tuning seed; the check at the end
 //! plays the tuned bot against the defaults on a separate set of seeds, so the reported result
 //! is not the one that was fitted.
+//!
+//! With more than two players the two nudged bots share each game with bots of the default
+//! parameters in the other seats, and the check seats the tuned bot against defaults only: one
+//! seat against three is how a stronger bot shows in a four-player game.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -25,8 +29,10 @@ use crate::tournament::{self, TournamentConfig, TournamentError};
 pub struct TuneSettings {
     /// SPSA steps.
     pub steps: u32,
-    /// Games per step (the two nudged bots swap seats every game).
+    /// Games per step (the bots move round the table every game).
     pub games_per_step: u32,
+    /// Players per game: the two nudged bots and, beyond two, bots with the default parameters.
+    pub players: u8,
     /// Search iterations per decision of the tuned bot.
     pub iterations: u32,
     /// Perturbation at the first step, in log space (0.2: every tuned number nudged by about 20%).
@@ -45,6 +51,7 @@ impl Default for TuneSettings {
         TuneSettings {
             steps: 100,
             games_per_step: 8,
+            players: 2,
             iterations: 200,
             perturbation: 0.2,
             step_size: 0.1,
@@ -59,7 +66,7 @@ impl Default for TuneSettings {
 pub struct TuneStep {
     /// The step, from 0.
     pub step: u32,
-    /// The plus bot's score minus the minus bot's, per game (−1 to 1).
+    /// The plus bot's wins minus the minus bot's, per game (−1 to 1; shared wins count 1/k).
     pub difference: f64,
     /// The weights after the step.
     pub weights: [f32; Weights::COUNT],
@@ -116,35 +123,35 @@ fn params_at(x: &[f64; TUNED]) -> MctsParams {
     }
 }
 
-/// The first bot's score minus the second's, per game, over `games` games from `seed`.
-fn difference(
-    first: BotSpec,
-    second: BotSpec,
+/// The wins of each of `bots` (shared wins count 1/k) over `games` games of `players` from
+/// `seed`; the seats beyond the listed bots go to bots with the default parameters.
+fn wins(
+    mut bots: Vec<BotSpec>,
+    settings: &TuneSettings,
     games: u32,
     seed: u64,
-    threads: usize,
-) -> Result<f64, TournamentError> {
+) -> Result<Vec<f64>, TournamentError> {
+    let listed = bots.len();
+    let defaults = bot_with(MctsParams::default(), settings.iterations);
+    bots.resize(usize::from(settings.players).max(listed), defaults);
     let config = TournamentConfig {
-        bots: vec![first, second],
-        players: 2,
+        bots,
+        players: settings.players,
         games,
         seed,
         round_limit: Some(60),
-        threads,
+        threads: settings.threads,
     };
-    let results = tournament::run(&config, &|_| {})?;
-    let score: f64 = results
+    let mut wins = vec![0.0; listed];
+    for seat in tournament::run(&config, &|_| {})?
         .iter()
         .flat_map(|game| &game.seats)
-        .map(|seat| {
-            if seat.entry == 0 {
-                seat.win_share
-            } else {
-                -seat.win_share
-            }
-        })
-        .sum();
-    Ok(score / f64::from(games.max(1)))
+    {
+        if let Some(total) = wins.get_mut(seat.entry) {
+            *total += seat.win_share;
+        }
+    }
+    Ok(wins)
 }
 
 /// Runs SPSA from the default parameters; `on_step` sees every step as it ends.
@@ -164,13 +171,12 @@ pub fn tune(
         let plus: [f64; TUNED] = std::array::from_fn(|i| x[i] + perturbation * signs[i]);
         let minus: [f64; TUNED] = std::array::from_fn(|i| x[i] - perturbation * signs[i]);
         let games_seed = mix(settings.seed ^ mix(u64::from(k) + 1));
-        let y = difference(
+        let bots = vec![
             bot_with(params_at(&plus), settings.iterations),
             bot_with(params_at(&minus), settings.iterations),
-            settings.games_per_step,
-            games_seed,
-            settings.threads,
-        )?;
+        ];
+        let wins = wins(bots, settings, settings.games_per_step, games_seed)?;
+        let y = (wins[0] - wins[1]) / f64::from(settings.games_per_step);
         for i in 0..TUNED {
             x[i] = (x[i] + step * y / (2.0 * perturbation * signs[i])).clamp(-LOG_RANGE, LOG_RANGE);
         }
@@ -188,8 +194,8 @@ pub fn tune(
 /// The seeds of the check are set apart from every training seed.
 const HELD_OUT: u64 = 0x4845_4C44_4F55_5421;
 
-/// The tuned bot's score against the defaults (wins per game, 0 to 1) over `games` games on
-/// held-out seeds.
+/// The tuned bot's wins per game (0 to 1; a fair share is one over the players) against bots
+/// with the default parameters in every other seat, over `games` games on held-out seeds.
 ///
 /// # Errors
 /// A bot broke the rules or panicked.
@@ -198,13 +204,7 @@ pub fn check(
     settings: &TuneSettings,
     games: u32,
 ) -> Result<(f64, u32), TournamentError> {
-    let d = difference(
-        bot_with(tuned, settings.iterations),
-        bot_with(MctsParams::default(), settings.iterations),
-        games,
-        mix(settings.seed ^ HELD_OUT),
-        settings.threads,
-    )?;
-    // Two players: wins per game = (1 + difference) / 2.
-    Ok(((1.0 + d) / 2.0, games))
+    let bots = vec![bot_with(tuned, settings.iterations)];
+    let wins = wins(bots, settings, games, mix(settings.seed ^ HELD_OUT))?;
+    Ok((wins[0] / f64::from(games.max(1)), games))
 }

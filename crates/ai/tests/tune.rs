@@ -24,8 +24,20 @@ fn run(settings: &TuneSettings) -> (MctsParams, Vec<TuneStep>) {
 
 #[test]
 fn a_tuning_run_follows_from_its_settings_and_logs_every_step() {
-    let (params, steps) = run(&tiny(3));
-    assert_eq!(run(&tiny(3)), (params, steps.clone()), "the same run twice");
+    follows_from_its_settings(&tiny(3));
+}
+
+#[test]
+fn a_four_player_run_follows_from_its_settings_too() {
+    follows_from_its_settings(&TuneSettings {
+        players: 4,
+        ..tiny(4)
+    });
+}
+
+fn follows_from_its_settings(settings: &TuneSettings) {
+    let (params, steps) = run(settings);
+    assert_eq!(run(settings), (params, steps.clone()), "the same run twice");
     assert_eq!(steps.len(), 3);
     let last = steps.last().unwrap();
     assert_eq!(last.weights, params.weights.to_array());
@@ -76,6 +88,21 @@ fn the_check_scores_the_tuned_bot_against_the_defaults() {
     // where it sits, and the check is deterministic.
     assert_eq!(
         check(MctsParams::default(), &settings, 4).unwrap(),
+        (rate, games)
+    );
+}
+
+#[test]
+fn a_four_player_check_plays_one_tuned_seat_against_three() {
+    let settings = TuneSettings {
+        players: 4,
+        ..tiny(6)
+    };
+    let (rate, games) = check(MctsParams::default(), &settings, 8).unwrap();
+    assert_eq!(games, 8);
+    assert!((0.0..=1.0).contains(&rate));
+    assert_eq!(
+        check(MctsParams::default(), &settings, 8).unwrap(),
         (rate, games)
     );
 }

@@ -26,6 +26,11 @@ pub struct Args {
     /// Search iterations per decision of the tuned bot.
     #[arg(long, default_value_t = TuneSettings::default().iterations)]
     iterations: u32,
+    /// Players per game, 2 to 4: beyond two, the other seats play the default parameters, in
+    /// training and in the check.
+    #[arg(long, default_value_t = TuneSettings::default().players,
+          value_parser = clap::value_parser!(u8).range(2..=4))]
+    players: u8,
     /// Seed of the training games and perturbations (the check uses other seeds).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -74,6 +79,7 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
     let settings = TuneSettings {
         steps: args.steps,
         games_per_step: args.games_per_step,
+        players: args.players,
         iterations: args.iterations,
         seed: args.seed,
         threads: crate::progress::threads(args.threads),
@@ -119,7 +125,8 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
         println!("  {name:<24} {value:.3}");
     }
     println!(
-        "against the defaults, {games} games on held-out seeds: {:.1}% (95% interval {:.1}–{:.1}%)",
+        "one seat against {} of the defaults, {games} games on held-out seeds: won {:.1}% (95% interval {:.1}–{:.1}%)",
+        args.players - 1,
         100.0 * win_rate,
         100.0 * interval.0,
         100.0 * interval.1

@@ -354,3 +354,45 @@ fn analyse_prints_the_same_analysis_as_json_and_as_a_table() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("give a game record"));
 }
+
+#[test]
+fn tune_writes_its_numbers_and_log_and_checks_one_seat_against_three() {
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-tune-four");
+    let text = stdout(&helvetia(&[
+        "tune",
+        "--steps",
+        "2",
+        "--games-per-step",
+        "4",
+        "--iterations",
+        "10",
+        "--players",
+        "4",
+        "--check-games",
+        "4",
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(
+        text.contains("one seat against 3 of the defaults, 4 games"),
+        "{text}"
+    );
+    let tuned: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("weights.json")).unwrap()).unwrap();
+    assert_eq!(tuned["settings"]["players"], 4);
+    assert_eq!(tuned["check_games"], 4);
+    let rate = tuned["check_win_rate"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&rate));
+    assert!(tuned["bot"]
+        .as_str()
+        .unwrap()
+        .starts_with("mcts:iterations=10"));
+    let log = std::fs::read_to_string(out.join("log.jsonl")).unwrap();
+    assert_eq!(log.lines().count(), 2, "a line per step");
+
+    let refused = helvetia(&["tune", "--players", "5", "--out", out.to_str().unwrap()]);
+    assert!(!refused.status.success(), "five players are refused");
+}
