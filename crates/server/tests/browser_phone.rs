@@ -23,19 +23,13 @@ use browser_support::{
 
 const PHONE: (u32, u32) = (390, 844);
 
-/// Puts pieces still moving from the last change in place (the table glides them there), so
-/// that the page is measured as it rests. The pulse of legal targets never ends and is left be.
-async fn settle(client: &Client) {
-    client
-        .execute(
-            "document.getAnimations()
-               .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
-               .forEach(a => a.finish());",
-            vec![],
-        )
-        .await
-        .expect("end the motions");
-}
+/// The start of a measuring script: puts pieces still moving from the last change in place
+/// (the table glides them there), so that the page is measured as it rests. The pulse of legal
+/// targets never ends and is left be.
+const SETTLE: &str = "document.getAnimations()
+   .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
+   .forEach(a => a.finish());
+";
 
 /// A list of faults measured in the page, as words.
 fn words(faults: &serde_json::Value) -> Vec<String> {
@@ -50,10 +44,11 @@ fn words(faults: &serde_json::Value) -> Vec<String> {
 /// Everything on the page that falls short on a phone, in words; empty when all is well.
 /// The page must show the viewer's turn.
 async fn phone_faults(client: &Client) -> Vec<String> {
-    settle(client).await;
     let faults = client
         .execute(
-            "const faults = [];
+            &[
+                SETTLE,
+                "const faults = [];
              if (window.innerWidth !== 390) faults.push('the screen is ' + window.innerWidth + ' px wide, not 390');
              const seen = el => el.checkVisibility() && el.getBoundingClientRect().width > 0
                && el.getBoundingClientRect().right > 0;
@@ -127,6 +122,7 @@ async fn phone_faults(client: &Client) -> Vec<String> {
              for (const choice of choices) {
                choice.scrollIntoView({block: 'center', inline: 'center'});
                const view = choice.closest('svg');
+               if (!view) continue;
                const r = choice.getBoundingClientRect(), v = view.getBoundingClientRect();
                const x = r.left + r.width / 2, y = r.top + r.height / 2;
                if (x < v.left || x > v.right || y < v.top || y > v.bottom)
@@ -134,6 +130,8 @@ async fn phone_faults(client: &Client) -> Vec<String> {
              }
              window.scrollTo(0, 0);
              return faults;",
+            ]
+            .concat(),
             vec![],
         )
         .await
@@ -146,10 +144,11 @@ async fn phone_faults(client: &Client) -> Vec<String> {
 /// scrolled to, and every piece it lights up must come on screen above the prompt (after its
 /// village's tab is tapped when it is in a village not shown).
 async fn coach_faults(client: &Client) -> Vec<String> {
-    settle(client).await;
     let faults = client
         .execute(
-            "const faults = [];
+            &[
+                SETTLE,
+                "const faults = [];
              const coach = document.querySelector('#t-coach');
              if (!coach || !coach.checkVisibility() || coach.getBoundingClientRect().height === 0)
                return ['the coach is not shown'];
@@ -188,6 +187,8 @@ async fn coach_faults(client: &Client) -> Vec<String> {
              }
              window.scrollTo(0, 0);
              return faults;",
+            ]
+            .concat(),
             vec![],
         )
         .await
