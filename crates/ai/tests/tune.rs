@@ -93,7 +93,7 @@ fn the_check_scores_the_tuned_bot_against_the_defaults() {
 }
 
 #[test]
-fn a_four_player_check_plays_one_tuned_seat_against_three() {
+fn a_four_player_check_is_a_win_share_and_repeats() {
     let settings = TuneSettings {
         players: 4,
         ..tiny(6)
