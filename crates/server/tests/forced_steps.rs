@@ -13,6 +13,9 @@ use serde_json::{json, Value};
 
 const SETTING: &str = "/api/settings/forced-steps";
 
+/// Short games played at most, one after another, until every case was met.
+const GAMES: usize = 4;
+
 /// The next state of game `id` for `client` after `version`, waiting for the server.
 async fn state_after(client: &mut Client, id: &str, version: u64) -> Value {
     for _ in 0..3000 {
@@ -78,119 +81,126 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
         // Anna keeps the default (on); Beat turned it off.
         let mut anna = server.user_as_created("anna").await;
         let mut beat = server.user("beat").await;
-        let (id, _) = create_game(
-            &mut anna,
-            two_player_options(Some(6)),
-            json!([{"kind": "me"}, {"kind": "open"}]),
-        )
-        .await;
-        join_and_start(&id, &mut anna, &mut beat).await;
         let (mut played_for_anna, mut clicked_by_beat, mut undone) = (0, 0, false);
         let mut found_by_watcher = false;
         let mut pick = 0usize;
-        for _ in 0..3000 {
+        // The deal is random, so one short game may not bring every case: a next game goes on
+        // where the last one stopped.
+        for _game in 0..GAMES {
             if found_by_watcher {
                 break;
             }
-            let anna_state = anna.state(&id).await;
-            if anna_state["status"] != "running" {
-                break;
-            }
-            let anna_moves = common::decides(&anna_state);
-            let (client, state) = if anna_moves {
-                (&mut anna, anna_state)
-            } else {
-                let state = beat.state(&id).await;
-                (&mut beat, state)
-            };
-            let version = state["version"].as_u64().unwrap();
-            let legal = state["legal"].as_array().unwrap().clone();
-            if legal.is_empty() {
-                continue;
-            }
-            let forced = state["forced_step"].clone();
-            if !forced.is_null() {
-                assert_eq!(
-                    legal,
-                    vec![forced.clone()],
-                    "a forced step is the only action"
-                );
-            }
-            if !forced.is_null() && anna_moves {
-                // Anna does not click: the server plays it for her.
-                let after = state_after(client, &id, version).await;
-                let actions = after["actions"].as_array().unwrap();
-                let index = state["actions"].as_array().unwrap().len();
-                assert_eq!(
-                    actions.get(index),
-                    Some(&forced),
-                    "the forced step was played"
-                );
-                let line = after["log"][index].as_str().unwrap();
-                assert!(
-                    line.ends_with("(the only choice)"),
-                    "the log says so: {line}"
-                );
-                played_for_anna += 1;
-                if played_for_anna == 1 {
-                    // Her click comes just too late: it is done as she asked, and only once.
-                    let (status, body) = act(client, &id, version, 0).await;
-                    assert_eq!(status, StatusCode::OK, "{body}");
-                    assert_eq!(body["version"], after["version"]);
-                    let again = client.state(&id).await;
-                    assert_eq!(again["actions"], after["actions"], "played once");
+            let (id, _) = create_game(
+                &mut anna,
+                two_player_options(Some(6)),
+                json!([{"kind": "me"}, {"kind": "open"}]),
+            )
+            .await;
+            join_and_start(&id, &mut anna, &mut beat).await;
+            for _ in 0..3000 {
+                if found_by_watcher {
+                    break;
                 }
-                if !undone && after["can_undo"] == json!(true) && common::decides(&after) {
-                    // The undo takes the forced step back with Anna's decision before it, and
-                    // leaves her a real choice, which nobody plays for her.
-                    let at = after["version"].as_u64().unwrap();
+                let anna_state = anna.state(&id).await;
+                if anna_state["status"] != "running" {
+                    break;
+                }
+                let anna_moves = common::decides(&anna_state);
+                let (client, state) = if anna_moves {
+                    (&mut anna, anna_state)
+                } else {
+                    let state = beat.state(&id).await;
+                    (&mut beat, state)
+                };
+                let version = state["version"].as_u64().unwrap();
+                let legal = state["legal"].as_array().unwrap().clone();
+                if legal.is_empty() {
+                    continue;
+                }
+                let forced = state["forced_step"].clone();
+                if !forced.is_null() {
+                    assert_eq!(
+                        legal,
+                        vec![forced.clone()],
+                        "a forced step is the only action"
+                    );
+                }
+                if !forced.is_null() && anna_moves {
+                    // Anna does not click: the server plays it for her.
+                    let after = state_after(client, &id, version).await;
+                    let actions = after["actions"].as_array().unwrap();
+                    let index = state["actions"].as_array().unwrap().len();
+                    assert_eq!(
+                        actions.get(index),
+                        Some(&forced),
+                        "the forced step was played"
+                    );
+                    let line = after["log"][index].as_str().unwrap();
+                    assert!(
+                        line.ends_with("(the only choice)"),
+                        "the log says so: {line}"
+                    );
+                    played_for_anna += 1;
+                    if played_for_anna == 1 {
+                        // Her click comes just too late: it is done as she asked, and only once.
+                        let (status, body) = act(client, &id, version, 0).await;
+                        assert_eq!(status, StatusCode::OK, "{body}");
+                        assert_eq!(body["version"], after["version"]);
+                        let again = client.state(&id).await;
+                        assert_eq!(again["actions"], after["actions"], "played once");
+                    }
+                    if !undone && after["can_undo"] == json!(true) && common::decides(&after) {
+                        // The undo takes the forced step back with Anna's decision before it, and
+                        // leaves her a real choice, which nobody plays for her.
+                        let at = after["version"].as_u64().unwrap();
+                        let (status, body) = client
+                            .post(&format!("/api/games/{id}/undo"), json!({"version": at}))
+                            .await;
+                        assert_eq!(status, StatusCode::OK, "{body}");
+                        let undone_state = client.state(&id).await;
+                        assert_eq!(
+                            undone_state["actions"].as_array().unwrap().len(),
+                            index - 1,
+                            "the decision and its forced step are taken back together"
+                        );
+                        assert!(undone_state["forced_step"].is_null());
+                        undone = true;
+                    }
+                    continue;
+                }
+                if !forced.is_null() && played_for_anna >= 2 && clicked_by_beat >= 2 {
+                    // Beat turns it on while his step waits, after the server left it to him: no
+                    // change of the game wakes anything, the node's watcher finds the step in the
+                    // database and plays it.
+                    tokio::time::sleep(Duration::from_millis(1500)).await;
                     let (status, body) = client
-                        .post(&format!("/api/games/{id}/undo"), json!({"version": at}))
+                        .post(SETTING, json!({"play_forced_steps": true}))
                         .await;
                     assert_eq!(status, StatusCode::OK, "{body}");
-                    let undone_state = client.state(&id).await;
+                    let after = state_after(client, &id, version).await;
+                    let index = state["actions"].as_array().unwrap().len();
+                    assert_eq!(after["actions"].get(index), Some(&forced));
+                    found_by_watcher = true;
+                    continue;
+                }
+                if !forced.is_null() {
+                    if clicked_by_beat == 0 {
+                        // Longer than the server's pause: had it played the step, the version moved.
+                        tokio::time::sleep(Duration::from_millis(1500)).await;
+                    }
+                    let (status, body) = act(client, &id, version, 0).await;
                     assert_eq!(
-                        undone_state["actions"].as_array().unwrap().len(),
-                        index - 1,
-                        "the decision and its forced step are taken back together"
+                        status,
+                        StatusCode::OK,
+                        "Beat's forced step waited for him: {body}"
                     );
-                    assert!(undone_state["forced_step"].is_null());
-                    undone = true;
+                    clicked_by_beat += 1;
+                    continue;
                 }
-                continue;
-            }
-            if !forced.is_null() && played_for_anna >= 2 && clicked_by_beat >= 2 {
-                // Beat turns it on while his step waits, after the server left it to him: no
-                // change of the game wakes anything, the node's watcher finds the step in the
-                // database and plays it.
-                tokio::time::sleep(Duration::from_millis(1500)).await;
-                let (status, body) = client
-                    .post(SETTING, json!({"play_forced_steps": true}))
-                    .await;
+                pick = pick.wrapping_mul(31).wrapping_add(7);
+                let (status, body) = act(client, &id, version, pick % legal.len()).await;
                 assert_eq!(status, StatusCode::OK, "{body}");
-                let after = state_after(client, &id, version).await;
-                let index = state["actions"].as_array().unwrap().len();
-                assert_eq!(after["actions"].get(index), Some(&forced));
-                found_by_watcher = true;
-                continue;
             }
-            if !forced.is_null() {
-                if clicked_by_beat == 0 {
-                    // Longer than the server's pause: had it played the step, the version moved.
-                    tokio::time::sleep(Duration::from_millis(1500)).await;
-                }
-                let (status, body) = act(client, &id, version, 0).await;
-                assert_eq!(
-                    status,
-                    StatusCode::OK,
-                    "Beat's forced step waited for him: {body}"
-                );
-                clicked_by_beat += 1;
-                continue;
-            }
-            pick = pick.wrapping_mul(31).wrapping_add(7);
-            let (status, body) = act(client, &id, version, pick % legal.len()).await;
-            assert_eq!(status, StatusCode::OK, "{body}");
         }
         assert!(played_for_anna >= 1, "Anna met a forced step");
         assert!(clicked_by_beat >= 1, "Beat met a forced step");
