@@ -71,7 +71,7 @@ async fn the_table_asks_before_coins_go_unused_and_says_why_a_click_is_refused()
     let mut suggested: Option<Vec<String>> = None;
     // Random play reaches a warning in most two-player games (the neutral coin as the last
     // other colour): play games until one comes.
-    'games: for _game in 0..6 {
+    'games: for _game in 0..12 {
         anna.goto(&server.url("/lobby")).await.expect("the lobby");
         create_game(&anna, 2, &["me", "bot:random"], 6).await;
         wait_until(
@@ -189,7 +189,7 @@ async fn the_table_asks_before_coins_go_unused_and_says_why_a_click_is_refused()
     assert!(refused, "a refused click was tried");
     assert!(
         confirmed,
-        "no decision that leaves coins unused came up in six games"
+        "no decision that leaves coins unused came up in twelve games"
     );
     // While paying or delivering the prompt suggests a decision and says why in words.
     let [button, why] = <[String; 2]>::try_from(suggested.expect("a suggestion came up"))

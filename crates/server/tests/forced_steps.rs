@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 const SETTING: &str = "/api/settings/forced-steps";
 
 /// Short games played at most, one after another, until every case was met.
-const GAMES: usize = 4;
+const GAMES: usize = 8;
 
 /// The next state of game `id` for `client` after `version`, waiting for the server.
 async fn state_after(client: &mut Client, id: &str, version: u64) -> Value {
