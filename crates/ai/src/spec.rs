@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::bot::{Bot, Budget};
 use crate::greedy::{GreedyBot, GreedyParams};
-use crate::mcts::{MctsBot, MctsParams};
+use crate::mcts::{MctsBot, MctsParams, MultiPlayerParams};
 use crate::random::RandomBot;
 
 /// Which bot, with its parameters.
@@ -75,11 +75,15 @@ fn within(key: &str, value: &str, range: std::ops::RangeInclusive<f32>) -> Resul
 
 /// The parameters an `mcts:` name may set.
 const MCTS_KEYS: &str = "iterations, ms, c, threads, rounds, plan, plan_budget, plan_share, \
-     temperature, win, widen, widen_power, weights";
+     temperature, win, widen, widen_power, weights, multi_c, multi_rounds, multi_temperature, \
+     multi_win";
 
+/// `c`, `rounds`, `temperature` and `win` hold for every number of players; a `multi_` key sets
+/// the value for three or four players alone, wherever it stands in the name.
 fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
     let mut params = MctsParams::default();
     let mut budget = Budget::default();
+    let mut multi: Vec<(&str, &str)> = Vec::new();
     for (i, arg) in args.split(',').filter(|a| !a.is_empty()).enumerate() {
         let Some((key, value)) = arg.split_once('=') else {
             if i == 0 {
@@ -93,13 +97,26 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
         match key {
             "iterations" | "n" => budget.iterations = Some(positive(key, value)? as u32),
             "ms" => budget.time = Some(Duration::from_millis(positive(key, value)?)),
-            "c" => params.exploration = within(key, value, 0.0..=100.0)?,
-            "temperature" => params.temperature = within(key, value, 0.01..=100.0)?,
-            "win" => params.win_weight = within(key, value, 0.0..=1.0)?,
+            "c" => {
+                params.exploration = within(key, value, 0.0..=100.0)?;
+                params.multi.exploration = params.exploration;
+            }
+            "temperature" => {
+                params.temperature = within(key, value, 0.01..=100.0)?;
+                params.multi.temperature = params.temperature;
+            }
+            "win" => {
+                params.win_weight = within(key, value, 0.0..=1.0)?;
+                params.multi.win_weight = params.win_weight;
+            }
             "widen" => params.widen_base = within(key, value, 1.0..=1000.0)?,
             "widen_power" => params.widen_power = within(key, value, 0.0..=1.0)?,
             "threads" => params.threads = positive(key, value)?.min(256) as usize,
-            "rounds" => params.rollout_rounds = positive(key, value)?.min(1000) as u16,
+            "rounds" => {
+                params.rollout_rounds = positive(key, value)?.min(1000) as u16;
+                params.multi.rollout_rounds = params.rollout_rounds;
+            }
+            _ if key.starts_with("multi_") => multi.push((key, value)),
             "plan" => {
                 params.plan = match value {
                     "on" => true,
@@ -124,10 +141,32 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
             }
         }
     }
+    for (key, value) in multi {
+        set_multi_player(&mut params.multi, key, value)?;
+    }
     if budget == Budget::default() {
         budget.iterations = Some(params.iterations);
     }
     Ok(BotKind::Mcts { params, budget })
+}
+
+fn set_multi_player(
+    multi: &mut MultiPlayerParams,
+    key: &str,
+    value: &str,
+) -> Result<(), SpecError> {
+    match key {
+        "multi_c" => multi.exploration = within(key, value, 0.0..=100.0)?,
+        "multi_temperature" => multi.temperature = within(key, value, 0.01..=100.0)?,
+        "multi_win" => multi.win_weight = within(key, value, 0.0..=1.0)?,
+        "multi_rounds" => multi.rollout_rounds = positive(key, value)?.min(1000) as u16,
+        _ => {
+            return Err(SpecError(format!(
+                "unknown mcts parameter `{key}` ({MCTS_KEYS})"
+            )))
+        }
+    }
+    Ok(())
 }
 
 fn parse_greedy(args: &str) -> Result<BotKind, SpecError> {
@@ -259,7 +298,8 @@ mod tests {
             ("random", "random"),
             ("greedy", "greedy"),
             ("mcts:2000", "mcts:iterations=2000"),
-            ("mcts:iterations=2000,c=0.4", "mcts:iterations=2000"),
+            ("mcts:iterations=2000,c=0.4,multi_c=0.7", "mcts:iterations=2000"),
+            ("mcts:iterations=2000,c=0.4", "mcts:iterations=2000,c=0.4"),
             ("mcts:ms=500", "mcts:ms=500"),
             ("mcts:threads=2", "mcts:iterations=1000,threads=2"),
             ("mcts", "mcts:iterations=1000"),
@@ -288,12 +328,51 @@ mod tests {
             "mcts:iterations=100,plan=off",
             "mcts:ms=50,plan_budget=2,plan_share=0.6",
             "mcts:iterations=100,temperature=1.5,win=0.5,widen=2,widen_power=0.4",
+            "mcts:iterations=100,c=0.5,multi_temperature=3,multi_rounds=1",
+            "mcts:iterations=100,multi_c=0.2,multi_win=1",
             "mcts:iterations=100,weights=0.5/0.3/0.15/0.35/0.6/0.12/0.12/0.05/0.1/0.08/0.5/0.1",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             let name = spec.build(1).name();
             assert_eq!(name.parse::<BotSpec>().unwrap(), spec, "{text} → {name}");
         }
+    }
+
+    #[test]
+    fn plain_keys_hold_for_every_table_and_multi_keys_for_three_or_four() {
+        let params = |text: &str| match text.parse::<BotSpec>().unwrap().kind {
+            BotKind::Mcts { params, .. } => params,
+            other => panic!("{other:?}"),
+        };
+        let both = params("mcts:c=0.9,temperature=3");
+        for players in 2..=4 {
+            let at = both.at_table_of(players);
+            assert_eq!((at.exploration, at.temperature), (0.9, 3.0), "{players}");
+        }
+        for text in ["mcts:multi_c=0.2,c=0.9", "mcts:c=0.9,multi_c=0.2"] {
+            let p = params(text);
+            assert_eq!(p.at_table_of(2).exploration, 0.9, "{text}");
+            assert_eq!(p.at_table_of(3).exploration, 0.2, "{text}");
+            assert_eq!(p.at_table_of(4).exploration, 0.2, "{text}");
+        }
+        let defaults = MctsParams::default();
+        assert_eq!(defaults.at_table_of(2), defaults);
+        let four = defaults.at_table_of(4);
+        assert_eq!(
+            (
+                four.exploration,
+                four.rollout_rounds,
+                four.win_weight,
+                four.temperature
+            ),
+            (
+                defaults.multi.exploration,
+                defaults.multi.rollout_rounds,
+                defaults.multi.win_weight,
+                defaults.multi.temperature
+            )
+        );
+        assert_eq!(four.weights, defaults.weights, "the rest is the same");
     }
 
     #[test]
@@ -325,6 +404,8 @@ mod tests {
             "mcts:win=1.5",
             "mcts:temperature=0",
             "mcts:widen_power=nan",
+            "mcts:multi_win=2",
+            "mcts:multi_foo=1",
         ] {
             let error = bad.parse::<BotSpec>().unwrap_err();
             assert!(!error.0.is_empty(), "{bad}");

@@ -80,9 +80,10 @@ pub const SEARCH_NAMES: [&str; 3] = ["exploration", "temperature", "win_weight"]
 /// How many numbers are tuned: the weights, then the search parameters.
 const TUNED: usize = Weights::COUNT + SEARCH_NAMES.len();
 
-/// The search parameters of `params`, in the order of [`SEARCH_NAMES`].
-pub fn search_values(params: &MctsParams) -> [f32; SEARCH_NAMES.len()] {
-    [params.exploration, params.temperature, params.win_weight]
+/// The search parameters of `params` in games of `players`, in the order of [`SEARCH_NAMES`].
+pub fn search_values(params: &MctsParams, players: u8) -> [f32; SEARCH_NAMES.len()] {
+    let at = params.at_table_of(players);
+    [at.exploration, at.temperature, at.win_weight]
 }
 
 /// How far a tuned number may move from its default, in log space (2: a factor of about 7.4).
@@ -107,20 +108,29 @@ pub fn bot_with(params: MctsParams, iterations: u32) -> BotSpec {
     }
 }
 
-/// The parameters whose tuned numbers are `defaults · e^x`.
-fn params_at(x: &[f64; TUNED]) -> MctsParams {
+/// The parameters whose tuned numbers are `defaults · e^x`; the search parameters are those
+/// of games of `players` (beyond two, [`MctsParams::multi`]).
+fn params_at(x: &[f64; TUNED], players: u8) -> MctsParams {
     let defaults = MctsParams::default();
     let weights = defaults.weights.to_array();
     let scaled = |i: usize, default: f32| default * x[i].exp() as f32;
     let [exploration, temperature, win_weight] =
-        std::array::from_fn(|j| scaled(Weights::COUNT + j, search_values(&defaults)[j]));
-    MctsParams {
+        std::array::from_fn(|j| scaled(Weights::COUNT + j, search_values(&defaults, players)[j]));
+    let win_weight = win_weight.min(1.0);
+    let mut params = MctsParams {
         weights: Weights::from_array(std::array::from_fn(|i| scaled(i, weights[i]))),
-        exploration,
-        temperature,
-        win_weight: win_weight.min(1.0),
         ..defaults
+    };
+    if players > 2 {
+        params.multi.exploration = exploration;
+        params.multi.temperature = temperature;
+        params.multi.win_weight = win_weight;
+    } else {
+        params.exploration = exploration;
+        params.temperature = temperature;
+        params.win_weight = win_weight;
     }
+    params
 }
 
 /// The wins of each of `bots` (shared wins count 1/k) over `games` games of `players` from
@@ -172,23 +182,23 @@ pub fn tune(
         let minus: [f64; TUNED] = std::array::from_fn(|i| x[i] - perturbation * signs[i]);
         let games_seed = mix(settings.seed ^ mix(u64::from(k) + 1));
         let bots = vec![
-            bot_with(params_at(&plus), settings.iterations),
-            bot_with(params_at(&minus), settings.iterations),
+            bot_with(params_at(&plus, settings.players), settings.iterations),
+            bot_with(params_at(&minus, settings.players), settings.iterations),
         ];
         let wins = wins(bots, settings, settings.games_per_step, games_seed)?;
         let y = (wins[0] - wins[1]) / f64::from(settings.games_per_step);
         for i in 0..TUNED {
             x[i] = (x[i] + step * y / (2.0 * perturbation * signs[i])).clamp(-LOG_RANGE, LOG_RANGE);
         }
-        let params = params_at(&x);
+        let params = params_at(&x, settings.players);
         on_step(&TuneStep {
             step: k,
             difference: y,
             weights: params.weights.to_array(),
-            search: search_values(&params),
+            search: search_values(&params, settings.players),
         });
     }
-    Ok(params_at(&x))
+    Ok(params_at(&x, settings.players))
 }
 
 /// The seeds of the check are set apart from every training seed.

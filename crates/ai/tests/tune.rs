@@ -41,7 +41,7 @@ fn follows_from_its_settings(settings: &TuneSettings) {
     assert_eq!(steps.len(), 3);
     let last = steps.last().unwrap();
     assert_eq!(last.weights, params.weights.to_array());
-    assert_eq!(last.search, search_values(&params));
+    assert_eq!(last.search, search_values(&params, settings.players));
     for step in &steps {
         assert!((-1.0..=1.0).contains(&step.difference));
     }
@@ -50,25 +50,33 @@ fn follows_from_its_settings(settings: &TuneSettings) {
         .weights
         .to_array()
         .into_iter()
-        .chain(search_values(&params));
+        .chain(search_values(&params, settings.players));
     let from = defaults
         .weights
         .to_array()
         .into_iter()
-        .chain(search_values(&defaults));
+        .chain(search_values(&defaults, settings.players));
     for (tuned, default) in tuned.zip(from) {
         assert!(tuned > 0.0, "tuned numbers stay positive");
         let factor = tuned / default;
         assert!((0.13..=7.5).contains(&factor), "within the range: {factor}");
     }
-    assert!(params.win_weight <= 1.0, "the win share stays a share");
-    let untuned = MctsParams {
+    let [_, _, win_share] = search_values(&params, settings.players);
+    assert!(win_share <= 1.0, "the win share stays a share");
+    // Only the tuned numbers move, and only those of this number of players.
+    let mut untuned = MctsParams {
         weights: defaults.weights,
-        exploration: defaults.exploration,
-        temperature: defaults.temperature,
-        win_weight: defaults.win_weight,
         ..params
     };
+    if settings.players > 2 {
+        untuned.multi.exploration = defaults.multi.exploration;
+        untuned.multi.temperature = defaults.multi.temperature;
+        untuned.multi.win_weight = defaults.multi.win_weight;
+    } else {
+        untuned.exploration = defaults.exploration;
+        untuned.temperature = defaults.temperature;
+        untuned.win_weight = defaults.win_weight;
+    }
     assert_eq!(untuned, defaults, "only the tuned numbers move");
     let moved = steps.iter().any(|s| s.difference != 0.0);
     assert_eq!(

@@ -104,7 +104,7 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
         .map_err(|e| Failure::with_status(1, e.to_string()))?;
     let interval = wilson(win_rate * f64::from(games), f64::from(games));
     let bot = bot_with(tuned, args.iterations).to_string();
-    let search = SEARCH_NAMES.into_iter().zip(search_values(&tuned));
+    let search = SEARCH_NAMES.into_iter().zip(search_values(&tuned, settings.players));
     let result = Tuned {
         settings,
         weights: tuned.weights,

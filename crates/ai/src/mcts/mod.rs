@@ -10,6 +10,7 @@
 //! is exactly the one expected. A later search in the same turn grows the trees kept from the
 //! plan; it too follows only from the views, the seed and the budget.
 
+mod name;
 mod params;
 mod plan;
 mod tree;
@@ -20,7 +21,7 @@ use helvetia_engine::{Action, Game, View};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-pub use params::MctsParams;
+pub use params::{MctsParams, MultiPlayerParams};
 pub use tree::{rewards, rollout, RootChild, Tree};
 
 use crate::bot::{decision_seed, mix, Bot, Budget};
@@ -93,6 +94,7 @@ pub(crate) fn search_on(
 ) -> Searched {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let base = crate::bot::sample_game(view, &mut rng);
+    let params = &params.at_table_of(base.position().options.players);
     let me = base.to_move().expect("a player to move").index();
     let legal = base.legal_actions();
     let mut root: Vec<RootChild> = legal
@@ -275,47 +277,7 @@ fn scaled(budget: Budget, factor: f32) -> Budget {
 
 impl Bot for MctsBot {
     fn name(&self) -> String {
-        let mut parts = Vec::new();
-        if let Some(n) = self.budget.iterations {
-            parts.push(format!("iterations={n}"));
-        }
-        if let Some(t) = self.budget.time {
-            parts.push(format!("ms={}", t.as_millis()));
-        }
-        let defaults = MctsParams::default();
-        if self.params.exploration != defaults.exploration {
-            parts.push(format!("c={}", self.params.exploration));
-        }
-        if self.params.threads != defaults.threads {
-            parts.push(format!("threads={}", self.params.threads));
-        }
-        if self.params.rollout_rounds != defaults.rollout_rounds {
-            parts.push(format!("rounds={}", self.params.rollout_rounds));
-        }
-        if !self.params.plan {
-            parts.push("plan=off".into());
-        }
-        let numbers = |p: &MctsParams| {
-            [
-                ("plan_budget", p.plan_budget),
-                ("plan_share", p.plan_share),
-                ("temperature", p.temperature),
-                ("win", p.win_weight),
-                ("widen", p.widen_base),
-                ("widen_power", p.widen_power),
-            ]
-        };
-        for ((key, value), (_, default)) in
-            numbers(&self.params).into_iter().zip(numbers(&defaults))
-        {
-            if value != default {
-                parts.push(format!("{key}={value}"));
-            }
-        }
-        if self.params.weights != defaults.weights {
-            parts.push(format!("weights={}", self.params.weights.to_name()));
-        }
-        format!("mcts:{}", parts.join(","))
+        name::spec_name(&self.params, self.budget)
     }
 
     fn choose(&mut self, view: &View, budget: Budget) -> Action {

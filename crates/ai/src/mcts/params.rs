@@ -2,7 +2,8 @@
 
 use crate::evaluate::Weights;
 
-/// Parameters of the Monte Carlo tree search.
+/// Parameters of the Monte Carlo tree search. `exploration`, `rollout_rounds`, `win_weight` and
+/// `temperature` hold for two-player games; games of three or four take theirs from `multi`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Iterations per decision when the budget names neither iterations nor time.
@@ -42,6 +43,41 @@ pub struct MctsParams {
     /// kept tree). A share rather than a count, so that a search cut short by its time limit
     /// on a busy machine plans as far as one that ran its full budget.
     pub plan_share: f32,
+    /// The search's settings in games of three or four players.
+    pub multi: MultiPlayerParams,
+}
+
+/// The settings that games of three or four players want otherwise than duels. With three
+/// opponents a win is rarer and less in the bot's own hands, so the reward keeps a share for
+/// the score and a heuristic lead counts for more; the arena chose these apart from the
+/// two-player ones (docs/ai.md, "Four-player screens").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MultiPlayerParams {
+    /// See [`MctsParams::exploration`].
+    pub exploration: f32,
+    /// See [`MctsParams::rollout_rounds`].
+    pub rollout_rounds: u16,
+    /// See [`MctsParams::win_weight`].
+    pub win_weight: f32,
+    /// See [`MctsParams::temperature`].
+    pub temperature: f32,
+}
+
+impl MctsParams {
+    /// The parameters a search of a game of `players` runs with: beyond two, those of
+    /// [`MctsParams::multi`] in place of the duel's.
+    pub fn at_table_of(&self, players: u8) -> MctsParams {
+        if players <= 2 {
+            return *self;
+        }
+        MctsParams {
+            exploration: self.multi.exploration,
+            rollout_rounds: self.multi.rollout_rounds,
+            win_weight: self.multi.win_weight,
+            temperature: self.multi.temperature,
+            ..*self
+        }
+    }
 }
 
 impl Default for MctsParams {
@@ -60,6 +96,12 @@ impl Default for MctsParams {
             plan: true,
             plan_budget: 1.5,
             plan_share: 0.5,
+            multi: MultiPlayerParams {
+                exploration: 0.7,
+                rollout_rounds: 2,
+                win_weight: 0.7,
+                temperature: 2.5,
+            },
         }
     }
 }
