@@ -298,7 +298,10 @@ mod tests {
             ("random", "random"),
             ("greedy", "greedy"),
             ("mcts:2000", "mcts:iterations=2000"),
-            ("mcts:iterations=2000,c=0.4,multi_c=0.7", "mcts:iterations=2000"),
+            (
+                "mcts:iterations=2000,c=0.4,multi_c=0.7",
+                "mcts:iterations=2000",
+            ),
             ("mcts:iterations=2000,c=0.4", "mcts:iterations=2000,c=0.4"),
             ("mcts:ms=500", "mcts:ms=500"),
             ("mcts:threads=2", "mcts:iterations=1000,threads=2"),

@@ -47,10 +47,9 @@ pub struct MctsParams {
     pub multi: MultiPlayerParams,
 }
 
-/// The settings that games of three or four players want otherwise than duels. With three
-/// opponents a win is rarer and less in the bot's own hands, so the reward keeps a share for
-/// the score and a heuristic lead counts for more; the arena chose these apart from the
-/// two-player ones (docs/ai.md, "Four-player screens").
+/// The settings of games of three or four players, kept apart from the duel's because the
+/// values the arena chose for two players did not carry over to four (docs/ai.md,
+/// "Four-player screens").
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MultiPlayerParams {
     /// See [`MctsParams::exploration`].
