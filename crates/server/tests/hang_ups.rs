@@ -5,9 +5,11 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{create_game, databases, decides, mover_of, two_player_options, Client, TestServer};
+use common::{
+    create_game, databases, decides, mover_of, two_player_options, within, Client, TestServer,
+};
 use helvetia_server::storage::{GameFilter, Store};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -46,18 +48,6 @@ async fn post_and_hang_up(server: &TestServer, client: &Client, path: &str, body
 /// Waits until `check` holds, or gives up after a few seconds; tells whether it held.
 async fn eventually<F: AsyncFnMut() -> bool>(check: F) -> bool {
     within(Duration::from_secs(5), check).await
-}
-
-/// Waits until `check` holds, or gives up after `time`; tells whether it held.
-async fn within<F: AsyncFnMut() -> bool>(time: Duration, mut check: F) -> bool {
-    let deadline = Instant::now() + time;
-    while Instant::now() < deadline {
-        if check().await {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    false
 }
 
 /// The game's version in the database (loading also checks that its log has no hole).

@@ -14,6 +14,18 @@ use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
+/// Waits until `check` holds, or gives up after `time`; tells whether it held.
+pub async fn within<F: AsyncFnMut() -> bool>(time: Duration, mut check: F) -> bool {
+    let deadline = std::time::Instant::now() + time;
+    while std::time::Instant::now() < deadline {
+        if check().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    false
+}
+
 /// The databases every test runs against: SQLite always, PostgreSQL when
 /// `HELVETIA_TEST_POSTGRES` names one (each test gets a database of its own there, so tests
 /// running at once never see each other's games).
