@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::bot::{Bot, Budget};
 use crate::greedy::{GreedyBot, GreedyParams};
-use crate::mcts::{MctsBot, MctsParams, MultiPlayerParams};
+use crate::mcts::{MctsBot, MctsParams, TableParams};
 use crate::random::RandomBot;
 
 /// Which bot, with its parameters.
@@ -98,23 +98,23 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
             "iterations" | "n" => budget.iterations = Some(positive(key, value)? as u32),
             "ms" => budget.time = Some(Duration::from_millis(positive(key, value)?)),
             "c" => {
-                params.exploration = within(key, value, 0.0..=100.0)?;
-                params.multi.exploration = params.exploration;
+                params.duel.exploration = within(key, value, 0.0..=100.0)?;
+                params.multi.exploration = params.duel.exploration;
             }
             "temperature" => {
-                params.temperature = within(key, value, 0.01..=100.0)?;
-                params.multi.temperature = params.temperature;
+                params.duel.temperature = within(key, value, 0.01..=100.0)?;
+                params.multi.temperature = params.duel.temperature;
             }
             "win" => {
-                params.win_weight = within(key, value, 0.0..=1.0)?;
-                params.multi.win_weight = params.win_weight;
+                params.duel.win_weight = within(key, value, 0.0..=1.0)?;
+                params.multi.win_weight = params.duel.win_weight;
             }
             "widen" => params.widen_base = within(key, value, 1.0..=1000.0)?,
             "widen_power" => params.widen_power = within(key, value, 0.0..=1.0)?,
             "threads" => params.threads = positive(key, value)?.min(256) as usize,
             "rounds" => {
-                params.rollout_rounds = positive(key, value)?.min(1000) as u16;
-                params.multi.rollout_rounds = params.rollout_rounds;
+                params.duel.rollout_rounds = number::<u16>(key, value)?.min(1000);
+                params.multi.rollout_rounds = params.duel.rollout_rounds;
             }
             _ if key.starts_with("multi_") => multi.push((key, value)),
             "plan" => {
@@ -150,16 +150,12 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
     Ok(BotKind::Mcts { params, budget })
 }
 
-fn set_multi_player(
-    multi: &mut MultiPlayerParams,
-    key: &str,
-    value: &str,
-) -> Result<(), SpecError> {
+fn set_multi_player(multi: &mut TableParams, key: &str, value: &str) -> Result<(), SpecError> {
     match key {
         "multi_c" => multi.exploration = within(key, value, 0.0..=100.0)?,
         "multi_temperature" => multi.temperature = within(key, value, 0.01..=100.0)?,
         "multi_win" => multi.win_weight = within(key, value, 0.0..=1.0)?,
-        "multi_rounds" => multi.rollout_rounds = positive(key, value)?.min(1000) as u16,
+        "multi_rounds" => multi.rollout_rounds = number::<u16>(key, value)?.min(1000),
         _ => {
             return Err(SpecError(format!(
                 "unknown mcts parameter `{key}` ({MCTS_KEYS})"
@@ -349,33 +345,53 @@ mod tests {
         };
         let both = params("mcts:c=0.9,temperature=3");
         for players in 2..=4 {
-            let at = both.at_table_of(players);
+            let at = both.table(players);
             assert_eq!((at.exploration, at.temperature), (0.9, 3.0), "{players}");
         }
         for text in ["mcts:multi_c=0.2,c=0.9", "mcts:c=0.9,multi_c=0.2"] {
             let p = params(text);
-            assert_eq!(p.at_table_of(2).exploration, 0.9, "{text}");
-            assert_eq!(p.at_table_of(3).exploration, 0.2, "{text}");
-            assert_eq!(p.at_table_of(4).exploration, 0.2, "{text}");
+            assert_eq!(p.table(2).exploration, 0.9, "{text}");
+            assert_eq!(p.table(3).exploration, 0.2, "{text}");
+            assert_eq!(p.table(4).exploration, 0.2, "{text}");
         }
         let defaults = MctsParams::default();
-        assert_eq!(defaults.at_table_of(2), defaults);
-        let four = defaults.at_table_of(4);
-        assert_eq!(
-            (
-                four.exploration,
-                four.rollout_rounds,
-                four.win_weight,
-                four.temperature
-            ),
-            (
-                defaults.multi.exploration,
-                defaults.multi.rollout_rounds,
-                defaults.multi.win_weight,
-                defaults.multi.temperature
-            )
+        assert_eq!(defaults.table(2), &defaults.duel);
+        assert_eq!(defaults.table(3), &defaults.multi);
+        assert_eq!(defaults.table(4), &defaults.multi);
+        assert_ne!(
+            defaults.duel, defaults.multi,
+            "the tables differ by default"
         );
-        assert_eq!(four.weights, defaults.weights, "the rest is the same");
+        let mut changed = defaults;
+        changed.table_mut(4).exploration = 0.1;
+        assert_eq!(changed.multi.exploration, 0.1);
+        assert_eq!(changed.duel, defaults.duel, "the duel's table stays");
+    }
+
+    #[test]
+    fn zero_rounds_evaluates_without_a_rollout() {
+        let params = match "mcts:iterations=10,rounds=0"
+            .parse::<BotSpec>()
+            .unwrap()
+            .kind
+        {
+            BotKind::Mcts { params, .. } => params,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(params.duel.rollout_rounds, 0);
+        assert_eq!(params.multi.rollout_rounds, 0);
+        for players in 2..=4 {
+            let start = helvetia_engine::Game::new(
+                helvetia_engine::GameOptions::for_players(players),
+                u64::from(players),
+            );
+            let mut game = start.clone();
+            let mut rng = rand_core::SeedableRng::seed_from_u64(1);
+            let round = game.position().round;
+            let rewards = crate::mcts::rollout(&mut game, &mut rng, &params, round);
+            assert_eq!(game.position(), start.position(), "no decision was played");
+            assert_eq!(rewards, crate::mcts::rewards(&start, &params));
+        }
     }
 
     #[test]

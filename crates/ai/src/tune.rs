@@ -82,7 +82,7 @@ const TUNED: usize = Weights::COUNT + SEARCH_NAMES.len();
 
 /// The search parameters of `params` in games of `players`, in the order of [`SEARCH_NAMES`].
 pub fn search_values(params: &MctsParams, players: u8) -> [f32; SEARCH_NAMES.len()] {
-    let at = params.at_table_of(players);
+    let at = params.table(players);
     [at.exploration, at.temperature, at.win_weight]
 }
 
@@ -109,7 +109,7 @@ pub fn bot_with(params: MctsParams, iterations: u32) -> BotSpec {
 }
 
 /// The parameters whose tuned numbers are `defaults · e^x`; the search parameters are those
-/// of games of `players` (beyond two, [`MctsParams::multi`]).
+/// of games of `players` ([`MctsParams::table`]).
 fn params_at(x: &[f64; TUNED], players: u8) -> MctsParams {
     let defaults = MctsParams::default();
     let weights = defaults.weights.to_array();
@@ -121,15 +121,10 @@ fn params_at(x: &[f64; TUNED], players: u8) -> MctsParams {
         weights: Weights::from_array(std::array::from_fn(|i| scaled(i, weights[i]))),
         ..defaults
     };
-    if players > 2 {
-        params.multi.exploration = exploration;
-        params.multi.temperature = temperature;
-        params.multi.win_weight = win_weight;
-    } else {
-        params.exploration = exploration;
-        params.temperature = temperature;
-        params.win_weight = win_weight;
-    }
+    let table = params.table_mut(players);
+    table.exploration = exploration;
+    table.temperature = temperature;
+    table.win_weight = win_weight;
     params
 }
 

@@ -68,15 +68,7 @@ fn follows_from_its_settings(settings: &TuneSettings) {
         weights: defaults.weights,
         ..params
     };
-    if settings.players > 2 {
-        untuned.multi.exploration = defaults.multi.exploration;
-        untuned.multi.temperature = defaults.multi.temperature;
-        untuned.multi.win_weight = defaults.multi.win_weight;
-    } else {
-        untuned.exploration = defaults.exploration;
-        untuned.temperature = defaults.temperature;
-        untuned.win_weight = defaults.win_weight;
-    }
+    *untuned.table_mut(settings.players) = *defaults.table(settings.players);
     assert_eq!(untuned, defaults, "only the tuned numbers move");
     let moved = steps.iter().any(|s| s.difference != 0.0);
     assert_eq!(

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bot::mix;
 use crate::evaluate::ProspectTerm;
-use crate::mcts::MctsParams;
+use crate::mcts::{MctsParams, TableParams};
 
 pub use estimate::{estimate, Estimate};
 pub use hint::{hint, Hint, HINT_ITERATIONS};
@@ -48,15 +48,22 @@ impl Default for AnalysisSettings {
 
 impl AnalysisSettings {
     /// The search's parameters: rewards are pure win chances (no score margin), so that the
-    /// estimates read as the chance to win; one thread, so that the result depends only on
-    /// the seed and the budget.
+    /// estimates read as the chance to win; the duel's settings at every table, as the
+    /// analysis was measured with; one thread, so that the result depends only on the seed and
+    /// the budget.
     pub fn params(&self) -> MctsParams {
+        let defaults = MctsParams::default();
+        let table = TableParams {
+            win_weight: 1.0,
+            ..defaults.duel
+        };
         MctsParams {
             iterations: self.iterations,
-            win_weight: 1.0,
             threads: 1,
             plan: false,
-            ..MctsParams::default()
+            duel: table,
+            multi: table,
+            ..defaults
         }
     }
 

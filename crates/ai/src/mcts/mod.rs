@@ -21,7 +21,7 @@ use helvetia_engine::{Action, Game, View};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-pub use params::{MctsParams, MultiPlayerParams};
+pub use params::{MctsParams, TableParams};
 pub use tree::{rewards, rollout, RootChild, Tree};
 
 use crate::bot::{decision_seed, mix, Bot, Budget};
@@ -94,7 +94,6 @@ pub(crate) fn search_on(
 ) -> Searched {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let base = crate::bot::sample_game(view, &mut rng);
-    let params = &params.at_table_of(base.position().options.players);
     let me = base.to_move().expect("a player to move").index();
     let legal = base.legal_actions();
     let mut root: Vec<RootChild> = legal

@@ -48,14 +48,14 @@ pub(super) fn spec_name(params: &MctsParams, budget: Budget) -> String {
 fn table_parts(params: &MctsParams, defaults: &MctsParams) -> Vec<String> {
     let tables = |p: &MctsParams| {
         [
-            ("c", p.exploration, p.multi.exploration),
+            ("c", p.duel.exploration, p.multi.exploration),
             (
                 "rounds",
-                f32::from(p.rollout_rounds),
+                f32::from(p.duel.rollout_rounds),
                 f32::from(p.multi.rollout_rounds),
             ),
-            ("temperature", p.temperature, p.multi.temperature),
-            ("win", p.win_weight, p.multi.win_weight),
+            ("temperature", p.duel.temperature, p.multi.temperature),
+            ("win", p.duel.win_weight, p.multi.win_weight),
         ]
     };
     let mut plain = Vec::new();

@@ -2,14 +2,12 @@
 
 use crate::evaluate::Weights;
 
-/// Parameters of the Monte Carlo tree search. `exploration`, `rollout_rounds`, `win_weight` and
-/// `temperature` hold for two-player games; games of three or four take theirs from `multi`.
+/// Parameters of the Monte Carlo tree search. The settings that differ with the number of
+/// players are in [`MctsParams::duel`] and [`MctsParams::multi`]; [`MctsParams::table`] picks.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Iterations per decision when the budget names neither iterations nor time.
     pub iterations: u32,
-    /// Exploration constant `c` of UCB1: higher tries more actions, lower trusts the best.
-    pub exploration: f32,
     /// Threads searching in parallel (root parallelism): each grows its own tree with its own
     /// generator and a fixed share of the iterations, and their root counts are added up.
     pub threads: usize,
@@ -19,15 +17,8 @@ pub struct MctsParams {
     pub widen_base: f32,
     /// See [`MctsParams::widen_base`].
     pub widen_power: f32,
-    /// Rollouts stop at the start of this many rounds after the searched one (or at the end).
-    pub rollout_rounds: u16,
     /// Rollouts stop after this many decisions at most.
     pub rollout_decisions: u32,
-    /// Share of a reward that comes from winning; the rest from the score relative to the best.
-    pub win_weight: f32,
-    /// Victory points that make a heuristic lead about e (2.7) times likelier to win, when a
-    /// rollout stops before the end: the softmax temperature turning evaluations into chances.
-    pub temperature: f32,
     /// The evaluation used where a rollout stops.
     pub weights: Weights,
     /// Plan the turn: one search at the start of a turn, then play the planned decisions
@@ -43,38 +34,45 @@ pub struct MctsParams {
     /// kept tree). A share rather than a count, so that a search cut short by its time limit
     /// on a busy machine plans as far as one that ran its full budget.
     pub plan_share: f32,
-    /// The search's settings in games of three or four players.
-    pub multi: MultiPlayerParams,
+    /// The settings of two-player games.
+    pub duel: TableParams,
+    /// The settings of games of three or four players, kept apart from the duel's because the
+    /// values the arena chose for two players did not carry over to four (docs/ai.md,
+    /// "Four-player screens").
+    pub multi: TableParams,
 }
 
-/// The settings of games of three or four players, kept apart from the duel's because the
-/// values the arena chose for two players did not carry over to four (docs/ai.md,
-/// "Four-player screens").
+/// The search's settings that differ with the number of players at the table.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MultiPlayerParams {
-    /// See [`MctsParams::exploration`].
+pub struct TableParams {
+    /// Exploration constant `c` of UCB1: higher tries more actions, lower trusts the best.
     pub exploration: f32,
-    /// See [`MctsParams::rollout_rounds`].
+    /// Rollouts stop at the start of this many rounds after the searched one (or at the end);
+    /// 0 evaluates where the tree stops, without a rollout.
     pub rollout_rounds: u16,
-    /// See [`MctsParams::win_weight`].
+    /// Share of a reward that comes from winning; the rest from the score relative to the best.
     pub win_weight: f32,
-    /// See [`MctsParams::temperature`].
+    /// Victory points that make a heuristic lead about e (2.7) times likelier to win, when a
+    /// rollout stops before the end: the softmax temperature turning evaluations into chances.
     pub temperature: f32,
 }
 
 impl MctsParams {
-    /// The parameters a search of a game of `players` runs with: beyond two, those of
-    /// [`MctsParams::multi`] in place of the duel's.
-    pub fn at_table_of(&self, players: u8) -> MctsParams {
+    /// The settings a search of a game of `players` runs with.
+    pub fn table(&self, players: u8) -> &TableParams {
         if players <= 2 {
-            return *self;
+            &self.duel
+        } else {
+            &self.multi
         }
-        MctsParams {
-            exploration: self.multi.exploration,
-            rollout_rounds: self.multi.rollout_rounds,
-            win_weight: self.multi.win_weight,
-            temperature: self.multi.temperature,
-            ..*self
+    }
+
+    /// The settings of games of `players`, to change.
+    pub fn table_mut(&mut self, players: u8) -> &mut TableParams {
+        if players <= 2 {
+            &mut self.duel
+        } else {
+            &mut self.multi
         }
     }
 }
@@ -83,19 +81,21 @@ impl Default for MctsParams {
     fn default() -> Self {
         MctsParams {
             iterations: 1000,
-            exploration: 0.4,
             threads: 1,
             widen_base: 3.0,
             widen_power: 0.5,
-            rollout_rounds: 1,
             rollout_decisions: 600,
-            win_weight: 1.0,
-            temperature: 4.0,
             weights: Weights::default(),
             plan: true,
             plan_budget: 1.5,
             plan_share: 0.5,
-            multi: MultiPlayerParams {
+            duel: TableParams {
+                exploration: 0.4,
+                rollout_rounds: 1,
+                win_weight: 1.0,
+                temperature: 4.0,
+            },
+            multi: TableParams {
                 exploration: 0.7,
                 rollout_rounds: 2,
                 win_weight: 0.7,

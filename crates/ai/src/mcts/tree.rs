@@ -148,6 +148,7 @@ impl Tree {
         let mut game = root.clone();
         game.redeal(rng);
         let root_round = game.position().round;
+        let exploration = params.table(game.position().options.players).exploration;
         let mut path = vec![0u32];
         let mut node = 0usize;
         while let Some(mover) = game.to_move() {
@@ -180,7 +181,7 @@ impl Tree {
                 path.push(index);
                 break;
             } else {
-                self.select(node, &legal, mover.index(), params.exploration)
+                self.select(node, &legal, mover.index(), exploration)
             };
             game.play_unchecked(self.nodes[next].action);
             path.push(next as u32);
@@ -239,13 +240,15 @@ fn best_untried(game: &Game, untried: &ActionList) -> Action {
 }
 
 /// Plays on with the policy until the game ends or a cap, and returns each seat's reward.
+/// The settings are those of the game's number of players ([`MctsParams::table`]).
 pub fn rollout(
     game: &mut Game,
     rng: &mut ChaCha8Rng,
     params: &MctsParams,
     root_round: u16,
 ) -> [f32; MAX_PLAYERS] {
-    let stop_round = root_round.saturating_add(params.rollout_rounds);
+    let rounds = params.table(game.position().options.players).rollout_rounds;
+    let stop_round = root_round.saturating_add(rounds);
     let mut decisions = 0;
     while !game.is_over()
         && game.position().round < stop_round
@@ -266,6 +269,7 @@ pub fn rollout(
 pub fn rewards(game: &Game, params: &MctsParams) -> [f32; MAX_PLAYERS] {
     let position = game.position();
     let players = position.options.players as usize;
+    let table = params.table(position.options.players);
     let mut out = [0.0; MAX_PLAYERS];
     let mut win = [0.0f32; MAX_PLAYERS];
     let mut value = [0.0f32; MAX_PLAYERS];
@@ -283,7 +287,7 @@ pub fn rewards(game: &Game, params: &MctsParams) -> [f32; MAX_PLAYERS] {
         let top = value[..players].iter().copied().fold(f32::MIN, f32::max);
         let mut sum = 0.0;
         for s in 0..players {
-            win[s] = ((value[s] - top) / params.temperature).exp();
+            win[s] = ((value[s] - top) / table.temperature).exp();
             sum += win[s];
         }
         for w in &mut win[..players] {
@@ -297,7 +301,7 @@ pub fn rewards(game: &Game, params: &MctsParams) -> [f32; MAX_PLAYERS] {
         } else {
             1.0
         };
-        out[s] = params.win_weight * win[s] + (1.0 - params.win_weight) * margin;
+        out[s] = table.win_weight * win[s] + (1.0 - table.win_weight) * margin;
     }
     out
 }
