@@ -75,8 +75,8 @@ fn within(key: &str, value: &str, range: std::ops::RangeInclusive<f32>) -> Resul
 
 /// The parameters an `mcts:` name may set.
 const MCTS_KEYS: &str = "iterations, ms, c, threads, rounds, plan, plan_budget, plan_share, \
-     temperature, win, widen, widen_power, weights, multi_c, multi_rounds, multi_temperature, \
-     multi_win";
+     temperature, win, widen, widen_power, weights, halving, multi_c, multi_rounds, \
+     multi_temperature, multi_win, multi_halving";
 
 /// `c`, `rounds`, `temperature` and `win` hold for every number of players; a `multi_` key sets
 /// the value for three or four players alone, wherever it stands in the name.
@@ -115,6 +115,10 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
             "rounds" => {
                 params.duel.rollout_rounds = number::<u16>(key, value)?.min(1000);
                 params.multi.rollout_rounds = params.duel.rollout_rounds;
+            }
+            "halving" => {
+                params.duel.root_halving = number::<u16>(key, value)?.min(256);
+                params.multi.root_halving = params.duel.root_halving;
             }
             _ if key.starts_with("multi_") => multi.push((key, value)),
             "plan" => {
@@ -156,6 +160,7 @@ fn set_multi_player(multi: &mut TableParams, key: &str, value: &str) -> Result<(
         "multi_temperature" => multi.temperature = within(key, value, 0.01..=100.0)?,
         "multi_win" => multi.win_weight = within(key, value, 0.0..=1.0)?,
         "multi_rounds" => multi.rollout_rounds = number::<u16>(key, value)?.min(1000),
+        "multi_halving" => multi.root_halving = number::<u16>(key, value)?.min(256),
         _ => {
             return Err(SpecError(format!(
                 "unknown mcts parameter `{key}` ({MCTS_KEYS})"
@@ -329,6 +334,8 @@ mod tests {
             "mcts:iterations=100,temperature=1.5,win=0.5,widen=2,widen_power=0.4",
             "mcts:iterations=100,c=0.5,multi_temperature=3,multi_rounds=1",
             "mcts:iterations=100,multi_c=0.2,multi_win=1",
+            "mcts:iterations=100,halving=8",
+            "mcts:iterations=100,c=0.5,multi_halving=16",
             "mcts:iterations=100,weights=0.5/0.3/0.15/0.35/0.6/0.12/0.12/0.05/0.1/0.08/0.5/0.1",
         ] {
             let spec: BotSpec = text.parse().unwrap();
@@ -425,6 +432,8 @@ mod tests {
             "mcts:widen_power=nan",
             "mcts:multi_win=2",
             "mcts:multi_foo=1",
+            "mcts:halving=-1",
+            "mcts:multi_halving=many",
         ] {
             let error = bad.parse::<BotSpec>().unwrap_err();
             assert!(!error.0.is_empty(), "{bad}");

@@ -10,6 +10,7 @@
 //! is exactly the one expected. A later search in the same turn grows the trees kept from the
 //! plan; it too follows only from the views, the seed and the budget.
 
+mod halving;
 mod name;
 mod params;
 mod plan;
@@ -41,7 +42,7 @@ pub struct SearchResult {
 }
 
 /// Runs one thread's search on `tree`: `iterations` of them, or until `deadline`, whichever
-/// is first.
+/// is first; UCB1 chooses at the root, or sequential halving where the table asks for it.
 fn search_thread(
     base: &Game,
     mut tree: Tree,
@@ -51,6 +52,19 @@ fn search_thread(
     params: &MctsParams,
 ) -> (Tree, u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let candidates = params.table(base.position().options.players).root_halving;
+    if candidates > 1 {
+        let done = halving::search_by_halving(
+            base,
+            &mut tree,
+            &mut rng,
+            iterations,
+            deadline,
+            params,
+            usize::from(candidates),
+        );
+        return (tree, done);
+    }
     let mut done = 0u64;
     loop {
         if iterations.is_some_and(|n| done >= n) {
@@ -81,6 +95,8 @@ pub(crate) struct Searched {
     pub trees: Vec<Tree>,
     /// The determinized game the trees were grown from.
     pub base: Game,
+    /// Whether the search grew the trees it was given rather than new ones.
+    pub grew_kept: bool,
 }
 
 /// Searches like [`search`], growing on `kept` (one tree per thread, from an earlier search
@@ -110,6 +126,7 @@ pub(crate) fn search_on(
             },
             trees: kept,
             base,
+            grew_kept: false,
         };
     }
     let iterations = match (budget.iterations, budget.time) {
@@ -118,8 +135,12 @@ pub(crate) fn search_on(
     };
     let deadline = budget.time.map(|t| Instant::now() + t);
     let threads = params.threads.max(1);
+    // Halving compares what it saw itself: root counts from an earlier search would outweigh
+    // its phases, so it starts afresh.
+    let halving = params.table(base.position().options.players).root_halving > 1;
+    let grew_kept = kept.len() == threads && !halving;
     let mut kept = kept;
-    if kept.len() != threads {
+    if !grew_kept {
         kept = (0..threads).map(|_| Tree::new()).collect();
     }
     let share = |i: usize| {
@@ -163,6 +184,7 @@ pub(crate) fn search_on(
         },
         trees: results.into_iter().map(|(tree, _)| tree).collect(),
         base,
+        grew_kept,
     }
 }
 
@@ -232,13 +254,12 @@ impl MctsBot {
             .take()
             .map(|plan| plan.into_trees(view))
             .unwrap_or_default();
-        let reused = !kept.is_empty();
         let budget = scaled(budget, self.params.plan_budget);
         let seed = decision_seed(self.seed, view);
         let searched = search_on(view, seed, budget, &self.params, kept);
         if searched.result.iterations > 0 {
             self.searches += 1;
-            self.searches_on_kept_trees += u64::from(reused);
+            self.searches_on_kept_trees += u64::from(searched.grew_kept);
         }
         let action = searched.result.action;
         let min_visits = self.min_plan_visits(searched.result.iterations);

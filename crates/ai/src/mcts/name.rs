@@ -56,6 +56,11 @@ fn table_parts(params: &MctsParams, defaults: &MctsParams) -> Vec<String> {
             ),
             ("temperature", p.duel.temperature, p.multi.temperature),
             ("win", p.duel.win_weight, p.multi.win_weight),
+            (
+                "halving",
+                f32::from(p.duel.root_halving),
+                f32::from(p.multi.root_halving),
+            ),
         ]
     };
     let mut plain = Vec::new();

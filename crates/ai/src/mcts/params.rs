@@ -55,6 +55,9 @@ pub struct TableParams {
     /// Victory points that make a heuristic lead about e (2.7) times likelier to win, when a
     /// rollout stops before the end: the softmax temperature turning evaluations into chances.
     pub temperature: f32,
+    /// At most this many of the root's actions, the policy's best, share the search by
+    /// sequential halving (`mcts/halving.rs`) instead of UCB1; 0 or 1: UCB1 at the root too.
+    pub root_halving: u16,
 }
 
 impl MctsParams {
@@ -94,12 +97,14 @@ impl Default for MctsParams {
                 rollout_rounds: 1,
                 win_weight: 1.0,
                 temperature: 4.0,
+                root_halving: 0,
             },
             multi: TableParams {
                 exploration: 0.7,
                 rollout_rounds: 2,
                 win_weight: 0.7,
                 temperature: 2.5,
+                root_halving: 0,
             },
         }
     }

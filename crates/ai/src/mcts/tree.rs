@@ -145,6 +145,18 @@ impl Tree {
 
     /// One iteration from `root` (a determinized game), re-dealt with `rng`.
     pub fn iterate(&mut self, root: &Game, rng: &mut ChaCha8Rng, params: &MctsParams) {
+        self.iterate_through(root, rng, params, None);
+    }
+
+    /// One iteration like [`Tree::iterate`], whose first decision is `first` when given (it
+    /// must be legal at the root) instead of the one UCB1 selects.
+    pub fn iterate_through(
+        &mut self,
+        root: &Game,
+        rng: &mut ChaCha8Rng,
+        params: &MctsParams,
+        mut first: Option<Action>,
+    ) {
         let mut game = root.clone();
         game.redeal(rng);
         let root_round = game.position().round;
@@ -166,8 +178,12 @@ impl Tree {
             }
             let visits = self.nodes[node].visits as f32;
             let room = params.widen_base + visits.powf(params.widen_power);
-            let next = if !untried.is_empty() && (tried as f32) < room {
-                let action = best_untried(&game, &untried);
+            let forced = first.take();
+            let grown = forced.and_then(|action| self.child(node, action));
+            let next = if let Some(child) = grown {
+                child
+            } else if forced.is_some() || (!untried.is_empty() && (tried as f32) < room) {
+                let action = forced.unwrap_or_else(|| best_untried(&game, &untried));
                 let index = self.nodes.len() as u32;
                 self.nodes.push(Node {
                     action,
