@@ -75,15 +75,15 @@ fn within(key: &str, value: &str, range: std::ops::RangeInclusive<f32>) -> Resul
 
 /// The parameters an `mcts:` name may set.
 const MCTS_KEYS: &str = "iterations, ms, c, threads, rounds, plan, plan_budget, plan_share, \
-     temperature, win, widen, widen_power, weights, halving, multi_c, multi_rounds, \
-     multi_temperature, multi_win, multi_halving";
+     temperature, win, widen, widen_power, weights, halving, four_c, four_rounds, \
+     four_temperature, four_win, four_halving";
 
-/// `c`, `rounds`, `temperature` and `win` hold for every number of players; a `multi_` key sets
-/// the value for three or four players alone, wherever it stands in the name.
+/// `c`, `rounds`, `temperature`, `win` and `halving` hold for every number of players; a
+/// `four_` key sets the value for four players alone, wherever it stands in the name.
 fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
     let mut params = MctsParams::default();
     let mut budget = Budget::default();
-    let mut multi: Vec<(&str, &str)> = Vec::new();
+    let mut four: Vec<(&str, &str)> = Vec::new();
     for (i, arg) in args.split(',').filter(|a| !a.is_empty()).enumerate() {
         let Some((key, value)) = arg.split_once('=') else {
             if i == 0 {
@@ -98,29 +98,29 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
             "iterations" | "n" => budget.iterations = Some(positive(key, value)? as u32),
             "ms" => budget.time = Some(Duration::from_millis(positive(key, value)?)),
             "c" => {
-                params.duel.exploration = within(key, value, 0.0..=100.0)?;
-                params.multi.exploration = params.duel.exploration;
+                params.two_or_three.exploration = within(key, value, 0.0..=100.0)?;
+                params.four.exploration = params.two_or_three.exploration;
             }
             "temperature" => {
-                params.duel.temperature = within(key, value, 0.01..=100.0)?;
-                params.multi.temperature = params.duel.temperature;
+                params.two_or_three.temperature = within(key, value, 0.01..=100.0)?;
+                params.four.temperature = params.two_or_three.temperature;
             }
             "win" => {
-                params.duel.win_weight = within(key, value, 0.0..=1.0)?;
-                params.multi.win_weight = params.duel.win_weight;
+                params.two_or_three.win_weight = within(key, value, 0.0..=1.0)?;
+                params.four.win_weight = params.two_or_three.win_weight;
             }
             "widen" => params.widen_base = within(key, value, 1.0..=1000.0)?,
             "widen_power" => params.widen_power = within(key, value, 0.0..=1.0)?,
             "threads" => params.threads = positive(key, value)?.min(256) as usize,
             "rounds" => {
-                params.duel.rollout_rounds = number::<u16>(key, value)?.min(1000);
-                params.multi.rollout_rounds = params.duel.rollout_rounds;
+                params.two_or_three.rollout_rounds = number::<u16>(key, value)?.min(1000);
+                params.four.rollout_rounds = params.two_or_three.rollout_rounds;
             }
             "halving" => {
-                params.duel.root_halving = number::<u16>(key, value)?.min(256);
-                params.multi.root_halving = params.duel.root_halving;
+                params.two_or_three.root_halving = number::<u16>(key, value)?.min(256);
+                params.four.root_halving = params.two_or_three.root_halving;
             }
-            _ if key.starts_with("multi_") => multi.push((key, value)),
+            _ if key.starts_with("four_") => four.push((key, value)),
             "plan" => {
                 params.plan = match value {
                     "on" => true,
@@ -145,8 +145,8 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
             }
         }
     }
-    for (key, value) in multi {
-        set_multi_player(&mut params.multi, key, value)?;
+    for (key, value) in four {
+        set_four_player(&mut params.four, key, value)?;
     }
     if budget == Budget::default() {
         budget.iterations = Some(params.iterations);
@@ -154,13 +154,13 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
     Ok(BotKind::Mcts { params, budget })
 }
 
-fn set_multi_player(multi: &mut TableParams, key: &str, value: &str) -> Result<(), SpecError> {
+fn set_four_player(four: &mut TableParams, key: &str, value: &str) -> Result<(), SpecError> {
     match key {
-        "multi_c" => multi.exploration = within(key, value, 0.0..=100.0)?,
-        "multi_temperature" => multi.temperature = within(key, value, 0.01..=100.0)?,
-        "multi_win" => multi.win_weight = within(key, value, 0.0..=1.0)?,
-        "multi_rounds" => multi.rollout_rounds = number::<u16>(key, value)?.min(1000),
-        "multi_halving" => multi.root_halving = number::<u16>(key, value)?.min(256),
+        "four_c" => four.exploration = within(key, value, 0.0..=100.0)?,
+        "four_temperature" => four.temperature = within(key, value, 0.01..=100.0)?,
+        "four_win" => four.win_weight = within(key, value, 0.0..=1.0)?,
+        "four_rounds" => four.rollout_rounds = number::<u16>(key, value)?.min(1000),
+        "four_halving" => four.root_halving = number::<u16>(key, value)?.min(256),
         _ => {
             return Err(SpecError(format!(
                 "unknown mcts parameter `{key}` ({MCTS_KEYS})"
@@ -300,7 +300,7 @@ mod tests {
             ("greedy", "greedy"),
             ("mcts:2000", "mcts:iterations=2000"),
             (
-                "mcts:iterations=2000,c=0.4,multi_c=0.7",
+                "mcts:iterations=2000,c=0.4,four_c=0.7",
                 "mcts:iterations=2000",
             ),
             ("mcts:iterations=2000,c=0.4", "mcts:iterations=2000,c=0.4"),
@@ -332,10 +332,10 @@ mod tests {
             "mcts:iterations=100,plan=off",
             "mcts:ms=50,plan_budget=2,plan_share=0.6",
             "mcts:iterations=100,temperature=1.5,win=0.5,widen=2,widen_power=0.4",
-            "mcts:iterations=100,c=0.5,multi_temperature=3,multi_rounds=1",
-            "mcts:iterations=100,multi_c=0.2,multi_win=1",
+            "mcts:iterations=100,c=0.5,four_temperature=3,four_rounds=1",
+            "mcts:iterations=100,four_c=0.2,four_win=1",
             "mcts:iterations=100,halving=8",
-            "mcts:iterations=100,c=0.5,multi_halving=16",
+            "mcts:iterations=100,c=0.5,four_halving=16",
             "mcts:iterations=100,weights=0.5/0.3/0.15/0.35/0.6/0.12/0.12/0.05/0.1/0.08/0.5/0.1",
         ] {
             let spec: BotSpec = text.parse().unwrap();
@@ -345,7 +345,7 @@ mod tests {
     }
 
     #[test]
-    fn plain_keys_hold_for_every_table_and_multi_keys_for_three_or_four() {
+    fn plain_keys_hold_for_every_table_and_four_keys_for_four_players() {
         let params = |text: &str| match text.parse::<BotSpec>().unwrap().kind {
             BotKind::Mcts { params, .. } => params,
             other => panic!("{other:?}"),
@@ -355,24 +355,29 @@ mod tests {
             let at = both.table(players);
             assert_eq!((at.exploration, at.temperature), (0.9, 3.0), "{players}");
         }
-        for text in ["mcts:multi_c=0.2,c=0.9", "mcts:c=0.9,multi_c=0.2"] {
+        for text in ["mcts:four_c=0.2,c=0.9", "mcts:c=0.9,four_c=0.2"] {
             let p = params(text);
             assert_eq!(p.table(2).exploration, 0.9, "{text}");
-            assert_eq!(p.table(3).exploration, 0.2, "{text}");
+            assert_eq!(p.table(3).exploration, 0.9, "{text}");
             assert_eq!(p.table(4).exploration, 0.2, "{text}");
         }
         let defaults = MctsParams::default();
-        assert_eq!(defaults.table(2), &defaults.duel);
-        assert_eq!(defaults.table(3), &defaults.multi);
-        assert_eq!(defaults.table(4), &defaults.multi);
+        assert_eq!(defaults.table(2), &defaults.two_or_three);
+        assert_eq!(defaults.table(3), &defaults.two_or_three);
+        assert_eq!(defaults.table(4), &defaults.four);
         assert_ne!(
-            defaults.duel, defaults.multi,
+            defaults.two_or_three, defaults.four,
             "the tables differ by default"
         );
         let mut changed = defaults;
         changed.table_mut(4).exploration = 0.1;
-        assert_eq!(changed.multi.exploration, 0.1);
-        assert_eq!(changed.duel, defaults.duel, "the duel's table stays");
+        assert_eq!(changed.four.exploration, 0.1);
+        assert_eq!(
+            changed.two_or_three, defaults.two_or_three,
+            "the other table stays"
+        );
+        changed.table_mut(3).exploration = 0.2;
+        assert_eq!(changed.two_or_three.exploration, 0.2);
     }
 
     #[test]
@@ -385,8 +390,8 @@ mod tests {
             BotKind::Mcts { params, .. } => params,
             other => panic!("{other:?}"),
         };
-        assert_eq!(params.duel.rollout_rounds, 0);
-        assert_eq!(params.multi.rollout_rounds, 0);
+        assert_eq!(params.two_or_three.rollout_rounds, 0);
+        assert_eq!(params.four.rollout_rounds, 0);
         for players in 2..=4 {
             let start = helvetia_engine::Game::new(
                 helvetia_engine::GameOptions::for_players(players),
@@ -430,10 +435,11 @@ mod tests {
             "mcts:win=1.5",
             "mcts:temperature=0",
             "mcts:widen_power=nan",
-            "mcts:multi_win=2",
-            "mcts:multi_foo=1",
+            "mcts:four_win=2",
+            "mcts:four_foo=1",
+            "mcts:multi_c=0.5",
             "mcts:halving=-1",
-            "mcts:multi_halving=many",
+            "mcts:four_halving=many",
         ] {
             let error = bad.parse::<BotSpec>().unwrap_err();
             assert!(!error.0.is_empty(), "{bad}");

@@ -48,21 +48,21 @@ impl Default for AnalysisSettings {
 
 impl AnalysisSettings {
     /// The search's parameters: rewards are pure win chances (no score margin), so that the
-    /// estimates read as the chance to win; the duel's settings at every table, as the
+    /// estimates read as the chance to win; the two-player settings at every table, as the
     /// analysis was measured with; one thread, so that the result depends only on the seed and
     /// the budget.
     pub fn params(&self) -> MctsParams {
         let defaults = MctsParams::default();
         let table = TableParams {
             win_weight: 1.0,
-            ..defaults.duel
+            ..defaults.two_or_three
         };
         MctsParams {
             iterations: self.iterations,
             threads: 1,
             plan: false,
-            duel: table,
-            multi: table,
+            two_or_three: table,
+            four: table,
             ..defaults
         }
     }

@@ -128,7 +128,7 @@ mod tests {
     fn the_finalists_share_the_last_phase_and_the_better_one_is_played() {
         let game = wide_decision(6);
         let mut params = MctsParams::default();
-        params.multi.root_halving = 4;
+        params.four.root_halving = 4;
         let result = search(&game.view(), 5, Budget::iterations(400), &params);
         assert!(result.iterations <= 400, "{}", result.iterations);
         assert!(result.iterations >= 396, "{}", result.iterations);

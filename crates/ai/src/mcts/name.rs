@@ -42,43 +42,47 @@ pub(super) fn spec_name(params: &MctsParams, budget: Budget) -> String {
 }
 
 /// The keys of the settings that differ by the number of players. A plain key (`c=`) sets the
-/// value for every table and a `multi_` key for three or four players alone, so the plain key
-/// is written when the duel's value is not the default or both tables share a value, and the
-/// `multi_` key when the plain one (or the default) does not already give the value.
+/// value for every table and a `four_` key for four players alone, so the plain key is written
+/// when the value of two or three players is not the default or both tables share a value,
+/// and the `four_` key when the plain one (or the default) does not already give the value.
 fn table_parts(params: &MctsParams, defaults: &MctsParams) -> Vec<String> {
     let tables = |p: &MctsParams| {
         [
-            ("c", p.duel.exploration, p.multi.exploration),
+            ("c", p.two_or_three.exploration, p.four.exploration),
             (
                 "rounds",
-                f32::from(p.duel.rollout_rounds),
-                f32::from(p.multi.rollout_rounds),
+                f32::from(p.two_or_three.rollout_rounds),
+                f32::from(p.four.rollout_rounds),
             ),
-            ("temperature", p.duel.temperature, p.multi.temperature),
-            ("win", p.duel.win_weight, p.multi.win_weight),
+            (
+                "temperature",
+                p.two_or_three.temperature,
+                p.four.temperature,
+            ),
+            ("win", p.two_or_three.win_weight, p.four.win_weight),
             (
                 "halving",
-                f32::from(p.duel.root_halving),
-                f32::from(p.multi.root_halving),
+                f32::from(p.two_or_three.root_halving),
+                f32::from(p.four.root_halving),
             ),
         ]
     };
     let mut plain = Vec::new();
-    let mut multi = Vec::new();
-    for ((key, duel, many), (_, default_duel, default_many)) in
+    let mut four = Vec::new();
+    for ((key, few, many), (_, default_few, default_many)) in
         tables(params).into_iter().zip(tables(defaults))
     {
-        if duel == default_duel && many == default_many {
+        if few == default_few && many == default_many {
             continue;
         }
-        let shared = duel == many;
-        if duel != default_duel || shared {
-            plain.push(format!("{key}={duel}"));
+        let shared = few == many;
+        if few != default_few || shared {
+            plain.push(format!("{key}={few}"));
         }
         if !shared {
-            multi.push(format!("multi_{key}={many}"));
+            four.push(format!("four_{key}={many}"));
         }
     }
-    plain.extend(multi);
+    plain.extend(four);
     plain
 }

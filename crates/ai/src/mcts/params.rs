@@ -3,7 +3,8 @@
 use crate::evaluate::Weights;
 
 /// Parameters of the Monte Carlo tree search. The settings that differ with the number of
-/// players are in [`MctsParams::duel`] and [`MctsParams::multi`]; [`MctsParams::table`] picks.
+/// players are in [`MctsParams::two_or_three`] and [`MctsParams::four`]; [`MctsParams::table`]
+/// picks.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// Iterations per decision when the budget names neither iterations nor time.
@@ -34,12 +35,12 @@ pub struct MctsParams {
     /// kept tree). A share rather than a count, so that a search cut short by its time limit
     /// on a busy machine plans as far as one that ran its full budget.
     pub plan_share: f32,
-    /// The settings of two-player games.
-    pub duel: TableParams,
-    /// The settings of games of three or four players, kept apart from the duel's because the
-    /// values the arena chose for two players did not carry over to four (docs/ai.md,
-    /// "Four-player screens").
-    pub multi: TableParams,
+    /// The settings of games of two or three players.
+    pub two_or_three: TableParams,
+    /// The settings of four-player games, kept apart because the values the arena chose for
+    /// two players did not carry over to four (docs/ai.md, "Four-player screens"); in
+    /// three-player games they did better than these.
+    pub four: TableParams,
 }
 
 /// The search's settings that differ with the number of players at the table.
@@ -63,19 +64,19 @@ pub struct TableParams {
 impl MctsParams {
     /// The settings a search of a game of `players` runs with.
     pub fn table(&self, players: u8) -> &TableParams {
-        if players <= 2 {
-            &self.duel
+        if players <= 3 {
+            &self.two_or_three
         } else {
-            &self.multi
+            &self.four
         }
     }
 
     /// The settings of games of `players`, to change.
     pub fn table_mut(&mut self, players: u8) -> &mut TableParams {
-        if players <= 2 {
-            &mut self.duel
+        if players <= 3 {
+            &mut self.two_or_three
         } else {
-            &mut self.multi
+            &mut self.four
         }
     }
 }
@@ -92,14 +93,14 @@ impl Default for MctsParams {
             plan: true,
             plan_budget: 1.5,
             plan_share: 0.5,
-            duel: TableParams {
+            two_or_three: TableParams {
                 exploration: 0.4,
                 rollout_rounds: 1,
                 win_weight: 1.0,
                 temperature: 4.0,
                 root_halving: 0,
             },
-            multi: TableParams {
+            four: TableParams {
                 exploration: 0.7,
                 rollout_rounds: 2,
                 win_weight: 0.7,
