@@ -148,8 +148,8 @@ impl Tree {
         self.iterate_through(root, rng, params, None);
     }
 
-    /// One iteration like [`Tree::iterate`], whose first decision is `first` when given (it
-    /// must be legal at the root) instead of the one UCB1 selects.
+    /// One iteration like [`Tree::iterate`], whose first decision is `first` when given and
+    /// legal in this deal, instead of the one UCB1 selects.
     pub fn iterate_through(
         &mut self,
         root: &Game,
@@ -178,7 +178,7 @@ impl Tree {
             }
             let visits = self.nodes[node].visits as f32;
             let room = params.widen_base + visits.powf(params.widen_power);
-            let forced = first.take();
+            let forced = first.take().filter(|action| legal.contains(action));
             let grown = forced.and_then(|action| self.child(node, action));
             let next = if let Some(child) = grown {
                 child
