@@ -1,8 +1,9 @@
 //! Sequential halving at the root (Karnin, Koren and Somekh, 2013): the budget is split into
 //! phases; in each, the remaining candidates get the same number of iterations, and the better
 //! half by mean reward goes on. UCB1 balances finding the best action with playing it well
-//! along the way; a root decision only needs the best one found, which halving spends a small
-//! budget on better (Danihelka et al., 2022, use it at the root of Gumbel MuZero for this).
+//! along the way; a root decision only needs the best one found, which is what halving is
+//! made for (Danihelka et al., 2022, use it at the root of Gumbel MuZero). In four-player
+//! arenas it did not beat UCB1 (docs/ai.md), so it is off unless a name asks for it.
 //!
 //! Below the root the tree grows as always. Each phase runs whole rounds over its candidates,
 //! so the finalists end with equal visits and the better mean is played (`most_visited`).
