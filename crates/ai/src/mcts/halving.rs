@@ -14,7 +14,7 @@ use helvetia_engine::{Action, Game};
 use rand_chacha::ChaCha8Rng;
 
 use super::params::MctsParams;
-use super::tree::Tree;
+use super::tree::{RootChild, Tree};
 use crate::policy;
 
 /// Runs one thread's search on `tree` by sequential halving over the `candidates` actions at
@@ -46,8 +46,8 @@ pub(super) fn search_by_halving(
             for &action in &survivors {
                 tree.iterate_through(base, rng, params, Some(action));
             }
-            in_phase += survivors.len() as u64;
             let round = survivors.len() as u64;
+            in_phase += round;
             if phase_iterations.is_some_and(|n| in_phase + round > n)
                 || phase_end.is_some_and(|end| Instant::now() >= end)
             {
@@ -80,7 +80,7 @@ fn halve(tree: &Tree, seat: usize, survivors: &mut Vec<Action>) {
         children
             .iter()
             .find(|c| c.action == action)
-            .map_or(f32::MIN, |c| c.reward / c.visits.max(1) as f32)
+            .map_or(f32::MIN, RootChild::mean_reward)
     };
     let mut ranked: Vec<(f32, Action)> = survivors.iter().map(|&a| (mean(a), a)).collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -138,10 +138,10 @@ mod tests {
         visited.sort_by_key(|c| std::cmp::Reverse(c.visits));
         assert_eq!(visited[0].visits, visited[1].visits, "the finalists tie");
         assert!(visited[1].visits > visited[2].visits, "the others were cut");
-        let mean = |c: &crate::mcts::RootChild| c.reward / c.visits as f32;
         let played = &result.root[most_visited(&result.root)];
         assert_eq!(played.action, result.action);
-        assert_eq!(mean(played), mean(visited[0]).max(mean(visited[1])));
+        let finalists = [visited[0].mean_reward(), visited[1].mean_reward()];
+        assert_eq!(played.mean_reward(), finalists[0].max(finalists[1]));
         let again = search(&game.view(), 5, Budget::iterations(400), &params);
         assert_eq!(again, result, "the same seed and budget search the same");
     }

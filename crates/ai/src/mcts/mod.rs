@@ -190,11 +190,10 @@ pub(crate) fn search_on(
 
 /// The index of the most visited action; among equals, the best mean reward, then the first.
 pub fn most_visited(children: &[RootChild]) -> usize {
-    let mean = |r: &RootChild| r.reward / r.visits.max(1) as f32;
     let mut best = 0;
     for (i, r) in children.iter().enumerate() {
         let b = &children[best];
-        if r.visits > b.visits || (r.visits == b.visits && mean(r) > mean(b)) {
+        if r.visits > b.visits || (r.visits == b.visits && r.mean_reward() > b.mean_reward()) {
             best = i;
         }
     }

@@ -48,6 +48,11 @@ impl RootChild {
             reward: 0.0,
         }
     }
+
+    /// The mean reward over the iterations that chose it (zero before any).
+    pub fn mean_reward(&self) -> f32 {
+        self.reward / self.visits.max(1) as f32
+    }
 }
 
 /// A search tree grown from one position.
