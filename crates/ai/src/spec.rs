@@ -97,29 +97,13 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
         match key {
             "iterations" | "n" => budget.iterations = Some(positive(key, value)? as u32),
             "ms" => budget.time = Some(Duration::from_millis(positive(key, value)?)),
-            "c" => {
-                params.two_or_three.exploration = within(key, value, 0.0..=100.0)?;
-                params.four.exploration = params.two_or_three.exploration;
-            }
-            "temperature" => {
-                params.two_or_three.temperature = within(key, value, 0.01..=100.0)?;
-                params.four.temperature = params.two_or_three.temperature;
-            }
-            "win" => {
-                params.two_or_three.win_weight = within(key, value, 0.0..=1.0)?;
-                params.four.win_weight = params.two_or_three.win_weight;
+            "c" | "temperature" | "win" | "rounds" | "halving" => {
+                set_table(&mut params.two_or_three, key, key, value)?;
+                set_table(&mut params.four, key, key, value)?;
             }
             "widen" => params.widen_base = within(key, value, 1.0..=1000.0)?,
             "widen_power" => params.widen_power = within(key, value, 0.0..=1.0)?,
             "threads" => params.threads = positive(key, value)?.min(256) as usize,
-            "rounds" => {
-                params.two_or_three.rollout_rounds = number::<u16>(key, value)?.min(1000);
-                params.four.rollout_rounds = params.two_or_three.rollout_rounds;
-            }
-            "halving" => {
-                params.two_or_three.root_halving = number::<u16>(key, value)?.min(256);
-                params.four.root_halving = params.two_or_three.root_halving;
-            }
             _ if key.starts_with("four_") => four.push((key, value)),
             "plan" => {
                 params.plan = match value {
@@ -146,7 +130,7 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
         }
     }
     for (key, value) in four {
-        set_four_player(&mut params.four, key, value)?;
+        set_table(&mut params.four, &key["four_".len()..], key, value)?;
     }
     if budget == Budget::default() {
         budget.iterations = Some(params.iterations);
@@ -154,13 +138,15 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
     Ok(BotKind::Mcts { params, budget })
 }
 
-fn set_four_player(four: &mut TableParams, key: &str, value: &str) -> Result<(), SpecError> {
-    match key {
-        "four_c" => four.exploration = within(key, value, 0.0..=100.0)?,
-        "four_temperature" => four.temperature = within(key, value, 0.01..=100.0)?,
-        "four_win" => four.win_weight = within(key, value, 0.0..=1.0)?,
-        "four_rounds" => four.rollout_rounds = number::<u16>(key, value)?.min(1000),
-        "four_halving" => four.root_halving = number::<u16>(key, value)?.min(256),
+/// Sets the setting `name` of one table (`c`, `temperature`, `win`, `rounds` or `halving`);
+/// `key` is the name as written (`four_c`), for the error.
+fn set_table(table: &mut TableParams, name: &str, key: &str, value: &str) -> Result<(), SpecError> {
+    match name {
+        "c" => table.exploration = within(key, value, 0.0..=100.0)?,
+        "temperature" => table.temperature = within(key, value, 0.01..=100.0)?,
+        "win" => table.win_weight = within(key, value, 0.0..=1.0)?,
+        "rounds" => table.rollout_rounds = number::<u16>(key, value)?.min(1000),
+        "halving" => table.root_halving = number::<u16>(key, value)?.min(256),
         _ => {
             return Err(SpecError(format!(
                 "unknown mcts parameter `{key}` ({MCTS_KEYS})"
