@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use helvetia_server::storage::Store;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use support::{postgres_database, Player, Served, Ws};
+use support::{postgres_database, wait_for, Player, Served, Ws};
 
 /// Nodes take over a dead node's bots after this many seconds.
 const LEASE_SECS: &str = "2";
@@ -28,15 +28,6 @@ fn node(database: &str, name: &str) -> Served {
             "30",
         ],
     )
-}
-
-/// Waits until `check` holds, or panics with `what` after `time`.
-async fn wait_for<F: AsyncFnMut() -> bool>(time: Duration, what: &str, mut check: F) {
-    let deadline = Instant::now() + time;
-    while !check().await {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
 }
 
 /// The game's stored log version; loading it also checks that the log has no hole.

@@ -3,9 +3,9 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{create_game, databases, join_and_start, Client, TestServer};
+use common::{create_game, databases, join_and_start, within, Client, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -36,18 +36,14 @@ async fn wait_for(
     what: &str,
     done: impl Fn(&Value) -> bool,
 ) -> Value {
-    let started = Instant::now();
-    loop {
-        let state = client.state(game).await;
-        if done(&state) {
-            return state;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(15),
-            "waited in vain for {what}: {state}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let mut state = Value::Null;
+    let held = within(Duration::from_secs(15), async || {
+        state = client.state(game).await;
+        done(&state)
+    })
+    .await;
+    assert!(held, "waited in vain for {what}: {state}");
+    state
 }
 
 fn stand_in(state: &Value, seat: u64) -> &Value {

@@ -5,12 +5,22 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
+
+/// Waits until `check` holds, or panics with `what` after `time`.
+pub async fn wait_for<F: AsyncFnMut() -> bool>(time: Duration, what: &str, mut check: F) {
+    let deadline = Instant::now() + time;
+    while !check().await {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
 
 /// A running `helvetia serve` and its base URL.
 pub struct Served {
