@@ -100,11 +100,12 @@ fn build_weight(position: &Position, seat: Seat, kind: BuildingKind) -> f32 {
     }
 }
 
-/// Picks an action at random in proportion to its weight.
+/// Picks an action at random in proportion to its weight raised to `sharpness`: 1 follows the
+/// weights as written, 2 plays the favourites more often.
 ///
 /// # Panics
 /// If the game is over.
-pub fn pick(game: &Game, rng: &mut ChaCha8Rng) -> Action {
+pub fn pick(game: &Game, rng: &mut ChaCha8Rng, sharpness: f32) -> Action {
     let seat = game.to_move().expect("a player to move");
     let legal = game.legal_actions();
     if legal.len() == 1 {
@@ -114,7 +115,7 @@ pub fn pick(game: &Game, rng: &mut ChaCha8Rng) -> Action {
     let mut weights = [0.0f32; helvetia_engine::ACTION_CAPACITY];
     let mut total = 0.0;
     for (slot, &action) in weights.iter_mut().zip(legal.iter()) {
-        *slot = weight(position, seat, action);
+        *slot = sharpen(weight(position, seat, action), sharpness);
         total += *slot;
     }
     let mut target = unit(rng) * total;
@@ -127,7 +128,77 @@ pub fn pick(game: &Game, rng: &mut ChaCha8Rng) -> Action {
     legal[legal.len() - 1]
 }
 
+/// `weight` to the power `sharpness`. Whole powers are multiplied out: `powf` on every legal
+/// action of every rollout decision would cost a noticeable share of a rollout.
+fn sharpen(weight: f32, sharpness: f32) -> f32 {
+    match sharpness {
+        1.0 => weight,
+        2.0 => weight * weight,
+        3.0 => weight * weight * weight,
+        _ => weight.powf(sharpness),
+    }
+}
+
 /// A uniform number in [0, 1).
 pub fn unit(rng: &mut ChaCha8Rng) -> f32 {
     (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use helvetia_engine::GameOptions;
+    use rand_core::SeedableRng;
+
+    use super::*;
+
+    /// A four-player game at a decision whose legal actions have at least three different
+    /// weights.
+    fn varied_decision() -> Game {
+        let mut game = Game::new(GameOptions::for_players(4), 5);
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        loop {
+            let seat = game.to_move().expect("the game goes on");
+            let mut weights: Vec<f32> = game
+                .legal_actions()
+                .iter()
+                .map(|&action| weight(game.position(), seat, action))
+                .collect();
+            weights.sort_by(f32::total_cmp);
+            weights.dedup();
+            if weights.len() >= 3 {
+                return game;
+            }
+            game.play_unchecked(pick(&game, &mut rng, 1.0));
+        }
+    }
+
+    #[test]
+    fn picks_follow_the_weights_raised_to_the_sharpness() {
+        let game = varied_decision();
+        let seat = game.to_move().unwrap();
+        let legal = game.legal_actions();
+        let draws = 20_000;
+        for sharpness in [0.0, 1.0, 2.0, 3.0, 0.5] {
+            let powered: Vec<f32> = legal
+                .iter()
+                .map(|&action| weight(game.position(), seat, action).powf(sharpness))
+                .collect();
+            let total: f32 = powered.iter().sum();
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            let mut counts = vec![0u32; legal.len()];
+            for _ in 0..draws {
+                let action = pick(&game, &mut rng, sharpness);
+                counts[legal.iter().position(|&a| a == action).unwrap()] += 1;
+            }
+            for (i, &count) in counts.iter().enumerate() {
+                let expected = powered[i] / total;
+                let seen = count as f32 / draws as f32;
+                assert!(
+                    (seen - expected).abs() < 0.02,
+                    "sharpness {sharpness}, {:?}: {seen} against {expected}",
+                    legal[i]
+                );
+            }
+        }
+    }
 }

@@ -75,10 +75,10 @@ fn within(key: &str, value: &str, range: std::ops::RangeInclusive<f32>) -> Resul
 
 /// The parameters an `mcts:` name may set.
 const MCTS_KEYS: &str = "iterations, ms, c, threads, rounds, plan, plan_budget, plan_share, \
-     temperature, win, widen, widen_power, weights, halving, four_c, four_rounds, \
-     four_temperature, four_win, four_halving";
+     temperature, win, widen, widen_power, weights, halving, sharp, four_c, four_rounds, \
+     four_temperature, four_win, four_halving, four_sharp";
 
-/// `c`, `rounds`, `temperature`, `win` and `halving` hold for every number of players; a
+/// `c`, `rounds`, `temperature`, `win`, `halving` and `sharp` hold for every number of players; a
 /// `four_` key sets the value for four players alone, wherever it stands in the name.
 fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
     let mut params = MctsParams::default();
@@ -97,7 +97,7 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
         match key {
             "iterations" | "n" => budget.iterations = Some(positive(key, value)? as u32),
             "ms" => budget.time = Some(Duration::from_millis(positive(key, value)?)),
-            "c" | "temperature" | "win" | "rounds" | "halving" => {
+            "c" | "temperature" | "win" | "rounds" | "halving" | "sharp" => {
                 set_table(&mut params.two_or_three, key, key, value)?;
                 set_table(&mut params.four, key, key, value)?;
             }
@@ -138,7 +138,8 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
     Ok(BotKind::Mcts { params, budget })
 }
 
-/// Sets the setting `name` of one table (`c`, `temperature`, `win`, `rounds` or `halving`);
+/// Sets the setting `name` of one table (`c`, `temperature`, `win`, `rounds`, `halving` or
+/// `sharp`);
 /// `key` is the name as written (`four_c`), for the error.
 fn set_table(table: &mut TableParams, name: &str, key: &str, value: &str) -> Result<(), SpecError> {
     match name {
@@ -147,6 +148,7 @@ fn set_table(table: &mut TableParams, name: &str, key: &str, value: &str) -> Res
         "win" => table.win_weight = within(key, value, 0.0..=1.0)?,
         "rounds" => table.rollout_rounds = number::<u16>(key, value)?.min(1000),
         "halving" => table.root_halving = number::<u16>(key, value)?.min(256),
+        "sharp" => table.rollout_sharpness = within(key, value, 0.0..=8.0)?,
         _ => {
             return Err(SpecError(format!(
                 "unknown mcts parameter `{key}` ({MCTS_KEYS})"
@@ -322,6 +324,7 @@ mod tests {
             "mcts:iterations=100,four_c=0.2,four_win=1",
             "mcts:iterations=100,halving=8",
             "mcts:iterations=100,c=0.5,four_halving=16",
+            "mcts:iterations=100,sharp=0.5,four_sharp=3",
             "mcts:iterations=100,weights=0.5/0.3/0.15/0.35/0.6/0.12/0.12/0.05/0.1/0.08/0.5/0.1",
         ] {
             let spec: BotSpec = text.parse().unwrap();
@@ -426,6 +429,8 @@ mod tests {
             "mcts:multi_c=0.5",
             "mcts:halving=-1",
             "mcts:four_halving=many",
+            "mcts:sharp=-1",
+            "mcts:four_sharp=9",
         ] {
             let error = bad.parse::<BotSpec>().unwrap_err();
             assert!(!error.0.is_empty(), "{bad}");

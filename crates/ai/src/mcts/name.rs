@@ -65,6 +65,11 @@ fn table_parts(params: &MctsParams, defaults: &MctsParams) -> Vec<String> {
                 f32::from(p.two_or_three.root_halving),
                 f32::from(p.four.root_halving),
             ),
+            (
+                "sharp",
+                p.two_or_three.rollout_sharpness,
+                p.four.rollout_sharpness,
+            ),
         ]
     };
     let mut plain = Vec::new();

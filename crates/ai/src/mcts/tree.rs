@@ -268,14 +268,16 @@ pub fn rollout(
     params: &MctsParams,
     root_round: u16,
 ) -> [f32; MAX_PLAYERS] {
-    let rounds = params.table(game.position().options.players).rollout_rounds;
+    let table = params.table(game.position().options.players);
+    let rounds = table.rollout_rounds;
+    let sharpness = table.rollout_sharpness;
     let stop_round = root_round.saturating_add(rounds);
     let mut decisions = 0;
     while !game.is_over()
         && game.position().round < stop_round
         && decisions < params.rollout_decisions
     {
-        let action = policy::pick(game, rng);
+        let action = policy::pick(game, rng, sharpness);
         game.play_unchecked(action);
         decisions += 1;
     }
