@@ -128,8 +128,8 @@ pub fn pick(game: &Game, rng: &mut ChaCha8Rng, sharpness: f32) -> Action {
     legal[legal.len() - 1]
 }
 
-/// `weight` to the power `sharpness`. Whole powers are multiplied out: `powf` on every legal
-/// action of every rollout decision would cost a noticeable share of a rollout.
+/// `weight` to the power `sharpness`. Whole powers are multiplied out, so that the powers worth
+/// trying in rollouts (every legal action of every decision) need no `powf`.
 fn sharpen(weight: f32, sharpness: f32) -> f32 {
     match sharpness {
         1.0 => weight,
