@@ -13,7 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 
 /// The weight of `action` for the player to move (higher is more likely); always positive.
-pub fn weight(position: &Position, seat: Seat, action: Action) -> f32 {
+pub fn weight(game: &Game, seat: Seat, action: Action) -> f32 {
+    let position = game.position();
     let player = position.player(seat);
     match action {
         Action::Begin(character) | Action::UseTile(character) => {
@@ -28,9 +29,9 @@ pub fn weight(position: &Position, seat: Seat, action: Action) -> f32 {
                     Character::Builder => 6.0,
                     // Offered only when someone sleeps (ruling 8): worth a coin when it is
                     // the player's own villagers, hardly when it only wakes the others'.
-                    Character::NightWatchman => match own_asleep(position, seat) {
+                    Character::NightWatchman => match game.census().asleep(seat) {
                         0 => 0.3,
-                        n => 2.0 + 2.0 * n.min(3) as f32,
+                        n => 2.0 + 2.0 * f32::from(n.min(3)),
                     },
                     Character::Priest => 2.0,
                     Character::Midwife => 1.5,
@@ -72,17 +73,6 @@ pub fn weight(position: &Position, seat: Seat, action: Action) -> f32 {
     }
 }
 
-/// The player's own villagers asleep on buildings, in any village.
-fn own_asleep(position: &Position, seat: Seat) -> usize {
-    let me = VillageId::Player(seat);
-    position
-        .village_ids()
-        .flat_map(|id| position.village(id).buildings())
-        .flat_map(|(_, b)| b.villagers.iter())
-        .filter(|v| v.owner == me && !v.awake)
-        .count()
-}
-
 fn build_weight(position: &Position, seat: Seat, kind: BuildingKind) -> f32 {
     match kind.class() {
         BuildingClass::VictoryPoints => 8.0,
@@ -111,11 +101,10 @@ pub fn pick(game: &Game, rng: &mut ChaCha8Rng, sharpness: f32) -> Action {
     if legal.len() == 1 {
         return legal[0];
     }
-    let position = game.position();
     let mut weights = [0.0f32; helvetia_engine::ACTION_CAPACITY];
     let mut total = 0.0;
     for (slot, &action) in weights.iter_mut().zip(legal.iter()) {
-        *slot = sharpen(weight(position, seat, action), sharpness);
+        *slot = sharpen(weight(game, seat, action), sharpness);
         total += *slot;
     }
     let mut target = unit(rng) * total;
@@ -161,7 +150,7 @@ mod tests {
             let mut weights: Vec<f32> = game
                 .legal_actions()
                 .iter()
-                .map(|&action| weight(game.position(), seat, action))
+                .map(|&action| weight(&game, seat, action))
                 .collect();
             weights.sort_by(f32::total_cmp);
             weights.dedup();
@@ -181,7 +170,7 @@ mod tests {
         for sharpness in [0.0, 1.0, 2.0, 3.0, 0.5] {
             let powered: Vec<f32> = legal
                 .iter()
-                .map(|&action| weight(game.position(), seat, action).powf(sharpness))
+                .map(|&action| weight(&game, seat, action).powf(sharpness))
                 .collect();
             let total: f32 = powered.iter().sum();
             let mut rng = ChaCha8Rng::seed_from_u64(1);

@@ -10,13 +10,14 @@
 //! Only what every player sees is used: a view's position gives the same answer as the game's.
 
 use crate::action::Action;
+use crate::census::Census;
 use crate::game::legal_in;
 use crate::position::{Phase, Position};
 
 /// The action of `position`'s decision if it is forced: the only legal one, and not a pass that
 /// gives up coins in hand.
 pub fn forced_step(position: &Position) -> Option<Action> {
-    let legal = legal_in(position);
+    let legal = legal_in(position, &Census::of(position));
     let [only] = legal.as_slice() else {
         return None;
     };

@@ -21,6 +21,7 @@
 //! Only what every player sees is used, never the order of stacks 2 and 3: a view is enough.
 
 use crate::action::Action;
+use crate::census::Census;
 use crate::game::{apply, legal_in};
 use crate::people::Seat;
 use crate::position::{Phase, Position, Step};
@@ -139,7 +140,7 @@ fn after_step(position: &Position, seat: Seat, action: Action) -> AfterStep {
     match after.phase {
         Phase::Turn { seat: s, turn } if s == seat && after.round == position.round => {
             let begins = turn.step == Step::Choose
-                && legal_in(&after)
+                && legal_in(&after, &Census::of(&after))
                     .iter()
                     .any(|a| matches!(a, Action::Begin(_)));
             if begins {

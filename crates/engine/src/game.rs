@@ -4,6 +4,7 @@ use arrayvec::ArrayVec;
 use rand_chacha::ChaCha8Rng;
 
 use crate::action::Action;
+use crate::census::Census;
 use crate::options::GameOptions;
 use crate::people::Seat;
 use crate::position::{Phase, Position};
@@ -57,6 +58,8 @@ impl std::error::Error for IllegalAction {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     position: Position,
+    /// The position's villagers counted, kept up to date as actions are played.
+    census: Census,
 }
 
 impl Game {
@@ -66,9 +69,7 @@ impl Game {
     /// If the options are out of range; check them with [`GameOptions::check`] first.
     pub fn new(options: GameOptions, seed: u64) -> Game {
         options.check().expect("valid options");
-        Game {
-            position: setup::new_position(options, seed),
-        }
+        Game::from_trusted_position(setup::new_position(options, seed))
     }
 
     /// Checks a position and makes it a game.
@@ -77,7 +78,8 @@ impl Game {
     /// Every inconsistency found, not just the first.
     pub fn from_position(position: Position) -> Result<Game, Vec<PositionError>> {
         validate::check(&position)?;
-        let game = Game { position };
+        let census = Census::of(&position);
+        let game = Game { position, census };
         if !game.is_over() && game.legal_actions().is_empty() {
             // E.g. a builder paying for what they cannot afford: every rule holds, but the
             // game could not go on.
@@ -92,12 +94,18 @@ impl Game {
     /// A game from a position known to be legal (built by the engine itself); debug builds check it.
     pub(crate) fn from_trusted_position(position: Position) -> Game {
         debug_assert_eq!(validate::check(&position), Ok(()));
-        Game { position }
+        let census = Census::of(&position);
+        Game { position, census }
     }
 
     /// The complete state, including the hidden order of stacks 2 and 3.
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The villagers on buildings, counted.
+    pub fn census(&self) -> &Census {
+        &self.census
     }
 
     /// The options.
@@ -117,7 +125,7 @@ impl Game {
 
     /// Every legal action of the player to move (empty once the game is over).
     pub fn legal_actions(&self) -> ActionList {
-        legal_in(&self.position)
+        legal_in(&self.position, &self.census)
     }
 
     /// Plays `action` if it is legal.
@@ -163,7 +171,13 @@ impl Game {
     /// check; debug builds still assert it.
     pub fn play_unchecked(&mut self, action: Action) {
         debug_assert!(self.legal_actions().contains(&action), "illegal {action:?}");
+        let Some(mover) = self.to_move() else {
+            return; // the game is over: nothing is legal, nothing changes
+        };
+        let round = self.position.round;
         apply(&mut self.position, action);
+        self.census.follow(action, mover, round, &self.position);
+        debug_assert_eq!(self.census, Census::of(&self.position), "after {action:?}");
     }
 
     /// `seat`'s victory points now, by source.
@@ -198,7 +212,7 @@ impl Game {
 
 /// The legal actions of the player to move in `position` (a game's or a view's: nothing here
 /// looks at stacks 2 and 3).
-pub(crate) fn legal_in(position: &Position) -> ActionList {
+pub(crate) fn legal_in(position: &Position, census: &Census) -> ActionList {
     let mut list = ActionList::new();
     match position.phase {
         Phase::Draft { .. } => {
@@ -210,7 +224,7 @@ pub(crate) fn legal_in(position: &Position) -> ActionList {
         Phase::PlacePair { pair, seat } => {
             setup::place_pair_actions(position, pair, seat, &mut list)
         }
-        Phase::Turn { seat, ref turn } => turn::actions(position, seat, turn, &mut list),
+        Phase::Turn { seat, ref turn } => turn::actions(position, census, seat, turn, &mut list),
         Phase::SchoolReturn { seat } => round::school_actions(position, seat, &mut list),
         Phase::GameOver => {}
     }

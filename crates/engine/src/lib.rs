@@ -23,6 +23,7 @@
 
 mod action;
 mod building;
+mod census;
 mod forced;
 mod forfeit;
 mod game;
@@ -42,6 +43,7 @@ mod view;
 
 pub use action::{Action, Unattached};
 pub use building::{BuildingClass, BuildingKind, Cost, Source, COMPONENT_PROVENANCE, LETTER_SETS};
+pub use census::Census;
 pub use forced::forced_step;
 pub use forfeit::{forfeits, Forfeit, ForfeitCause};
 pub use game::{ActionList, Game, IllegalAction, ACTION_CAPACITY};

@@ -10,7 +10,9 @@ use crate::building::BuildingKind;
 use crate::geometry::{Cell, CELLS};
 use crate::good::{Good, GoodSet};
 use crate::options::GameOptions;
-use crate::people::{Character, Seat, Sex, VillageId, Villager, MAX_PLAYERS, MAX_VILLAGES};
+use crate::people::{
+    Character, Seat, Sex, VillageId, Villager, MAX_PLAYERS, MAX_VILLAGES, NEUTRAL,
+};
 
 /// A building tile placed in a village, with who lives there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,7 +173,15 @@ impl Village {
 
     /// Whether the village has a building of `kind`.
     pub fn has_kind(&self, kind: BuildingKind) -> bool {
-        self.buildings().any(|(_, b)| b.kind == kind)
+        self.kinds() & kind.bit() != 0
+    }
+
+    /// The kinds of building in the village, as a set of [`BuildingKind::bit`]s.
+    pub fn kinds(&self) -> u32 {
+        self.cells
+            .iter()
+            .flatten()
+            .fold(0, |set, b| set | b.kind.bit())
     }
 
     /// Completely surrounded and every production and exchange building occupied (ruling 19).
@@ -417,6 +427,18 @@ impl Position {
     pub fn village_ids(&self) -> impl Iterator<Item = VillageId> + Clone + '_ {
         let neutral = self.options.has_neutral().then_some(VillageId::Neutral);
         self.options.seats().map(VillageId::Player).chain(neutral)
+    }
+
+    /// The villages in play, in the order of [`Position::village_ids`]. Plain slices, for the
+    /// counts a search makes at every decision.
+    pub fn villages_in_play(&self) -> impl Iterator<Item = &Village> + '_ {
+        let players = usize::from(self.options.players);
+        let neutral = if self.options.has_neutral() {
+            &self.villages[NEUTRAL..]
+        } else {
+            &[]
+        };
+        self.villages[..players].iter().chain(neutral)
     }
 
     /// The player at `seat`.

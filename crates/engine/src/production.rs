@@ -5,8 +5,9 @@
 //! makes can still reach a good the action needs, so no chain ever strands the player.
 
 use crate::building::{BuildingClass, BuildingKind, Cost};
+use crate::census::Census;
 use crate::good::{Good, GoodSet};
-use crate::people::{Seat, VillageId, NEUTRAL};
+use crate::people::Seat;
 use crate::position::Position;
 
 /// Awake own villagers of a player, counted by the kind of building they stand on.
@@ -14,28 +15,10 @@ use crate::position::Position;
 pub struct Workers(pub [u8; 24]);
 
 impl Workers {
-    /// Counts `seat`'s awake villagers on buildings of every village.
+    /// Counts `seat`'s awake villagers on buildings of every village. A game keeps these
+    /// counts for every player in its [`crate::Census`].
     pub fn of(position: &Position, seat: Seat) -> Workers {
-        let me = VillageId::Player(seat);
-        let mut workers = Workers::default();
-        // Hot in search: plain loops over the villages in play.
-        let players = usize::from(position.options.players);
-        let neutral = if position.options.has_neutral() {
-            &position.villages[NEUTRAL..]
-        } else {
-            &[]
-        };
-        for village in position.villages[..players].iter().chain(neutral) {
-            for building in &village.cells {
-                let Some(building) = building else { continue };
-                for villager in building.villagers.as_slice() {
-                    if villager.awake && villager.owner == me {
-                        workers.0[building.kind.index()] += 1;
-                    }
-                }
-            }
-        }
-        workers
+        *Census::of(position).workers(seat)
     }
 
     /// How many work on `kind`.

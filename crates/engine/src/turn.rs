@@ -7,6 +7,7 @@
 
 use crate::action::{Action, Unattached};
 use crate::building::BuildingKind;
+use crate::census::Census;
 use crate::game::ActionList;
 use crate::geometry::{Cell, Quarter};
 use crate::good::{Branch, Good, GoodSet};
@@ -33,10 +34,11 @@ fn affordable_buildings<'a>(
 ) -> impl Iterator<Item = BuildingKind> + 'a {
     let village = position.village(own(seat));
     let room = village.free_cells().next().is_some();
+    let built = village.kinds();
     BuildingKind::ALL.into_iter().filter(move |&kind| {
         room && position.displayed(kind) > 0
+            && built & kind.bit() == 0
             && coins_needed(kind.cost(), None, workers) <= coins
-            && !village.has_kind(kind)
     })
 }
 
@@ -105,17 +107,18 @@ fn can_birth(position: &Position, seat: Seat, turn: &TurnState) -> bool {
 /// Whether one more action of `character` can be carried out, paying with `coins` for purchases.
 fn feasible(
     position: &Position,
+    census: &Census,
     seat: Seat,
     turn: &TurnState,
-    workers: &Workers,
     character: Character,
     coins: u8,
 ) -> bool {
+    let workers = census.workers(seat);
     match character {
         Character::Builder => can_build(position, seat, workers, coins),
         Character::Trader => can_make_any(workers, undelivered(position, seat)),
         Character::NightWatchman => {
-            !position.options.rules.night_watchman_must_wake() || anyone_asleep(position)
+            !position.options.rules.night_watchman_must_wake() || census.anyone_asleep()
         }
         Character::Priest => can_marry(position, seat),
         Character::Midwife => can_birth(position, seat, turn),
@@ -130,16 +133,6 @@ fn quarter_sleeps(position: &Position, village: VillageId, quarter: Quarter) -> 
         .buildings()
         .filter(|(cell, _)| cell.in_quarter(quarter))
         .any(|(_, b)| b.villagers.iter().any(|v| !v.awake))
-}
-
-/// Whether any villager sleeps in any village: then the Night Watchman has something to wake.
-fn anyone_asleep(position: &Position) -> bool {
-    position.village_ids().any(|id| {
-        position
-            .village(id)
-            .buildings()
-            .any(|(_, b)| b.villagers.iter().any(|v| !v.awake))
-    })
 }
 
 fn neutral_actions(position: &Position, seat: Seat, list: &mut ActionList) {
@@ -173,7 +166,13 @@ fn tile_usable(position: &Position, seat: Seat, character: Character) -> bool {
     position.options.character_tiles && tile.holder == Some(seat) && tile.face_up
 }
 
-fn choose_actions(position: &Position, seat: Seat, turn: &TurnState, list: &mut ActionList) {
+fn choose_actions(
+    position: &Position,
+    census: &Census,
+    seat: Seat,
+    turn: &TurnState,
+    list: &mut ActionList,
+) {
     let hand = position.player(seat).hand;
     let fresh = turn.regular.is_none() && turn.tile.is_none();
     if fresh && hand == 0 {
@@ -181,24 +180,7 @@ fn choose_actions(position: &Position, seat: Seat, turn: &TurnState, list: &mut 
         list.push(Action::Pass);
         return;
     }
-    let workers = Workers::of(position, seat);
-    if !turn.closed && hand > 0 {
-        for character in Character::ALL {
-            let allowed = turn.regular.is_none_or(|regular| regular == character);
-            if allowed && feasible(position, seat, turn, &workers, character, hand - 1) {
-                list.push(Action::Begin(character));
-            }
-        }
-    }
-    if turn.tile.is_none() && !turn.closed {
-        for character in Character::ALL {
-            if tile_usable(position, seat, character)
-                && feasible(position, seat, turn, &workers, character, hand)
-            {
-                list.push(Action::UseTile(character));
-            }
-        }
-    }
+    list.extend(character_actions(position, census, seat, turn));
     if fresh {
         neutral_actions(position, seat, list);
     } else if turn.regular.is_some() || hand == 0 {
@@ -212,15 +194,58 @@ fn choose_actions(position: &Position, seat: Seat, turn: &TurnState, list: &mut 
     }
 }
 
+/// The characters `seat` can act with now: with a coin (`Begin`) or a held tile (`UseTile`).
+fn character_actions<'a>(
+    position: &'a Position,
+    census: &'a Census,
+    seat: Seat,
+    turn: &'a TurnState,
+) -> impl Iterator<Item = Action> + 'a {
+    let hand = position.player(seat).hand;
+    let coins = (!turn.closed && hand > 0).then_some(hand.saturating_sub(1));
+    let begins = Character::ALL.into_iter().filter(move |&character| {
+        coins.is_some_and(|coins| {
+            turn.regular.is_none_or(|regular| regular == character)
+                && feasible(position, census, seat, turn, character, coins)
+        })
+    });
+    let tiles_open = turn.tile.is_none() && !turn.closed;
+    let tiles = Character::ALL.into_iter().filter(move |&character| {
+        tiles_open
+            && tile_usable(position, seat, character)
+            && feasible(position, census, seat, turn, character, hand)
+    });
+    begins.map(Action::Begin).chain(tiles.map(Action::UseTile))
+}
+
+/// Whether ending the turn is all that `seat`, having just finished an action, can do: the
+/// [`choose_actions`] list would be exactly `[EndTurn]`. Asked after every action, so it counts
+/// villagers only when a coin or a tile is left to act with, and stops at the first character
+/// that can still act.
+fn only_end_turn(position: &Position, seat: Seat, turn: &TurnState) -> bool {
+    let hand = position.player(seat).hand;
+    let end_offered = turn.regular.is_some() || hand == 0;
+    let tile_left = turn.tile.is_none()
+        && Character::ALL
+            .into_iter()
+            .any(|character| tile_usable(position, seat, character));
+    let may_act = !turn.closed && (hand > 0 || tile_left);
+    end_offered
+        && (!may_act
+            || character_actions(position, &Census::of(position), seat, turn)
+                .next()
+                .is_none())
+}
+
 /// Work steps: own awake villagers whose building turns `carried` into a good `accept` approves.
 fn work_actions(
     position: &Position,
     seat: Seat,
+    workers: &Workers,
     carried: Option<Good>,
     accept: impl Fn(Good, &Workers) -> bool,
     list: &mut ActionList,
 ) {
-    let workers = Workers::of(position, seat);
     for id in position.village_ids() {
         for (cell, building) in position.village(id).buildings() {
             let works = building
@@ -245,13 +270,19 @@ fn work_actions(
 }
 
 /// The legal actions of `seat` in the turn `turn`.
-pub(crate) fn actions(position: &Position, seat: Seat, turn: &TurnState, list: &mut ActionList) {
+pub(crate) fn actions(
+    position: &Position,
+    census: &Census,
+    seat: Seat,
+    turn: &TurnState,
+    list: &mut ActionList,
+) {
     let hand = position.player(seat).hand;
+    let workers = census.workers(seat);
     match turn.step {
-        Step::Choose => choose_actions(position, seat, turn, list),
+        Step::Choose => choose_actions(position, census, seat, turn, list),
         Step::SelectBuilding => {
-            let workers = Workers::of(position, seat);
-            for kind in affordable_buildings(position, seat, &workers, hand) {
+            for kind in affordable_buildings(position, seat, workers, hand) {
                 list.push(Action::Build(kind));
             }
         }
@@ -266,11 +297,10 @@ pub(crate) fn actions(position: &Position, seat: Seat, turn: &TurnState, list: &
                     }
                 }
                 None => {
-                    let workers = Workers::of(position, seat);
                     for material in goals.iter() {
                         let mut after = remaining;
                         after.pay(material);
-                        if hand > 0 && coins_needed(after, None, &workers) < hand {
+                        if hand > 0 && coins_needed(after, None, workers) < hand {
                             list.push(Action::Buy(material));
                         }
                     }
@@ -279,6 +309,7 @@ pub(crate) fn actions(position: &Position, seat: Seat, turn: &TurnState, list: &
             work_actions(
                 position,
                 seat,
+                workers,
                 carried,
                 |into, workers| {
                     reaches(into, workers, goals)
@@ -307,6 +338,7 @@ pub(crate) fn actions(position: &Position, seat: Seat, turn: &TurnState, list: &
             work_actions(
                 position,
                 seat,
+                workers,
                 carried,
                 |into, workers| reaches(into, workers, goals),
                 list,
@@ -625,9 +657,7 @@ fn finish_action(position: &mut Position, seat: Seat, mut turn: TurnState) {
     if neutral {
         return end_turn(position, seat);
     }
-    let mut list = ActionList::new();
-    choose_actions(position, seat, &turn, &mut list);
-    if list.as_slice() == [Action::EndTurn] {
+    if only_end_turn(position, seat, &turn) {
         return end_turn(position, seat);
     }
     set_turn(position, seat, turn);

@@ -7,13 +7,14 @@
 //! in the validator cannot hide a bug in the rules. Refused actions must leave the game exactly
 //! as it was. Ruling 8 is restated too: a player with coins passes only when nothing else is
 //! legal, a player who passed has no turn until the round ends, and every Night Watchman action
-//! wakes somebody.
+//! wakes somebody. The villager counts a game keeps beside its position ([`Census`]) must equal a
+//! fresh count after every action.
 
 use std::collections::HashSet;
 
 use helvetia_engine::{
-    Action, BuildingKind, Character, Direction, Game, GameOptions, Good, Phase, Position, Seat,
-    SetupMode, VillageId, ACTION_CAPACITY,
+    Action, BuildingKind, Census, Character, Direction, Game, GameOptions, Good, Phase, Position,
+    Seat, SetupMode, VillageId, ACTION_CAPACITY,
 };
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
@@ -249,6 +250,17 @@ fn random_game(options: GameOptions, seed: u64, choices: u64) -> Result<usize, T
         }
         component_counts(game.position())
             .map_err(|e| TestCaseError::fail(format!("decision {decisions}: {e}")))?;
+        // The counts the game carries from action to action are those of a fresh count.
+        let census = game.census();
+        prop_assert_eq!(
+            census,
+            &Census::of(game.position()),
+            "decision {}: the census kept after {:?}",
+            decisions,
+            action
+        );
+        let asleep: usize = options.seats().map(|s| usize::from(census.asleep(s))).sum();
+        prop_assert_eq!(asleep, sleepers(game.position()));
         for seat in options.seats() {
             let now = game.position().player(seat).delivered.len();
             prop_assert!(

@@ -93,11 +93,10 @@ fn halve(tree: &Tree, seat: usize, survivors: &mut Vec<Action>) {
 /// most `count` (at least one).
 fn best_by_policy(game: &Game, count: usize) -> Vec<Action> {
     let seat = game.to_move().expect("a player to move");
-    let position = game.position();
     let mut weighted: Vec<(f32, Action)> = game
         .legal_actions()
         .iter()
-        .map(|&action| (policy::weight(position, seat, action), action))
+        .map(|&action| (policy::weight(game, seat, action), action))
         .collect();
     weighted.sort_by(|a, b| b.0.total_cmp(&a.0));
     weighted.truncate(count.max(1));

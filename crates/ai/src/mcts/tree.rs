@@ -249,10 +249,9 @@ impl Default for Tree {
 /// The untried action the rollout policy likes best (the first of equals).
 fn best_untried(game: &Game, untried: &ActionList) -> Action {
     let seat = game.to_move().expect("a player to move");
-    let position = game.position();
     let mut best = (f32::MIN, untried[0]);
     for &action in untried {
-        let w = policy::weight(position, seat, action);
+        let w = policy::weight(game, seat, action);
         if w > best.0 {
             best = (w, action);
         }

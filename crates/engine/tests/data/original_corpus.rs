@@ -131,7 +131,7 @@ fn play(options: GameOptions, seed: u64, random_share: f32) -> (GameRecord, Valu
         } else {
             let weights: Vec<f32> = legal
                 .iter()
-                .map(|&a| helvetia_ai::policy::weight(position, seat, a))
+                .map(|&a| helvetia_ai::policy::weight(&game, seat, a))
                 .collect();
             let mut target = helvetia_ai::policy::unit(&mut rng) * weights.iter().sum::<f32>();
             let mut chosen = legal[legal.len() - 1];
