@@ -60,8 +60,7 @@ pub fn weight(game: &Game, seat: Seat, action: Action) -> f32 {
             let me = VillageId::Player(seat);
             let asleep = position
                 .village(village)
-                .buildings()
-                .filter(|(cell, _)| cell.in_quarter(quarter))
+                .buildings_among(quarter.cells())
                 .flat_map(|(_, b)| b.villagers.iter())
                 .filter(|v| v.owner == me && !v.awake)
                 .count();

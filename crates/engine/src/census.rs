@@ -2,13 +2,13 @@
 //! the sleeping villagers of every colour.
 //!
 //! Listing the legal actions needs these counts at every decision, and counting means visiting
-//! every cell of every village. A [`crate::Game`] keeps its census beside its position and
-//! carries it over the actions that move no villager, so a search counts only after the few that
-//! do (see [`Census::follow`]).
+//! every cell of every village. A [`crate::Game`] keeps its census beside its position and, for
+//! the actions that move villagers only on a few known cells, recounts just those cells (see
+//! [`Reach`]); only the rest make it count everything again.
 
 use crate::action::Action;
 use crate::people::{Seat, VillageId, MAX_PLAYERS, MAX_VILLAGES};
-use crate::position::{Phase, Position};
+use crate::position::{Building, Phase, Position, Step};
 use crate::production::Workers;
 
 /// The counts of one position.
@@ -19,22 +19,56 @@ pub struct Census {
     asleep: [u8; MAX_VILLAGES],
 }
 
+/// Where playing an action may change who stands on the buildings, within the round it is
+/// played in (the end of a round can change anything).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reach {
+    /// Choices, purchases, payments and deliveries move no villager.
+    Nowhere,
+    /// Only on these cells (a set of [`crate::Cell::bit`]s) of this village: a worker falls
+    /// asleep, a new building takes a villager in, a Night Watchman wakes a quarter.
+    Cells(VillageId, u32),
+    /// Anywhere: marriages, births, setting up.
+    Anywhere,
+}
+
+impl Reach {
+    /// The reach of `action`, legal in `position`.
+    pub(crate) fn of(position: &Position, action: Action) -> Reach {
+        let step = match position.phase {
+            Phase::Turn { turn, .. } => turn.step,
+            _ => return Reach::Anywhere,
+        };
+        match (action, step) {
+            (Action::Work { village, cell, .. }, _) => Reach::Cells(village, cell.bit()),
+            (Action::Wake { village, quarter }, _) => Reach::Cells(village, quarter.cells()),
+            (Action::Place(cell), Step::Place { village, .. }) => Reach::Cells(village, cell.bit()),
+            (Action::MoveIn(_), Step::MoveIn { village, cell }) => {
+                Reach::Cells(village, cell.bit())
+            }
+            (
+                Action::Begin(_)
+                | Action::UseTile(_)
+                | Action::EndTurn
+                | Action::Pass
+                | Action::Build(_)
+                | Action::Buy(_)
+                | Action::Pay(_)
+                | Action::Deliver(_),
+                _,
+            ) => Reach::Nowhere,
+            _ => Reach::Anywhere,
+        }
+    }
+}
+
 impl Census {
     /// Counts every villager on a building of a village in play.
     pub fn of(position: &Position) -> Census {
         let mut census = Census::default();
-        // Hot in search: plain loops over the villages in play.
         for village in position.villages_in_play() {
             for building in village.cells.iter().flatten() {
-                for villager in building.villagers.iter() {
-                    match villager.owner {
-                        VillageId::Player(seat) if villager.awake => {
-                            census.workers[seat.index()].0[building.kind.index()] += 1;
-                        }
-                        owner if !villager.awake => census.asleep[owner.index()] += 1,
-                        _ => {}
-                    }
-                }
+                census.add(building);
             }
         }
         census
@@ -55,33 +89,49 @@ impl Census {
         self.asleep.iter().any(|&n| n > 0)
     }
 
-    /// Brings the census of the position before `action` up to date with `after`, the position
-    /// it led to. `mover` played it in round `round`.
-    ///
-    /// Within one round, a turn's choices, purchases, payments and deliveries move no villager,
-    /// and a work step puts exactly the worker to sleep. Everything else (placing a building,
-    /// which may move villagers in by itself, waking, marrying, births, the end of a round,
-    /// setting up) is counted afresh.
-    pub(crate) fn follow(&mut self, action: Action, mover: Seat, round: u16, after: &Position) {
-        let same_round = after.round == round && matches!(after.phase, Phase::Turn { .. });
-        match action {
-            Action::Work { village, cell, .. } if same_round => {
-                let building = after.village(village).cells[cell.index()]
-                    .as_ref()
-                    .expect("work happens on a building");
-                self.workers[mover.index()].0[building.kind.index()] -= 1;
-                self.asleep[mover.index()] += 1;
+    /// Takes the villagers within `reach` out of the count, before the action is played.
+    pub(crate) fn leave(&mut self, position: &Position, reach: Reach) {
+        if let Reach::Cells(village, cells) = reach {
+            for (_, building) in position.village(village).buildings_among(cells) {
+                self.remove(building);
             }
-            Action::Begin(_)
-            | Action::UseTile(_)
-            | Action::EndTurn
-            | Action::Pass
-            | Action::Build(_)
-            | Action::Buy(_)
-            | Action::Pay(_)
-            | Action::Deliver(_)
-                if same_round => {}
+        }
+    }
+
+    /// Counts the villagers within `reach` again in `after`, the position the action led to
+    /// from round `round`; counts everything afresh if the reach was anywhere or a round ended.
+    pub(crate) fn settle(&mut self, after: &Position, reach: Reach, round: u16) {
+        let same_round = after.round == round && matches!(after.phase, Phase::Turn { .. });
+        match reach {
+            Reach::Nowhere if same_round => {}
+            Reach::Cells(village, cells) if same_round => {
+                for (_, building) in after.village(village).buildings_among(cells) {
+                    self.add(building);
+                }
+            }
             _ => *self = Census::of(after),
+        }
+    }
+
+    fn add(&mut self, building: &Building) {
+        self.tally(building, |count| *count += 1);
+    }
+
+    fn remove(&mut self, building: &Building) {
+        self.tally(building, |count| *count -= 1);
+    }
+
+    /// Applies `change` to the count each villager on `building` belongs to.
+    fn tally(&mut self, building: &Building, change: fn(&mut u8)) {
+        for villager in building.villagers.iter() {
+            let count = match villager.owner {
+                VillageId::Player(seat) if villager.awake => {
+                    &mut self.workers[seat.index()].0[building.kind.index()]
+                }
+                owner if !villager.awake => &mut self.asleep[owner.index()],
+                _ => continue,
+            };
+            change(count);
         }
     }
 }

@@ -4,7 +4,7 @@ use arrayvec::ArrayVec;
 use rand_chacha::ChaCha8Rng;
 
 use crate::action::Action;
-use crate::census::Census;
+use crate::census::{Census, Reach};
 use crate::options::GameOptions;
 use crate::people::Seat;
 use crate::position::{Phase, Position};
@@ -171,12 +171,14 @@ impl Game {
     /// check; debug builds still assert it.
     pub fn play_unchecked(&mut self, action: Action) {
         debug_assert!(self.legal_actions().contains(&action), "illegal {action:?}");
-        let Some(mover) = self.to_move() else {
-            return; // the game is over: nothing is legal, nothing changes
-        };
+        if self.is_over() {
+            return; // nothing is legal, nothing changes
+        }
         let round = self.position.round;
+        let reach = Reach::of(&self.position, action);
+        self.census.leave(&self.position, reach);
         apply(&mut self.position, action);
-        self.census.follow(action, mover, round, &self.position);
+        self.census.settle(&self.position, reach, round);
         debug_assert_eq!(self.census, Census::of(&self.position), "after {action:?}");
     }
 

@@ -163,4 +163,26 @@ impl Quarter {
         Quarter::BottomLeft,
         Quarter::BottomRight,
     ];
+
+    /// The quarter's cells, as a set of [`Cell::bit`]s.
+    pub const fn cells(self) -> u32 {
+        QUARTER_CELLS[self as usize]
+    }
 }
+
+/// [`Quarter::cells`] of each quarter, worked out once from the coordinates.
+const QUARTER_CELLS: [u32; 4] = {
+    let mut sets = [0; 4];
+    let mut q = 0;
+    while q < 4 {
+        let mut i = 0;
+        while i < CELLS {
+            if Cell(i as u8).in_quarter(Quarter::ALL[q]) {
+                sets[q] |= 1 << i;
+            }
+            i += 1;
+        }
+        q += 1;
+    }
+    sets
+};

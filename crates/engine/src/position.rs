@@ -171,6 +171,22 @@ impl Village {
         Cell::all().filter_map(|cell| self.cells[cell.index()].as_ref().map(|b| (cell, b)))
     }
 
+    /// The buildings on `cells` (a set of [`Cell::bit`]s, such as a [`crate::Quarter::cells`]).
+    pub fn buildings_among(&self, cells: u32) -> impl Iterator<Item = (Cell, &Building)> + '_ {
+        let mut rest = cells;
+        std::iter::from_fn(move || {
+            while rest != 0 {
+                let index = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let cell = Cell::from_index(index)?;
+                if let Some(building) = &self.cells[index] {
+                    return Some((cell, building));
+                }
+            }
+            None
+        })
+    }
+
     /// Whether the village has a building of `kind`.
     pub fn has_kind(&self, kind: BuildingKind) -> bool {
         self.kinds() & kind.bit() != 0

@@ -130,8 +130,7 @@ fn feasible(
 fn quarter_sleeps(position: &Position, village: VillageId, quarter: Quarter) -> bool {
     position
         .village(village)
-        .buildings()
-        .filter(|(cell, _)| cell.in_quarter(quarter))
+        .buildings_among(quarter.cells())
         .any(|(_, b)| b.villagers.iter().any(|v| !v.awake))
 }
 
