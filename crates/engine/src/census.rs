@@ -23,38 +23,48 @@ pub struct Census {
 /// played in (the end of a round can change anything).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Reach {
-    /// Choices, purchases, payments and deliveries move no villager.
+    /// Choices, purchases, payments, deliveries, dowries and births move no villager (a
+    /// newborn lies with its parents and is no villager on the building until the round ends).
     Nowhere,
     /// Only on these cells (a set of [`crate::Cell::bit`]s) of this village: a worker falls
-    /// asleep, a new building takes a villager in, a Night Watchman wakes a quarter.
+    /// asleep, a new building takes a villager in, a Night Watchman wakes a quarter, a
+    /// marriage brings a partner.
     Cells(VillageId, u32),
-    /// Anywhere: marriages, births, setting up.
+    /// Anywhere: setting up, and the return from school.
     Anywhere,
 }
 
 impl Reach {
     /// The reach of `action`, legal in `position`.
     pub(crate) fn of(position: &Position, action: Action) -> Reach {
-        let step = match position.phase {
-            Phase::Turn { turn, .. } => turn.step,
+        let (seat, step) = match position.phase {
+            Phase::Turn { seat, turn } => (seat, turn.step),
             _ => return Reach::Anywhere,
         };
         match (action, step) {
-            (Action::Work { village, cell, .. }, _) => Reach::Cells(village, cell.bit()),
+            (Action::Work { village, cell, .. }, _) | (Action::Marry { village, cell, .. }, _) => {
+                Reach::Cells(village, cell.bit())
+            }
             (Action::Wake { village, quarter }, _) => Reach::Cells(village, quarter.cells()),
             (Action::Place(cell), Step::Place { village, .. }) => Reach::Cells(village, cell.bit()),
             (Action::MoveIn(_), Step::MoveIn { village, cell }) => {
                 Reach::Cells(village, cell.bit())
+            }
+            (Action::NeutralPriest { cell, .. }, _) => {
+                Reach::Cells(VillageId::Player(seat), cell.bit())
             }
             (
                 Action::Begin(_)
                 | Action::UseTile(_)
                 | Action::EndTurn
                 | Action::Pass
+                | Action::NeutralBuild(_)
                 | Action::Build(_)
                 | Action::Buy(_)
                 | Action::Pay(_)
-                | Action::Deliver(_),
+                | Action::Deliver(_)
+                | Action::TakeDowry(_)
+                | Action::Birth { .. },
                 _,
             ) => Reach::Nowhere,
             _ => Reach::Anywhere,

@@ -9,8 +9,9 @@ use crate::options::GameOptions;
 use crate::people::Seat;
 use crate::position::{Phase, Position};
 use crate::score::{self, ScoreBreakdown, Standing};
+use crate::turn::{self, StepOutcome};
 use crate::validate::{self, PositionError};
-use crate::{round, setup, turn};
+use crate::{round, setup};
 
 /// Capacity of [`ActionList`].
 ///
@@ -177,8 +178,13 @@ impl Game {
         let round = self.position.round;
         let reach = Reach::of(&self.position, action);
         self.census.leave(&self.position, reach);
-        apply(&mut self.position, action);
+        let outcome = apply_step(&mut self.position, action);
         self.census.settle(&self.position, reach, round);
+        if outcome == StepOutcome::ActionFinished {
+            turn::end_if_nothing_left(&mut self.position, &self.census);
+            // Ending a turn moves no villager unless it ends the round.
+            self.census.settle(&self.position, Reach::Nowhere, round);
+        }
         debug_assert_eq!(self.census, Census::of(&self.position), "after {action:?}");
     }
 
@@ -236,6 +242,14 @@ pub(crate) fn legal_in(position: &Position, census: &Census) -> ActionList {
 /// Plays `action`, legal in `position`, on it. Only the end of a round looks at stacks 2 and 3
 /// (it deals the display); on a view's position it deals nothing.
 pub(crate) fn apply(position: &mut Position, action: Action) {
+    if apply_step(position, action) == StepOutcome::ActionFinished {
+        turn::end_if_nothing_left(position, &Census::of(position));
+    }
+}
+
+/// Plays `action` up to the question whether its player's turn is over, which needs the
+/// villager counts of the position it leads to (see [`StepOutcome`]).
+fn apply_step(position: &mut Position, action: Action) -> StepOutcome {
     match position.phase {
         Phase::Draft { .. } => {
             let chooser = position.to_move().expect("a chooser");
@@ -244,8 +258,9 @@ pub(crate) fn apply(position: &mut Position, action: Action) {
         Phase::PlaceNeutral { .. } => setup::apply_place_neutral(position, action),
         Phase::PlaceStart { seat } => setup::apply_place_start(position, seat, action),
         Phase::PlacePair { pair, seat } => setup::apply_place_pair(position, pair, seat, action),
-        Phase::Turn { seat, turn } => turn::apply(position, seat, turn, action),
+        Phase::Turn { seat, turn } => return turn::apply(position, seat, turn, action),
         Phase::SchoolReturn { seat } => round::apply_school(position, seat, action),
         Phase::GameOver => {}
     }
+    StepOutcome::Settled
 }

@@ -26,6 +26,14 @@ impl Workers {
         self.0[kind.index()]
     }
 
+    /// The kinds with at least one worker, as a set of [`BuildingKind::bit`]s.
+    pub fn kinds(&self) -> u32 {
+        BuildingKind::ALL
+            .into_iter()
+            .filter(|&kind| self.on(kind) > 0)
+            .fold(0, |set, kind| set | kind.bit())
+    }
+
     /// The same, with one villager of `kind` put to sleep.
     pub fn without(mut self, kind: BuildingKind) -> Workers {
         self.0[kind.index()] -= 1;
@@ -56,11 +64,40 @@ pub fn outputs(kind: BuildingKind, carried: Option<Good>) -> GoodSet {
     }
 }
 
+/// The kinds of building that make something from `carried` (those whose [`outputs`] are not
+/// empty), as a set of [`BuildingKind::bit`]s.
+pub fn takers(carried: Option<Good>) -> u32 {
+    TAKERS[carried.map_or(Good::ALL.len(), Good::index)]
+}
+
+/// `TAKERS[good]`: the kinds that work `good` into something; the last entry, the simple
+/// producers, which start chains from nothing.
+const TAKERS: [u32; 17] = {
+    let mut table = [0u32; 17];
+    let mut k = 0;
+    while k < 24 {
+        let kind = BuildingKind::ALL[k];
+        let mut g = 0;
+        while g < 16 {
+            if EDGES[k][g] != 0 {
+                table[g] |= kind.bit();
+            }
+            g += 1;
+        }
+        if let Some((None, _)) = kind.production() {
+            table[16] |= kind.bit();
+        }
+        k += 1;
+    }
+    table
+};
+
 /// Whether `from` can be turned into one of `goals` (or is one) by the remaining `workers`.
 ///
 /// A shortest chain never uses a building kind twice (exchange sets are cliques and production
 /// raises the tier), so one awake villager per kind is enough and a search over goods is exact.
 pub fn reaches(from: Good, workers: &Workers, goals: GoodSet) -> bool {
+    let working = workers.kinds();
     let mut seen = from.bit();
     let mut frontier = seen;
     while frontier != 0 {
@@ -68,10 +105,10 @@ pub fn reaches(from: Good, workers: &Workers, goals: GoodSet) -> bool {
             return true;
         }
         let mut next = 0;
-        for (kind, edges) in BuildingKind::ALL.into_iter().zip(&EDGES) {
-            if workers.on(kind) == 0 {
-                continue;
-            }
+        let mut kinds = working;
+        while kinds != 0 {
+            let edges = &EDGES[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
             let mut inputs = frontier;
             while inputs != 0 {
                 next |= edges[inputs.trailing_zeros() as usize];
@@ -84,7 +121,8 @@ pub fn reaches(from: Good, workers: &Workers, goals: GoodSet) -> bool {
     false
 }
 
-/// `EDGES[kind][good]`: the goods one worker of `kind` makes from `good`. Simple producers start
+/// `EDGES[kind][good]`: the goods one worker of `kind` (by [`BuildingKind::index`], which is
+/// also its bit's position) makes from `good`. Simple producers start
 /// chains and have no edges.
 const EDGES: [[u16; 16]; 24] = {
     let mut table = [[0u16; 16]; 24];

@@ -165,7 +165,9 @@ fn finish_round(position: &mut Position) {
         .options
         .round_limit
         .is_some_and(|limit| position.round >= limit);
-    if reached || limit {
+    // The round counter's end: no game comes near it, but a saved position may claim it.
+    let last_countable = position.round == u16::MAX;
+    if reached || limit || last_countable {
         position.phase = Phase::GameOver;
         return;
     }

@@ -13,7 +13,7 @@ use crate::geometry::{Cell, Quarter};
 use crate::good::{Branch, Good, GoodSet};
 use crate::people::{Character, Seat, Sex, VillageId, Villager};
 use crate::position::{ActionSource, Building, Phase, Position, Step, TurnState};
-use crate::production::{can_make_any, coins_needed, outputs, reaches, Workers};
+use crate::production::{can_make_any, coins_needed, outputs, reaches, takers, Workers};
 use crate::round;
 
 fn own(seat: Seat) -> VillageId {
@@ -78,12 +78,25 @@ fn unattached(position: &Position, seat: Seat, from: Unattached, sex: Sex) -> u8
     }
 }
 
+/// Whether [`marriage_targets`] holds a partner for any unattached villager of `seat`. Asked
+/// for every listing of the characters, so it looks at each building once.
 fn can_marry(position: &Position, seat: Seat) -> bool {
-    Sex::ALL.into_iter().any(|sex| {
-        (unattached(position, seat, Unattached::Centre, sex) > 0
-            || unattached(position, seat, Unattached::School, sex) > 0)
-            && marriage_targets(position, seat, sex).next().is_some()
-    })
+    let free = |sex: Sex| {
+        unattached(position, seat, Unattached::Centre, sex) > 0
+            || unattached(position, seat, Unattached::School, sex) > 0
+    };
+    if !Sex::ALL.into_iter().any(free) {
+        return false;
+    }
+    position
+        .village_ids()
+        .filter(|&id| id != own(seat))
+        .any(|id| {
+            position.village(id).cells.iter().flatten().any(|building| {
+                matches!(building.villagers.as_slice(),
+                    [single] if single.owner != own(seat) && free(single.sex.opposite()))
+            })
+        })
 }
 
 fn birth_cells<'a>(
@@ -218,10 +231,9 @@ fn character_actions<'a>(
 }
 
 /// Whether ending the turn is all that `seat`, having just finished an action, can do: the
-/// [`choose_actions`] list would be exactly `[EndTurn]`. Asked after every action, so it counts
-/// villagers only when a coin or a tile is left to act with, and stops at the first character
-/// that can still act.
-fn only_end_turn(position: &Position, seat: Seat, turn: &TurnState) -> bool {
+/// [`choose_actions`] list would be exactly `[EndTurn]`. Asked after every action, so it stops
+/// at the first character that can still act.
+fn only_end_turn(position: &Position, census: &Census, seat: Seat, turn: &TurnState) -> bool {
     let hand = position.player(seat).hand;
     let end_offered = turn.regular.is_some() || hand == 0;
     let tile_left = turn.tile.is_none()
@@ -231,12 +243,14 @@ fn only_end_turn(position: &Position, seat: Seat, turn: &TurnState) -> bool {
     let may_act = !turn.closed && (hand > 0 || tile_left);
     end_offered
         && (!may_act
-            || character_actions(position, &Census::of(position), seat, turn)
+            || character_actions(position, census, seat, turn)
                 .next()
                 .is_none())
 }
 
 /// Work steps: own awake villagers whose building turns `carried` into a good `accept` approves.
+/// Only buildings of a kind that takes `carried` and has a worker of `seat` somewhere can offer
+/// one, so the others are passed over without looking at who stands on them.
 fn work_actions(
     position: &Position,
     seat: Seat,
@@ -245,8 +259,15 @@ fn work_actions(
     accept: impl Fn(Good, &Workers) -> bool,
     list: &mut ActionList,
 ) {
+    let workable = takers(carried) & workers.kinds();
+    if workable == 0 {
+        return;
+    }
     for id in position.village_ids() {
         for (cell, building) in position.village(id).buildings() {
+            if workable & building.kind.bit() == 0 {
+                continue;
+            }
             let works = building
                 .villagers
                 .iter()
@@ -409,8 +430,35 @@ fn set_turn(position: &mut Position, seat: Seat, turn: TurnState) {
     position.phase = Phase::Turn { seat, turn };
 }
 
+/// What is left to do after a step: whether an action finished, so that the turn may be over.
+#[must_use]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StepOutcome {
+    /// Nothing: the turn goes on, or it has ended.
+    Settled,
+    /// An action finished and its player may have nothing left but to end the turn. Whether
+    /// they do depends on the villager counts, which a game updates only after the step, so the
+    /// caller asks [`end_if_nothing_left`] with the counts of the position after it.
+    ActionFinished,
+}
+
+/// Ends the turn in progress if ending it is all its player can do (see [`StepOutcome`]).
+/// `census` counts the villagers of `position`.
+pub(crate) fn end_if_nothing_left(position: &mut Position, census: &Census) {
+    if let Phase::Turn { seat, turn } = position.phase {
+        if only_end_turn(position, census, seat, &turn) {
+            end_turn(position, seat);
+        }
+    }
+}
+
 /// Plays a legal action of the turn in progress.
-pub(crate) fn apply(position: &mut Position, seat: Seat, mut turn: TurnState, action: Action) {
+pub(crate) fn apply(
+    position: &mut Position,
+    seat: Seat,
+    mut turn: TurnState,
+    action: Action,
+) -> StepOutcome {
     match action {
         Action::Begin(character) => {
             let player = position.player_mut(seat);
@@ -428,11 +476,15 @@ pub(crate) fn apply(position: &mut Position, seat: Seat, mut turn: TurnState, ac
             turn.source = Some(ActionSource::Tile);
             turn.step = first_step(character);
         }
-        Action::EndTurn => return end_turn(position, seat),
+        Action::EndTurn => {
+            end_turn(position, seat);
+            return StepOutcome::Settled;
+        }
         Action::Pass => {
             // Under the original rules a pass ended only the turn.
             position.player_mut(seat).passed = position.options.rules.pass_lasts_the_round();
-            return end_turn(position, seat);
+            end_turn(position, seat);
+            return StepOutcome::Settled;
         }
         Action::NeutralPriest { sex, cell } => {
             position.neutral_coin_available = false;
@@ -445,7 +497,8 @@ pub(crate) fn apply(position: &mut Position, seat: Seat, mut turn: TurnState, ac
             building_mut(position, own(seat), cell)
                 .villagers
                 .push(villager);
-            return end_turn(position, seat);
+            end_turn(position, seat);
+            return StepOutcome::Settled;
         }
         Action::NeutralBuild(kind) => {
             position.neutral_coin_available = false;
@@ -610,6 +663,7 @@ pub(crate) fn apply(position: &mut Position, seat: Seat, mut turn: TurnState, ac
         _ => unreachable!("not a turn action: {action:?}"),
     }
     set_turn(position, seat, turn);
+    StepOutcome::Settled
 }
 
 fn move_in(position: &mut Position, village: VillageId, cell: Cell, sex: Sex) {
@@ -648,18 +702,17 @@ fn deliver(position: &mut Position, seat: Seat, good: Good) {
     }
 }
 
-fn finish_action(position: &mut Position, seat: Seat, mut turn: TurnState) {
+fn finish_action(position: &mut Position, seat: Seat, mut turn: TurnState) -> StepOutcome {
     round::award_village_tiles(position, seat);
     let neutral = turn.source == Some(ActionSource::Neutral);
     turn.source = None;
     turn.step = Step::Choose;
     if neutral {
-        return end_turn(position, seat);
-    }
-    if only_end_turn(position, seat, &turn) {
-        return end_turn(position, seat);
+        end_turn(position, seat);
+        return StepOutcome::Settled;
     }
     set_turn(position, seat, turn);
+    StepOutcome::ActionFinished
 }
 
 fn end_turn(position: &mut Position, seat: Seat) {
