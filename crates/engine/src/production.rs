@@ -28,10 +28,15 @@ impl Workers {
 
     /// The kinds with at least one worker, as a set of [`BuildingKind::bit`]s.
     pub fn kinds(&self) -> u32 {
-        BuildingKind::ALL
-            .into_iter()
-            .filter(|&kind| self.on(kind) > 0)
-            .fold(0, |set, kind| set | kind.bit())
+        // A kind's bit sits at its index; a plain loop over the counts lets the compiler
+        // compare them all at once.
+        let mut set = 0;
+        for (index, &count) in self.0.iter().enumerate() {
+            if count > 0 {
+                set |= 1 << index;
+            }
+        }
+        set
     }
 
     /// The same, with one villager of `kind` put to sleep.
@@ -97,7 +102,11 @@ const TAKERS: [u32; 17] = {
 /// A shortest chain never uses a building kind twice (exchange sets are cliques and production
 /// raises the tier), so one awake villager per kind is enough and a search over goods is exact.
 pub fn reaches(from: Good, workers: &Workers, goals: GoodSet) -> bool {
-    let working = workers.kinds();
+    reaches_by(from, workers.kinds(), goals)
+}
+
+/// [`reaches`], with the workers given as the set of kinds that have one.
+fn reaches_by(from: Good, working: u32, goals: GoodSet) -> bool {
     let mut seen = from.bit();
     let mut frontier = seen;
     while frontier != 0 {
@@ -146,10 +155,19 @@ const EDGES: [[u16; 16]; 24] = {
 
 /// Whether some chain started now by `workers` can make one of `goals`.
 pub fn can_make_any(workers: &Workers, goals: GoodSet) -> bool {
-    BuildingKind::ALL.into_iter().any(|kind| {
-        workers.on(kind) > 0
-            && matches!(kind.production(), Some((None, good)) if reaches(good, &workers.without(kind), goals))
-    })
+    let working = workers.kinds();
+    let starters = working & takers(None);
+    BuildingKind::ALL
+        .into_iter()
+        .filter(|kind| starters & kind.bit() != 0)
+        .any(|kind| {
+            let rest = if workers.on(kind) == 1 {
+                working & !kind.bit()
+            } else {
+                working
+            };
+            matches!(kind.production(), Some((None, good)) if reaches_by(good, rest, goals))
+        })
 }
 
 /// Fewest coins needed to finish paying `remaining`, producing all that `workers` can.
