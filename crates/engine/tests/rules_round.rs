@@ -650,3 +650,25 @@ fn ruling_19_second_completed_village_takes_the_2_point_tile() {
     assert_eq!(game.score(P0).village_tiles, 2);
     assert_eq!(game.score(P1).village_tiles, 4);
 }
+
+/// A saved position may claim the round counter's last value; the end of that round ends the game
+/// rather than counting past it.
+#[test]
+fn the_counters_last_round_ends_the_game() {
+    let options = GameOptions::for_players(3);
+    let in_turn = walk_until(options, 11, |game| {
+        matches!(game.position().phase, Phase::Turn { .. })
+    });
+    let mut position = in_turn.position().clone();
+    position.round = u16::MAX;
+    let mut game = Game::from_position(position).expect("a valid position");
+    let mut decisions = 0;
+    while !game.is_over() {
+        let first = game.legal_actions()[0];
+        game.play(first).unwrap();
+        assert_eq!(game.position().round, u16::MAX, "the counter never wraps");
+        decisions += 1;
+        assert!(decisions < 10_000, "the round ends");
+    }
+    assert_eq!(game.position().phase, Phase::GameOver);
+}
