@@ -288,7 +288,7 @@ mod tests {
             ("greedy", "greedy"),
             ("mcts:2000", "mcts:iterations=2000"),
             (
-                "mcts:iterations=2000,c=0.4,four_c=0.7",
+                "mcts:iterations=2000,c=0.4,four_c=0.5",
                 "mcts:iterations=2000",
             ),
             ("mcts:iterations=2000,c=0.4", "mcts:iterations=2000,c=0.4"),

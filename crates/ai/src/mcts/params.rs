@@ -107,7 +107,7 @@ impl Default for MctsParams {
                 rollout_sharpness: 1.0,
             },
             four: TableParams {
-                exploration: 0.7,
+                exploration: 0.5,
                 rollout_rounds: 2,
                 win_weight: 0.7,
                 temperature: 2.5,
