@@ -240,7 +240,8 @@ pub(crate) fn legal_in(position: &Position, census: &Census) -> ActionList {
 }
 
 /// Plays `action`, legal in `position`, on it. Only the end of a round looks at stacks 2 and 3
-/// (it deals the display); on a view's position it deals nothing.
+/// (it deals the display); on a view's position it deals nothing. Counts the villagers afresh
+/// where the turn's end needs them; [`Game::play_unchecked`] reads its kept census instead.
 pub(crate) fn apply(position: &mut Position, action: Action) {
     if apply_step(position, action) == StepOutcome::ActionFinished {
         turn::end_if_nothing_left(position, &Census::of(position));

@@ -187,6 +187,15 @@ impl Village {
         })
     }
 
+    /// The buildings on `cells`, to change (see [`Village::buildings_among`]).
+    pub fn buildings_among_mut(&mut self, cells: u32) -> impl Iterator<Item = &mut Building> + '_ {
+        self.cells
+            .iter_mut()
+            .enumerate()
+            .filter(move |(index, _)| cells & (1 << index) != 0)
+            .filter_map(|(_, building)| building.as_mut())
+    }
+
     /// Whether the village has a building of `kind`.
     pub fn has_kind(&self, kind: BuildingKind) -> bool {
         self.kinds() & kind.bit() != 0

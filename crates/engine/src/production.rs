@@ -131,8 +131,7 @@ fn reaches_by(from: Good, working: u32, goals: GoodSet) -> bool {
 }
 
 /// `EDGES[kind][good]`: the goods one worker of `kind` (by [`BuildingKind::index`], which is
-/// also its bit's position) makes from `good`. Simple producers start
-/// chains and have no edges.
+/// also its bit's position) makes from `good`. Simple producers start chains and have no edges.
 const EDGES: [[u16; 16]; 24] = {
     let mut table = [[0u16; 16]; 24];
     let mut k = 0;

@@ -606,11 +606,10 @@ pub(crate) fn apply(
             return finish_action(position, seat, turn);
         }
         Action::Wake { village, quarter } => {
-            for cell in Cell::all().filter(|c| c.in_quarter(quarter)) {
-                if let Some(building) = position.village_mut(village).cells[cell.index()].as_mut() {
-                    for villager in &mut building.villagers {
-                        villager.awake = true;
-                    }
+            let village = position.village_mut(village);
+            for building in village.buildings_among_mut(quarter.cells()) {
+                for villager in &mut building.villagers {
+                    villager.awake = true;
                 }
             }
             return finish_action(position, seat, turn);
