@@ -48,6 +48,14 @@ fn can_build(position: &Position, seat: Seat, workers: &Workers, coins: u8) -> b
         .is_some()
 }
 
+/// The villager alone on `building` if `seat` may marry them: nobody of `seat`'s own colour.
+fn lone_partner(building: &Building, seat: Seat) -> Option<&Villager> {
+    match building.villagers.as_slice() {
+        [single] if single.owner != own(seat) => Some(single),
+        _ => None,
+    }
+}
+
 fn marriage_targets(
     position: &Position,
     seat: Seat,
@@ -60,14 +68,10 @@ fn marriage_targets(
             position
                 .village(id)
                 .buildings()
-                .filter_map(
-                    move |(cell, building)| match building.villagers.as_slice() {
-                        [single] if single.sex == sex.opposite() && single.owner != own(seat) => {
-                            Some((id, cell))
-                        }
-                        _ => None,
-                    },
-                )
+                .filter(move |(_, building)| {
+                    lone_partner(building, seat).is_some_and(|v| v.sex == sex.opposite())
+                })
+                .map(move |(cell, _)| (id, cell))
         })
 }
 
@@ -78,13 +82,16 @@ fn unattached(position: &Position, seat: Seat, from: Unattached, sex: Sex) -> u8
     }
 }
 
+/// Whether `seat` has an unattached villager of `sex`, in its centre or at school.
+fn has_unattached(position: &Position, seat: Seat, sex: Sex) -> bool {
+    unattached(position, seat, Unattached::Centre, sex) > 0
+        || unattached(position, seat, Unattached::School, sex) > 0
+}
+
 /// Whether [`marriage_targets`] holds a partner for any unattached villager of `seat`. Asked
 /// for every listing of the characters, so it looks at each building once.
 fn can_marry(position: &Position, seat: Seat) -> bool {
-    let free = |sex: Sex| {
-        unattached(position, seat, Unattached::Centre, sex) > 0
-            || unattached(position, seat, Unattached::School, sex) > 0
-    };
+    let free = |sex: Sex| has_unattached(position, seat, sex);
     if !Sex::ALL.into_iter().any(free) {
         return false;
     }
@@ -93,8 +100,7 @@ fn can_marry(position: &Position, seat: Seat) -> bool {
         .filter(|&id| id != own(seat))
         .any(|id| {
             position.village(id).cells.iter().flatten().any(|building| {
-                matches!(building.villagers.as_slice(),
-                    [single] if single.owner != own(seat) && free(single.sex.opposite()))
+                lone_partner(building, seat).is_some_and(|v| free(v.sex.opposite()))
             })
         })
 }
@@ -740,9 +746,8 @@ pub(crate) fn has_turn(position: &Position, seat: Seat) -> bool {
 /// villager and a partner in another village whose centre holds such a coin (ruling 10).
 pub(crate) fn own_dowry_within_reach(position: &Position, seat: Seat) -> bool {
     Sex::ALL.into_iter().any(|sex| {
-        let free = unattached(position, seat, Unattached::Centre, sex) > 0
-            || unattached(position, seat, Unattached::School, sex) > 0;
-        free && marriage_targets(position, seat, sex)
-            .any(|(village, _)| position.village(village).centre_coins[seat.index()] > 0)
+        has_unattached(position, seat, sex)
+            && marriage_targets(position, seat, sex)
+                .any(|(village, _)| position.village(village).centre_coins[seat.index()] > 0)
     })
 }
