@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::building::{BuildingClass, BuildingKind};
 use crate::good::{Branch, Good};
-use crate::people::{Seat, Sex, VillageId, MAX_VILLAGES, NEUTRAL};
+use crate::people::{Character, Seat, Sex, VillageId, MAX_VILLAGES, NEUTRAL};
 use crate::position::{Phase, Position, Step};
 
 /// One inconsistency in a position.
@@ -419,6 +419,23 @@ fn check_phase(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat) 
                         "moving in needs a new empty workplace and both sexes in the centre",
                     );
                 }
+            }
+            // Each regular action put a coin on the regular character, and coins stay there
+            // until the round ends.
+            let placed = |regular: Character| position.player(seat).on_characters[regular.index()];
+            let placed = if seat_ok(seat) {
+                turn.regular.map_or(0, placed)
+            } else {
+                u8::MAX
+            };
+            if turn.regular_actions > placed {
+                report.error(
+                    "phase",
+                    format!(
+                        "{} regular actions but {placed} coins on their character",
+                        turn.regular_actions
+                    ),
+                );
             }
             if turn.source.is_none() && turn.step != Step::Choose {
                 report.error("phase", "a step of an action with no action in progress");
