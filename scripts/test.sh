@@ -9,7 +9,7 @@ cargo clippy --workspace --all-targets --release -- -D warnings
 cargo test --workspace --release
 # The engine's setup and random-play properties, and the original-rules games, again in a debug
 # build, where an overflowing count panics instead of wrapping (about a minute, most of it compiling).
-cargo test -p helvetia-engine --test properties --test rules_setup --test capacity --test original_rules
+cargo test -p helvetia-engine --test it -- properties:: rules_setup:: capacity:: original_rules::
 # The Python package: its wheel in a virtual environment, PettingZoo's and OpenSpiel's checks.
 bash scripts/test-python.sh
 # The binary the tests just built: `cargo run` would resolve features anew and rebuild.

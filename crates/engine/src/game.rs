@@ -22,7 +22,7 @@ use crate::{round, setup};
 /// 10 cells × 2 sexes = 80; the Night Watchman's choice at most 5 villages × 4 quarters = 20
 /// (only quarters where someone sleeps, ruling 8); a fresh turn at most 5 characters, 5 tiles,
 /// 10 neutral marriages × 2 sexes and 24 neutral buildings, or a lone `Pass`.
-/// `tests/capacity.rs` builds the widest marriage choice and the widest wake.
+/// `tests/it/capacity.rs` builds the widest marriage choice and the widest wake.
 ///
 /// The list is never empty while the game goes on. When nothing else is possible it is exactly
 /// `[Pass]`: a forced pass, after which the player is out for the round (ruling 8). `Pass` is

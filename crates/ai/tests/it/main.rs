@@ -1,0 +1,10 @@
+//! The bots' integration tests, one binary: a module per bot feature.
+
+mod analysis;
+mod evaluate;
+mod hint;
+mod legal;
+mod plan;
+mod suggest;
+mod tournament;
+mod tune;

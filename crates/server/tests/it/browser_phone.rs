@@ -1,0 +1,445 @@
+//! The game page on a 390 × 844 phone in headless Chromium: a four-player game against three
+//! bots, measured from the DOM. The prompt stays on screen with a choice, every tap target is at
+//! least 44 × 44 px, the panels' text is at least 12 px, the village tabs show one village and
+//! keep it across table updates, nothing is wider than the screen, and decisions are made by
+//! tapping. A tutorial game on a phone: the coach is on screen, readable, clear of the prompt,
+//! and the pieces it lights up can be brought on screen. Saves
+//! `docs/screenshots/phone-tutorial.png`.
+//!
+//! It needs Debian's `chromium` and `chromium-driver` and fails without them.
+
+use crate::browser_support;
+
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use browser_support::{
+    click_random_legal, confirm_if_asked, create_game, game_id, register, screenshot, table_state,
+    wait_until, Browser, TestServer,
+};
+
+const PHONE: (u32, u32) = (390, 844);
+
+/// The start of a measuring script: puts pieces still moving from the last change in place
+/// (the table glides them there), so that the page is measured as it rests. The pulse of legal
+/// targets never ends and is left be.
+const SETTLE: &str = "document.getAnimations()
+   .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
+   .forEach(a => a.finish());
+";
+
+/// A list of faults measured in the page, as words.
+fn words(faults: &serde_json::Value) -> Vec<String> {
+    faults
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|f| f.as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// Everything on the page that falls short on a phone, in words; empty when all is well.
+/// The page must show the viewer's turn.
+async fn phone_faults(client: &Client) -> Vec<String> {
+    let faults = client
+        .execute(
+            &[
+                SETTLE,
+                "const faults = [];
+             if (window.innerWidth !== 390) faults.push('the screen is ' + window.innerWidth + ' px wide, not 390');
+             const seen = el => el.checkVisibility() && el.getBoundingClientRect().width > 0
+               && el.getBoundingClientRect().right > 0;
+             const name = el => el.tagName + '.' + (el.getAttribute('class') || '') + ' '
+               + (el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30));
+             const targets = '#table [data-action]:not(.chooser [data-action]), #table [data-chooser]';
+             for (const el of document.querySelectorAll('button, a, select, ' + targets)) {
+               if (!seen(el)) continue;
+               const r = el.getBoundingClientRect();
+               // 44 px, the smallest a finger hits, with room for rounding.
+               if (r.width < 43.5 || r.height < 43.5)
+                 faults.push('tap target ' + Math.round(r.width) + 'x' + Math.round(r.height) + ': ' + name(el));
+             }
+             for (const text of document.querySelectorAll('#table .panel svg text, #table .prompt svg text')) {
+               if (!seen(text) || !text.textContent.trim()) continue;
+               const m = text.getScreenCTM();
+               const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b);
+               if (size < 11.95) faults.push('text ' + size.toFixed(1) + ' px: ' + name(text));
+             }
+             for (const village of document.querySelectorAll('#table .panel.village')) {
+               const tab = document.querySelector('#table [data-village-tab=\"' + village.dataset.village + '\"]');
+               if (village.querySelector(targets) && getComputedStyle(tab).outlineStyle === 'none')
+                 faults.push('the tab of a village with a target is not marked: ' + name(tab));
+             }
+             // Nothing is wider than the screen: not the page, not a panel (the village, drawn
+             // whole, is the one panel that scrolls sideways).
+             if (document.documentElement.scrollWidth > window.innerWidth)
+               faults.push('the page is ' + document.documentElement.scrollWidth + ' px wide on a '
+                 + window.innerWidth + ' px screen');
+             for (const panel of document.querySelectorAll('#table .panel:not(.village)')) {
+               if (seen(panel) && panel.scrollWidth > panel.clientWidth + 1)
+                 faults.push('panel ' + panel.id + ' is ' + panel.scrollWidth + ' px wide in '
+                   + panel.clientWidth + ' px');
+             }
+             // A board panel's views are drawn at the style sheet's scale (12 px over the size of
+             // the panel's smallest text, between 1.2 and 1.5 px a unit), not stretched to the panel.
+             for (const view of document.querySelectorAll('#table .panel svg.view:not(.spacer)')) {
+               const scale = view.getBoundingClientRect().width / view.viewBox.baseVal.width;
+               if (scale < 1.2 || scale > 1.5)
+                 faults.push('a view of ' + view.closest('.panel').id + ' drawn at ' + scale.toFixed(2) + ' px a unit');
+             }
+             const header = document.querySelector('.site-header').getBoundingClientRect();
+             if (header.height > 60) faults.push('the header is ' + header.height + ' px tall');
+             const inView = el => { const r = el.getBoundingClientRect();
+               return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth; };
+             const prompt = document.querySelector('#table .prompt');
+             window.scrollTo(0, document.documentElement.scrollHeight);
+             if (!inView(prompt)) faults.push('the prompt leaves the screen at the page end');
+             window.scrollTo(0, 0);
+             if (!inView(prompt)) faults.push('the prompt is off the screen at the page top');
+             const choices = Array.from(document.querySelectorAll(targets)).filter(seen);
+             const onScreen = choices.find(choice => {
+               choice.scrollIntoView({block: 'center', inline: 'center'});
+               const r = choice.getBoundingClientRect();
+               const x = r.left + r.width / 2, y = r.top + r.height / 2;
+               return x >= 0 && x <= window.innerWidth && y >= 0 && y <= window.innerHeight
+                 && choice.contains(document.elementFromPoint(x, y)) && inView(prompt);
+             });
+             if (!onScreen) faults.push('no choice can be seen and tapped together with the prompt: '
+               + choices.slice(0, 6).map(choice => {
+                   choice.scrollIntoView({block: 'center', inline: 'center'});
+                   const r = choice.getBoundingClientRect();
+                   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                   const panel = el => el && el.closest('.panel') ? el.closest('.panel').id : 'no panel';
+                   return name(choice) + ' in ' + panel(choice) + ' at ' + Math.round(r.left) + ',' + Math.round(r.top) + ' '
+                     + Math.round(r.width) + 'x' + Math.round(r.height) + ' under '
+                     + (hit ? name(hit) + ' in ' + panel(hit) : 'nothing') + (inView(prompt) ? '' : ', prompt out of view');
+                 }).join('; '));
+             // Bringing a choice on screen scrolls the page and the village, never a drawing:
+             // each choice stays inside the view that shows it.
+             for (const choice of choices) {
+               choice.scrollIntoView({block: 'center', inline: 'center'});
+               const view = choice.closest('svg');
+               if (!view) continue;
+               const r = choice.getBoundingClientRect(), v = view.getBoundingClientRect();
+               const x = r.left + r.width / 2, y = r.top + r.height / 2;
+               if (x < v.left || x > v.right || y < v.top || y > v.bottom)
+                 faults.push('a choice is drawn outside its view after being scrolled to: ' + name(choice));
+             }
+             window.scrollTo(0, 0);
+             return faults;",
+            ]
+            .concat(),
+            vec![],
+        )
+        .await
+        .expect("measure the page");
+    words(&faults)
+}
+
+/// What falls short in the coach of a tutorial game on a phone, in words; empty when all is
+/// well. The coach must be shown, its text at least 12 px, clear of the fixed prompt when
+/// scrolled to, and every piece it lights up must come on screen above the prompt (after its
+/// village's tab is tapped when it is in a village not shown).
+async fn coach_faults(client: &Client) -> Vec<String> {
+    let faults = client
+        .execute(
+            &[
+                SETTLE,
+                "const faults = [];
+             const coach = document.querySelector('#t-coach');
+             if (!coach || !coach.checkVisibility() || coach.getBoundingClientRect().height === 0)
+               return ['the coach is not shown'];
+             const promptTop = () => document.querySelector('#table .prompt').getBoundingClientRect().top;
+             const walker = document.createTreeWalker(coach, NodeFilter.SHOW_TEXT);
+             while (walker.nextNode()) {
+               const el = walker.currentNode.parentElement;
+               if (!walker.currentNode.textContent.trim() || !el.checkVisibility()) continue;
+               const size = parseFloat(getComputedStyle(el).fontSize);
+               if (size < 11.95) faults.push('coach text ' + size.toFixed(1) + ' px: ' + el.textContent.trim().slice(0, 30));
+             }
+             coach.scrollIntoView({block: 'start'});
+             for (const line of coach.querySelectorAll('.coach-title, .coach-text')) {
+               const r = line.getBoundingClientRect();
+               if (r.top < 0 || r.bottom > promptTop() || r.left < 0 || r.right > window.innerWidth)
+                 faults.push(line.className + ' is not in view above the prompt ('
+                   + Math.round(r.top) + '..' + Math.round(r.bottom) + ', prompt at ' + Math.round(promptTop()) + ')');
+             }
+             const lit = Array.from(document.querySelectorAll('#table .coach-focus'));
+             if (!lit.length) faults.push('nothing is lit up for ' + coach.dataset.focus);
+             for (const piece of lit) {
+               const village = piece.closest('.panel.village');
+               if (village && !village.checkVisibility())
+                 document.querySelector('#table [data-village-tab=\"' + village.dataset.village + '\"]').click();
+               piece.scrollIntoView({block: 'start', inline: 'nearest'});
+               window.scrollBy(0, -8);
+               const r = piece.getBoundingClientRect();
+               const room = promptTop();
+               // A piece that fits above the prompt is seen whole; a larger one (a panel) at least
+               // a tap's height of it.
+               const shown = r.height <= room - 8 ? r.top >= 0 && r.bottom <= room : r.top >= 0 && r.top <= room - 44;
+               if (!piece.checkVisibility() || !shown || r.left < -1 || r.right > window.innerWidth + 1)
+                 faults.push('a lit piece cannot be brought on screen above the prompt: '
+                   + (piece.id || piece.getAttribute('class')) + ' at ' + Math.round(r.left) + ',' + Math.round(r.top)
+                   + ' ' + Math.round(r.width) + 'x' + Math.round(r.height) + ', prompt at ' + Math.round(room));
+             }
+             window.scrollTo(0, 0);
+             return faults;",
+            ]
+            .concat(),
+            vec![],
+        )
+        .await
+        .expect("measure the coach");
+    words(&faults)
+}
+
+/// The villages shown in `client`'s table, by index.
+async fn shown_villages(client: &Client) -> Vec<u64> {
+    let shown = client
+        .execute(
+            "return Array.from(document.querySelectorAll('#table .panel.village'))
+               .filter(v => v.checkVisibility()).map(v => Number(v.dataset.village));",
+            vec![],
+        )
+        .await
+        .expect("the shown villages");
+    shown
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|v| v.as_u64().expect("an index"))
+        .collect()
+}
+
+/// Taps the tab of village `index`.
+async fn tap_tab(client: &Client, index: u64) {
+    client
+        .find(Locator::Css(&format!(
+            "#table [data-village-tab=\"{index}\"]"
+        )))
+        .await
+        .expect("the village's tab")
+        .click()
+        .await
+        .expect("tap the tab");
+}
+
+/// When no legal target can be seen (they are all in a village not shown), taps the tab of a
+/// village that holds one, as its outline asks.
+async fn show_targets(client: &Client) {
+    let village = client
+        .execute(
+            "const targets = '[data-action]:not(.chooser [data-action]), [data-chooser]';
+             if (Array.from(document.querySelectorAll('#table ' + targets)).some(t => t.checkVisibility()))
+               return null;
+             const holder = Array.from(document.querySelectorAll('#table .panel.village'))
+               .find(v => v.querySelector(targets));
+             return holder ? Number(holder.dataset.village) : null;",
+            vec![],
+        )
+        .await
+        .expect("look for targets");
+    if let Some(index) = village.as_u64() {
+        tap_tab(client, index).await;
+    }
+}
+
+async fn wait_for_turn(client: &Client) {
+    wait_until(
+        client,
+        "(() => { const r = document.querySelector('#table .table-root');
+           return r && (r.dataset.yourTurn === 'true' || r.dataset.status === 'finished'); })()",
+        "anna's turn",
+        Duration::from_secs(60),
+    )
+    .await;
+}
+
+/// Taps one decision in `client`'s table and waits for the table it leads to.
+async fn tap_a_decision(client: &Client, rng: &mut ChaCha8Rng) {
+    wait_for_turn(client).await;
+    let before = table_state(client).await.expect("the table").version;
+    show_targets(client).await;
+    let suggested = client
+        .find(Locator::Css("#table .prompt .suggested"))
+        .await
+        .ok();
+    match suggested {
+        // A tutorial's prompt suggests the move of the lesson.
+        Some(button) => {
+            button.click().await.expect("tap the suggestion");
+            confirm_if_asked(client).await;
+        }
+        None => {
+            click_random_legal(client, rng).await;
+        }
+    }
+    wait_until(
+        client,
+        &format!("Number(document.querySelector('#table .table-root').dataset.version) > {before}"),
+        "the table after a tap",
+        Duration::from_secs(30),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_four_player_game_works_on_a_phone() {
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(PHONE.0, PHONE.1).await;
+    register(&anna, &server, "anna").await;
+    create_game(
+        &anna,
+        4,
+        &["me", "bot:random", "bot:random", "bot:random"],
+        2,
+    )
+    .await;
+    wait_until(
+        &anna,
+        "location.pathname.startsWith('/games/') && document.getElementById('table')
+           && document.getElementById('table').dataset.connected === 'true'",
+        "the game page",
+        Duration::from_secs(30),
+    )
+    .await;
+    let id = game_id(&anna).await;
+    wait_for_turn(&anna).await;
+
+    // The viewer's own village comes first, alone.
+    let seat: u64 = anna
+        .execute(
+            "return Number(document.getElementById('table').dataset.seat);",
+            vec![],
+        )
+        .await
+        .expect("anna's seat")
+        .as_u64()
+        .expect("a seat");
+    assert_eq!(
+        shown_villages(&anna).await,
+        vec![seat],
+        "her own village first"
+    );
+
+    let faults = phone_faults(&anna).await;
+    assert!(faults.is_empty(), "on a phone:\n{}", faults.join("\n"));
+
+    // A visitor watching on a phone picks another village; it stays through the next table.
+    let watcher = browser.session(PHONE.0, PHONE.1).await;
+    watcher
+        .goto(&server.url(&format!("/games/{id}")))
+        .await
+        .expect("open the game");
+    wait_until(
+        &watcher,
+        "document.getElementById('table') && document.getElementById('table').dataset.connected === 'true'
+           && document.querySelector('#table .table-root')",
+        "the watcher's table",
+        Duration::from_secs(30),
+    )
+    .await;
+    let other = (seat + 2) % 4;
+    tap_tab(&watcher, other).await;
+    assert_eq!(shown_villages(&watcher).await, vec![other], "after the tap");
+    let seen = table_state(&watcher).await.expect("the table").version;
+
+    let mut rng = ChaCha8Rng::seed_from_u64(390);
+    tap_a_decision(&anna, &mut rng).await;
+    wait_until(
+        &watcher,
+        &format!("Number(document.querySelector('#table .table-root').dataset.version) > {seen}"),
+        "the watcher's next table",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(
+        shown_villages(&watcher).await,
+        vec![other],
+        "the chosen village after an update"
+    );
+    let pressed = watcher
+        .find(Locator::Css(&format!(
+            "#table [data-village-tab=\"{other}\"]"
+        )))
+        .await
+        .expect("the tab")
+        .attr("aria-pressed")
+        .await
+        .expect("its state");
+    assert_eq!(pressed.as_deref(), Some("true"));
+    watcher.close().await.expect("close the watcher");
+
+    // A few more decisions by tapping, each measured first.
+    for _ in 0..6 {
+        wait_for_turn(&anna).await;
+        if table_state(&anna).await.expect("the table").finished {
+            break;
+        }
+        show_targets(&anna).await;
+        let faults = phone_faults(&anna).await;
+        assert!(faults.is_empty(), "on a phone:\n{}", faults.join("\n"));
+        tap_a_decision(&anna, &mut rng).await;
+    }
+    anna.close().await.expect("close the browser");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tutorials_coach_works_on_a_phone() {
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(PHONE.0, PHONE.1).await;
+    register(&anna, &server, "anna").await;
+    anna.goto(&server.url("/tutorial?lang=en"))
+        .await
+        .expect("the tutorial page");
+    anna.find(Locator::Css("#tutorial-form button[type=submit]"))
+        .await
+        .expect("the tutorial's start button")
+        .click()
+        .await
+        .expect("start the tutorial");
+    wait_until(
+        &anna,
+        "location.pathname.startsWith('/games/') && document.getElementById('table')
+           && document.getElementById('table').dataset.connected === 'true'
+           && document.querySelector('#t-coach')",
+        "the tutorial game with its coach",
+        Duration::from_secs(30),
+    )
+    .await;
+
+    let mut rng = ChaCha8Rng::seed_from_u64(844);
+    let mut moments = Vec::new();
+    for decision in 0..6 {
+        wait_for_turn(&anna).await;
+        if table_state(&anna).await.expect("the table").finished {
+            break;
+        }
+        let moment = anna
+            .execute(
+                "return document.querySelector('#t-coach').dataset.moment;",
+                vec![],
+            )
+            .await
+            .expect("the coach's moment");
+        moments.push(moment.as_str().unwrap_or_default().to_string());
+        let mut faults = coach_faults(&anna).await;
+        faults.extend(phone_faults(&anna).await);
+        assert!(
+            faults.is_empty(),
+            "the coach at {moments:?} on a phone:\n{}",
+            faults.join("\n")
+        );
+        if decision == 0 {
+            screenshot(&anna, "phone-tutorial").await;
+        }
+        tap_a_decision(&anna, &mut rng).await;
+    }
+    assert!(moments.len() >= 3, "a few decisions: {moments:?}");
+    anna.close().await.expect("close the browser");
+}

@@ -1,0 +1,772 @@
+//! Shared pieces of the end-to-end browser tests: the server on a free port, ChromeDriver with
+//! headless Chromium, and a player who clicks highlighted legal targets until the game ends.
+//!
+//! These tests need Debian's `chromium` and `chromium-driver`; without them they fail with a
+//! message saying so, they never skip.
+
+#![allow(dead_code)]
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use rand_chacha::ChaCha8Rng;
+use rand_core::RngCore;
+use serde_json::{json, Value};
+use tempfile::TempDir;
+
+use helvetia_server::{spawn, Config, RunningServer};
+
+/// The browser binaries (Debian's packages `chromium` and `chromium-driver`).
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "chromedriver";
+
+/// A port nobody listens on right now.
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free local port")
+        .port()
+}
+
+/// The server under test: one node on a free port with a fresh SQLite database, or two nodes
+/// on one PostgreSQL database behind nginx with the site file of `docs/deploy.md`.
+pub struct TestServer {
+    pub nodes: Vec<RunningServer>,
+    pub base: String,
+    proxy: Option<Child>,
+    _dir: TempDir,
+}
+
+fn node_config(database_url: String) -> Config {
+    Config {
+        addr: "127.0.0.1:0".parse().expect("an address"),
+        database_url,
+        auth_per_minute: 10_000,
+        // Bots answer quickly: the test is about the browser, not their strength.
+        bot_think_ms: 20,
+        // The browser and nginx both connect from 127.0.0.1.
+        max_connections_per_address: 10_000,
+        // Analyses finish in seconds: the tests are about the page.
+        analysis_iterations: 60,
+        ..Config::default()
+    }
+}
+
+/// Debian's nginx, for the tests through the reverse proxy.
+const NGINX: &str = "/usr/sbin/nginx";
+
+impl TestServer {
+    pub async fn start() -> TestServer {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let url = format!("sqlite://{}", dir.path().join("browser.db").display());
+        let server = spawn(node_config(url)).await.expect("the server starts");
+        let base = format!("http://{}", server.addr);
+        TestServer {
+            nodes: vec![server],
+            base,
+            proxy: None,
+            _dir: dir,
+        }
+    }
+
+    /// Two nodes on the PostgreSQL database `database_url`, behind nginx configured with the
+    /// repository's `deploy/nginx/helvetia.conf` (only its ports changed).
+    pub async fn behind_proxy(database_url: &str) -> TestServer {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let mut nodes = Vec::new();
+        for _ in 0..2 {
+            let node = spawn(node_config(database_url.to_string()))
+                .await
+                .expect("a node starts");
+            nodes.push(node);
+        }
+        let port = free_port();
+        let site = include_str!("../../../../../deploy/nginx/helvetia.conf")
+            .replace("127.0.0.1:8081", &nodes[0].addr.to_string())
+            .replace("127.0.0.1:8082", &nodes[1].addr.to_string())
+            .replace("listen 8080;", &format!("listen 127.0.0.1:{port};"));
+        let site_path = dir.path().join("helvetia.conf");
+        std::fs::write(&site_path, site).expect("the site file is written");
+        let root = dir.path().display();
+        let main = format!(
+            "daemon off;\nmaster_process off;\npid {root}/nginx.pid;\nerror_log stderr warn;\n\
+             events {{ worker_connections 1024; }}\n\
+             http {{\n  access_log off;\n  client_body_temp_path {root}/body;\n\
+             proxy_temp_path {root}/proxy;\n  fastcgi_temp_path {root}/fastcgi;\n\
+             uwsgi_temp_path {root}/uwsgi;\n  scgi_temp_path {root}/scgi;\n\
+             include {};\n}}\n",
+            site_path.display()
+        );
+        let main_path = dir.path().join("nginx.conf");
+        std::fs::write(&main_path, main).expect("the nginx configuration is written");
+        let proxy = Command::new(NGINX)
+            .arg("-p")
+            .arg(dir.path())
+            .arg("-c")
+            .arg(&main_path)
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{NGINX} does not start ({e}); install Debian's nginx"));
+        let base = format!("http://127.0.0.1:{port}");
+        wait_for_port(port).await;
+        TestServer {
+            nodes,
+            base,
+            proxy: Some(proxy),
+            _dir: dir,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+/// Waits until something accepts connections on `port`.
+async fn wait_for_port(port: u16) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .is_err()
+    {
+        assert!(Instant::now() < deadline, "nothing listens on port {port}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(proxy) = &mut self.proxy {
+            let _ = proxy.kill();
+            let _ = proxy.wait();
+        }
+        for node in &self.nodes {
+            node.abort();
+        }
+    }
+}
+
+/// ChromeDriver on a free port; each session is a separate headless Chromium with its own
+/// profile, so two sessions are two different people.
+pub struct Browser {
+    driver: Child,
+    url: String,
+    profiles: Vec<TempDir>,
+}
+
+impl Browser {
+    /// Starts ChromeDriver and waits until it answers.
+    ///
+    /// # Panics
+    /// When ChromeDriver or Chromium is missing: the tests must fail, not skip.
+    pub async fn start() -> Browser {
+        assert!(
+            std::path::Path::new(CHROMIUM).exists(),
+            "{CHROMIUM} is missing: install Debian's chromium and chromium-driver \
+             (apt-get install -y chromium chromium-driver)"
+        );
+        let port = free_port();
+        let driver = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!("cannot start {CHROMEDRIVER} ({e}): apt-get install -y chromium chromium-driver")
+            });
+        let url = format!("http://127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "ChromeDriver did not start listening"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        Browser {
+            driver,
+            url,
+            profiles: Vec::new(),
+        }
+    }
+
+    /// A new browser window of `width` × `height` with a fresh profile.
+    pub async fn session(&mut self, width: u32, height: u32) -> Client {
+        self.session_with(width, height, &[]).await
+    }
+
+    /// A new browser window as [`Browser::session`], with Chromium's `switches` added (such as
+    /// `--force-prefers-reduced-motion`).
+    pub async fn session_with(&mut self, width: u32, height: u32, switches: &[&str]) -> Client {
+        let profile = tempfile::tempdir().expect("a profile directory");
+        let mut args: Vec<String> = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--lang=en-US",
+        ]
+        .iter()
+        .chain(switches)
+        .map(|arg| arg.to_string())
+        .collect();
+        args.push(format!("--user-data-dir={}", profile.path().display()));
+        args.push(format!("--window-size={width},{height}"));
+        let mut options = json!({
+            "binary": CHROMIUM,
+            "args": args,
+        });
+        // Headless Chromium keeps a window at least 500 px wide: a narrower one (a phone) is
+        // emulated, so that the page is laid out as wide as asked.
+        if width < 500 {
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0 },
+            });
+        }
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert("goog:chromeOptions".into(), options);
+        self.profiles.push(profile);
+        let mut builder = ClientBuilder::new(HttpConnector::new());
+        builder.capabilities(capabilities);
+        let mut last = None;
+        // Chromium's first start on a cold machine can be slow: try a few times.
+        for _ in 0..3 {
+            match builder.connect(&self.url).await {
+                Ok(client) => return client,
+                Err(e) => last = Some(e),
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+        panic!("headless Chromium did not start: {last:?}");
+    }
+}
+
+impl Drop for Browser {
+    /// Stops ChromeDriver and, should a failed test have left its sessions open, the Chromium
+    /// processes started with this browser's own profile directories (and no others).
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let profiles: Vec<String> = self
+            .profiles
+            .iter()
+            .map(|p| format!("--user-data-dir={}", p.path().display()))
+            .collect();
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+                continue;
+            };
+            let cmdline = String::from_utf8_lossy(&cmdline);
+            if cmdline
+                .split('\0')
+                .any(|arg| profiles.iter().any(|p| p == arg))
+            {
+                let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+            }
+        }
+    }
+}
+
+/// Waits until `script` (a JavaScript expression) is true in the page, or panics with `what`.
+pub async fn wait_until(client: &Client, script: &str, what: &str, timeout: Duration) {
+    let deadline = Instant::now() + timeout;
+    loop {
+        let value = client
+            .execute(&format!("return !!({script});"), vec![])
+            .await
+            .unwrap_or(Value::Bool(false));
+        if value == Value::Bool(true) {
+            return;
+        }
+        if Instant::now() > deadline {
+            let url = client
+                .current_url()
+                .await
+                .map(|u| u.to_string())
+                .unwrap_or_default();
+            let text = page_text(client).await;
+            panic!("timed out waiting for {what} on {url}; the page says: {text}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The visible text of the page, shortened, for failure messages.
+pub async fn page_text(client: &Client) -> String {
+    let text = client
+        .execute(
+            "return document.body ? document.body.innerText : '';",
+            vec![],
+        )
+        .await
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    text.chars().take(1500).collect()
+}
+
+/// Types into the form field `#id`.
+pub async fn fill(client: &Client, id: &str, text: &str) {
+    let field = client
+        .find(Locator::Css(&format!("#{id}")))
+        .await
+        .unwrap_or_else(|e| panic!("no field #{id}: {e}"));
+    field.clear().await.expect("clear the field");
+    field.send_keys(text).await.expect("type into the field");
+}
+
+/// Registers `name` through the registration page, which leads to the lobby, and turns off
+/// forced steps being played for the account: the tests click every decision themselves, and
+/// the server playing one at the same moment would race their click.
+pub async fn register(client: &Client, server: &TestServer, name: &str) {
+    register_as_created(client, server, name).await;
+    turn_forced_steps_off(client).await;
+}
+
+/// Turns off playing forced steps for the logged-in person, so that a test clicks every
+/// decision itself.
+pub async fn turn_forced_steps_off(client: &Client) {
+    let answer = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             const csrf = decodeURIComponent((document.cookie.match(/helvetia_csrf=([^;]*)/) || [])[1] || '');
+             fetch('/api/settings/forced-steps', {method: 'POST', credentials: 'same-origin',
+               headers: {'content-type': 'application/json', 'x-csrf-token': csrf},
+               body: JSON.stringify({play_forced_steps: false})}).then(r => done(r.status));",
+            vec![],
+        )
+        .await
+        .expect("turn forced steps off");
+    assert_eq!(answer, 200, "the forced-step setting is stored");
+}
+
+/// Registers `name` through the registration page, which leads to the lobby; the account's
+/// settings stay as the server sets them.
+pub async fn register_as_created(client: &Client, server: &TestServer, name: &str) {
+    client
+        .goto(&server.url("/register"))
+        .await
+        .expect("open /register");
+    fill(client, "username", name).await;
+    fill(client, "password", "correct horse battery").await;
+    client
+        .find(Locator::Css("#account-form button[type=submit]"))
+        .await
+        .expect("the submit button")
+        .click()
+        .await
+        .expect("submit the registration");
+    wait_until(
+        client,
+        "location.pathname === '/lobby' && document.body.dataset.page === 'lobby'",
+        "the lobby after registering",
+        Duration::from_secs(20),
+    )
+    .await;
+}
+
+/// Fills the lobby's create form: `seats` are the seat choices' values ("me", "open",
+/// "bot:random"…). Returns once the form is sent.
+pub async fn create_game(client: &Client, players: u8, seats: &[&str], round_limit: u16) {
+    let form = client
+        .find(Locator::Css("#create-game"))
+        .await
+        .expect("the create form");
+    form.find(Locator::Css("#players"))
+        .await
+        .expect("the player count")
+        .select_by_value(&players.to_string())
+        .await
+        .expect("choose the player count");
+    fill(client, "round_limit", &round_limit.to_string()).await;
+    for (i, seat) in seats.iter().enumerate() {
+        form.find(Locator::Css(&format!("select[name=seat{i}]")))
+            .await
+            .expect("a seat choice")
+            .select_by_value(seat)
+            .await
+            .expect("choose the seat");
+    }
+    form.find(Locator::Css("button[type=submit]"))
+        .await
+        .expect("the create button")
+        .click()
+        .await
+        .expect("create the game");
+}
+
+/// The id of the game whose page `client` shows.
+pub async fn game_id(client: &fantoccini::Client) -> String {
+    let url = client.current_url().await.expect("the current address");
+    url.path()
+        .strip_prefix("/games/")
+        .expect("a game page")
+        .trim_end_matches('/')
+        .to_string()
+}
+
+/// Anna creates a two-player game with one open seat and a round limit of 1 in the lobby and
+/// lands in its waiting room, Beat joins it from his lobby, and Anna starts it from the waiting
+/// room, which follows the join by itself; both end on the game's page. Returns the game's id.
+pub async fn start_a_game_for_two(anna: &Client, beat: &Client, server: &TestServer) -> String {
+    create_game(anna, 2, &["me", "open"], 1).await;
+    wait_until(
+        anna,
+        "location.pathname.startsWith('/games/') && document.querySelector('.waiting-room')",
+        "the new game's waiting room",
+        Duration::from_secs(20),
+    )
+    .await;
+
+    // Beat sees it among the open games and joins.
+    beat.goto(&server.url("/lobby"))
+        .await
+        .expect("open the lobby");
+    let join = beat
+        .wait()
+        .for_element(Locator::Css("#open-games [data-join]"))
+        .await
+        .expect("a join button for the open game");
+    screenshot(beat, "lobby").await;
+    join.click().await.expect("join");
+    wait_until(
+        beat,
+        "location.pathname.startsWith('/games/')",
+        "Beat's game page",
+        Duration::from_secs(20),
+    )
+    .await;
+    let id = game_id(beat).await;
+
+    // Anna's waiting room notices by itself that the game is full, and she starts it.
+    wait_until(
+        anna,
+        &format!("document.querySelector('[data-start=\"{id}\"]:not([disabled])')"),
+        "the start button to be offered in Anna's waiting room without a manual reload",
+        Duration::from_secs(30),
+    )
+    .await;
+    anna.find(Locator::Css(&format!("[data-start=\"{id}\"]")))
+        .await
+        .expect("a start button")
+        .click()
+        .await
+        .expect("start");
+    // The waiting room gives way to the table once the page has reloaded after the start.
+    wait_until(
+        anna,
+        &format!("location.pathname === '/games/{id}' && !document.querySelector('.waiting-room')"),
+        "Anna's game page with the table instead of the waiting room",
+        Duration::from_secs(20),
+    )
+    .await;
+    wait_until(
+        beat,
+        "!document.querySelector('.waiting-room')",
+        "Beat's waiting room to notice the start by itself",
+        Duration::from_secs(30),
+    )
+    .await;
+
+    id
+}
+
+/// Saves a screenshot of the window under `docs/screenshots/NAME.png`.
+pub async fn screenshot(client: &Client, name: &str) {
+    let png = client.screenshot().await.expect("a screenshot");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
+    std::fs::create_dir_all(&dir).expect("the screenshot directory");
+    std::fs::write(dir.join(format!("{name}.png")), png).expect("write the screenshot");
+}
+
+/// What the table says about itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableState {
+    pub version: u64,
+    pub your_turn: bool,
+    pub finished: bool,
+    pub connected: bool,
+    pub error: String,
+}
+
+pub async fn table_state(client: &Client) -> Option<TableState> {
+    let value = client
+        .execute(
+            "const root = document.querySelector('#table .table-root');
+             if (!root) return null;
+             const banner = document.querySelector('.error-banner');
+             return {
+               version: Number(root.dataset.version),
+               yourTurn: root.dataset.yourTurn === 'true',
+               finished: root.dataset.status === 'finished',
+               connected: document.getElementById('table').dataset.connected === 'true',
+               pending: document.getElementById('table').classList.contains('pending'),
+               error: banner && !banner.hidden ? banner.textContent : ''
+             };",
+            vec![],
+        )
+        .await
+        .ok()?;
+    if value.is_null() {
+        return None;
+    }
+    Some(TableState {
+        version: value["version"].as_u64().unwrap_or(0),
+        your_turn: value["yourTurn"].as_bool().unwrap_or(false),
+        finished: value["finished"].as_bool().unwrap_or(false),
+        connected: value["connected"].as_bool().unwrap_or(false),
+        error: value["error"].as_str().unwrap_or_default().to_string(),
+    })
+}
+
+/// Clicks `element` as a person would; if something covers it (the sticky prompt), scrolls it
+/// to the middle of the window and clicks again.
+pub async fn click(client: &Client, element: &fantoccini::elements::Element) {
+    if element.clone().click().await.is_ok() {
+        return;
+    }
+    client
+        .execute(
+            "arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
+            vec![serde_json::to_value(element).expect("an element reference")],
+        )
+        .await
+        .expect("scroll the target into view");
+    if let Err(e) = element.clone().click().await {
+        // Say what covers the target: the pieces at its centre, topmost first.
+        let covering = client
+            .execute(
+                "const r = arguments[0].getBoundingClientRect();
+                 return document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+                   .slice(0, 4).map(e => e.tagName + '.' + e.getAttribute('class')).join(' > ');",
+                vec![serde_json::to_value(element).expect("an element reference")],
+            )
+            .await;
+        panic!("cannot click the legal target ({e}); at its centre: {covering:?}");
+    }
+}
+
+/// Makes one decision in `client`'s table: clicks a random highlighted legal target (opening
+/// its chooser and picking a random choice when it has one). Returns the label clicked.
+pub async fn click_random_legal(client: &Client, rng: &mut ChaCha8Rng) -> String {
+    let mut visible = Vec::new();
+    for _ in 0..10 {
+        visible = visible_legal_targets(client).await;
+        if !visible.is_empty() {
+            break;
+        }
+        // A piece still gliding into place can count as not shown: a key ends the motion, as
+        // a person's click would.
+        client
+            .execute(
+                "document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }));",
+                vec![],
+            )
+            .await
+            .expect("end the motion");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        !visible.is_empty(),
+        "your turn, but nothing is highlighted: {}",
+        page_text(client).await
+    );
+    let target = &visible[rng.next_u64() as usize % visible.len()];
+    let label = target
+        .attr("aria-label")
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or(target.text().await.unwrap_or_default());
+    let chooser = target.attr("data-chooser").await.ok().flatten();
+    click(client, target).await;
+    let Some(id) = chooser else {
+        confirm_if_asked(client).await;
+        return label;
+    };
+    wait_until(
+        client,
+        &format!("!document.getElementById('{id}').hidden"),
+        "the chooser to open",
+        Duration::from_secs(5),
+    )
+    .await;
+    let choices = client
+        .find_all(Locator::Css(&format!("#{id} button[data-action]")))
+        .await
+        .expect("the chooser's buttons");
+    assert!(choices.len() >= 2, "a chooser offers at least two choices");
+    let choice = &choices[rng.next_u64() as usize % choices.len()];
+    let text = choice.text().await.unwrap_or_default();
+    click(client, choice).await;
+    confirm_if_asked(client).await;
+    format!("{label} → {text}")
+}
+
+/// The legal targets of `client`'s table that are shown.
+async fn visible_legal_targets(client: &Client) -> Vec<fantoccini::elements::Element> {
+    let targets = client
+        .find_all(Locator::Css(
+            "#table [data-action]:not(.chooser [data-action]), #table [data-chooser]",
+        ))
+        .await
+        .expect("find the legal targets");
+    let mut visible = Vec::new();
+    for target in targets {
+        if target.is_displayed().await.unwrap_or(false) {
+            visible.push(target);
+        }
+    }
+    visible
+}
+
+/// Goes on when the table asks to confirm a decision that leaves coins unused.
+pub async fn confirm_if_asked(client: &Client) {
+    if let Ok(yes) = client
+        .find(Locator::Css(
+            "#table .confirm:not([hidden]) [data-confirmed]",
+        ))
+        .await
+    {
+        click(client, &yes).await;
+    }
+}
+
+/// Makes one decision with the keyboard only: focuses a highlighted target of the board (an
+/// SVG element with `tabindex="0"`) and presses Enter. Returns its label.
+pub async fn decide_with_keyboard(client: &Client) -> String {
+    let label = client
+        .execute(
+            "const target = Array.from(document.querySelectorAll('#table svg [data-action]'))
+               .find(el => el.getBoundingClientRect().width > 0);
+             if (!target) return null;
+             target.scrollIntoView({block: 'center'});
+             target.focus();
+             return document.activeElement === target ? target.getAttribute('aria-label') : null;",
+            vec![],
+        )
+        .await
+        .expect("focus a target");
+    let label = label
+        .as_str()
+        .expect("a focusable highlighted target on the board")
+        .to_string();
+    client
+        .active_element()
+        .await
+        .expect("the focused target")
+        .send_keys("\u{E007}")
+        .await
+        .expect("press Enter");
+    label
+}
+
+/// Clicks the Undo button if the table offers one; waits until the table shows the next
+/// version (an undo is a change too: versions never go back). Returns whether it did.
+pub async fn undo_if_offered(client: &Client, before: u64) -> bool {
+    let Ok(button) = client.find(Locator::Css("#table [data-undo]")).await else {
+        return false;
+    };
+    click(client, &button).await;
+    wait_until(
+        client,
+        &format!("Number(document.querySelector('#table .table-root').dataset.version) > {before}"),
+        "the table to show the undo",
+        Duration::from_secs(30),
+    )
+    .await;
+    true
+}
+
+/// Plays the game open in every client by clicking legal targets until every table shows
+/// the end. `on_decision(client index, version)` runs before each decision, for screenshots;
+/// when it returns true it has made the decision itself. Returns the number of decisions.
+pub async fn play_until_over<F>(
+    clients: &[&Client],
+    rng: &mut ChaCha8Rng,
+    max_clicks: usize,
+    mut on_decision: F,
+) -> usize
+where
+    F: AsyncFnMut(usize, u64) -> bool,
+{
+    for client in clients {
+        wait_until(
+            client,
+            "document.getElementById('table') && document.getElementById('table').dataset.connected === 'true'",
+            "the WebSocket to connect",
+            Duration::from_secs(20),
+        )
+        .await;
+    }
+    let mut clicks = 0;
+    let mut last_change = Instant::now();
+    let mut last_versions = vec![0; clients.len()];
+    loop {
+        let mut states = Vec::new();
+        for client in clients {
+            states.push(table_state(client).await.expect("the table is on the page"));
+        }
+        for state in &states {
+            assert!(
+                state.error.is_empty(),
+                "the server refused a click: {}",
+                state.error
+            );
+        }
+        if states.iter().all(|s| s.finished) {
+            return clicks;
+        }
+        let versions: Vec<u64> = states.iter().map(|s| s.version).collect();
+        if versions != last_versions {
+            last_versions = versions;
+            last_change = Instant::now();
+        }
+        assert!(
+            last_change.elapsed() < Duration::from_secs(60),
+            "the game is stuck at versions {last_versions:?}: {}",
+            page_text(clients[0]).await
+        );
+        let Some(mover) = states.iter().position(|s| s.your_turn && !s.finished) else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let client = clients[mover];
+        let before = states[mover].version;
+        let title = client.title().await.expect("the document title");
+        assert!(
+            title.starts_with('●'),
+            "the title signals the turn: {title}"
+        );
+        if !on_decision(mover, before).await {
+            click_random_legal(client, rng).await;
+        }
+        clicks += 1;
+        assert!(clicks <= max_clicks, "no end after {max_clicks} clicks");
+        wait_until(
+            client,
+            &format!(
+                "(() => {{ const r = document.querySelector('#table .table-root');
+                   const b = document.querySelector('.error-banner');
+                   return (r && Number(r.dataset.version) !== {before}) || (b && !b.hidden); }})()"
+            ),
+            "the table to change after a click",
+            Duration::from_secs(30),
+        )
+        .await;
+    }
+}

@@ -1,0 +1,79 @@
+//! A deadline fires once with two nodes on one PostgreSQL database: both look for it every
+//! second, exactly one stores the stand-in. (A test binary of its own: the metrics recorder is
+//! per process, so the timeout counter here counts this test's timeouts alone, on both nodes.)
+
+use crate::common;
+
+use std::time::{Duration, Instant};
+
+use common::{test_config, Database, TestServer};
+use reqwest::StatusCode;
+use serde_json::json;
+
+fn timeouts(metrics: &str) -> u64 {
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix("helvetia_clock_timeouts_total "))
+        .map_or(0, |count| count.trim().parse().unwrap())
+}
+
+#[tokio::test]
+async fn a_deadline_fires_once_across_two_nodes() {
+    let Ok(admin) = std::env::var("HELVETIA_TEST_POSTGRES") else {
+        eprintln!("HELVETIA_TEST_POSTGRES not set: the two-node clock test needs PostgreSQL");
+        return;
+    };
+    let database = Database::postgres(&admin).await;
+    let mut first_config = test_config(&database.url);
+    first_config.node_name = Some("first".into());
+    let mut second_config = test_config(&database.url);
+    second_config.node_name = Some("second".into());
+    let first = TestServer::start_with(database.same(), first_config).await;
+    let second = TestServer::start_with(database, second_config).await;
+
+    let mut anna = first.user("anna").await;
+    let (status, body) = anna
+        .post(
+            "/api/games",
+            json!({
+                "options": {"players": 2, "round_limit": 3},
+                "seats": [{"kind": "me"}, {"kind": "bot", "level": "random"}],
+                "time_control": {"bank_secs": 1, "stand_in": "random"},
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["id"].as_str().unwrap().to_string();
+    let (status, body) = anna
+        .post(&format!("/api/games/{id}/start"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // Anna never moves: her clock runs out once, and the bots play the game to its end.
+    let mut watcher = second.user("watcher").await;
+    let started = Instant::now();
+    let seat = loop {
+        let (_, state) = watcher.get(&format!("/api/games/{id}")).await;
+        let stood_in = state["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|p| !p["stand_in"].is_null());
+        if let Some(seat) = stood_in {
+            break seat;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "no stand-in: {state}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(seat, 0, "Anna's seat");
+    // Both nodes have looked for due deadlines several times since.
+    tokio::time::sleep(Duration::from_millis(3000)).await;
+    let (status, metrics) = watcher.get_text("/metrics").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(timeouts(&metrics), 1, "{metrics}");
+    first.server.shutdown().await;
+    second.server.shutdown().await;
+}

@@ -1,0 +1,212 @@
+//! Forced steps: a decision with one legal action is played for a person whose account wants it
+//! (the default), and waits for a click from one who turned it off; the log says it was the
+//! only choice, and an undo takes it back with the decision before it. The setting refuses bad
+//! input and changes nothing then.
+
+use crate::common;
+
+use std::time::Duration;
+
+use common::{create_game, databases, join_and_start, two_player_options, Client, TestServer};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+const SETTING: &str = "/api/settings/forced-steps";
+
+/// Short games played at most, one after another, until every case was met.
+const GAMES: usize = 8;
+
+/// The next state of game `id` for `client` after `version`, waiting for the server.
+async fn state_after(client: &mut Client, id: &str, version: u64) -> Value {
+    for _ in 0..3000 {
+        let state = client.state(id).await;
+        if state["version"].as_u64().unwrap() > version {
+            return state;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("game {id} stayed at version {version}");
+}
+
+/// Plays legal action number `index` of game `id` at `version` as `client`.
+async fn act(client: &mut Client, id: &str, version: u64, index: usize) -> (StatusCode, Value) {
+    let body = json!({"version": version, "index": index});
+    client.post(&format!("/api/games/{id}/actions"), body).await
+}
+
+async fn setting(client: &mut Client) -> Value {
+    let (status, body) = client.get(SETTING).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["play_forced_steps"].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_setting_is_on_by_default_and_refuses_bad_input() {
+    for db in databases().await {
+        let server = TestServer::start(db).await;
+        let mut anna = server.user_as_created("anna").await;
+        assert_eq!(setting(&mut anna).await, json!(true), "on by default");
+        for bad in [
+            json!({"play_forced_steps": "no"}),
+            json!({"play_forced_steps": false, "other": 1}),
+            json!({}),
+        ] {
+            let (status, body) = anna.post(SETTING, bad.clone()).await;
+            assert!(status.is_client_error(), "{bad} answered {status}");
+            assert!(
+                body["error"].as_str().is_some_and(|e| !e.is_empty()),
+                "{body}"
+            );
+            assert_eq!(
+                setting(&mut anna).await,
+                json!(true),
+                "{bad} changed nothing"
+            );
+        }
+        let (status, _) = anna
+            .post(SETTING, json!({"play_forced_steps": false}))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(setting(&mut anna).await, json!(false));
+        let mut visitor = server.client().await;
+        let (status, _) = visitor.get(SETTING).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_does_not() {
+    for db in databases().await {
+        let server = TestServer::start(db).await;
+        // Anna keeps the default (on); Beat turned it off.
+        let mut anna = server.user_as_created("anna").await;
+        let mut beat = server.user("beat").await;
+        let (mut played_for_anna, mut clicked_by_beat, mut undone) = (0, 0, false);
+        let mut found_by_watcher = false;
+        let mut pick = 0usize;
+        // The deal is random, so one short game may not bring every case: a next game goes on
+        // where the last one stopped.
+        for _game in 0..GAMES {
+            if found_by_watcher {
+                break;
+            }
+            let (id, _) = create_game(
+                &mut anna,
+                two_player_options(Some(6)),
+                json!([{"kind": "me"}, {"kind": "open"}]),
+            )
+            .await;
+            join_and_start(&id, &mut anna, &mut beat).await;
+            for _ in 0..3000 {
+                if found_by_watcher {
+                    break;
+                }
+                let anna_state = anna.state(&id).await;
+                if anna_state["status"] != "running" {
+                    break;
+                }
+                let anna_moves = common::decides(&anna_state);
+                let (client, state) = if anna_moves {
+                    (&mut anna, anna_state)
+                } else {
+                    let state = beat.state(&id).await;
+                    (&mut beat, state)
+                };
+                let version = state["version"].as_u64().unwrap();
+                let legal = state["legal"].as_array().unwrap().clone();
+                if legal.is_empty() {
+                    continue;
+                }
+                let forced = state["forced_step"].clone();
+                if !forced.is_null() {
+                    assert_eq!(
+                        legal,
+                        vec![forced.clone()],
+                        "a forced step is the only action"
+                    );
+                }
+                if !forced.is_null() && anna_moves {
+                    // Anna does not click: the server plays it for her.
+                    let after = state_after(client, &id, version).await;
+                    let actions = after["actions"].as_array().unwrap();
+                    let index = state["actions"].as_array().unwrap().len();
+                    assert_eq!(
+                        actions.get(index),
+                        Some(&forced),
+                        "the forced step was played"
+                    );
+                    let line = after["log"][index].as_str().unwrap();
+                    assert!(
+                        line.ends_with("(the only choice)"),
+                        "the log says so: {line}"
+                    );
+                    played_for_anna += 1;
+                    if played_for_anna == 1 {
+                        // Her click comes just too late: it is done as she asked, and only once.
+                        let (status, body) = act(client, &id, version, 0).await;
+                        assert_eq!(status, StatusCode::OK, "{body}");
+                        assert_eq!(body["version"], after["version"]);
+                        let again = client.state(&id).await;
+                        assert_eq!(again["actions"], after["actions"], "played once");
+                    }
+                    if !undone && after["can_undo"] == json!(true) && common::decides(&after) {
+                        // The undo takes the forced step back with Anna's decision before it, and
+                        // leaves her a real choice, which nobody plays for her.
+                        let at = after["version"].as_u64().unwrap();
+                        let (status, body) = client
+                            .post(&format!("/api/games/{id}/undo"), json!({"version": at}))
+                            .await;
+                        assert_eq!(status, StatusCode::OK, "{body}");
+                        let undone_state = client.state(&id).await;
+                        assert_eq!(
+                            undone_state["actions"].as_array().unwrap().len(),
+                            index - 1,
+                            "the decision and its forced step are taken back together"
+                        );
+                        assert!(undone_state["forced_step"].is_null());
+                        undone = true;
+                    }
+                    continue;
+                }
+                if !forced.is_null() && played_for_anna >= 2 && clicked_by_beat >= 2 {
+                    // Beat turns it on while his step waits, after the server left it to him: no
+                    // change of the game wakes anything, the node's watcher finds the step in the
+                    // database and plays it.
+                    tokio::time::sleep(Duration::from_millis(1500)).await;
+                    let (status, body) = client
+                        .post(SETTING, json!({"play_forced_steps": true}))
+                        .await;
+                    assert_eq!(status, StatusCode::OK, "{body}");
+                    let after = state_after(client, &id, version).await;
+                    let index = state["actions"].as_array().unwrap().len();
+                    assert_eq!(after["actions"].get(index), Some(&forced));
+                    found_by_watcher = true;
+                    continue;
+                }
+                if !forced.is_null() {
+                    if clicked_by_beat == 0 {
+                        // Longer than the server's pause: had it played the step, the version moved.
+                        tokio::time::sleep(Duration::from_millis(1500)).await;
+                    }
+                    let (status, body) = act(client, &id, version, 0).await;
+                    assert_eq!(
+                        status,
+                        StatusCode::OK,
+                        "Beat's forced step waited for him: {body}"
+                    );
+                    clicked_by_beat += 1;
+                    continue;
+                }
+                pick = pick.wrapping_mul(31).wrapping_add(7);
+                let (status, body) = act(client, &id, version, pick % legal.len()).await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+            }
+        }
+        assert!(played_for_anna >= 1, "Anna met a forced step");
+        assert!(clicked_by_beat >= 1, "Beat met a forced step");
+        assert!(
+            found_by_watcher,
+            "a step waiting when the setting was turned on was played"
+        );
+    }
+}

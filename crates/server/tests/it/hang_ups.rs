@@ -1,0 +1,283 @@
+//! Clients that close the connection right after sending a request, as a closed tab or a lost
+//! phone does: whatever the server did with the request, its memory and its database agree, the
+//! game goes on, no log ever has a hole, and a restarted server serves the game as it was. And a
+//! game whose stored log is damaged is set aside without stopping the server.
+
+use crate::common;
+
+use std::time::Duration;
+
+use common::{
+    create_game, databases, decides, mover_of, two_player_options, within, Client, TestServer,
+};
+use helvetia_server::storage::{GameFilter, Store};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+/// Sends `POST path` with `body` as `client` on a raw socket and closes it after `linger`,
+/// without reading a byte of the answer.
+async fn post_and_hang_up_after(
+    server: &TestServer,
+    client: &Client,
+    path: &str,
+    body: Value,
+    linger: Duration,
+) {
+    let body = body.to_string();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nCookie: {}\r\nx-csrf-token: {}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        server.addr,
+        client.cookie_header(),
+        client.csrf.clone().unwrap_or_default(),
+        body.len()
+    );
+    use std::io::Write;
+    let mut socket = std::net::TcpStream::connect(server.addr).unwrap();
+    socket.write_all(request.as_bytes()).unwrap();
+    tokio::time::sleep(linger).await;
+    // Dropping the socket closes it: the client is gone before any answer.
+    drop(socket);
+}
+
+/// Sends `POST path` and closes the socket at once.
+async fn post_and_hang_up(server: &TestServer, client: &Client, path: &str, body: Value) {
+    post_and_hang_up_after(server, client, path, body, Duration::ZERO).await;
+}
+
+/// Waits until `check` holds, or gives up after a few seconds; tells whether it held.
+async fn eventually<F: AsyncFnMut() -> bool>(check: F) -> bool {
+    within(Duration::from_secs(5), check).await
+}
+
+/// The game's version in the database (loading also checks that its log has no hole).
+async fn stored_version(store: &Store, id: &str) -> u64 {
+    store
+        .load_game(id)
+        .await
+        .expect("the stored log is whole")
+        .expect("the game is stored")
+        .version
+}
+
+/// The game's version in the server's memory.
+fn memory_version(server: &TestServer, id: &str) -> Option<u64> {
+    let live = server.server.state.hub.cached(id)?;
+    Some(live.snapshot().version)
+}
+
+/// After a hung-up change at `before`: waits for the database to move on; then memory must
+/// agree with it. Tells whether the change was made (a request closed before the server read
+/// it is refused as a whole, which is fine too).
+async fn agrees_after_change(server: &TestServer, store: &Store, id: &str, before: u64) -> bool {
+    let applied = within(Duration::from_secs(2), async || {
+        stored_version(store, id).await > before
+    })
+    .await;
+    let stored = stored_version(store, id).await;
+    assert_eq!(stored, before + u64::from(applied), "one change at most");
+    // The change is shown no later than the commit's task ends.
+    let shown = eventually(async || memory_version(server, id) == Some(stored)).await;
+    assert!(
+        shown,
+        "memory {:?} disagrees with the database {stored}",
+        memory_version(server, id)
+    );
+    applied
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hanging_up_right_after_sending_never_splits_memory_from_the_database() {
+    for db in databases().await {
+        let server = TestServer::start(db).await;
+        let store = Store::connect(&server.database.url, "checker")
+            .await
+            .unwrap();
+        let mut anna = server.user("anna").await;
+        let mut beat = server.user("beat").await;
+
+        // Create: the game is there for its creator although the answer never arrived.
+        let anna_id = anna.get("/api/me").await.1["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let create = json!({"options": two_player_options(None),
+                            "seats": [{"kind": "me"}, {"kind": "open"}]});
+        let mine = GameFilter::Mine {
+            user_id: anna_id.clone(),
+        };
+        // A request dropped before the server read it changes nothing, which is fine too: then
+        // it is sent again.
+        let mut created = false;
+        for _ in 0..5 {
+            post_and_hang_up(&server, &anna, "/api/games", create.clone()).await;
+            if within(Duration::from_secs(2), async || {
+                !store.list_games(&mine).await.unwrap().is_empty()
+            })
+            .await
+            {
+                created = true;
+                break;
+            }
+        }
+        assert!(created, "a hung-up create was made");
+        assert_eq!(store.list_games(&mine).await.unwrap().len(), 1);
+        let id = store.list_games(&mine).await.unwrap()[0].id.clone();
+        let (status, listed) = anna.get("/api/games?list=mine").await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(listed[0]["id"], id.as_str());
+
+        // Join: the seat is Beat's in the database and in memory.
+        let mut joined = false;
+        for _ in 0..5 {
+            post_and_hang_up(&server, &beat, &format!("/api/games/{id}/join"), json!({})).await;
+            let stored_seat = async || {
+                let stored = store.load_game(&id).await.unwrap().unwrap();
+                stored.seats[1].occupant.user_id().is_some()
+            };
+            if within(Duration::from_secs(2), stored_seat).await {
+                joined = true;
+                break;
+            }
+        }
+        assert!(joined, "a hung-up join was made");
+        let shown = anna.state(&id).await;
+        assert_eq!(
+            shown["players"][1]["kind"], "human",
+            "memory agrees: {shown}"
+        );
+
+        // Start.
+        let mut started = false;
+        for _ in 0..5 {
+            post_and_hang_up(&server, &anna, &format!("/api/games/{id}/start"), json!({})).await;
+            let running = async || {
+                let stored = store.load_game(&id).await.unwrap().unwrap();
+                stored.status.as_str() == "running"
+            };
+            if within(Duration::from_secs(2), running).await {
+                started = true;
+                break;
+            }
+        }
+        assert!(started, "a hung-up start was made");
+        assert_eq!(anna.state(&id).await["status"], "running", "memory agrees");
+
+        // Actions, and undos where the mover has something of their turn to take back.
+        let (mut actions, mut undos) = (0, 0);
+        // Undo whenever the mover can (but not twice in a row, so that the game moves on);
+        // actions pick among the legal ones, so that turns with something to undo come up.
+        let mut undone_last = false;
+        for round in 0..120u64 {
+            if actions >= 12 && undos >= 3 {
+                break;
+            }
+            let mut state = anna.state(&id).await;
+            let mover = if decides(&state) {
+                &anna
+            } else {
+                state = beat.state(&id).await;
+                &beat
+            };
+            let version = state["version"].as_u64().unwrap();
+            assert_eq!(version, stored_version(&store, &id).await);
+            let undo = !undone_last && state["can_undo"] == true;
+            let legal = state["legal"].as_array().unwrap().len() as u64;
+            let (path, body) = if undo {
+                (format!("/api/games/{id}/undo"), json!({"version": version}))
+            } else {
+                (
+                    format!("/api/games/{id}/actions"),
+                    json!({"version": version, "index": round * 7 % legal}),
+                )
+            };
+            // Hang up at once, or a few milliseconds later, while the change is committed.
+            let linger = Duration::from_millis(round % 4 * 2);
+            post_and_hang_up_after(&server, mover, &path, body, linger).await;
+            let made = agrees_after_change(&server, &store, &id, version).await;
+            undone_last = made && undo;
+            if made && undo {
+                undos += 1;
+            } else if made {
+                actions += 1;
+            }
+        }
+        assert!(actions >= 8, "{actions} hung-up actions were made");
+        assert!(undos >= 1, "{undos} hung-up undos were made");
+
+        // The game goes on: an ordinary action is accepted at the version memory shows.
+        let mover = mover_of(&id, &mut anna, &mut beat).await;
+        let version = mover.state(&id).await["version"].as_u64().unwrap();
+        let (status, body) = mover
+            .post(
+                &format!("/api/games/{id}/actions"),
+                json!({"version": version, "index": 0}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let before = anna.state(&id).await;
+
+        // A restarted server serves the game exactly as it was.
+        server.server.abort();
+        let again = TestServer::start(server.database.same()).await;
+        let mut anna2 = again.client().await;
+        anna2.session = anna.session.clone();
+        let after = anna2.state(&id).await;
+        for key in ["version", "view", "log", "actions", "status"] {
+            assert_eq!(after[key], before[key], "{key} after the restart");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_with_a_damaged_log_is_set_aside_and_every_other_game_is_served() {
+    for db in databases().await {
+        let server = TestServer::start(db).await;
+        let mut anna = server.user("anna").await;
+        let mut beat = server.user("beat").await;
+        let mut ids = Vec::new();
+        for _ in 0..2 {
+            let (id, _) = create_game(
+                &mut anna,
+                two_player_options(None),
+                json!([{"kind": "me"}, {"kind": "open"}]),
+            )
+            .await;
+            beat.post(&format!("/api/games/{id}/join"), json!({})).await;
+            anna.post(&format!("/api/games/{id}/start"), json!({}))
+                .await;
+            common::play_http(&id, &mut [&mut anna, &mut beat], 6, |_| 0).await;
+            ids.push(id);
+        }
+        let (damaged, healthy) = (ids[0].clone(), ids[1].clone());
+        let before = anna.state(&healthy).await;
+        server.server.abort();
+
+        // A hole in one game's log, as a broken disk or a bad manual edit could leave.
+        server
+            .database
+            .edit(
+                "DELETE FROM actions WHERE game_id = $1 AND idx = 2",
+                &damaged,
+            )
+            .await;
+
+        let again = TestServer::start(server.database.same()).await;
+        let mut anna2 = again.client().await;
+        anna2.session = anna.session.clone();
+        let (status, body) = anna2.get(&format!("/api/games/{damaged}")).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("damaged"),
+            "{body}"
+        );
+        let state = anna2.state(&healthy).await;
+        assert_eq!(state["version"], before["version"]);
+        assert_eq!(state["view"], before["view"]);
+        let (status, listed) = anna2.get("/api/games?list=mine").await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(listed.as_array().unwrap().len(), 2, "both are listed");
+        let (status, _) = anna2.get("/lobby").await;
+        assert_eq!(status, StatusCode::OK);
+    }
+}

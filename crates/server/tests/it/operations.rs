@@ -1,0 +1,267 @@
+//! What an operator relies on: health and readiness routes, metrics in Prometheus' text format,
+//! games dropped from memory when idle and loaded again from the database unchanged, a log read
+//! consistently while another node writes, and a graceful shutdown that tells browsers to
+//! reconnect.
+
+use crate::common;
+
+use std::time::Duration;
+
+use common::{databases, decides, mover_of, two_player_game, TestServer};
+use futures_util::StreamExt;
+use helvetia_engine::{Game, GameOptions, Seat};
+use helvetia_server::game_state::GameState;
+use helvetia_server::model::{GameStatus, Occupant, SeatRecord};
+use helvetia_server::storage::{
+    AccountCap, CapKind, GameRecordRow, LogChange, Store, Summary, UserRecord,
+};
+use reqwest::StatusCode;
+use serde_json::json;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::Message;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_readiness_and_metrics_answer() {
+    for db in databases().await {
+        let server = TestServer::start(db).await;
+        let (id, mut anna, mut beat) = two_player_game(&server, None).await;
+        common::play_http(&id, &mut [&mut anna, &mut beat], 3, |_| 0).await;
+        let http = reqwest::Client::new();
+        let get = async |path: &str| {
+            let response = http.get(format!("{}{path}", server.base)).send().await;
+            let response = response.unwrap();
+            (response.status(), response.text().await.unwrap())
+        };
+        assert_eq!(get("/healthz").await, (StatusCode::OK, "ok".into()));
+        assert_eq!(get("/readyz").await, (StatusCode::OK, "ready".into()));
+        let (status, metrics) = get("/metrics").await;
+        assert_eq!(status, StatusCode::OK);
+        for name in [
+            "helvetia_actions_total",
+            "helvetia_action_commit_seconds_bucket",
+            "helvetia_games_in_memory",
+            "helvetia_bot_queue",
+            "helvetia_changes_in_flight",
+        ] {
+            assert!(metrics.contains(name), "{name} in {metrics}");
+        }
+        let actions: f64 = metrics
+            .lines()
+            .find(|line| line.starts_with("helvetia_actions_total "))
+            .and_then(|line| line.split(' ').nth(1))
+            .and_then(|n| n.parse().ok())
+            .expect("a count of actions");
+        assert!(actions >= 3.0, "{actions} actions counted");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_game_leaves_memory_and_comes_back_from_the_database_unchanged() {
+    for db in databases().await {
+        let server = TestServer::start(db).await;
+        let (id, mut anna, mut beat) = two_player_game(&server, None).await;
+        common::play_http(&id, &mut [&mut anna, &mut beat], 12, |n| n / 2).await;
+        let before = anna.state(&id).await;
+        let hub = &server.server.state.hub;
+        assert!(hub.cached(&id).is_some());
+        // Idle since before now + 1 s: every game nobody holds goes.
+        assert!(hub.evict_idle(helvetia_server::now() + 1) >= 1);
+        assert!(hub.cached(&id).is_none(), "dropped from memory");
+        let after = anna.state(&id).await;
+        for key in ["version", "view", "log", "actions", "legal", "status"] {
+            assert_eq!(after[key], before[key], "{key}");
+        }
+        assert!(hub.cached(&id).is_some(), "loaded again on demand");
+        // A game someone watches stays.
+        let _socket = anna.ws(&id).await;
+        assert_eq!(hub.evict_idle(helvetia_server::now() + 1), 0);
+        assert!(hub.cached(&id).is_some());
+        // And it plays on.
+        let mover = if decides(&after) {
+            &mut anna
+        } else {
+            &mut beat
+        };
+        let state = mover.state(&id).await;
+        let (status, body) = mover
+            .post(
+                &format!("/api/games/{id}/actions"),
+                json!({"version": state["version"], "index": 0}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+}
+
+/// A running two-player game stored directly, for the storage tests.
+async fn stored_running_game(store: &Store, id: &str) -> Game {
+    let user = UserRecord {
+        id: format!("u{id}"),
+        username: format!("u{id}"),
+        password_hash: "x".into(),
+    };
+    store.create_user(&user, "en", 0).await.unwrap();
+    let options = GameOptions::for_players(2);
+    let seats = (0..2)
+        .map(|seat| {
+            SeatRecord::new(
+                seat,
+                Occupant::Human {
+                    user_id: user.id.clone(),
+                    username: user.username.clone(),
+                    invite: None,
+                },
+            )
+        })
+        .collect();
+    let record = GameRecordRow {
+        id: id.into(),
+        creator_id: user.id.clone(),
+        options,
+        seed: 11,
+        status: GameStatus::Open,
+        created_at: 0,
+        version: 0,
+        seats,
+        actions: Vec::new(),
+        clock: None,
+        rated: false,
+        rating_changes: Vec::new(),
+        spectators_apart: false,
+        on_resign: helvetia_server::model::OnResign::Bot,
+        ended_by_resignation: false,
+        hints: false,
+        tutorial: false,
+    };
+    let cap = AccountCap {
+        user_id: user.id.clone(),
+        kind: CapKind::OpenGames,
+        limit: 10,
+    };
+    store.create_game(&record, &cap).await.unwrap();
+    let game = Game::new(options, 11);
+    store
+        .set_status(
+            id,
+            (GameStatus::Open, GameStatus::Running),
+            game.to_move(),
+            None,
+            None,
+            None,
+        )
+        .await
+        .unwrap();
+    game
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_loaded_while_another_node_writes_is_consistent() {
+    for db in databases().await {
+        let writer = Store::connect(&db.url, "writer").await.unwrap();
+        let reader = Store::connect(&db.url, "reader").await.unwrap();
+        let mut game = stored_running_game(&writer, "consistent").await;
+        let writing = tokio::spawn(async move {
+            let mut version = 0;
+            while let Some(seat) = game.to_move().filter(|_| version < 300) {
+                let action = game.legal_actions()[0];
+                game.play(action).unwrap();
+                let summary = Summary {
+                    status: GameStatus::Running,
+                    to_move: game.to_move(),
+                    winners: Vec::new(),
+                    clock: None,
+                    forced_step: false,
+                };
+                let change = LogChange::Append {
+                    index: version,
+                    seat: Seat(seat.0),
+                    action,
+                };
+                writer
+                    .change_log("consistent", version, change, summary, None)
+                    .await
+                    .unwrap();
+                version += 1;
+            }
+            version
+        });
+        let mut loads = 0;
+        while !writing.is_finished() {
+            let record = reader.load_game("consistent").await.unwrap().unwrap();
+            // Without undos the version is the log's length, and the log replays.
+            assert_eq!(record.version, record.actions.len() as u64);
+            GameState::from_record(record).expect("the log replays");
+            loads += 1;
+        }
+        let written = writing.await.unwrap();
+        assert!(
+            written >= 100 && loads >= 10,
+            "{written} writes, {loads} loads"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_graceful_shutdown_tells_browsers_to_reconnect_and_fails_readiness() {
+    for db in databases().await {
+        let server = TestServer::start(db).await;
+        let (id, anna, _beat) = two_player_game(&server, None).await;
+        let mut socket = anna
+            .ws_at(&format!("/api/games/{id}/ws?format=html"), &[])
+            .await
+            .unwrap();
+        socket.next().await;
+        let state = server.server.state.clone();
+        let TestServer { server, .. } = server;
+        let stopping = tokio::spawn(server.shutdown());
+        let close = loop {
+            let frame = tokio::time::timeout(Duration::from_secs(10), socket.stream.next())
+                .await
+                .expect("the server closes the socket in time");
+            match frame {
+                Some(Ok(Message::Close(close))) => break close,
+                Some(Ok(_)) => continue,
+                other => panic!("a close frame, not {other:?}"),
+            }
+        };
+        assert_eq!(close.expect("a close code").code, CloseCode::Restart);
+        assert!(state.is_stopping());
+        tokio::time::timeout(Duration::from_secs(15), stopping)
+            .await
+            .expect("the shutdown ends")
+            .unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_stored_before_the_summary_columns_get_them_after_start() {
+    for db in databases().await {
+        let server = TestServer::start(db).await;
+        let (id, mut anna, mut beat) = two_player_game(&server, None).await;
+        common::play_http(&id, &mut [&mut anna, &mut beat], 5, |_| 0).await;
+        let mover = mover_of(&id, &mut anna, &mut beat).await;
+        let session = mover.session.clone();
+        server.server.abort();
+        // As a database of the previous release is left by the migration: no summary yet.
+        server
+            .database
+            .edit(
+                "UPDATE games SET to_move = NULL, needs_summary = 1 WHERE id = $1",
+                &id,
+            )
+            .await;
+        let again = TestServer::start(server.database.same()).await;
+        let mut mover = again.client().await;
+        mover.session = session;
+        let mut shown = false;
+        for _ in 0..100 {
+            let (_, mine) = mover.get("/api/games?list=mine").await;
+            if mine[0]["your_turn"] == true {
+                shown = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(shown, "the mover's lobby shows their turn again");
+    }
+}
