@@ -1,11 +1,11 @@
 //! The words of a mail, in the person's language: a subject and a plain-text body with the link
 //! to the game, to the settings and to unsubscribe.
 
-use crate::model::GameStatus;
-use crate::render::Lang;
+use crate::domain::seats::GameStatus;
 use crate::storage::MailJob;
+use helvetia_web::Lang;
 
-use super::MailKind;
+use crate::domain::mail_event::MailKind;
 
 /// A mail's subject and body.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,7 +81,7 @@ pub fn compose(lang: Lang, job: &MailJob, links: &Links) -> Letter {
 
 /// `ms` since the epoch as `2026-11-23 14:05 UTC`.
 fn utc_minute(ms: i64) -> String {
-    let stamp = crate::rfc3339(ms.div_euclid(1000));
+    let stamp = crate::domain::time::rfc3339(ms.div_euclid(1000));
     format!("{} {} UTC", &stamp[..10], &stamp[11..16])
 }
 

@@ -9,12 +9,14 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use crate::auth::{MaybeUser, User};
-use crate::error::{AppError, AppResult, JsonBody};
-use crate::pages::{LangQuery, PageContext};
-use crate::render::{pages as web, Lang};
+use crate::accounts::auth::{MaybeUser, User};
+use crate::accounts::page_context::PageContext;
+use crate::domain::tokens::random_token;
+use crate::http::error::{AppError, AppResult, JsonBody};
+use crate::http::language::LangQuery;
+use crate::state::AppState;
 use crate::storage::MailSettings;
-use crate::{random_token, AppState};
+use helvetia_web::{pages as web, Lang};
 
 use super::transport::is_deliverable;
 

@@ -4,8 +4,8 @@ use sqlx::Row;
 use unicode_normalization::UnicodeNormalization;
 
 use super::{Store, StoreResult, UserRecord};
-use crate::notices::Notice;
-use crate::usernames;
+use crate::domain::notice::Notice;
+use crate::domain::usernames;
 
 impl Store {
     /// Creates an account whose mails will be in `language`.

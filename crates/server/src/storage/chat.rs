@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{decode_error, Store, StoreError, StoreResult};
-use crate::notices::Notice;
+use crate::domain::notice::Notice;
 
 /// What a line says.
 #[derive(Clone, Debug, PartialEq, Eq)]

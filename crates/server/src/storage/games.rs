@@ -7,10 +7,10 @@ use sqlx::Row;
 
 use super::account_limits::{within_cap, AccountCap};
 use super::{decode_error, GameRecordRow, Store, StoreError, StoreResult, Summary};
-use crate::clock::{Clock, TimeControl};
-use crate::mail::MailEvent;
-use crate::model::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
-use crate::notices::Notice;
+use crate::domain::clock::{Clock, TimeControl};
+use crate::domain::mail_event::MailEvent;
+use crate::domain::notice::Notice;
+use crate::domain::seats::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
 
 /// Which games a lobby list holds.
 #[derive(Clone, Debug)]
@@ -356,7 +356,7 @@ impl Store {
         )
         .bind(summary.status.as_str())
         .bind(summary.to_move.map(|seat| i64::from(seat.0)))
-        .bind(summary.winners_column())
+        .bind(winners_column(summary))
         .bind(id)
         .bind(i64::from(summary.forced_step))
         .execute(&self.pool)
@@ -437,6 +437,18 @@ fn parse_game(row: &AnyRow) -> StoreResult<GameRecordRow> {
 
 /// The `end_reason` of a game that ended when a player resigned.
 pub(super) const RESIGNED: &str = "resigned";
+
+/// The stored form of a game's winners: their seat numbers, comma-separated.
+pub(super) fn winners_column(summary: &Summary) -> Option<String> {
+    (!summary.winners.is_empty()).then(|| {
+        summary
+            .winners
+            .iter()
+            .map(|seat| seat.0.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    })
+}
 
 /// The stored form of a clock.
 pub(super) fn clock_column(clock: Option<&Clock>) -> Option<String> {

@@ -5,68 +5,15 @@
 //! to the next, or nothing of the write happens. Writes in a group are taken in game order, so
 //! two nodes committing groups at once never wait on each other in a circle.
 
-use helvetia_engine::{Action, Seat};
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::games::clock_column;
+use super::games::{clock_column, winners_column};
 use super::mail_outbox::MailPlanKey;
-use super::{Store, StoreError, StoreResult};
-use crate::clock::Clock;
-use crate::mail::MailEvent;
-use crate::model::GameStatus;
-use crate::notices::Notice;
-
-/// What the games row says after a log write: what the lobby and other nodes read without
-/// replaying the log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Summary {
-    /// Running or finished.
-    pub status: GameStatus,
-    /// Whose decision it is, while the game runs.
-    pub to_move: Option<Seat>,
-    /// The winners' seats, once finished.
-    pub winners: Vec<Seat>,
-    /// The clock after the change, for a game with a time control.
-    pub clock: Option<Clock>,
-    /// Whether the decision now is a forced step (one legal action, see
-    /// `helvetia_engine::forced_step`), which is played for a person who wants it.
-    pub forced_step: bool,
-}
-
-impl Summary {
-    pub(super) fn winners_column(&self) -> Option<String> {
-        (!self.winners.is_empty()).then(|| {
-            self.winners
-                .iter()
-                .map(|seat| seat.0.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-    }
-}
-
-/// A change of a game's log.
-#[derive(Clone, Debug)]
-pub enum LogChange {
-    /// Action number `index` (0-based) is added.
-    Append {
-        /// Where it goes: the log's length before.
-        index: u64,
-        /// Who made it.
-        seat: Seat,
-        /// The action.
-        action: Action,
-    },
-    /// The last `count` actions, from number `from` on, are taken back (one undo: a decision
-    /// and the forced steps after it).
-    Truncate {
-        /// The first action taken back: the log's length after.
-        from: u64,
-        /// How many: the log's length before, less `from`.
-        count: u64,
-    },
-}
+use super::{LogChange, Store, StoreError, StoreResult, Summary};
+use crate::domain::clock::Clock;
+use crate::domain::mail_event::MailEvent;
+use crate::domain::notice::Notice;
 
 struct LogWrite {
     game_id: String,
@@ -173,7 +120,7 @@ async fn commit_group(
         .bind(next_version as i64)
         .bind(write.summary.status.as_str())
         .bind(write.summary.to_move.map(|seat| i64::from(seat.0)))
-        .bind(write.summary.winners_column())
+        .bind(winners_column(&write.summary))
         .bind(&write.game_id)
         .bind(write.expected_version as i64)
         .bind(clock_column(write.summary.clock.as_ref()))

@@ -11,9 +11,9 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{Store, StoreResult};
-use crate::clock::Clock;
-use crate::mail::{MailEvent, MailKind};
-use crate::model::GameStatus;
+use crate::domain::clock::Clock;
+use crate::domain::mail_event::{MailEvent, MailKind};
+use crate::domain::seats::GameStatus;
 
 /// The event a planned mail belongs to.
 pub(super) struct MailPlanKey<'a> {
@@ -48,7 +48,7 @@ pub(super) async fn plan_mail(
     sqlx::query(&sql)
         .bind(event.kind.as_str())
         .bind(key.event_key)
-        .bind(crate::now())
+        .bind(crate::domain::time::now())
         .bind(key.game_id)
         .bind(event.seat.map_or(-1, |seat| i64::from(seat.0)))
         .bind(event.except_user.as_deref().unwrap_or(""))
@@ -274,11 +274,11 @@ impl Store {
         };
         let mut job = parse_job(&row, key.clone())?;
         let seats = self.seats_of(&key.game_id).await?;
-        let lang = crate::render::Lang::from_code(&job.language).unwrap_or(crate::render::Lang::En);
+        let lang = helvetia_web::Lang::from_code(&job.language).unwrap_or(helvetia_web::Lang::En);
         job.players = seats
             .iter()
             .map(|seat| {
-                crate::game_state::seat_name(&seats, helvetia_engine::Seat(seat.seat), lang)
+                crate::domain::game_state::seat_name(&seats, helvetia_engine::Seat(seat.seat), lang)
             })
             .collect();
         Ok(Some(job))

@@ -3,7 +3,7 @@
 use sqlx::Row;
 
 use super::{Store, StoreResult};
-use crate::mail::MailKind;
+use crate::domain::mail_event::MailKind;
 
 /// What mail a person wants, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -26,26 +26,22 @@ mod stand_ins;
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use helvetia_engine::{Action, GameOptions};
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor};
 use tokio::sync::mpsc;
 
+pub use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resignation, Summary};
 pub use account_limits::{AccountCap, CapKind};
 pub use analyses::{AnalysisJob, AnalysisRow, AnalysisState};
 pub use chat::{ChatLine, ChatText};
 pub use games::{GameFilter, ListedGame};
-pub use log_writer::{LogChange, Summary};
 pub use mail_outbox::{MailJob, MailKey, MailOutcome};
 pub use mail_settings::MailSettings;
 pub use players::{CurrentRating, GameCounts};
-pub use ratings::{HistoryPoint, LeaderboardRow, RatingChange};
-pub use resignations::Resignation;
+pub use ratings::{HistoryPoint, LeaderboardRow};
 
-use crate::clock::Clock;
-use crate::model::{GameStatus, OnResign, SeatRecord};
-use crate::notices::{Notice, CHANNEL};
+use crate::domain::notice::{Notice, CHANNEL};
 
 /// Why a storage call failed.
 #[derive(Debug)]
@@ -92,45 +88,6 @@ pub struct UserRecord {
     pub username: String,
     /// The argon2id hash in PHC form.
     pub password_hash: String,
-}
-
-/// A game as stored: everything needed to rebuild it by replay.
-#[derive(Clone, Debug)]
-pub struct GameRecordRow {
-    /// Game id.
-    pub id: String,
-    /// Who created it.
-    pub creator_id: String,
-    /// Engine options.
-    pub options: GameOptions,
-    /// The secret seed.
-    pub seed: u64,
-    /// Open, running, finished or cancelled.
-    pub status: GameStatus,
-    /// Seconds since the Unix epoch.
-    pub created_at: i64,
-    /// Changes of the log so far (actions and undos); every write names the one it expects.
-    pub version: u64,
-    /// The seats.
-    pub seats: Vec<SeatRecord>,
-    /// The actions in order, with the seat that made each.
-    pub actions: Vec<(u8, Action)>,
-    /// The clock, for a game with a time control.
-    pub clock: Option<Clock>,
-    /// Whether the result counts for the players' ratings.
-    pub rated: bool,
-    /// What the game did to its players' ratings, once rated.
-    pub rating_changes: Vec<RatingChange>,
-    /// Whether spectators' chat lines are shown to spectators only.
-    pub spectators_apart: bool,
-    /// What happens when a player resigns.
-    pub on_resign: OnResign,
-    /// Whether a resignation ended the game.
-    pub ended_by_resignation: bool,
-    /// Whether the person playing against bots only may ask for hints.
-    pub hints: bool,
-    /// Whether it is a tutorial game (its table carries the coach).
-    pub tutorial: bool,
 }
 
 /// The database: a pool for reads and rare writes, and the game-log writer.

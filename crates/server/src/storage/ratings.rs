@@ -5,22 +5,9 @@
 use helvetia_engine::Seat;
 use sqlx::Row;
 
-use super::{Store, StoreResult};
-use crate::notices::Notice;
-use crate::rating::{after_game, starting_rating, Rating};
-
-/// What a rated game did to one player's rating.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RatingChange {
-    /// Their seat in the game.
-    pub seat: Seat,
-    /// Their account.
-    pub user_id: String,
-    /// Rating before the game.
-    pub before: f64,
-    /// Rating after it.
-    pub after: f64,
-}
+use super::{RatingChange, Store, StoreResult};
+use crate::domain::notice::Notice;
+use crate::domain::rating::{after_game, starting_rating, Rating};
 
 /// One line of the leaderboard.
 #[derive(Clone, Debug, PartialEq)]

@@ -2,30 +2,12 @@
 //! update of the games row (the version the node saw moves to the next), so it takes effect
 //! once, on any node, and the other nodes learn of it by the change notice.
 
-use helvetia_engine::Seat;
-
 use super::games::{clock_column, RESIGNED};
 use super::stand_ins::claim_next_version;
-use super::{Store, StoreError, StoreResult};
-use crate::clock::Clock;
-use crate::mail::{MailEvent, MailKind};
-use crate::model::BotLevel;
-use crate::notices::Notice;
-
-/// A resignation worked out on the game as the node holds it, ready to store.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Resignation {
-    /// Whose person resigns.
-    pub seat: Seat,
-    /// The number of actions in the log when they resign.
-    pub at_step: u64,
-    /// The bot that plays the seat from now on; `None` when the game ends.
-    pub stand_in: Option<BotLevel>,
-    /// The clock afterwards, for a game with one.
-    pub clock: Option<Clock>,
-    /// The winners, when the resignation ends the game.
-    pub ends_with_winners: Option<Vec<Seat>>,
-}
+use super::{Resignation, Store, StoreError, StoreResult};
+use crate::domain::mail_event::{MailEvent, MailKind};
+use crate::domain::notice::Notice;
+use crate::domain::seats::BotLevel;
 
 impl Store {
     /// Stores `resignation` in running game `game_id` at `expected_version`, as the next

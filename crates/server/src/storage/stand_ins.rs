@@ -11,10 +11,10 @@ use sqlx::Row;
 
 use super::games::clock_column;
 use super::{Store, StoreError, StoreResult};
-use crate::clock::Clock;
-use crate::mail::{MailEvent, MailKind};
-use crate::model::BotLevel;
-use crate::notices::Notice;
+use crate::domain::clock::Clock;
+use crate::domain::mail_event::{MailEvent, MailKind};
+use crate::domain::notice::Notice;
+use crate::domain::seats::BotLevel;
 
 /// Moves running game `game_id` from `expected_version` to the next with `clock`, within `tx`;
 /// false if it is no longer running at that version (another node or request was first).

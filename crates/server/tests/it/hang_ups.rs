@@ -62,7 +62,7 @@ async fn stored_version(store: &Store, id: &str) -> u64 {
 
 /// The game's version in the server's memory.
 fn memory_version(server: &TestServer, id: &str) -> Option<u64> {
-    let live = server.server.state.hub.cached(id)?;
+    let live = server.server.state.games.cached(id)?;
     Some(live.snapshot().version)
 }
 

@@ -231,7 +231,7 @@ async fn a_hint_is_a_legal_line_for_the_persons_decision_and_refused_everywhere_
             ["after", "before", "line", "seat", "version", "why", "words"]
         );
         {
-            let live = server.server.state.hub.cached(&id).unwrap();
+            let live = server.server.state.games.cached(&id).unwrap();
             let state = live.lock().await;
             let hidden = secrets(state.game().position(), state.seed_for_storage());
             let text = hint.to_string();
@@ -302,7 +302,7 @@ async fn a_hint_is_a_legal_line_for_the_persons_decision_and_refused_everywhere_
                 &id,
             )
             .await;
-        server.server.state.hub.remove(&id);
+        server.server.state.games.remove(&id);
         let (status, body) = ask(&mut anna, &id, json!({})).await;
         assert_eq!(
             (status, body["code"].as_str()),

@@ -25,6 +25,7 @@ mod error_language;
 mod forced_steps;
 mod hang_ups;
 mod hints;
+mod layers;
 mod mail;
 mod operations;
 mod password_flood;

@@ -10,8 +10,8 @@ use std::time::Duration;
 use common::{databases, decides, mover_of, two_player_game, TestServer};
 use futures_util::StreamExt;
 use helvetia_engine::{Game, GameOptions, Seat};
-use helvetia_server::game_state::GameState;
-use helvetia_server::model::{GameStatus, Occupant, SeatRecord};
+use helvetia_server::domain::game_state::GameState;
+use helvetia_server::domain::seats::{GameStatus, Occupant, SeatRecord};
 use helvetia_server::storage::{
     AccountCap, CapKind, GameRecordRow, LogChange, Store, Summary, UserRecord,
 };
@@ -62,7 +62,7 @@ async fn an_idle_game_leaves_memory_and_comes_back_from_the_database_unchanged()
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
         common::play_http(&id, &mut [&mut anna, &mut beat], 12, |n| n / 2).await;
         let before = anna.state(&id).await;
-        let hub = &server.server.state.hub;
+        let hub = &server.server.state.games;
         assert!(hub.cached(&id).is_some());
         // Idle since before now + 1 s: every game nobody holds goes.
         assert!(hub.evict_idle(helvetia_server::now() + 1) >= 1);
@@ -128,7 +128,7 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
         rated: false,
         rating_changes: Vec::new(),
         spectators_apart: false,
-        on_resign: helvetia_server::model::OnResign::Bot,
+        on_resign: helvetia_server::domain::seats::OnResign::Bot,
         ended_by_resignation: false,
         hints: false,
         tutorial: false,

@@ -44,7 +44,7 @@ async fn a_flood_of_log_ins_is_refused_not_queued() {
     }
     assert!(refused > 0, "the queue's bound refused some of the flood");
     assert!(
-        checked >= helvetia_server::passwords::MAX_HASHES_QUEUED,
+        checked >= helvetia_server::accounts::passwords::MAX_HASHES_QUEUED,
         "{checked} checked: at least a full queue's worth"
     );
     // The flood is over: the real user's password is checked at once.

@@ -409,9 +409,10 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
         let server = TestServer::start(db).await;
         let (id, mut anna, mut beat) = two_player_game(&server, None).await;
         let carl = server.user("carl").await;
-        let live = server.server.state.hub.cached(&id).unwrap();
+        let live = server.server.state.games.cached(&id).unwrap();
         let mut hidden = Vec::new();
-        let record = |hidden: &mut Vec<String>, state: &helvetia_server::game_state::GameState| {
+        let record = |hidden: &mut Vec<String>,
+                      state: &helvetia_server::domain::game_state::GameState| {
             hidden.extend(secrets(state.game().position(), state.seed_for_storage()));
         };
         record(&mut hidden, &*live.lock().await);

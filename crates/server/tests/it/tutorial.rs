@@ -152,7 +152,7 @@ async fn the_coach_follows_the_learner_through_round_one_and_nothing_hidden_leav
     let live = server
         .server
         .state
-        .hub
+        .games
         .cached(&id)
         .expect("the game is loaded");
     let mut lessons = std::collections::BTreeSet::new();

@@ -1,0 +1,209 @@
+//! Accounts and sessions: registration, log-in with argon2id hashes, session cookies, and the
+//! extractors that name the user behind a request.
+
+use std::net::IpAddr;
+
+use axum::extract::{FromRequestParts, State};
+use axum::http::header::SET_COOKIE;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::accounts::passwords::{hash_password, verify_password, verify_unknown};
+use crate::domain::time::now;
+use crate::domain::tokens::random_token;
+use crate::domain::usernames;
+use crate::http::client_ip::ClientIp;
+use crate::http::cookies::{cookie, set_cookie};
+use crate::http::error::{AppError, AppResult, JsonBody};
+pub use crate::live::sessions::User;
+use crate::state::AppState;
+use crate::storage::UserRecord;
+
+/// Name of the session cookie.
+pub const SESSION_COOKIE: &str = "helvetia_session";
+/// How long a session lasts.
+pub const SESSION_DAYS: i64 = 30;
+/// Looks up the session cookie of a request.
+///
+/// # Errors
+/// 401 if there is no cookie, an unknown one, or an expired one.
+pub async fn user_of(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
+    let token =
+        cookie(headers, SESSION_COOKIE).ok_or_else(|| AppError::unauthorized("not-logged-in"))?;
+    let token = token.as_str();
+    let (user, expires) = match state.sessions.get(token) {
+        Some(found) => found,
+        None => {
+            let (id, name, expires) = state
+                .store
+                .session(token)
+                .await?
+                .ok_or_else(|| AppError::unauthorized("unknown-session"))?;
+            let user = User { id, name };
+            state.sessions.put(token, user.clone(), expires);
+            (user, expires)
+        }
+    };
+    if expires <= now() {
+        state.sessions.forget(token);
+        return Err(AppError::unauthorized("session-expired"));
+    }
+    Ok(user)
+}
+
+impl FromRequestParts<AppState> for User {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<User> {
+        user_of(state, &parts.headers).await
+    }
+}
+
+/// The user behind a request, if logged in.
+pub struct MaybeUser(pub Option<User>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<MaybeUser> {
+        match user_of(state, &parts.headers).await {
+            Ok(user) => Ok(MaybeUser(Some(user))),
+            Err(error) if error.status == StatusCode::UNAUTHORIZED => Ok(MaybeUser(None)),
+            Err(error) => Err(error),
+        }
+    }
+}
+
+/// The body of register and log-in.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    username: String,
+    password: String,
+}
+
+fn check_password(password: &str) -> AppResult<()> {
+    let length = password.chars().count();
+    if !(8..=128).contains(&length) {
+        return Err(AppError::bad_request("password-length"));
+    }
+    Ok(())
+}
+
+/// A fresh session for `user`, answered with its cookie.
+async fn open_session(state: &AppState, user: User, status: StatusCode) -> AppResult<Response> {
+    let token = random_token();
+    let expires = now() + SESSION_DAYS * 86_400;
+    state
+        .store
+        .create_session(&token, &user.id, expires)
+        .await?;
+    state.sessions.put(&token, user.clone(), expires);
+    let cookie = set_cookie(
+        SESSION_COOKIE,
+        &token,
+        SESSION_DAYS * 86_400,
+        true,
+        state.config.secure_cookies,
+    );
+    Ok((
+        status,
+        [(SET_COOKIE, cookie)],
+        Json(json!({ "id": user.id, "username": user.name })),
+    )
+        .into_response())
+}
+
+fn check_rate(state: &AppState, ip: IpAddr) -> AppResult<()> {
+    state
+        .auth_limiter
+        .check_key(&crate::http::client_ip::limit_key(ip))
+        .map_err(|_| AppError::too_many("too-many-attempts", 60))
+}
+
+/// Log-in attempts are limited per account too, whatever addresses they come from.
+fn check_account_rate(state: &AppState, username: &str) -> AppResult<()> {
+    state
+        .login_limiter
+        .check_key(&usernames::key(username))
+        .map_err(|_| AppError::too_many("too-many-account-attempts", 60))
+}
+
+/// `POST /api/register`: creates an account and logs it in. Its mails (once it gives an
+/// address) are in the language of the page it registered from.
+pub async fn register(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<Credentials>,
+) -> AppResult<Response> {
+    check_rate(&state, ip)?;
+    let username = usernames::checked(&body.username).map_err(AppError::bad_request)?;
+    check_password(&body.password)?;
+    let user = UserRecord {
+        id: random_token()[..16].to_string(),
+        username,
+        password_hash: hash_password(body.password).await?,
+    };
+    let language = crate::http::language::lang_of(&headers);
+    match state.store.create_user(&user, language.code(), now()).await {
+        Err(crate::storage::StoreError::Conflict) => {
+            return Err(AppError::conflict("username-taken"))
+        }
+        other => other?,
+    }
+    let user = User {
+        id: user.id,
+        name: user.username,
+    };
+    open_session(&state, user, StatusCode::CREATED).await
+}
+
+/// `POST /api/login`: checks the password and opens a session.
+pub async fn login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    JsonBody(body): JsonBody<Credentials>,
+) -> AppResult<Response> {
+    check_rate(&state, ip)?;
+    check_account_rate(&state, &body.username)?;
+    let wrong = || AppError::unauthorized("wrong-login");
+    let Some(record) = state.store.user_by_name(&body.username).await? else {
+        // As much work as for a known name: the answer's timing does not tell which names exist.
+        verify_unknown(body.password).await?;
+        return Err(wrong());
+    };
+    if !verify_password(body.password, record.password_hash).await? {
+        return Err(wrong());
+    }
+    let user = User {
+        id: record.id,
+        name: record.username,
+    };
+    open_session(&state, user, StatusCode::OK).await
+}
+
+/// `POST /api/logout`: ends the session (idempotent).
+pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
+    if let Some(token) = cookie(&headers, SESSION_COOKIE) {
+        state.store.delete_session(&token).await?;
+        state.sessions.forget(&token);
+    }
+    let cookie = set_cookie(SESSION_COOKIE, "", 0, true, state.config.secure_cookies);
+    Ok(([(SET_COOKIE, cookie)], Json(json!({ "ok": true }))).into_response())
+}
+
+/// `GET /api/me`: who is logged in.
+pub async fn me(
+    State(app): State<AppState>,
+    user: User,
+) -> crate::http::error::AppResult<Json<serde_json::Value>> {
+    let waiting = app.store.games_waiting_for(&user.id).await?;
+    Ok(Json(
+        json!({ "id": user.id, "username": user.name, "waiting": waiting }),
+    ))
+}

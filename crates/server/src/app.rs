@@ -1,0 +1,329 @@
+//! The application: the router with every route and layer, start-up (database, workers,
+//! listener) and graceful shutdown.
+
+use std::net::SocketAddr;
+use std::num::NonZeroU32;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use governor::{Quota, RateLimiter};
+
+use crate::accounts::{auth, csrf};
+use crate::analysis::requests as analysis;
+use crate::chat::lines as chat;
+use crate::config::Config;
+use crate::domain::tokens::random_token;
+use crate::http::body_limit::{self, MAX_BODY};
+use crate::http::{
+    compression, error_language, health, listener, run_to_the_end, security_headers,
+};
+use crate::live::Node;
+use crate::lobby::{games as lobby, rematch, tutorial};
+use crate::mail;
+use crate::play::{forced_steps, hints, requests as play, resign, socket as ws, stand_in};
+use crate::players::profiles as players;
+use crate::site::pages;
+use crate::state::{AppState, Shared};
+use crate::storage::Store;
+use crate::workers;
+
+/// Why the server could not start.
+#[derive(Debug)]
+pub struct StartError(pub String);
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// Connects to the database and builds the shared state. Reads no game: games are loaded when
+/// first needed.
+///
+/// # Errors
+/// The database is unreachable or its schema cannot be brought up to date.
+pub async fn open(config: Config) -> Result<AppState, StartError> {
+    let node = config.node_name.clone().unwrap_or_else(default_node_name);
+    let plans_mail = config.smtp_url.is_some();
+    let store = Store::connect_with_mail(&config.database_url, &node, plans_mail)
+        .await
+        .map_err(|e| StartError(format!("cannot open {}: {e}", config.database_url)))?;
+    if !store.is_postgres() {
+        // One node: a lease left by an earlier run of this node must not hold its bots back.
+        store
+            .release_all_bots()
+            .await
+            .map_err(|e| StartError(format!("cannot reset bot leases: {e}")))?;
+    }
+    crate::live::metrics::install();
+    let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).expect("at least 1");
+    let per_account = NonZeroU32::new(config.login_per_account_minute.max(1)).expect("at least 1");
+    Ok(AppState::new(Shared {
+        live: Node::new(store, config.bot_threads),
+        auth_limiter: RateLimiter::keyed(Quota::per_minute(per_minute)),
+        login_limiter: RateLimiter::keyed(Quota::per_minute(per_account)),
+        chat_limiter: chat::limiter(),
+        shutdown: tokio::sync::watch::channel(false).0,
+        config,
+    }))
+}
+
+/// Host name, process id and a random part: unique among the nodes of one database.
+fn default_node_name() -> String {
+    let host = std::fs::read_to_string("/etc/hostname")
+        .map(|name| name.trim().to_string())
+        .unwrap_or_else(|_| "node".into());
+    format!("{host}-{}-{}", std::process::id(), &random_token()[..6])
+}
+
+/// The router with every route.
+pub fn app(state: AppState) -> Router {
+    let operations = Router::new()
+        .route("/healthz", get(health::live))
+        .route("/readyz", get(health::ready))
+        .route("/metrics", get(health::metrics));
+    let api = Router::new()
+        .route("/register", post(auth::register))
+        .route("/login", post(auth::login))
+        .route("/logout", post(auth::logout))
+        .route("/me", get(auth::me))
+        .route("/tutorial", post(tutorial::start))
+        .route("/games", get(lobby::list).post(lobby::create))
+        .route("/games/{id}", get(play::get_game))
+        .route("/games/{id}/join", post(lobby::join))
+        .route("/games/{id}/leave", post(lobby::leave))
+        .route("/games/{id}/start", post(lobby::start))
+        .route("/games/{id}/actions", post(play::post_action))
+        .route("/games/{id}/undo", post(play::post_undo))
+        .route("/games/{id}/return", post(stand_in::take_seat_back))
+        .route("/games/{id}/end-vote", post(stand_in::vote_to_end))
+        .route("/games/{id}/resign", post(resign::resign))
+        .route("/games/{id}/rematch", post(rematch::rematch))
+        .route("/games/{id}/chat", get(chat::list).post(chat::post))
+        .route("/players/{name}/mute", post(chat::mute))
+        .route("/players/{name}/unmute", post(chat::unmute))
+        .route("/leaderboard", get(players::leaderboard_json))
+        .route("/players/{name}", get(players::profile_json))
+        .route("/games/{id}/replay/{step}", get(play::get_replay))
+        .route(
+            "/games/{id}/analysis",
+            get(analysis::get).post(analysis::request),
+        )
+        .route("/games/{id}/hint", post(hints::ask))
+        .route("/games/{id}/ws", get(ws::upgrade))
+        .route(
+            "/settings",
+            get(mail::settings::get).post(mail::settings::save),
+        )
+        .route(
+            "/settings/forced-steps",
+            get(forced_steps::get).post(forced_steps::save),
+        );
+    let router = Router::new()
+        .route("/", get(pages::home))
+        .route("/login", get(pages::login))
+        .route("/register", get(pages::register))
+        .route("/lobby", get(pages::lobby))
+        .route("/rules", get(pages::rules))
+        .route("/tutorial", get(tutorial::page))
+        .route("/leaderboard", get(players::leaderboard_page))
+        .route("/players/{name}", get(players::profile_page))
+        .route("/games/{id}", get(pages::game))
+        .route("/games/{id}/replay", get(pages::replay))
+        .route("/settings", get(mail::settings::page))
+        .route(
+            "/unsubscribe/{token}",
+            get(mail::settings::ask_to_unsubscribe).post(mail::settings::unsubscribe),
+        )
+        .route("/static/app.js", get(pages::script))
+        .route("/static/app.css", get(pages::style))
+        .nest("/api", api)
+        .merge(operations)
+        .fallback(pages::not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            csrf::protect,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            run_to_the_end::run_to_the_end,
+        ))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state);
+    let translated =
+        body_limit::add(router).layer(axum::middleware::from_fn(error_language::translate));
+    security_headers::add(compression::add(translated))
+}
+
+/// A server running in the background.
+pub struct RunningServer {
+    /// The address it listens on (the real port when 0 was asked for).
+    pub addr: SocketAddr,
+    /// Its state, shared with the handlers.
+    pub state: AppState,
+    task: tokio::task::JoinHandle<()>,
+    background: Vec<tokio::task::JoinHandle<()>>,
+}
+
+/// How long a graceful shutdown waits for connections and commits before it stops anyway.
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
+
+impl RunningServer {
+    /// Stops serving at once, as a crash would (nothing acknowledged is lost: it is committed).
+    pub fn abort(&self) {
+        self.task.abort();
+        for task in &self.background {
+            task.abort();
+        }
+    }
+
+    /// Stops gracefully: readiness fails, no new connection is accepted, browsers are told to
+    /// reconnect (elsewhere, behind a proxy), changes in progress are committed, this node's bot
+    /// leases are given back, and the database is closed.
+    pub async fn shutdown(self) {
+        self.state.shutdown.send_replace(true);
+        for task in &self.background {
+            task.abort();
+        }
+        let drained = async {
+            let _ = self.task.await;
+            self.state.in_flight.drained().await;
+        };
+        if tokio::time::timeout(SHUTDOWN_GRACE, drained).await.is_err() {
+            tracing::warn!("shutdown: connections still open after {SHUTDOWN_GRACE:?}");
+        }
+        for live in self.state.games.all() {
+            if let Err(error) = self.state.store.release_bot(&live.id).await {
+                tracing::warn!(game = %live.id, "cannot release the bot lease: {error}");
+            }
+        }
+        self.state.store.close().await;
+    }
+}
+
+/// Opens the database, binds `config.addr` and serves in a background task, with this node's
+/// housekeeping, bot lease watcher and (on PostgreSQL) notice listener.
+///
+/// # Errors
+/// The database or the address is unavailable.
+pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
+    let tcp_listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| StartError(format!("cannot listen on {}: {e}", config.addr)))?;
+    let addr = tcp_listener
+        .local_addr()
+        .map_err(|e| StartError(e.to_string()))?;
+    let mail = mail_config(&config, addr)?;
+    let state = open(config).await?;
+    let mut background = vec![
+        tokio::spawn(workers::events::follow_events(state.clone())),
+        tokio::spawn(workers::housekeeping::housekeeping(state.clone())),
+        tokio::spawn(workers::bots::watch_leases(
+            state.clone(),
+            std::time::Duration::from_secs(1),
+        )),
+        tokio::spawn(workers::deadlines::watch_deadlines(
+            state.clone(),
+            std::time::Duration::from_secs(1),
+        )),
+        tokio::spawn(workers::backfill::fill_in_summaries(state.store.clone())),
+        tokio::spawn(workers::ratings::rate_unrated(state.clone())),
+        tokio::spawn(workers::analyses::work_on_analyses(
+            state.clone(),
+            std::time::Duration::from_secs(1),
+        )),
+    ];
+    if let Some(mail) = mail {
+        background.push(tokio::spawn(workers::mail_sender::send_mail(
+            state.clone(),
+            mail,
+            std::time::Duration::from_secs(2),
+        )));
+    }
+    if state.store.is_postgres() {
+        let url = state.config.database_url.clone();
+        background.push(tokio::spawn(workers::notices::listen(state.clone(), url)));
+    }
+    let limits = listener::ConnectionLimits {
+        total: state
+            .config
+            .max_connections
+            .unwrap_or_else(listener::default_total_connections),
+        per_address: state.config.max_connections_per_address.max(1),
+        header_read_timeout: std::time::Duration::from_secs(
+            state.config.header_read_timeout_secs.max(1),
+        ),
+    };
+    let count = listener::ConnectionCount::new(limits, state.config.trusted_proxies.clone());
+    let task = tokio::spawn(listener::serve(
+        tcp_listener,
+        app(state.clone()),
+        count,
+        state.shutdown.subscribe(),
+    ));
+    Ok(RunningServer {
+        addr,
+        state,
+        task,
+        background,
+    })
+}
+
+/// How this node sends mail, if it does.
+fn mail_config(
+    config: &Config,
+    addr: SocketAddr,
+) -> Result<Option<workers::mail_sender::MailConfig>, StartError> {
+    let Some(url) = &config.smtp_url else {
+        return Ok(None);
+    };
+    let mailer = mail::transport::Mailer::new(url, &config.mail_from).map_err(StartError)?;
+    let public_url = config
+        .public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{addr}"));
+    Ok(Some(workers::mail_sender::MailConfig {
+        mailer,
+        public_url: public_url.trim_end_matches('/').to_string(),
+        your_turn_delay_secs: config.your_turn_mail_delay_secs,
+    }))
+}
+
+/// `helvetia serve`: serves until Ctrl-C or SIGTERM, then shuts down gracefully.
+///
+/// # Errors
+/// The database or the address is unavailable.
+pub async fn run(config: Config) -> Result<(), StartError> {
+    let sends_mail = config.smtp_url.is_some();
+    let server = spawn(config).await?;
+    println!("Helvetia is served on http://{}", server.addr);
+    // Through the log, not stdout: whoever reads the address above may close the pipe after it.
+    if sends_mail {
+        tracing::info!("e-mail notifications are sent through the --smtp-url server");
+    } else {
+        tracing::info!("e-mail notifications are off: no --smtp-url given");
+    }
+    stopped().await;
+    tracing::info!("stopping");
+    server.shutdown().await;
+    Ok(())
+}
+
+/// Waits for Ctrl-C or, on Unix, SIGTERM.
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}

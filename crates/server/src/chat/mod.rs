@@ -1,0 +1,3 @@
+//! Chat beside the table: lines, quick phrases, mutes and their limits.
+
+pub mod lines;

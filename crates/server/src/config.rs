@@ -1,0 +1,90 @@
+//! How the server runs: every setting of `helvetia serve`, with its default.
+
+use std::net::{IpAddr, SocketAddr};
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// `sqlite://file.db` (created if missing) or `postgres://user:pass@host/db`.
+    pub database_url: String,
+    /// Log-in and registration attempts allowed per client address and minute.
+    pub auth_per_minute: u32,
+    /// Log-in attempts allowed per account and minute, from all addresses together.
+    pub login_per_account_minute: u32,
+    /// Mark cookies `Secure` (serve behind HTTPS).
+    pub secure_cookies: bool,
+    /// Bot searches that may run at once.
+    pub bot_threads: usize,
+    /// The most time a search bot may think per decision, in milliseconds (its level sets its
+    /// iterations).
+    pub bot_think_ms: u64,
+    /// How long a node's claim to run a game's bot lasts without renewal, in seconds: how soon
+    /// another node takes over the bots of a node that stopped.
+    pub bot_lease_secs: u64,
+    /// A game nobody has used for this many seconds is dropped from memory.
+    pub idle_game_secs: u64,
+    /// This node's name in notices and bot leases (default: host, process and a random part).
+    pub node_name: Option<String>,
+    /// The SMTP server for e-mail notifications (`smtp://…`, `smtps://…`); none: no mail.
+    pub smtp_url: Option<String>,
+    /// The sender of notification mails, `Name <address>`.
+    pub mail_from: String,
+    /// The site's address as people reach it, for links in mails (default: `http://` and the
+    /// listening address).
+    pub public_url: Option<String>,
+    /// Seconds a "your turn" mail waits, so that a person at the table who moves at once gets
+    /// none.
+    pub your_turn_mail_delay_secs: u64,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (and which have no
+    /// per-address connection cap).
+    pub trusted_proxies: Vec<IpAddr>,
+    /// Open connections at most; `None`: the open-file limit less a reserve.
+    pub max_connections: Option<usize>,
+    /// Open connections at most from one client address.
+    pub max_connections_per_address: usize,
+    /// Seconds a client has to send a request's head (and to start the next one on a
+    /// kept-alive connection).
+    pub header_read_timeout_secs: u64,
+    /// Seconds between pings on a WebSocket; one silent for three times this is closed.
+    pub websocket_ping_secs: u64,
+    /// Games one account may have waiting for players.
+    pub max_open_games: u32,
+    /// Running games with bots one account may have started.
+    pub max_bot_games: u32,
+    /// Search iterations per turn of a post-game analysis.
+    pub analysis_iterations: u32,
+    /// Search iterations of a hint (half the ladder's strong level by default).
+    pub hint_iterations: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database_url: "sqlite://helvetia.db".into(),
+            auth_per_minute: 20,
+            login_per_account_minute: 10,
+            secure_cookies: false,
+            bot_threads: 1,
+            bot_think_ms: 1000,
+            bot_lease_secs: 10,
+            idle_game_secs: 600,
+            node_name: None,
+            smtp_url: None,
+            mail_from: "Helvetia Online <helvetia@localhost>".into(),
+            public_url: None,
+            your_turn_mail_delay_secs: 120,
+            trusted_proxies: Vec::new(),
+            max_connections: None,
+            max_connections_per_address: 64,
+            header_read_timeout_secs: 10,
+            websocket_ping_secs: 20,
+            max_open_games: 10,
+            max_bot_games: 10,
+            analysis_iterations: helvetia_ai::analysis::AnalysisSettings::default().iterations,
+            hint_iterations: helvetia_ai::analysis::HINT_ITERATIONS,
+        }
+    }
+}

@@ -1,0 +1,676 @@
+//! One game as a node holds it: rebuilt from its stored record, changed only after the database
+//! accepted the change. Each change is worked out first ([`GameState::try_action`],
+//! [`GameState::try_undo`]: the engine plays the action once, on a copy), then stored, then
+//! applied ([`GameState::apply`]) without playing it again.
+
+use helvetia_engine::{
+    forced_step, Action, ActionList, Game, GameOptions, Phase, Seat, Standing, TurnState, View,
+};
+
+use crate::domain::clock::{now_ms, Clock};
+use crate::domain::log_book::{decision_line, LogBook};
+use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resignation, Summary};
+use crate::domain::seats::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
+use helvetia_web::{marks_of, recent_turns, Lang, Mark, RecentTurns, Resignations, StoryLine};
+
+/// One action of the log, with who made it and whether it opened a turn.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The action.
+    pub action: Action,
+    /// The seat that made it.
+    pub seat: Seat,
+    /// The seat whose turn (phase `Turn`) it was played in, if any.
+    pub turn_of: Option<Seat>,
+    /// Whether it was the first action of that turn.
+    pub opens_turn: bool,
+    /// Whether it was a forced step (the only legal action, see [`forced_step`]): an undo
+    /// takes it back together with the decision before it.
+    pub forced: bool,
+    /// The version it was played at, when this node saw it played (not when replayed).
+    pub played_at: Option<u64>,
+}
+
+/// A game's complete server-side state. The seed and the full position never leave the
+/// server: everything sent goes through [`crate::play::presenter`], from a [`crate::live::snapshot::Snapshot`].
+pub struct GameState {
+    /// Who created the game.
+    pub creator_id: String,
+    /// Engine options.
+    pub options: GameOptions,
+    seed: u64,
+    /// Where the game stands.
+    pub status: GameStatus,
+    /// Seconds since the Unix epoch.
+    pub created_at: i64,
+    /// The seats, by seat number.
+    pub seats: Vec<SeatRecord>,
+    game: Game,
+    history: Vec<Entry>,
+    /// The pieces each action of `history` changed, for the highlight of recent turns.
+    marks: Vec<Vec<Mark>>,
+    /// The stored version: changes of the log so far (actions and undos).
+    version: u64,
+    log: LogBook,
+    /// The clock, for a game with a time control.
+    pub clock: Option<Clock>,
+    /// Whether the result counts for ratings.
+    pub rated: bool,
+    /// What the game did to its players' ratings, once rated.
+    pub rating_changes: Vec<RatingChange>,
+    /// Whether spectators' chat lines are shown to spectators only.
+    pub spectators_apart: bool,
+    /// What happens when a player resigns.
+    pub on_resign: OnResign,
+    /// Whether a resignation ended the game.
+    pub ended_by_resignation: bool,
+    /// Whether the person playing against bots only may ask for hints.
+    pub hints: bool,
+    /// Whether it is a tutorial game: its table carries the coach for its creator.
+    pub tutorial: bool,
+}
+
+/// Why a state change was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is not being played.
+    NotRunning,
+    /// The viewer has no seat here.
+    NotSeated,
+    /// Someone else decides now.
+    NotYourTurn,
+    /// The client saw an older (or newer) version.
+    StaleVersion {
+        /// The version now.
+        current: u64,
+    },
+    /// Not a legal action; the engine's reason.
+    Illegal(String),
+    /// Nothing of the current turn is left to undo.
+    NothingToUndo,
+    /// The person's time ran out and a bot plays for them.
+    StoodIn,
+    /// The person resigned from this game.
+    Resigned,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NotRunning => f.write_str("the game is not running"),
+            Refusal::NotSeated => f.write_str("you have no seat in this game"),
+            Refusal::NotYourTurn => f.write_str("it is not your turn"),
+            Refusal::StaleVersion { current } => {
+                write!(f, "stale version: the game is at version {current}; reload")
+            }
+            Refusal::Illegal(reason) => write!(f, "illegal action: {reason}"),
+            Refusal::NothingToUndo => {
+                f.write_str("nothing to undo: only your own actions of your current turn")
+            }
+            Refusal::StoodIn => {
+                f.write_str("your time ran out and a bot plays for you: take your seat back first")
+            }
+            Refusal::Resigned => f.write_str("you resigned from this game"),
+        }
+    }
+}
+
+/// What a player chose: an action, or its index in their current legal list.
+#[derive(Clone, Copy, Debug)]
+pub enum Choice {
+    /// The action itself.
+    Action(Action),
+    /// Index into the legal actions.
+    Index(usize),
+}
+
+/// A change worked out but not yet stored: the log change to store, and the game after it.
+pub struct Change {
+    /// What the log gets.
+    pub log: LogChange,
+    /// What the games row says afterwards.
+    pub summary: Summary,
+    game: Game,
+    entry: Option<Entry>,
+}
+
+impl GameState {
+    /// Rebuilds a game from its stored record by replaying every action.
+    ///
+    /// # Errors
+    /// A stored action that is not legal where it stands, or out of turn (a damaged record).
+    pub fn from_record(record: GameRecordRow) -> Result<GameState, String> {
+        record.options.check()?;
+        let mut game = Game::new(record.options, record.seed);
+        let mut history = Vec::with_capacity(record.actions.len());
+        let mut marks = Vec::with_capacity(record.actions.len());
+        let mut before = game.view();
+        for (index, (seat, action)) in record.actions.into_iter().enumerate() {
+            if game.to_move() != Some(Seat(seat)) {
+                return Err(format!("action {index} stored for seat {seat} out of turn"));
+            }
+            let entry = entry_for(&game, action, None);
+            game.play(action)
+                .map_err(|error| format!("action {index}: {}", error.reason))?;
+            let after = game.view();
+            marks.push(marks_of(&before, &after));
+            before = after;
+            history.push(entry);
+        }
+        let mut status = record.status;
+        if game.is_over() && status == GameStatus::Running {
+            status = GameStatus::Finished;
+        }
+        Ok(GameState {
+            creator_id: record.creator_id,
+            options: record.options,
+            seed: record.seed,
+            status,
+            created_at: record.created_at,
+            seats: record.seats,
+            game,
+            history,
+            marks,
+            version: record.version,
+            log: LogBook::default(),
+            clock: record.clock,
+            rated: record.rated,
+            rating_changes: record.rating_changes,
+            spectators_apart: record.spectators_apart,
+            on_resign: record.on_resign,
+            ended_by_resignation: record.ended_by_resignation,
+            hints: record.hints,
+            tutorial: record.tutorial,
+        })
+    }
+
+    /// The secret seed (what the database stores; tests look for it in payloads).
+    pub fn seed_for_storage(&self) -> u64 {
+        self.seed
+    }
+
+    /// The game as it stands. Only the filter in [`crate::play::presenter`] turns it into a `View`.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The log.
+    pub fn history(&self) -> &[Entry] {
+        &self.history
+    }
+
+    /// The stored version: it changes with every action and every undo, never back.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The names shown for the seats, in `lang` (bots are named by their level).
+    pub fn seat_names(&self, lang: Lang) -> Vec<String> {
+        seat_names(&self.seats, self.options, lang)
+    }
+
+    /// The log in words, one line per action (the decision), actions `from..to`, in `lang`.
+    pub fn log_lines(&mut self, lang: Lang, from: usize, to: usize) -> Vec<String> {
+        let names = self.seat_names(lang);
+        let story = self.story_by_action(lang);
+        story[from.min(story.len())..to.min(story.len())]
+            .iter()
+            .map(|lines| decision_line(&names, lines))
+            .collect()
+    }
+
+    /// The story of the first `to` actions in `lang`: every decision and what followed.
+    pub fn story(&mut self, lang: Lang, to: usize) -> Vec<StoryLine> {
+        let story = self.story_by_action(lang);
+        story[..to.min(story.len())]
+            .iter()
+            .flatten()
+            .cloned()
+            .collect()
+    }
+
+    fn story_by_action(&mut self, lang: Lang) -> &[Vec<StoryLine>] {
+        let names = self.seat_names(lang);
+        let actions = self.history.iter().map(|entry| entry.action);
+        self.log
+            .lines(lang, (self.options, self.seed), actions, &names)
+    }
+
+    /// Writes the log out in `lang` if nobody asked for it before; tells whether it did.
+    pub fn read_in(&mut self, lang: Lang) -> bool {
+        if self.log.has(lang) {
+            return false;
+        }
+        self.log_lines(lang, 0, 0);
+        true
+    }
+
+    /// The log book (for snapshots).
+    pub fn log_book(&self) -> &LogBook {
+        &self.log
+    }
+
+    /// The seat of `user_id`, if they sit here.
+    pub fn seat_of(&self, user_id: &str) -> Option<Seat> {
+        seat_of(&self.seats, user_id)
+    }
+
+    /// Whose decision it is while the game runs.
+    pub fn to_move(&self) -> Option<Seat> {
+        (self.status == GameStatus::Running)
+            .then(|| self.game.to_move())
+            .flatten()
+    }
+
+    /// The legal actions of `viewer`: empty unless it is their decision (a seat's bot, standing
+    /// in for its person, decides through [`GameState::view`] alone).
+    pub fn legal_for(&self, viewer: Option<Seat>) -> ActionList {
+        match viewer {
+            Some(seat) if self.to_move() == Some(seat) && !self.is_stood_in(seat) => {
+                self.game.legal_actions()
+            }
+            _ => ActionList::new(),
+        }
+    }
+
+    /// Whether a bot plays `seat`: a bot sits there, or stands in for a person.
+    pub fn is_bot(&self, seat: Seat) -> bool {
+        self.bot_level(seat).is_some()
+    }
+
+    /// The bot that plays `seat`, if one does.
+    pub fn bot_level(&self, seat: Seat) -> Option<BotLevel> {
+        self.seats.get(seat.index()).and_then(SeatRecord::bot_level)
+    }
+
+    /// Whether `seat` may vote to end the game without a result now: the game runs, a person
+    /// plays `seat` themselves, and clocks ran out for more than one seat (or for every other
+    /// person's seat).
+    pub fn may_vote_to_end(&self, seat: Seat) -> bool {
+        let people: Vec<&SeatRecord> = self
+            .seats
+            .iter()
+            .filter(|s| s.occupant.user_id().is_some())
+            .collect();
+        let lost = people.iter().filter(|s| s.stand_in.is_some()).count();
+        let playing = people.len() - lost;
+        self.status == GameStatus::Running
+            && self.seats.get(seat.index()).is_some_and(|s| {
+                s.occupant.user_id().is_some() && s.stand_in.is_none() && !s.voted_to_end
+            })
+            && (lost >= 2 || (lost >= 1 && playing == 1))
+    }
+
+    /// Whether `seat`'s vote would be the last one needed: every person still playing has voted.
+    pub fn vote_would_end(&self, seat: Seat) -> bool {
+        self.seats
+            .iter()
+            .filter(|s| s.occupant.user_id().is_some() && s.stand_in.is_none())
+            .all(|s| s.voted_to_end || s.seat == seat.0)
+    }
+
+    /// Applies a committed vote (and, with `ends`, the end without a result).
+    pub fn apply_vote(&mut self, seat: Seat, ends: bool) {
+        if let Some(record) = self.seats.get_mut(seat.index()) {
+            record.voted_to_end = true;
+        }
+        if ends {
+            self.status = GameStatus::Abandoned;
+            if let Some(clock) = &mut self.clock {
+                clock.running = None;
+            }
+        }
+        self.version += 1;
+    }
+
+    /// Whether a bot stands in for the person in `seat`.
+    pub fn is_stood_in(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat.index())
+            .is_some_and(|s| s.stand_in.is_some())
+    }
+
+    /// The clock once the decision passes to `to_move` now: a person's turn is timed, a bot's
+    /// is not.
+    pub fn clock_passed_to(&self, to_move: Option<Seat>) -> Option<Clock> {
+        let timed = to_move.is_some_and(|seat| !self.is_bot(seat));
+        self.clock
+            .as_ref()
+            .map(|clock| clock.passed_to(to_move, timed, now_ms()))
+    }
+
+    /// The others' last turns each viewer sees highlighted, from what each action changed.
+    pub fn recent_turns(&self) -> RecentTurns {
+        if self.status != GameStatus::Running {
+            return RecentTurns::NONE;
+        }
+        let actions: Vec<(Seat, &[Mark])> = self
+            .history
+            .iter()
+            .zip(&self.marks)
+            .map(|(entry, marks)| (entry.seat, marks.as_slice()))
+            .collect();
+        recent_turns(&actions, self.to_move(), self.options.players)
+    }
+
+    /// Whether the player to move is a bot.
+    pub fn bot_to_move(&self) -> bool {
+        self.to_move().is_some_and(|seat| self.is_bot(seat))
+    }
+
+    /// The forced step waiting for the person to move, if the decision now is one: their
+    /// seat, their account and the only action. Whether they want it played for them is their
+    /// account's setting, read from the database when it is played.
+    pub fn person_forced_step(&self) -> Option<(Seat, String, Action)> {
+        let seat = self.to_move().filter(|&seat| !self.is_bot(seat))?;
+        let user_id = self.seats.get(seat.index())?.occupant.user_id()?;
+        let action = forced_step(self.game.position())?;
+        Some((seat, user_id.to_string(), action))
+    }
+
+    /// What the games row says about the game now.
+    pub fn summary(&self) -> Summary {
+        Summary {
+            clock: self.clock.clone(),
+            ..summary_of(&self.game, &self.resignations())
+        }
+    }
+
+    /// What the games row says after a change that leaves `game`.
+    fn summary_after(&self, game: &Game) -> Summary {
+        let to_move = game.to_move().filter(|_| !game.is_over());
+        Summary {
+            clock: self.clock_passed_to(to_move),
+            ..summary_of(game, &self.resignations())
+        }
+    }
+
+    /// Whether the person in `seat` resigned.
+    pub fn has_resigned(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat.index())
+            .is_some_and(|s| s.resigned_at.is_some())
+    }
+
+    /// Who resigned, in the order they did, and whether that ended the game.
+    pub fn resignations(&self) -> Resignations {
+        let mut resigned: Vec<&SeatRecord> = self
+            .seats
+            .iter()
+            .filter(|s| s.resigned_at.is_some())
+            .collect();
+        resigned.sort_by_key(|s| (s.resigned_at, s.seat));
+        Resignations {
+            seats: resigned.iter().map(|s| Seat(s.seat)).collect(),
+            ended_game: self.ended_by_resignation,
+        }
+    }
+
+    /// The final standings once the game is over (those who resigned last), best first.
+    pub fn standings(&self) -> Option<Vec<Standing>> {
+        let resignations = self.resignations();
+        let position = self.game.position();
+        resignations
+            .is_over(position)
+            .then(|| resignations.standings(position))
+    }
+
+    /// Applies a committed resignation: the seat's bot plays on, or the game ends.
+    pub fn apply_resignation(&mut self, resignation: &Resignation) {
+        if let Some(record) = self.seats.get_mut(resignation.seat.index()) {
+            record.resigned_at = Some(resignation.at_step);
+            record.stand_in = resignation.stand_in;
+        }
+        if resignation.ends_with_winners.is_some() {
+            self.status = GameStatus::Finished;
+            self.ended_by_resignation = true;
+        }
+        self.clock = resignation.clock.clone();
+        self.version += 1;
+    }
+
+    /// Checks that the game runs, is at `version`, and `seat` decides now.
+    ///
+    /// # Errors
+    /// Why not.
+    pub fn check_turn(&self, seat: Option<Seat>, version: u64) -> Result<Seat, Refusal> {
+        if self.status != GameStatus::Running {
+            return Err(Refusal::NotRunning);
+        }
+        let seat = seat.ok_or(Refusal::NotSeated)?;
+        if self.version != version {
+            return Err(Refusal::StaleVersion {
+                current: self.version,
+            });
+        }
+        if self.game.to_move() != Some(seat) {
+            return Err(Refusal::NotYourTurn);
+        }
+        Ok(seat)
+    }
+
+    /// Works out `seat` playing `choice` on `version`: the engine plays it once, on a copy.
+    ///
+    /// # Errors
+    /// Why it is refused; nothing changes.
+    pub fn try_action(
+        &self,
+        seat: Option<Seat>,
+        version: u64,
+        choice: Choice,
+    ) -> Result<Change, Refusal> {
+        let seat = self.check_turn(seat, version)?;
+        let action = match choice {
+            Choice::Action(action) => action,
+            Choice::Index(index) => {
+                let legal = self.game.legal_actions();
+                *legal.get(index).ok_or_else(|| {
+                    Refusal::Illegal(format!(
+                        "no legal action number {index}; there are {}",
+                        legal.len()
+                    ))
+                })?
+            }
+        };
+        let entry = entry_for(&self.game, action, Some(self.version));
+        let mut game = self.game.clone();
+        game.play(action).map_err(|e| Refusal::Illegal(e.reason))?;
+        Ok(Change {
+            log: LogChange::Append {
+                index: self.history.len() as u64,
+                seat,
+                action,
+            },
+            summary: self.summary_after(&game),
+            game,
+            entry: Some(entry),
+        })
+    }
+
+    /// Whether `choice` by `seat` at `version` is the forced step played for them at that
+    /// version, the last change: their click came just too late, and it is done as they asked.
+    pub fn played_already(&self, seat: Option<Seat>, version: u64, choice: Choice) -> bool {
+        let Some(last) = self.history.last() else {
+            return false;
+        };
+        let same = match choice {
+            Choice::Action(action) => action == last.action,
+            Choice::Index(index) => index == 0,
+        };
+        last.forced
+            && same
+            && Some(last.seat) == seat
+            && last.played_at == Some(version)
+            && self.version == version + 1
+    }
+
+    /// How many of the last actions one undo takes back: the player's last decision of the
+    /// turn in progress (nothing hidden is revealed during a turn) with the forced steps that
+    /// followed it. A forced step alone is never taken back: it would only be played again.
+    /// Zero when the turn holds no decision of theirs.
+    pub fn undoable(&self) -> usize {
+        let Phase::Turn { seat, turn } = self.game.position().phase else {
+            return 0;
+        };
+        if self.status != GameStatus::Running || turn == TurnState::fresh() {
+            return 0;
+        }
+        let mut count = 0;
+        for entry in self.history.iter().rev() {
+            if entry.turn_of != Some(seat) || entry.seat != seat {
+                break;
+            }
+            count += 1;
+            if !entry.forced {
+                return count;
+            }
+            if entry.opens_turn {
+                break;
+            }
+        }
+        0
+    }
+
+    /// Works out `seat` taking back the last action on `version`.
+    ///
+    /// # Errors
+    /// Why not; nothing changes.
+    pub fn try_undo(&self, seat: Option<Seat>, version: u64) -> Result<Change, Refusal> {
+        self.check_turn(seat, version)?;
+        let count = self.undoable();
+        if count == 0 {
+            return Err(Refusal::NothingToUndo);
+        }
+        let from = self.history.len() - count;
+        let game = self.game_at(from);
+        Ok(Change {
+            log: LogChange::Truncate {
+                from: from as u64,
+                count: count as u64,
+            },
+            summary: self.summary_after(&game),
+            game,
+            entry: None,
+        })
+    }
+
+    /// Applies a change that the database has committed.
+    pub fn apply(&mut self, change: Change) {
+        match change.entry {
+            Some(entry) => {
+                let (before, after) = (self.game.view(), change.game.view());
+                let (seats, options) = (&self.seats, self.options);
+                let names = |lang| seat_names(seats, options, lang);
+                self.log.record(names, &before, &entry.action, &after);
+                self.marks.push(marks_of(&before, &after));
+                self.history.push(entry);
+            }
+            None => {
+                let LogChange::Truncate { from, .. } = change.log else {
+                    unreachable!("a change without an entry takes actions back");
+                };
+                while self.history.len() as u64 > from {
+                    self.history.pop();
+                    self.marks.pop();
+                    self.log.pop();
+                }
+            }
+        }
+        self.game = change.game;
+        self.version += 1;
+        self.status = change.summary.status;
+        self.clock = change.summary.clock;
+    }
+
+    /// Applies a committed stand-in change: `stand_in` now plays `seat` (or the person again),
+    /// with `clock`. It is a new version, like every change a player must see before acting.
+    pub fn apply_stand_in(&mut self, seat: Seat, stand_in: Option<BotLevel>, clock: Option<Clock>) {
+        if let Some(record) = self.seats.get_mut(seat.index()) {
+            record.stand_in = stand_in;
+        }
+        self.clock = clock;
+        self.version += 1;
+    }
+
+    /// The game as it stood after `step` actions (for replays and undo).
+    pub fn game_at(&self, step: usize) -> Game {
+        let mut game = Game::new(self.options, self.seed);
+        for entry in &self.history[..step.min(self.history.len())] {
+            game.play_unchecked(entry.action);
+        }
+        game
+    }
+
+    /// The public view of the game now.
+    pub fn view(&self) -> View {
+        self.game.view()
+    }
+
+    /// Whether every seat is taken.
+    pub fn is_full(&self) -> bool {
+        self.seats.iter().all(|s| !s.occupant.is_free())
+    }
+}
+
+/// The name shown for `seat` in `lang`: a person's username, or a bot named by its level.
+pub fn seat_name(seats: &[SeatRecord], seat: Seat, lang: Lang) -> String {
+    match seats.get(seat.index()).map(|s| &s.occupant) {
+        Some(Occupant::Human { username, .. }) => username.clone(),
+        Some(Occupant::Bot { level }) => helvetia_web::bot_name(lang, level.as_str()),
+        _ => seat.to_string(),
+    }
+}
+
+fn seat_names(seats: &[SeatRecord], options: GameOptions, lang: Lang) -> Vec<String> {
+    options
+        .seats()
+        .map(|seat| seat_name(seats, seat, lang))
+        .collect()
+}
+
+/// The seat of `user_id` among `seats`.
+pub fn seat_of(seats: &[SeatRecord], user_id: &str) -> Option<Seat> {
+    seats
+        .iter()
+        .find(|s| s.occupant.user_id() == Some(user_id))
+        .map(|s| Seat(s.seat))
+}
+
+fn entry_for(game: &Game, action: Action, played_at: Option<u64>) -> Entry {
+    let (turn_of, opens_turn) = match game.position().phase {
+        Phase::Turn { seat, turn } => (Some(seat), turn == TurnState::fresh()),
+        _ => (None, false),
+    };
+    Entry {
+        action,
+        seat: game.to_move().expect("only a running game takes actions"),
+        turn_of,
+        opens_turn,
+        forced: forced_step(game.position()) == Some(action),
+        played_at,
+    }
+}
+
+fn summary_of(game: &Game, resignations: &Resignations) -> Summary {
+    let over = game.is_over();
+    Summary {
+        status: if over {
+            GameStatus::Finished
+        } else {
+            GameStatus::Running
+        },
+        to_move: game.to_move(),
+        clock: None,
+        forced_step: !over && forced_step(game.position()).is_some(),
+        winners: if over {
+            resignations
+                .standings(game.position())
+                .iter()
+                .filter(|s| s.rank == 1)
+                .map(|s| s.seat)
+                .collect()
+        } else {
+            Vec::new()
+        },
+    }
+}

@@ -1,0 +1,15 @@
+//! The server's domain: a game as a node holds it and the rules around the engine (turns,
+//! undo, resignations, votes), clocks, ratings, usernames, seats, and the records a change
+//! produces. Plain data and pure functions: no web framework, database or async runtime.
+
+pub mod clock;
+pub mod game_state;
+pub mod log_book;
+pub mod mail_event;
+pub mod notice;
+pub mod rating;
+pub mod records;
+pub mod seats;
+pub mod time;
+pub mod tokens;
+pub mod usernames;

@@ -1,0 +1,15 @@
+//! The HTTP layer: the one error type with its codes and languages, the page language, the
+//! listener with its connection caps, and the layers every request passes (body limits,
+//! compression, security headers, tracing, changes that run to their end), and health checks.
+
+pub mod body_limit;
+pub mod client_ip;
+pub mod compression;
+pub mod cookies;
+pub mod error;
+pub mod error_language;
+pub mod health;
+pub mod language;
+pub mod listener;
+pub mod run_to_the_end;
+pub mod security_headers;

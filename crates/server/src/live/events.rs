@@ -1,0 +1,64 @@
+//! What the live layer tells the node's workers: one event per published change (or per game
+//! loaded or refreshed from the database), on a channel that the event worker reads. The write
+//! path never calls a worker; the worker decides what follows (a bot's move, a rating).
+
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::mpsc;
+
+use super::cache::LiveGame;
+use crate::domain::game_state::GameState;
+use crate::domain::seats::GameStatus;
+
+/// What happened to a game this node holds.
+pub enum GameEvent {
+    /// The game as just published: `bot_next` a bot (or the server, for a person's forced step)
+    /// decides now; `finished_rated` it has just finished and counts for ratings.
+    Published {
+        /// The game.
+        game: Arc<LiveGame>,
+        /// Whether the game's bot task has something to play.
+        bot_next: bool,
+        /// Whether the game is over and rated.
+        finished_rated: bool,
+    },
+}
+
+/// The sending side: cheap to clone, never blocks (the worker keeps up; a node has few events
+/// per action).
+pub struct Events {
+    sender: mpsc::UnboundedSender<GameEvent>,
+    /// The receiving side until the event worker takes it.
+    receiver: Mutex<Option<mpsc::UnboundedReceiver<GameEvent>>>,
+}
+
+impl Default for Events {
+    fn default() -> Self {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        Events {
+            sender,
+            receiver: Mutex::new(Some(receiver)),
+        }
+    }
+}
+
+impl Events {
+    /// Tells the workers that `state` of `game` was published, if anything follows from it.
+    pub fn published(&self, game: &Arc<LiveGame>, state: &GameState) {
+        let bot_next = state.bot_to_move() || state.person_forced_step().is_some();
+        let finished_rated = state.status == GameStatus::Finished && state.rated;
+        if bot_next || finished_rated {
+            // Only fails once the worker stopped with the node: nothing is left to tell.
+            let _ = self.sender.send(GameEvent::Published {
+                game: game.clone(),
+                bot_next,
+                finished_rated,
+            });
+        }
+    }
+
+    /// The receiving side, for the one event worker of this node (`None` once taken).
+    pub fn take_receiver(&self) -> Option<mpsc::UnboundedReceiver<GameEvent>> {
+        self.receiver.lock().expect("events receiver").take()
+    }
+}

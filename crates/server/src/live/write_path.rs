@@ -1,0 +1,256 @@
+//! The one write path: every change of a game is decided on the cached state (pure, under the
+//! writer's lock), stored in one version-guarded transaction, applied, published as a snapshot,
+//! and announced to the workers as an event ([`commit`]). Actions and undos ([`submit`],
+//! [`undo`]), seats and starts, resignations, stand-ins and votes all pass through [`commit`]:
+//! one place where "the database was ahead of us" reloads the game, one place that publishes,
+//! one place that tells the workers (bots, ratings), which this path never calls.
+//!
+//! A change runs to its end whatever the client does: [`detached`] carries it in a task of its
+//! own, so a client that hangs up half-way cannot leave the database ahead of memory.
+
+use std::future::Future;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use helvetia_engine::Seat;
+use tokio::sync::Notify;
+
+use super::cache::{reload, LiveGame};
+use super::error::{LiveError, LiveResult};
+use super::Node;
+use crate::domain::game_state::{Change, Choice, GameState, Refusal};
+use crate::domain::mail_event::MailEvent;
+use crate::domain::seats::GameStatus;
+use crate::storage::{StoreError, StoreResult};
+
+/// Who asks for a change.
+#[derive(Clone, Debug)]
+pub enum Actor {
+    /// A person, by account id: their seat is looked up under the writer's lock.
+    User(String),
+    /// The bot in this seat.
+    Bot(Seat),
+    /// The server, playing the forced step of the person in this seat (see
+    /// [`crate::play::forced_steps`]).
+    ForcedStep(Seat),
+}
+
+impl Actor {
+    fn seat_in(&self, state: &GameState) -> Option<Seat> {
+        match self {
+            Actor::User(user_id) => state.seat_of(user_id),
+            Actor::Bot(seat) => state.is_bot(*seat).then_some(*seat),
+            Actor::ForcedStep(seat) => state
+                .person_forced_step()
+                .and_then(|(waiting, _, _)| (waiting == *seat).then_some(waiting)),
+        }
+    }
+}
+
+/// Changes in progress, so that a shutdown can wait for them.
+#[derive(Default)]
+pub struct InFlight {
+    count: AtomicUsize,
+    idle: Notify,
+}
+
+/// A change in progress, counted until dropped.
+pub struct InFlightGuard(Arc<InFlight>);
+
+impl Drop for InFlightGuard {
+    fn drop(&mut self) {
+        if self.0.count.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
+impl InFlight {
+    /// Counts a change in until the guard is dropped.
+    pub fn enter(self: &Arc<Self>) -> InFlightGuard {
+        self.count.fetch_add(1, Ordering::AcqRel);
+        InFlightGuard(self.clone())
+    }
+
+    /// Changes in progress now.
+    pub fn count(&self) -> usize {
+        self.count.load(Ordering::Acquire)
+    }
+
+    /// Waits until no change is in progress.
+    pub async fn drained(&self) {
+        loop {
+            let idle = self.idle.notified();
+            if self.count.load(Ordering::Acquire) == 0 {
+                return;
+            }
+            idle.await;
+        }
+    }
+}
+
+/// Runs `work` in a task of its own, counted as in flight, and waits for it: if the caller is
+/// dropped (the client hung up), the work still runs to its end.
+///
+/// # Errors
+/// The work's error, or [`LiveError::Panicked`] if its task failed.
+pub async fn detached<T, E, F>(node: &Node, work: F) -> Result<T, E>
+where
+    T: Send + 'static,
+    E: From<LiveError> + Send + 'static,
+    F: Future<Output = Result<T, E>> + Send + 'static,
+{
+    let guard = node.in_flight.enter();
+    tokio::spawn(async move {
+        let _guard = guard;
+        work.await
+    })
+    .await
+    .map_err(|error| E::from(LiveError::Panicked(error.to_string())))?
+}
+
+/// Stores a change decided on `state` (`stored`: its one version-guarded transaction), then
+/// applies it (`apply`, with what the store returned), publishes the snapshot and tells the
+/// workers. Called under the writer's lock, which `state` is.
+///
+/// # Errors
+/// [`LiveError::ChangedMeanwhile`] when the database was ahead of this node (another request or
+/// node changed the game first): the game is reloaded from the database and nothing of this
+/// change happened. A database failure: nothing is applied.
+pub async fn commit<T>(
+    node: &Node,
+    live: &Arc<LiveGame>,
+    state: &mut GameState,
+    stored: impl Future<Output = StoreResult<T>>,
+    apply: impl FnOnce(&mut GameState, T),
+) -> LiveResult<()> {
+    match stored.await {
+        Ok(written) => apply(state, written),
+        Err(StoreError::Conflict) => {
+            let seen = state.version();
+            reload(node, live, state).await?;
+            tracing::debug!(
+                game = %live.id,
+                "write at version {seen} refused: the database is at {}",
+                state.version()
+            );
+            return Err(LiveError::ChangedMeanwhile);
+        }
+        Err(error) => return Err(error.into()),
+    }
+    live.publish(state);
+    node.events.published(live, state);
+    Ok(())
+}
+
+/// Plays `choice` for `actor` if the game is at `version`; answers after the action is committed
+/// and published. Returns the new version. A person's click on the forced step the server has
+/// just played for them (at `version`) is answered with the version after it.
+///
+/// # Errors
+/// Not seated, not their turn, a stale version, an illegal action or index (nothing changes),
+/// or a storage failure (nothing is applied).
+pub async fn submit(
+    node: &Node,
+    live: &Arc<LiveGame>,
+    actor: Actor,
+    version: u64,
+    choice: Choice,
+) -> LiveResult<u64> {
+    let (node, live) = (node.clone(), live.clone());
+    detached(&node.clone(), async move {
+        if let Actor::User(_) = actor {
+            // A person's click on a forced step the server played a moment before: done.
+            let state = live.lock().await;
+            if state.played_already(actor.seat_in(&state), version, choice) {
+                return Ok(state.version());
+            }
+        }
+        change(&node, &live, actor, version, |state, seat| {
+            state.try_action(seat, version, choice)
+        })
+        .await
+    })
+    .await
+}
+
+/// Takes back the last action of `actor`'s current turn if the game is at `version`; answers
+/// after the removal is committed and published. Returns the new version.
+///
+/// # Errors
+/// Not their turn, a stale version, nothing of the current turn left, or a storage failure.
+pub async fn undo(
+    node: &Node,
+    live: &Arc<LiveGame>,
+    actor: Actor,
+    version: u64,
+) -> LiveResult<u64> {
+    let (node, live) = (node.clone(), live.clone());
+    detached(&node.clone(), async move {
+        change(&node, &live, actor, version, |state, seat| {
+            state.try_undo(seat, version)
+        })
+        .await
+    })
+    .await
+}
+
+/// Decides a change of the log on the cached state, then commits it.
+async fn change(
+    node: &Node,
+    live: &Arc<LiveGame>,
+    actor: Actor,
+    version: u64,
+    decide: impl FnOnce(&GameState, Option<Seat>) -> Result<Change, Refusal>,
+) -> LiveResult<u64> {
+    let started = Instant::now();
+    let mut state = live.lock().await;
+    if version > state.version() || state.status == GameStatus::Open {
+        // The client saw a version this node has not, or the game may have been started
+        // meanwhile: another node wrote it, and its notice may still be on the way.
+        reload(node, live, &mut state).await?;
+    }
+    let seat = actor.seat_in(&state);
+    if matches!(actor, Actor::User(_)) {
+        if seat.is_some_and(|seat| state.has_resigned(seat)) {
+            return Err(Refusal::Resigned.into());
+        }
+        if seat.is_some_and(|seat| state.is_stood_in(seat)) {
+            return Err(Refusal::StoodIn.into());
+        }
+    }
+    let change = decide(&state, seat).inspect_err(|refusal| {
+        let at = state.version();
+        tracing::debug!(game = %live.id, "refused at version {at} for {actor:?}: {:?}", refusal.to_string());
+    })?;
+    let mail = MailEvent::after_log_write(
+        state.to_move(),
+        change.summary.to_move,
+        change.summary.status == GameStatus::Finished,
+    );
+    let expected = state.version();
+    let stored = node.store.change_log(
+        &live.id,
+        expected,
+        change.log.clone(),
+        change.summary.clone(),
+        mail,
+    );
+    match commit(node, live, &mut state, stored, |state, ()| {
+        state.apply(change)
+    })
+    .await
+    {
+        Ok(()) => {}
+        Err(LiveError::ChangedMeanwhile) => {
+            return Err(Refusal::StaleVersion {
+                current: state.version(),
+            }
+            .into())
+        }
+        Err(error) => return Err(error),
+    }
+    super::metrics::action_committed(started.elapsed());
+    Ok(state.version())
+}

@@ -1,0 +1,259 @@
+//! The live game over a WebSocket: the current table on connect and after every change, and
+//! actions and undos from the player.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::Extension;
+use helvetia_engine::{Action, Seat};
+use serde::Deserialize;
+
+use tokio::sync::broadcast;
+use tokio::time::Instant;
+
+use crate::accounts::auth::{MaybeUser, User};
+use crate::chat::lines;
+use crate::domain::game_state::Choice;
+use crate::http::error::{AppError, AppResult};
+use crate::http::language::lang_of;
+use crate::http::listener::Admitted;
+use crate::live::cache::{find, LiveGame};
+use crate::live::write_path::{self, Actor};
+use crate::play::presenter::{self, UpdateFormat};
+use crate::state::AppState;
+use helvetia_web::Lang;
+
+/// Largest message a client may send; actions are tiny.
+pub const MAX_CLIENT_MESSAGE: usize = 16 * 1024;
+
+/// Bytes read from a client socket at a time.
+const READ_BUFFER: usize = 4 * 1024;
+
+/// A message from the client.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+enum ClientMessage {
+    Action {
+        version: u64,
+        index: Option<usize>,
+        action: Option<Action>,
+    },
+    Undo {
+        version: u64,
+    },
+}
+
+/// The WebSocket route's query: `?format=json` (the default) or `?format=html`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WsQuery {
+    #[serde(default)]
+    format: UpdateFormat,
+}
+
+/// `GET /api/games/{id}/ws`.
+pub async fn upgrade(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<WsQuery>,
+    MaybeUser(user): MaybeUser,
+    headers: HeaderMap,
+    admitted: Option<Extension<Arc<Admitted>>>,
+    upgrade: WebSocketUpgrade,
+) -> AppResult<Response> {
+    let live = find(&app, &id).await?;
+    let lang = lang_of(&headers);
+    // The socket counts against the connection caps for as long as it is open.
+    let admitted = admitted.map(|Extension(admitted)| admitted);
+    Ok(upgrade
+        // Clients send only small messages; the default 128 KiB read buffer is cleared on
+        // every read, which cost more than anything else the socket did.
+        .read_buffer_size(READ_BUFFER)
+        .max_message_size(MAX_CLIENT_MESSAGE)
+        .max_frame_size(MAX_CLIENT_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            session(app, live, user, lang, query.format, socket).await;
+            drop(admitted);
+        }))
+}
+
+/// Counts the viewer in or out; the table shows a seat's presence, so when a seat's first
+/// viewer arrives or its last one leaves, a new snapshot says so. Spectators and further tabs
+/// of a seat change nothing anyone sees.
+async fn set_presence(live: &LiveGame, seat: Option<Seat>, present: bool) {
+    let flipped = if present {
+        live.connect(seat)
+    } else {
+        live.disconnect(seat)
+    };
+    crate::live::metrics::viewer_connected(present);
+    if flipped {
+        live.republish().await;
+    }
+}
+
+async fn session(
+    app: AppState,
+    live: Arc<LiveGame>,
+    user: Option<User>,
+    lang: Lang,
+    format: UpdateFormat,
+    mut socket: WebSocket,
+) {
+    if format == UpdateFormat::Html {
+        live.read_in(lang).await;
+    }
+    let mut snapshots = live.subscribe();
+    let mut chat = live.chat.subscribe();
+    let muted = match &user {
+        Some(user) => app.store.muted_by(&user.id).await.unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let seat_of = |snapshot: &crate::live::snapshot::Snapshot| {
+        user.as_ref().and_then(|user| snapshot.seat_of(&user.id))
+    };
+    let mut seat = seat_of(&live.snapshot());
+    set_presence(&live, seat, true).await;
+    let mut shutdown = app.shutdown.subscribe();
+    // Pings keep proxies from closing a quiet socket and tell a dead peer from a quiet one: a
+    // browser answers each with a pong; a socket silent for three pings is closed.
+    let ping_every = Duration::from_secs(app.config.websocket_ping_secs.max(1));
+    let mut pings = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
+    let mut last_heard = Instant::now();
+    let mut sent_revision = None;
+    // The table this socket was sent last: later tables are sent as changes to it.
+    let mut sent_table = None;
+    loop {
+        let snapshot = snapshots.borrow_and_update().clone();
+        let now_seat = seat_of(&snapshot);
+        if now_seat != seat {
+            set_presence(&live, seat, false).await;
+            set_presence(&live, now_seat, true).await;
+            seat = now_seat;
+        }
+        if sent_revision != Some(snapshot.revision) {
+            let message = presenter::update(
+                &snapshot,
+                seat,
+                (lang, format),
+                &live.panels,
+                &mut sent_table,
+            )
+            .await;
+            if let Some(message) = message {
+                if socket.send(Message::Text(message)).await.is_err() {
+                    break;
+                }
+            }
+            sent_revision = Some(snapshot.revision);
+        }
+        tokio::select! {
+            changed = snapshots.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+            }
+            line = chat.recv() => {
+                let message = match line {
+                    Ok(line) => {
+                        let apart = snapshots.borrow().spectators_apart;
+                        if !lines::visible(&line, seat.map(|s| s.0), &muted, apart) {
+                            continue;
+                        }
+                        serde_json::json!({"type": "chat", "line": lines::line_out(&line, lang)})
+                    }
+                    // Fallen behind: the client reads the chat again.
+                    Err(broadcast::error::RecvError::Lagged(_)) => serde_json::json!({"type": "chat-reload"}),
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                if socket.send(Message::Text(message.to_string().into())).await.is_err() {
+                    break;
+                }
+            }
+            _ = shutdown.changed() => {
+                // Going away: the browser reconnects, through the proxy, to another node.
+                let close = axum::extract::ws::CloseFrame {
+                    code: axum::extract::ws::close_code::RESTART,
+                    reason: "server restarting; reconnect".into(),
+                };
+                let _ = socket.send(Message::Close(Some(close))).await;
+                break;
+            }
+            _ = pings.tick() => {
+                if last_heard.elapsed() > ping_every * 3 {
+                    tracing::debug!(game = %live.id, "WebSocket silent for three pings: closed");
+                    break;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
+            incoming = socket.recv() => {
+                let Some(Ok(incoming)) = incoming else { break };
+                last_heard = Instant::now();
+                let reply = match incoming {
+                    Message::Text(text) => match &user {
+                        Some(user) => handle(&app, &live, user, text.as_str())
+                            .await
+                            .map(|error| presenter::ws_error(&error, lang)),
+                        None => Some(presenter::ws_error(
+                            &AppError::forbidden("watchers-cannot-act"),
+                            lang,
+                        )),
+                    },
+                    Message::Binary(_) => Some(presenter::ws_error(
+                        &AppError::bad_request("bad-message").detailed("send JSON text messages"),
+                        lang,
+                    )),
+                    Message::Close(_) => break,
+                    Message::Ping(_) | Message::Pong(_) => None,
+                };
+                if let Some(reply) = reply {
+                    if socket.send(Message::Text(reply.into())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    set_presence(&live, seat, false).await;
+}
+
+/// Handles one client message; answers why if it was refused.
+async fn handle(app: &AppState, live: &Arc<LiveGame>, user: &User, text: &str) -> Option<AppError> {
+    let message: ClientMessage = match serde_json::from_str(text) {
+        Ok(message) => message,
+        Err(error) => {
+            tracing::debug!("bad WebSocket message: {:?}", error.to_string());
+            return Some(AppError::bad_request("bad-message").detailed(error.to_string()));
+        }
+    };
+    let outcome = match message {
+        ClientMessage::Action {
+            version,
+            index,
+            action,
+        } => {
+            let choice = match (index, action) {
+                (Some(index), None) => Choice::Index(index),
+                (None, Some(action)) => Choice::Action(action),
+                _ => return Some(AppError::bad_request("choice-unreadable")),
+            };
+            write_path::submit(app, live, Actor::User(user.id.clone()), version, choice).await
+        }
+        ClientMessage::Undo { version } => {
+            write_path::undo(app, live, Actor::User(user.id.clone()), version).await
+        }
+    };
+    match outcome {
+        Ok(_) => None,
+        Err(error) => {
+            tracing::debug!("WebSocket request refused: {error}");
+            Some(error.into())
+        }
+    }
+}

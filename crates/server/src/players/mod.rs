@@ -1,0 +1,3 @@
+//! Players: the leaderboard and profiles.
+
+pub mod profiles;

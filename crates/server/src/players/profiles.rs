@@ -1,0 +1,257 @@
+//! The players' pages and their JSON: the leaderboard per player count and each player's
+//! profile (ratings with their history, how their games ended, their latest games).
+
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use crate::accounts::auth::MaybeUser;
+use crate::accounts::page_context::PageContext;
+use crate::domain::game_state::seat_name;
+use crate::domain::time::rfc3339;
+use crate::http::error::{AppError, AppResult};
+use crate::http::language::{lang_of, LangQuery};
+use crate::state::AppState;
+use helvetia_web::pages::{self as web, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
+use helvetia_web::Lang;
+
+/// Lines on the leaderboard.
+const LEADERBOARD_LENGTH: i64 = 100;
+
+/// Query of the leaderboard: its player count (2 unless given).
+#[derive(Deserialize)]
+pub struct LeaderboardQuery {
+    players: Option<u8>,
+    lang: Option<String>,
+}
+
+impl LeaderboardQuery {
+    fn players(&self) -> AppResult<u8> {
+        let players = self.players.unwrap_or(2);
+        if PLAYER_COUNTS.contains(&players) {
+            Ok(players)
+        } else {
+            Err(AppError::bad_request("players-count"))
+        }
+    }
+}
+
+/// A leaderboard line as JSON.
+#[derive(Serialize)]
+pub struct LeaderboardEntry {
+    name: String,
+    rating: f64,
+    deviation: f64,
+    games: i64,
+}
+
+async fn leaderboard_rows(app: &AppState, players: u8) -> AppResult<Vec<LeaderboardEntry>> {
+    Ok(app
+        .store
+        .leaderboard(players, LEADERBOARD_LENGTH)
+        .await?
+        .into_iter()
+        .map(|row| LeaderboardEntry {
+            name: row.username,
+            rating: row.rating,
+            deviation: row.deviation,
+            games: row.games,
+        })
+        .collect())
+}
+
+/// `GET /api/leaderboard?players=2|3|4`.
+pub async fn leaderboard_json(
+    State(app): State<AppState>,
+    Query(query): Query<LeaderboardQuery>,
+) -> AppResult<Json<Vec<LeaderboardEntry>>> {
+    Ok(Json(leaderboard_rows(&app, query.players()?).await?))
+}
+
+/// `GET /leaderboard?players=2|3|4`.
+pub async fn leaderboard_page(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Query(query): Query<LeaderboardQuery>,
+    user: MaybeUser,
+) -> Response {
+    let lang = LangQuery {
+        lang: query.lang.clone(),
+    };
+    let page = PageContext::new(&headers, &lang, user);
+    let rows = match query.players() {
+        Ok(players) => leaderboard_rows(&app, players)
+            .await
+            .map(|rows| (players, rows)),
+        Err(error) => Err(error),
+    };
+    match rows {
+        Ok((players, rows)) => {
+            let rows: Vec<LeaderRow> = rows
+                .into_iter()
+                .map(|row| LeaderRow {
+                    name: row.name,
+                    rating: row.rating.round() as i64,
+                    deviation: row.deviation.round() as i64,
+                    games: row.games,
+                })
+                .collect();
+            page.ok(web::leaderboard(
+                page.lang,
+                page.user(),
+                &page.csrf,
+                players,
+                &rows,
+            ))
+        }
+        Err(error) => page.error(&error),
+    }
+}
+
+/// A player's profile, as `GET /api/players/{name}` answers it.
+#[derive(Serialize)]
+pub struct PlayerProfile {
+    name: String,
+    ratings: Vec<RatingNow>,
+    history: Vec<RatingThen>,
+    played: i64,
+    finished: i64,
+    abandoned: i64,
+    games: Vec<PlayedGame>,
+}
+
+/// A current rating.
+#[derive(Serialize)]
+struct RatingNow {
+    players: u8,
+    rating: f64,
+    deviation: f64,
+    games: i64,
+}
+
+/// The rating after one rated game.
+#[derive(Serialize)]
+struct RatingThen {
+    players: u8,
+    at: String,
+    rating: f64,
+}
+
+/// One of the player's games.
+#[derive(Serialize)]
+struct PlayedGame {
+    id: String,
+    players: Vec<String>,
+    status: &'static str,
+    created_at: String,
+}
+
+impl PlayerProfile {
+    fn for_page(self) -> Profile {
+        Profile {
+            name: self.name,
+            ratings: self
+                .ratings
+                .iter()
+                .map(|r| {
+                    let rounded = (r.rating.round() as i64, r.deviation.round() as i64);
+                    (r.players, rounded.0, rounded.1, r.games)
+                })
+                .collect(),
+            history: self.history.iter().map(|p| (p.players, p.rating)).collect(),
+            played: self.played,
+            finished: self.finished,
+            abandoned: self.abandoned,
+            games: self
+                .games
+                .into_iter()
+                .map(|g| ProfileGame {
+                    id: g.id,
+                    players: g.players,
+                    status: g.status.to_string(),
+                    created_at: g.created_at,
+                })
+                .collect(),
+        }
+    }
+}
+
+async fn profile_of(app: &AppState, name: &str, lang: Lang) -> AppResult<PlayerProfile> {
+    let user = app
+        .store
+        .user_by_name(name)
+        .await?
+        .ok_or_else(|| AppError::not_found("no-such-player"))?;
+    let counts = app.store.game_counts(&user.id).await?;
+    let ratings = app.store.ratings_of(&user.id).await?;
+    let history = app.store.rating_history(&user.id).await?;
+    let games = app.store.games_of(&user.id).await?;
+    Ok(PlayerProfile {
+        name: user.username,
+        ratings: ratings
+            .iter()
+            .map(|r| RatingNow {
+                players: r.players,
+                rating: r.rating,
+                deviation: r.deviation,
+                games: r.games,
+            })
+            .collect(),
+        history: history
+            .iter()
+            .map(|p| RatingThen {
+                players: p.players,
+                at: rfc3339(p.at),
+                rating: p.rating,
+            })
+            .collect(),
+        played: counts.played,
+        finished: counts.finished,
+        abandoned: counts.abandoned,
+        games: games
+            .iter()
+            .map(|game| PlayedGame {
+                id: game.id.clone(),
+                players: game
+                    .seats
+                    .iter()
+                    .filter(|s| !s.occupant.is_free())
+                    .map(|s| seat_name(&game.seats, helvetia_engine::Seat(s.seat), lang))
+                    .collect(),
+                status: game.status.as_str(),
+                created_at: rfc3339(game.created_at),
+            })
+            .collect(),
+    })
+}
+
+/// `GET /api/players/{name}`.
+pub async fn profile_json(
+    State(app): State<AppState>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> AppResult<Json<PlayerProfile>> {
+    Ok(Json(profile_of(&app, &name, lang_of(&headers)).await?))
+}
+
+/// `GET /players/{name}`.
+pub async fn profile_page(
+    State(app): State<AppState>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<LangQuery>,
+    user: MaybeUser,
+) -> Response {
+    let page = PageContext::new(&headers, &q, user);
+    match profile_of(&app, &name, page.lang).await {
+        Ok(profile) => page.ok(web::profile(
+            page.lang,
+            page.user(),
+            &page.csrf,
+            &profile.for_page(),
+        )),
+        Err(error) => page.error(&error),
+    }
+}

@@ -1,0 +1,3 @@
+//! The site's pages and static files.
+
+pub mod pages;

@@ -1,0 +1,326 @@
+//! HTML pages and static files. The language comes from `?lang=` (remembered in a cookie), the
+//! `lang` cookie, or the browser's `Accept-Language`.
+
+use axum::extract::{Path, Query, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use crate::accounts::auth::MaybeUser;
+use crate::accounts::auth::User;
+use crate::accounts::page_context::PageContext;
+use crate::chat::lines;
+use crate::domain::seats::GameStatus;
+use crate::http::error::AppError;
+use crate::http::language::LangQuery;
+use crate::live::cache::{find, LiveGame};
+use crate::lobby::games::{self, summaries, ListKind, Summary};
+use crate::play::presenter;
+use crate::play::requests::frame;
+use crate::state::AppState;
+use helvetia_web::pages::AnalysisStanding;
+use helvetia_web::{self as render, pages as web, GameSummary, Lang};
+
+/// `GET /`.
+pub async fn home(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUser) -> Response {
+    let page = PageContext::new(&headers, &q, user);
+    page.ok(web::home(page.lang, page.user(), &page.csrf))
+}
+
+/// The query of the log-in and registration pages: the language, and the page of this site to
+/// go to afterwards (an invitation, say).
+#[derive(Deserialize)]
+pub struct AccountQuery {
+    #[serde(flatten)]
+    page: LangQuery,
+    next: Option<String>,
+}
+
+impl AccountQuery {
+    /// `next` if it is a path on this site; never another site (`//host`, `/\host`, `https:`).
+    fn local_next(&self) -> Option<&str> {
+        self.next.as_deref().filter(|next| {
+            next.starts_with('/')
+                && !next.starts_with("//")
+                && !next.contains('\\')
+                && !next.chars().any(char::is_control)
+        })
+    }
+}
+
+/// `GET /login`.
+pub async fn login(headers: HeaderMap, Query(q): Query<AccountQuery>, user: MaybeUser) -> Response {
+    let page = PageContext::new(&headers, &q.page, user);
+    page.ok(web::login(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        q.local_next(),
+    ))
+}
+
+/// `GET /register`.
+pub async fn register(
+    headers: HeaderMap,
+    Query(q): Query<AccountQuery>,
+    user: MaybeUser,
+) -> Response {
+    let page = PageContext::new(&headers, &q.page, user);
+    page.ok(web::register(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        q.local_next(),
+    ))
+}
+
+/// `GET /rules`.
+pub async fn rules(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUser) -> Response {
+    let page = PageContext::new(&headers, &q, user);
+    page.ok(web::rules(page.lang, page.user(), &page.csrf))
+}
+
+fn for_page(summary: Summary) -> GameSummary {
+    GameSummary {
+        id: summary.id,
+        players: summary.players,
+        seats: summary.seats,
+        status: summary.status,
+        your_turn: summary.your_turn,
+        options: summary.options,
+        open_seats: summary.open_seats,
+        created_at: summary.created_at,
+        winner_names: summary.winner_names,
+        time_control: summary
+            .time_control
+            .map(|c| [c.bank_secs, c.per_turn_secs, c.increment_secs]),
+        rated: summary.rated,
+    }
+}
+
+/// The query of the lobby: the language, and an invitation (`?game=…&invite=…`).
+#[derive(Deserialize)]
+pub struct LobbyQuery {
+    #[serde(flatten)]
+    page: LangQuery,
+    invite: Option<String>,
+}
+
+/// `GET /lobby`: the lists, and the card of the invitation the link carries.
+pub async fn lobby(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<LobbyQuery>,
+    user: MaybeUser,
+) -> Response {
+    let who = user.0.clone();
+    let page = PageContext::new(&headers, &q.page, user);
+    let list = |games: Vec<Summary>| games.into_iter().map(for_page).collect::<Vec<_>>();
+    let kinds = [
+        ListKind::Open,
+        ListKind::Mine,
+        ListKind::Running,
+        ListKind::Finished,
+    ];
+    let mut lists = Vec::with_capacity(kinds.len());
+    for kind in kinds {
+        match summaries(&app, kind, who.as_ref(), page.lang).await {
+            Ok(games) => lists.push(list(games)),
+            Err(error) => return page.error(&error),
+        }
+    }
+    let invitation = match &q.invite {
+        Some(token) => match games::invitation(&app, token, who.as_ref(), page.lang).await {
+            Ok(found) => Some(web::Invitation {
+                token: token.clone(),
+                game: found.map(for_page),
+            }),
+            Err(error) => return page.error(&error),
+        },
+        None => None,
+    };
+    let [open, mine, running, finished] = <[_; 4]>::try_from(lists).expect("four lists");
+    page.ok(web::lobby(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        web::LobbyLists {
+            open: &open,
+            mine: &mine,
+            running: &running,
+            finished: &finished,
+            bot_ratings: &helvetia_ai::ladder::LEVELS.map(|level| (level.key, level.rating)),
+        },
+        invitation.as_ref(),
+    ))
+}
+
+/// `GET /games/{id}`: the table page; needs a log-in, as the WebSocket does (without one, the
+/// log-in page, which comes back here).
+pub async fn game(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<LangQuery>,
+    user: MaybeUser,
+) -> Response {
+    let who = user.0.clone();
+    let page = PageContext::new(&headers, &q, user);
+    let live = match find(&app, &id).await {
+        Ok(live) => live,
+        Err(error) => return page.error(&error.into()),
+    };
+    // Anyone may watch a game that has started; joining its waiting room needs an account.
+    let Some(user) = who else {
+        if live.snapshot().status == GameStatus::Open {
+            let log_in = web::with_next("/login", Some(&format!("/games/{id}")));
+            return axum::response::Redirect::to(&log_in).into_response();
+        }
+        return watch_logged_out(&app, &live, &page, &id).await;
+    };
+    live.read_in(page.lang).await;
+    let snapshot = live.snapshot();
+    let viewer = snapshot.seat_of(&user.id);
+    let table = presenter::table_html(&snapshot, viewer, page.lang);
+    let chat = match chat_entries(&app, &live, Some(&user), page.lang).await {
+        Ok(chat) => chat,
+        Err(error) => return page.error(&error),
+    };
+    let waiting = match games::waiting_room(&app, &live, &user, page.lang).await {
+        Ok(waiting) => waiting,
+        Err(error) => return page.error(&error),
+    };
+    let plays_forced_steps = match app.store.plays_forced_steps(&user.id).await {
+        Ok(on) => on,
+        Err(error) => return page.error(&error.into()),
+    };
+    page.ok(web::game(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        web::GameTable {
+            game_id: &id,
+            seat: viewer,
+            initial_table_html: &table,
+            waiting: waiting.as_ref(),
+            plays_forced_steps,
+        },
+        (&chat, web::Phrases(&lines::PHRASES)),
+    ))
+}
+
+/// The game page for a visitor who is not logged in: the table as spectators see it, kept live
+/// over the WebSocket, and the chat to read (writing needs an account).
+async fn watch_logged_out(
+    app: &AppState,
+    live: &LiveGame,
+    page: &PageContext,
+    id: &str,
+) -> Response {
+    live.read_in(page.lang).await;
+    let table = presenter::table_html(&live.snapshot(), None, page.lang);
+    let chat = match chat_entries(app, live, None, page.lang).await {
+        Ok(chat) => chat,
+        Err(error) => return page.error(&error),
+    };
+    page.ok(web::game(
+        page.lang,
+        None,
+        &page.csrf,
+        web::GameTable {
+            game_id: id,
+            seat: None,
+            initial_table_html: &table,
+            waiting: None,
+            plays_forced_steps: None,
+        },
+        (&chat, web::Phrases(&lines::PHRASES)),
+    ))
+}
+
+/// `GET /games/{id}/replay`: opens at the final position.
+pub async fn replay(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<LangQuery>,
+    user: MaybeUser,
+) -> Response {
+    let who = user.0.clone();
+    let page = PageContext::new(&headers, &q, user);
+    let live = match find(&app, &id).await {
+        Ok(live) => live,
+        Err(error) => return page.error(&error.into()),
+    };
+    let total = live.snapshot().log_len;
+    let chat = match &who {
+        Some(user) => chat_entries(&app, &live, Some(user), page.lang).await,
+        None => Ok(Vec::new()),
+    };
+    let frame = frame(&app, &id, total, page.lang).await;
+    let analysis = match frame {
+        Ok(_) => crate::analysis::requests::for_page(&app, &live, page.lang, who.is_some()).await,
+        Err(_) => Ok(AnalysisStanding::None { can_ask: false }),
+    };
+    match (frame, chat, analysis) {
+        (Ok((_, html, total)), Ok(chat), Ok(analysis)) => page.ok(web::replay(
+            page.lang,
+            page.user(),
+            &page.csrf,
+            &web::Replay {
+                game_id: &id,
+                initial_table_html: &html,
+                total_steps: total,
+                chat_lines: &chat,
+                analysis: &analysis,
+            },
+        )),
+        (Err(error), _, _) | (_, Err(error), _) | (_, _, Err(error)) => page.error(&error),
+    }
+}
+
+/// The chat lines `user` may read, for a page.
+async fn chat_entries(
+    app: &AppState,
+    live: &LiveGame,
+    user: Option<&User>,
+    lang: Lang,
+) -> Result<Vec<web::ChatEntry>, AppError> {
+    let lines = lines::readable_lines(app, live, user, lang).await?;
+    Ok(lines.into_iter().map(lines::LineOut::for_page).collect())
+}
+
+/// A 404 page for unknown paths (JSON under `/api/`).
+pub async fn not_found(headers: HeaderMap, uri: axum::http::Uri, user: MaybeUser) -> Response {
+    let error = AppError::not_found("no-such-page").with("path", uri.path().to_string());
+    if uri.path().starts_with("/api/") {
+        return error.into_response();
+    }
+    let q = LangQuery { lang: None };
+    PageContext::new(&headers, &q, user).error(&error)
+}
+
+/// `GET /static/app.js`.
+pub async fn script() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (CACHE_CONTROL, "public, max-age=300"),
+        ],
+        render::STATIC_JS,
+    )
+        .into_response()
+}
+
+/// `GET /static/app.css`.
+pub async fn style() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/css; charset=utf-8"),
+            (CACHE_CONTROL, "public, max-age=300"),
+        ],
+        render::STATIC_CSS,
+    )
+        .into_response()
+}

@@ -1,0 +1,248 @@
+//! Sending from the outbox: every node with `--smtp-url` looks for due mails, claims each with a
+//! guarded update (one node wins), decides whether it should still go, and hands it to the SMTP
+//! server.
+//!
+//! A mail is sent at most once per game and hour to a person: a later one waits until the hour
+//! is over, and is dropped then if it no longer holds (it is no longer their turn). A "your turn"
+//! mail waits a little first, so that a person at the table who moves at once gets none.
+
+use std::time::Duration;
+
+use crate::domain::clock::now_ms;
+use crate::domain::mail_event::MailKind;
+use crate::domain::seats::GameStatus;
+use crate::domain::time::now;
+use crate::mail::compose::{compose, Links};
+use crate::mail::transport::Mailer;
+use crate::state::AppState;
+use crate::storage::{MailJob, MailKey, MailOutcome};
+use helvetia_web::Lang;
+
+/// At most one mail per game and hour to each person.
+pub const PER_GAME_SECS: i64 = 3600;
+/// A clock warning goes when a turn has less than this left.
+pub const CLOCK_WARNING_MS: i64 = 3_600_000;
+/// How long a node's claim on a mail lasts: if the node stops while sending, another sends the
+/// mail after this (it may then arrive twice, never not at all).
+const CLAIM_SECS: i64 = 120;
+/// A mail that could not be sent for a day (the SMTP server was down) is dropped: it would
+/// only tell of the past.
+const STALE_SECS: i64 = 86_400;
+/// Sending attempts before a mail is given up.
+const MAX_ATTEMPTS: u32 = 5;
+/// Mails taken from the outbox in one look.
+const BATCH: i64 = 50;
+
+/// How this node sends mail.
+#[derive(Clone, Debug)]
+pub struct MailConfig {
+    /// The SMTP connection.
+    pub mailer: Mailer,
+    /// The site's address as people reach it, for the links in mails (no trailing slash).
+    pub public_url: String,
+    /// Seconds a "your turn" mail waits, in case the person moves at once.
+    pub your_turn_delay_secs: u64,
+}
+
+/// Every `interval`: plans clock warnings and sends the mails that are due, for as long as the
+/// server runs.
+pub async fn send_mail(app: AppState, config: MailConfig, interval: Duration) {
+    let mut ticks = tokio::time::interval(interval);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if let Err(error) = app
+            .store
+            .plan_clock_warnings(now_ms(), CLOCK_WARNING_MS)
+            .await
+        {
+            tracing::warn!("cannot plan clock warnings: {error}");
+        }
+        let delay = config.your_turn_delay_secs as i64;
+        let due = match app.store.due_mails(now(), delay, BATCH).await {
+            Ok(due) => due,
+            Err(error) => {
+                tracing::warn!("cannot read the mail outbox: {error}");
+                continue;
+            }
+        };
+        for key in due {
+            if let Err(error) = handle(&app, &config, &key).await {
+                tracing::warn!(game = %key.game_id, "mail not handled: {error}");
+            }
+        }
+    }
+}
+
+/// Claims one mail and sends it, drops it or puts it off.
+async fn handle(
+    app: &AppState,
+    config: &MailConfig,
+    key: &MailKey,
+) -> Result<(), crate::storage::StoreError> {
+    let start = now();
+    if !app.store.claim_mail(key, start, start + CLAIM_SECS).await? {
+        return Ok(());
+    }
+    let Some(job) = app.store.mail_job(key).await? else {
+        return Ok(());
+    };
+    let last_sent = app.store.last_mail_sent(&key.user_id, &key.game_id).await?;
+    let outcome = match decide(&job, start, last_sent) {
+        Err(outcome) => outcome,
+        Ok(address) => send(config, &job, address).await,
+    };
+    crate::live::metrics::mail_handled(match outcome {
+        MailOutcome::Sent(_) => "sent",
+        MailOutcome::Dropped(_) => "dropped",
+        MailOutcome::Deferred(_) => "deferred",
+        MailOutcome::Retry { .. } => "retry",
+        MailOutcome::Failed(_) => "failed",
+    });
+    tracing::debug!(game = %key.game_id, kind = key.kind.as_str(), "mail: {outcome:?}");
+    app.store.finish_mail(key, &outcome).await
+}
+
+/// Writes and sends the mail; what came of it.
+async fn send(config: &MailConfig, job: &MailJob, address: &str) -> MailOutcome {
+    let lang = Lang::from_code(&job.language).unwrap_or(Lang::En);
+    let base = &config.public_url;
+    let token = job.unsubscribe_token.as_deref().unwrap_or_default();
+    let links = Links {
+        game: format!("{base}/games/{}", job.key.game_id),
+        settings: format!("{base}/settings"),
+        unsubscribe: format!("{base}/unsubscribe/{token}"),
+    };
+    let letter = compose(lang, job, &links);
+    match config
+        .mailer
+        .send(address, lang.code(), letter, &links.unsubscribe)
+        .await
+    {
+        Ok(()) => MailOutcome::Sent(now()),
+        Err(error) if job.attempts + 1 >= MAX_ATTEMPTS => MailOutcome::Failed(error),
+        Err(error) => MailOutcome::Retry {
+            // 1, 2, 4, 8 minutes.
+            at: now() + 60 * (1 << job.attempts.min(4)),
+            error,
+        },
+    }
+}
+
+/// The address to send `job` to now; or, if it should not go now, what happens to it instead.
+fn decide(job: &MailJob, now: i64, last_sent: Option<i64>) -> Result<&str, MailOutcome> {
+    let drop = |why: &str| Err(MailOutcome::Dropped(why.to_string()));
+    let Some(address) = job.email.as_deref() else {
+        return drop("no address");
+    };
+    if !job.wanted || job.unsubscribe_token.is_none() {
+        return drop("turned off");
+    }
+    if now - job.created_at > STALE_SECS {
+        return drop("not sent within a day");
+    }
+    if matches!(job.key.kind, MailKind::YourTurn | MailKind::ClockLow) {
+        let deciding = job.status == GameStatus::Running
+            && matches!(job.seat, Some((seat, false)) if job.to_move == Some(seat));
+        if !deciding {
+            return drop("no longer their turn");
+        }
+        if job.key.kind == MailKind::ClockLow && job.deadline_ms != Some(job.key.event_key) {
+            return drop("the turn's deadline moved");
+        }
+    }
+    if let Some(last) = last_sent.filter(|last| now < last + PER_GAME_SECS) {
+        return Err(MailOutcome::Deferred(last + PER_GAME_SECS));
+    }
+    Ok(address)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(kind: MailKind) -> MailJob {
+        MailJob {
+            key: MailKey {
+                user_id: "u1".into(),
+                game_id: "g1".into(),
+                kind,
+                event_key: 9_000_000,
+            },
+            created_at: 1000,
+            attempts: 0,
+            username: "anna".into(),
+            email: Some("anna@example.org".into()),
+            language: "en".into(),
+            wanted: true,
+            unsubscribe_token: Some("t".into()),
+            status: GameStatus::Running,
+            to_move: Some(1),
+            winners: Vec::new(),
+            deadline_ms: Some(9_000_000),
+            seat: Some((1, false)),
+            players: vec!["bruno".into(), "anna".into()],
+        }
+    }
+
+    #[test]
+    fn a_due_mail_goes_to_its_address() {
+        assert_eq!(
+            decide(&job(MailKind::YourTurn), 1100, None),
+            Ok("anna@example.org")
+        );
+        assert_eq!(
+            decide(&job(MailKind::ClockLow), 1100, Some(1100 - PER_GAME_SECS)),
+            Ok("anna@example.org")
+        );
+    }
+
+    #[test]
+    fn a_second_mail_within_the_hour_waits_for_its_end() {
+        assert_eq!(
+            decide(&job(MailKind::GameEnded), 1100, Some(1000)),
+            Err(MailOutcome::Deferred(1000 + PER_GAME_SECS))
+        );
+    }
+
+    #[test]
+    fn a_turn_mail_no_longer_true_is_dropped() {
+        let mut moved = job(MailKind::YourTurn);
+        moved.to_move = Some(0);
+        let mut stood_in = job(MailKind::YourTurn);
+        stood_in.seat = Some((1, true));
+        let mut over = job(MailKind::ClockLow);
+        over.status = GameStatus::Finished;
+        let mut extended = job(MailKind::ClockLow);
+        extended.deadline_ms = Some(9_500_000);
+        for job in [moved, stood_in, over, extended] {
+            assert!(
+                matches!(decide(&job, 1100, None), Err(MailOutcome::Dropped(_))),
+                "{job:?}"
+            );
+        }
+        // The end of a game is news whoever moves.
+        let mut ended = job(MailKind::GameEnded);
+        ended.status = GameStatus::Finished;
+        ended.to_move = None;
+        assert_eq!(decide(&ended, 1100, None), Ok("anna@example.org"));
+    }
+
+    #[test]
+    fn mail_turned_off_without_an_address_or_a_day_old_is_dropped() {
+        let mut off = job(MailKind::GameStarted);
+        off.wanted = false;
+        let mut no_address = job(MailKind::GameStarted);
+        no_address.email = None;
+        for (job, now) in [
+            (off, 1100),
+            (no_address, 1100),
+            (job(MailKind::GameStarted), 1000 + STALE_SECS + 1),
+        ] {
+            assert!(
+                matches!(decide(&job, now, None), Err(MailOutcome::Dropped(_))),
+                "{job:?}"
+            );
+        }
+    }
+}

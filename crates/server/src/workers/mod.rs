@@ -1,0 +1,12 @@
+//! The node's workers: tasks that follow events, deadlines and the database rather than
+//! requests. Each starts in `crate::app::spawn`.
+
+pub mod analyses;
+pub mod backfill;
+pub mod bots;
+pub mod deadlines;
+pub mod events;
+pub mod housekeeping;
+pub mod mail_sender;
+pub mod notices;
+pub mod ratings;

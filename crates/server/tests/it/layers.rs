@@ -1,0 +1,274 @@
+//! The server's layout holds: its folders are layers and every import runs down (never from a
+//! layer to one above it, never between two features of one layer), and no file imports,
+//! through any chain, a file that imports it back. Read from the source: every `crate::…`,
+//! `super::…` and `self::…` path in code (comments aside), grouped imports included.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The top-level modules from the bottom up. A module may use its own files and any module
+/// of a lower rank; `domain` and `config` share the lowest rank and use neither each other.
+const LAYERS: &[(&str, u32)] = &[
+    ("domain", 0),
+    ("config", 0),
+    ("storage", 1),
+    ("live", 2),
+    ("state", 3),
+    ("http", 4),
+    ("accounts", 5),
+    ("chat", 6),
+    ("players", 7),
+    ("mail", 8),
+    ("analysis", 9),
+    ("lobby", 10),
+    ("play", 11),
+    ("workers", 12),
+    ("site", 13),
+    ("app", 14),
+    ("lib", 15),
+];
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every source file, as its module path (`live::cache`, `lib` for the crate root).
+fn modules() -> BTreeMap<Vec<String>, String> {
+    fn walk(dir: &Path, prefix: &[String], out: &mut BTreeMap<Vec<String>, String>) {
+        for entry in std::fs::read_dir(dir).expect("a source folder") {
+            let path = entry.expect("an entry").path();
+            let name = path.file_stem().unwrap().to_string_lossy().to_string();
+            if path.is_dir() {
+                let mut inner = prefix.to_vec();
+                inner.push(name);
+                walk(&path, &inner, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let mut module = prefix.to_vec();
+                if name != "mod" && !(prefix.is_empty() && name == "lib") {
+                    module.push(name);
+                }
+                if module.is_empty() {
+                    module.push("lib".into());
+                }
+                out.insert(
+                    module,
+                    std::fs::read_to_string(&path).expect("a source file"),
+                );
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(&src(), &[], &mut out);
+    out
+}
+
+/// The code without comments (a `//` in a string cuts a line short, which can only hide paths
+/// that are not imports anyway).
+fn code_of(text: &str) -> String {
+    text.lines()
+        .map(|line| line.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The paths that start with `root::` in `code`, groups expanded (`a::{b, c::d}`).
+fn paths_after(code: &str, root: &str) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    let needle = format!("{root}::");
+    let mut from = 0;
+    while let Some(at) = code[from..].find(&needle) {
+        let start = from + at;
+        from = start + needle.len();
+        let before = code[..start].chars().last();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        parse_path(&code[from..], Vec::new(), &mut found);
+    }
+    found
+}
+
+/// Parses `a::b::{c, d::e}` at the start of `rest`, pushing each whole path onto `found`.
+fn parse_path(rest: &str, prefix: Vec<String>, found: &mut Vec<Vec<String>>) -> usize {
+    let mut path = prefix;
+    let mut i = 0;
+    let bytes = rest.as_bytes();
+    loop {
+        let start = i;
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            i += 1;
+        }
+        if i > start {
+            path.push(rest[start..i].to_string());
+        }
+        if rest[i..].starts_with("::") {
+            i += 2;
+            continue;
+        }
+        if i == start && i < bytes.len() && bytes[i] == b'{' {
+            i += 1;
+            loop {
+                while i < bytes.len() && (bytes[i] as char).is_whitespace() {
+                    i += 1;
+                }
+                if i >= bytes.len() || bytes[i] == b'}' {
+                    return i + 1;
+                }
+                i += parse_path(&rest[i..], path.clone(), found);
+                while i < bytes.len() && bytes[i] != b',' && bytes[i] != b'}' {
+                    i += 1;
+                }
+                if i < bytes.len() && bytes[i] == b',' {
+                    i += 1;
+                }
+            }
+        }
+        found.push(path);
+        return i;
+    }
+}
+
+/// The file a path names: its longest prefix that is a module.
+fn resolve(path: &[String], modules: &BTreeMap<Vec<String>, String>) -> Option<Vec<String>> {
+    (1..=path.len())
+        .rev()
+        .map(|n| path[..n].to_vec())
+        .find(|prefix| modules.contains_key(prefix))
+}
+
+/// Every file's imports of other files.
+fn imports() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let modules = modules();
+    let mut graph = BTreeMap::new();
+    for (module, text) in &modules {
+        let code = code_of(text);
+        let mut targets = BTreeSet::new();
+        let parent: Vec<String> = module[..module.len().saturating_sub(1)].to_vec();
+        let roots = [
+            ("crate", Vec::new()),
+            ("super", parent),
+            ("self", module.clone()),
+        ];
+        for (root, base) in roots {
+            for path in paths_after(&code, root) {
+                let mut whole = base.clone();
+                whole.extend(path);
+                if let Some(target) = resolve(&whole, &modules) {
+                    if &target != module && target != ["lib"] {
+                        targets.insert(target);
+                    }
+                }
+            }
+        }
+        graph.insert(module.clone(), targets);
+    }
+    graph
+}
+
+fn rank(module: &[String]) -> u32 {
+    let top = module[0].as_str();
+    LAYERS
+        .iter()
+        .find(|(name, _)| *name == top)
+        .unwrap_or_else(|| panic!("`{top}` is in no layer: add it to LAYERS"))
+        .1
+}
+
+#[test]
+fn every_import_runs_down_the_layers() {
+    let mut upward = Vec::new();
+    for (from, targets) in imports() {
+        for to in targets {
+            let same_module = from[0] == to[0];
+            if !same_module && rank(&to) >= rank(&from) {
+                upward.push(format!("{} -> {}", from.join("::"), to.join("::")));
+            }
+        }
+    }
+    assert!(
+        upward.is_empty(),
+        "imports that run up or sideways:\n{}",
+        upward.join("\n")
+    );
+}
+
+#[test]
+fn no_file_imports_itself_through_others() {
+    let graph = imports();
+    // Tarjan's strongly connected components: any with two or more files is a circle.
+    struct Walk<'a> {
+        graph: &'a BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        index: BTreeMap<&'a Vec<String>, usize>,
+        low: BTreeMap<&'a Vec<String>, usize>,
+        stack: Vec<&'a Vec<String>>,
+        on_stack: BTreeSet<&'a Vec<String>>,
+        circles: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, node: &'a Vec<String>) {
+            let n = self.index.len();
+            self.index.insert(node, n);
+            self.low.insert(node, n);
+            self.stack.push(node);
+            self.on_stack.insert(node);
+            for next in &self.graph[node] {
+                let Some((next, _)) = self.graph.get_key_value(next) else {
+                    continue;
+                };
+                if !self.index.contains_key(next) {
+                    self.visit(next);
+                    let low = self.low[node].min(self.low[next]);
+                    self.low.insert(node, low);
+                } else if self.on_stack.contains(next) {
+                    let low = self.low[node].min(self.index[next]);
+                    self.low.insert(node, low);
+                }
+            }
+            if self.low[node] == self.index[node] {
+                let mut component = Vec::new();
+                while let Some(top) = self.stack.pop() {
+                    self.on_stack.remove(top);
+                    component.push(top.join("::"));
+                    if top == node {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    component.sort();
+                    self.circles.push(component);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        graph: &graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        circles: Vec::new(),
+    };
+    for node in graph.keys() {
+        if !walk.index.contains_key(node) {
+            walk.visit(node);
+        }
+    }
+    assert!(
+        walk.circles.is_empty(),
+        "files that import each other in a circle: {:?}",
+        walk.circles
+    );
+}
+
+#[test]
+fn the_reader_finds_imports_in_every_form() {
+    let code = "use crate::a::{b, c::{d, e}};\nlet x = crate::f::g(1); super::h::i();\n";
+    let paths = paths_after(code, "crate");
+    let names: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
+    assert_eq!(names, ["a::b", "a::c::d", "a::c::e", "f::g"]);
+    assert_eq!(
+        paths_after(code, "super"),
+        [vec!["h".to_string(), "i".into()]]
+    );
+    assert_eq!(code_of("use crate::x; // crate::y"), "use crate::x; ");
+}
