@@ -2,34 +2,25 @@
 # Sourced by scripts/test.sh: installs and starts what the tests need on a fresh Debian machine
 # (run as root). Idempotent: skips what is already there.
 rustup component add rustfmt clippy >/dev/null 2>&1 || true
-# Headless Chromium and ChromeDriver for the end-to-end browser tests (crates/server/tests/browser_*.rs).
-if ! command -v chromedriver >/dev/null 2>&1 || ! test -x /usr/bin/chromium; then
+# What the tests need from Debian, installed in one go (one package index update):
+# - headless Chromium and ChromeDriver for the end-to-end browser tests (crates/server/tests/it/browser_*.rs);
+# - a font with Chinese glyphs, so that the language switch's 中文 shows in the screenshots;
+# - nginx for the test that runs two nodes behind the reverse proxy of docs/deploy.md (only its
+#   binary is used: the test starts its own nginx with its own configuration);
+# - an SMTP server on loopback for the e-mail notification tests (crates/server/tests/it/mail.rs):
+#   Debian's aiosmtpd, which each test starts on a port of its own, storing mails in a Maildir;
+# - PostgreSQL for the server's storage, integration and crash tests (they always run on SQLite
+#   too): Debian's server on loopback, a user that may create one database per test, and
+#   HELVETIA_TEST_POSTGRES pointing at it.
+missing=()
+command -v chromedriver >/dev/null 2>&1 && test -x /usr/bin/chromium || missing+=(chromium chromium-driver)
+test -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc || missing+=(fonts-wqy-microhei)
+test -x /usr/sbin/nginx || missing+=(nginx)
+/usr/bin/python3 -c "import aiosmtpd" >/dev/null 2>&1 || missing+=(python3-aiosmtpd)
+command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+if ((${#missing[@]})); then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
-fi
-# A font with Chinese glyphs, so that the language switch's 中文 shows in the screenshots.
-if ! test -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-microhei >/dev/null
-fi
-# nginx for the test that runs two nodes behind the reverse proxy of docs/deploy.md; only its
-# binary is used (the test starts its own nginx with its own configuration).
-if ! test -x /usr/sbin/nginx; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
-fi
-# An SMTP server on loopback for the e-mail notification tests (crates/server/tests/mail.rs):
-# Debian's aiosmtpd, which each test starts on a port of its own, storing mails in a Maildir.
-if ! /usr/bin/python3 -c "import aiosmtpd" >/dev/null 2>&1; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-aiosmtpd >/dev/null
-fi
-# PostgreSQL for the server's storage, integration and crash tests (they always run on SQLite
-# too): Debian's server on loopback, a user that may create one database per test, and
-# HELVETIA_TEST_POSTGRES pointing at it.
-if ! command -v pg_ctlcluster >/dev/null 2>&1; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 PG_VERSION="$(ls /usr/lib/postgresql | sort -n | tail -1)"
 pg_lsclusters -h | grep -q "^$PG_VERSION main " || pg_createcluster "$PG_VERSION" main >/dev/null

@@ -16,7 +16,7 @@ use crate::config::Config;
 use crate::domain::tokens::random_token;
 use crate::http::body_limit::{self, MAX_BODY};
 use crate::http::{
-    compression, error_language, health, listener, run_to_the_end, security_headers,
+    compression, error_language, health, listener, run_to_the_end, security_headers, tracing_layer,
 };
 use crate::live::Node;
 use crate::lobby::{games as lobby, rematch, tutorial};
@@ -155,7 +155,7 @@ pub fn app(state: AppState) -> Router {
         .with_state(state);
     let translated =
         body_limit::add(router).layer(axum::middleware::from_fn(error_language::translate));
-    security_headers::add(compression::add(translated))
+    tracing_layer::add(security_headers::add(compression::add(translated)))
 }
 
 /// A server running in the background.

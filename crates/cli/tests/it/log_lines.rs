@@ -1,6 +1,6 @@
 //! No request can forge a line of the server's log: text a client sends (here a bot level with a
 //! line break and a fake log line after it) reaches the debug log escaped, on the line of the
-//! refusal that quotes it.
+//! refusal that quotes it, and that line names the request it belongs to.
 
 use crate::support;
 
@@ -64,5 +64,15 @@ async fn a_line_break_sent_by_a_client_cannot_start_a_log_line() {
         !log.lines()
             .any(|line| line.trim_start().starts_with(forged)),
         "a forged line:\n{log}"
+    );
+    // Every line written while a request is handled names the request (its id, method and
+    // path), the refusal among them.
+    let refusal = log
+        .lines()
+        .find(|line| line.contains(r"random\nINFO helvetia: admin logged in"))
+        .expect("the refusal's line");
+    assert!(
+        refusal.contains("request{id=") && refusal.contains("method=POST path=/api/games"),
+        "the refusal's line names its request: {refusal}"
     );
 }

@@ -77,7 +77,7 @@ pub struct GameRecordRow {
 /// What the games row says after a log write: what the lobby and other nodes read without
 /// replaying the log.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Summary {
+pub struct RowSummary {
     /// Running or finished.
     pub status: GameStatus,
     /// Whose decision it is, while the game runs.

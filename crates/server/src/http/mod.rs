@@ -13,3 +13,4 @@ pub mod language;
 pub mod listener;
 pub mod run_to_the_end;
 pub mod security_headers;
+pub mod tracing_layer;

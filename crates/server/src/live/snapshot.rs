@@ -38,6 +38,8 @@ pub struct Snapshot {
     pub view: View,
     /// Whose decision it is while the game runs.
     pub to_move: Option<Seat>,
+    /// The seat whose person decides now ([`GameState::decider`]).
+    pub decider: Option<Seat>,
     /// The legal actions of the player who decides.
     pub legal: ActionList,
     /// How many actions the player who decides may take back.
@@ -87,6 +89,7 @@ impl Snapshot {
             tutorial: tutorial(state, &view),
             view,
             to_move,
+            decider: state.decider(),
             legal: state.legal_for(to_move),
             undoable: state.undoable(),
             log_len: state.history().len(),
@@ -124,13 +127,7 @@ impl Snapshot {
     /// `viewer` if they decide now; `None` for everyone who only watches (and for a person
     /// whose seat a bot plays since their time ran out).
     pub fn decider(&self, viewer: Option<Seat>) -> Option<Seat> {
-        viewer.filter(|&seat| {
-            self.to_move == Some(seat)
-                && self
-                    .seats
-                    .get(seat.index())
-                    .is_some_and(|s| s.stand_in.is_none())
-        })
+        viewer.filter(|&seat| self.decider == Some(seat))
     }
 
     /// The legal actions of `viewer`: empty unless it is their decision.
@@ -214,15 +211,10 @@ fn end_vote(state: &GameState) -> EndVote {
     if voters.is_empty() {
         return EndVote::None;
     }
-    let playing: Vec<&SeatRecord> = state
-        .seats
-        .iter()
-        .filter(|s| s.occupant.user_id().is_some() && s.stand_in.is_none())
-        .collect();
     EndVote::Open {
         voters,
-        votes: playing.iter().filter(|s| s.voted_to_end).count(),
-        needed: playing.len(),
+        votes: state.people_playing().filter(|s| s.voted_to_end).count(),
+        needed: state.people_playing().count(),
     }
 }
 

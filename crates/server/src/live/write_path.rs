@@ -15,6 +15,7 @@ use std::time::Instant;
 
 use helvetia_engine::Seat;
 use tokio::sync::Notify;
+use tracing::Instrument;
 
 use super::cache::{reload, LiveGame};
 use super::error::{LiveError, LiveResult};
@@ -102,10 +103,14 @@ where
     F: Future<Output = Result<T, E>> + Send + 'static,
 {
     let guard = node.in_flight.enter();
-    tokio::spawn(async move {
-        let _guard = guard;
-        work.await
-    })
+    // In the caller's span, so that the change's log lines name its request.
+    tokio::spawn(
+        async move {
+            let _guard = guard;
+            work.await
+        }
+        .in_current_span(),
+    )
     .await
     .map_err(|error| E::from(LiveError::Panicked(error.to_string())))?
 }

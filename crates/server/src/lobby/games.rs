@@ -446,7 +446,7 @@ async fn set_status(
 
 /// A game as the lobby lists it.
 #[derive(Clone, Debug, Serialize)]
-pub struct Summary {
+pub struct LobbyGame {
     /// Game id.
     pub id: String,
     /// Seated players: name and whether a bot.
@@ -476,7 +476,7 @@ pub struct Summary {
     created: i64,
 }
 
-fn summary(game: ListedGame, user: Option<&User>, lang: Lang) -> Summary {
+fn summary(game: ListedGame, user: Option<&User>, lang: Lang) -> LobbyGame {
     let seat = user.and_then(|u| crate::domain::game_state::seat_of(&game.seats, &u.id));
     let players = game
         .seats
@@ -499,7 +499,7 @@ fn summary(game: ListedGame, user: Option<&User>, lang: Lang) -> Summary {
             && game.to_move == Some(seat)
             && game.seats[seat.index()].stand_in.is_none()
     });
-    Summary {
+    LobbyGame {
         players,
         seats: game.options.players,
         status: game.status.as_str().into(),
@@ -551,7 +551,7 @@ pub async fn summaries(
     kind: ListKind,
     user: Option<&User>,
     lang: Lang,
-) -> AppResult<Vec<Summary>> {
+) -> AppResult<Vec<LobbyGame>> {
     let filter = match (kind, user) {
         (ListKind::Open, _) => GameFilter::Open,
         (ListKind::Mine, Some(user)) => GameFilter::Mine {
@@ -561,7 +561,7 @@ pub async fn summaries(
         (ListKind::Finished, _) => GameFilter::Finished,
         (ListKind::Running, _) => GameFilter::Running,
     };
-    let mut list: Vec<Summary> = app
+    let mut list: Vec<LobbyGame> = app
         .store
         .list_games(&filter)
         .await?
@@ -583,7 +583,7 @@ pub async fn list(
     user: MaybeUser,
     headers: HeaderMap,
     query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
-) -> AppResult<Json<Vec<Summary>>> {
+) -> AppResult<Json<Vec<LobbyGame>>> {
     let Query(query) = query.map_err(|_| AppError::bad_request("bad-address"))?;
     if query.list == ListKind::Mine && user.0.is_none() {
         return Err(AppError::unauthorized("not-logged-in"));
@@ -604,7 +604,7 @@ pub async fn invitation(
     token: &str,
     user: Option<&User>,
     lang: Lang,
-) -> AppResult<Option<Summary>> {
+) -> AppResult<Option<LobbyGame>> {
     let filter = GameFilter::Invited {
         token: token.to_string(),
     };

@@ -15,7 +15,7 @@ use crate::domain::seats::GameStatus;
 use crate::http::error::AppError;
 use crate::http::language::LangQuery;
 use crate::live::cache::{find, LiveGame};
-use crate::lobby::games::{self, summaries, ListKind, Summary};
+use crate::lobby::games::{self, summaries, ListKind, LobbyGame};
 use crate::play::presenter;
 use crate::play::requests::frame;
 use crate::state::AppState;
@@ -81,7 +81,7 @@ pub async fn rules(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUs
     page.ok(web::rules(page.lang, page.user(), &page.csrf))
 }
 
-fn for_page(summary: Summary) -> GameSummary {
+fn for_page(summary: LobbyGame) -> GameSummary {
     GameSummary {
         id: summary.id,
         players: summary.players,
@@ -116,7 +116,7 @@ pub async fn lobby(
 ) -> Response {
     let who = user.0.clone();
     let page = PageContext::new(&headers, &q.page, user);
-    let list = |games: Vec<Summary>| games.into_iter().map(for_page).collect::<Vec<_>>();
+    let list = |games: Vec<LobbyGame>| games.into_iter().map(for_page).collect::<Vec<_>>();
     let kinds = [
         ListKind::Open,
         ListKind::Mine,

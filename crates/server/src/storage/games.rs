@@ -6,7 +6,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::account_limits::{within_cap, AccountCap};
-use super::{decode_error, GameRecordRow, Store, StoreError, StoreResult, Summary};
+use super::{decode_error, GameRecordRow, RowSummary, Store, StoreError, StoreResult};
 use crate::domain::clock::{Clock, TimeControl};
 use crate::domain::mail_event::MailEvent;
 use crate::domain::notice::Notice;
@@ -349,7 +349,7 @@ impl Store {
     ///
     /// # Errors
     /// Database failure.
-    pub async fn store_summary(&self, id: &str, summary: &Summary) -> StoreResult<()> {
+    pub async fn store_summary(&self, id: &str, summary: &RowSummary) -> StoreResult<()> {
         sqlx::query(
             "UPDATE games SET status = $1, to_move = $2, winners = $3, needs_summary = 0, \
              forced_step = $5 WHERE id = $4",
@@ -439,7 +439,7 @@ fn parse_game(row: &AnyRow) -> StoreResult<GameRecordRow> {
 pub(super) const RESIGNED: &str = "resigned";
 
 /// The stored form of a game's winners: their seat numbers, comma-separated.
-pub(super) fn winners_column(summary: &Summary) -> Option<String> {
+pub(super) fn winners_column(summary: &RowSummary) -> Option<String> {
     (!summary.winners.is_empty()).then(|| {
         summary
             .winners

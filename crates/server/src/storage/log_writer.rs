@@ -10,7 +10,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::games::{clock_column, winners_column};
 use super::mail_outbox::MailPlanKey;
-use super::{LogChange, Store, StoreError, StoreResult, Summary};
+use super::{LogChange, RowSummary, Store, StoreError, StoreResult};
 use crate::domain::clock::Clock;
 use crate::domain::mail_event::MailEvent;
 use crate::domain::notice::Notice;
@@ -19,7 +19,7 @@ struct LogWrite {
     game_id: String,
     expected_version: u64,
     change: LogChange,
-    summary: Summary,
+    summary: RowSummary,
     mail: Option<MailEvent>,
 }
 
@@ -53,7 +53,7 @@ impl Store {
         game_id: &str,
         expected_version: u64,
         change: LogChange,
-        summary: Summary,
+        summary: RowSummary,
         mail: Option<MailEvent>,
     ) -> StoreResult<()> {
         let (done, answer) = oneshot::channel();

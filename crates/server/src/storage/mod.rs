@@ -31,7 +31,7 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor};
 use tokio::sync::mpsc;
 
-pub use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resignation, Summary};
+pub use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resignation, RowSummary};
 pub use account_limits::{AccountCap, CapKind};
 pub use analyses::{AnalysisJob, AnalysisRow, AnalysisState};
 pub use chat::{ChatLine, ChatText};

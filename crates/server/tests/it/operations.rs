@@ -13,7 +13,7 @@ use helvetia_engine::{Game, GameOptions, Seat};
 use helvetia_server::domain::game_state::GameState;
 use helvetia_server::domain::seats::{GameStatus, Occupant, SeatRecord};
 use helvetia_server::storage::{
-    AccountCap, CapKind, GameRecordRow, LogChange, Store, Summary, UserRecord,
+    AccountCap, CapKind, GameRecordRow, LogChange, RowSummary, Store, UserRecord,
 };
 use reqwest::StatusCode;
 use serde_json::json;
@@ -165,7 +165,7 @@ async fn a_game_loaded_while_another_node_writes_is_consistent() {
             while let Some(seat) = game.to_move().filter(|_| version < 300) {
                 let action = game.legal_actions()[0];
                 game.play(action).unwrap();
-                let summary = Summary {
+                let summary = RowSummary {
                     status: GameStatus::Running,
                     to_move: game.to_move(),
                     winners: Vec::new(),

@@ -1,17 +1,23 @@
 //! One game as a node holds it: rebuilt from its stored record, changed only after the database
 //! accepted the change. Each change is worked out first ([`GameState::try_action`],
 //! [`GameState::try_undo`]: the engine plays the action once, on a copy), then stored, then
-//! applied ([`GameState::apply`]) without playing it again.
+//! applied ([`GameState::apply`]) without playing it again. The game in words (seat names, the
+//! log, the story) is in [`story`].
+
+mod story;
+
+pub use story::seat_name;
+use story::seat_names;
 
 use helvetia_engine::{
     forced_step, Action, ActionList, Game, GameOptions, Phase, Seat, Standing, TurnState, View,
 };
 
 use crate::domain::clock::{now_ms, Clock};
-use crate::domain::log_book::{decision_line, LogBook};
-use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resignation, Summary};
-use crate::domain::seats::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
-use helvetia_web::{marks_of, recent_turns, Lang, Mark, RecentTurns, Resignations, StoryLine};
+use crate::domain::log_book::LogBook;
+use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resignation, RowSummary};
+use crate::domain::seats::{BotLevel, GameStatus, OnResign, SeatRecord};
+use helvetia_web::{marks_of, recent_turns, Mark, RecentTurns, Resignations};
 
 /// One action of the log, with who made it and whether it opened a turn.
 #[derive(Clone, Copy, Debug)]
@@ -129,7 +135,7 @@ pub struct Change {
     /// What the log gets.
     pub log: LogChange,
     /// What the games row says afterwards.
-    pub summary: Summary,
+    pub summary: RowSummary,
     game: Game,
     entry: Option<Entry>,
 }
@@ -204,52 +210,6 @@ impl GameState {
         self.version
     }
 
-    /// The names shown for the seats, in `lang` (bots are named by their level).
-    pub fn seat_names(&self, lang: Lang) -> Vec<String> {
-        seat_names(&self.seats, self.options, lang)
-    }
-
-    /// The log in words, one line per action (the decision), actions `from..to`, in `lang`.
-    pub fn log_lines(&mut self, lang: Lang, from: usize, to: usize) -> Vec<String> {
-        let names = self.seat_names(lang);
-        let story = self.story_by_action(lang);
-        story[from.min(story.len())..to.min(story.len())]
-            .iter()
-            .map(|lines| decision_line(&names, lines))
-            .collect()
-    }
-
-    /// The story of the first `to` actions in `lang`: every decision and what followed.
-    pub fn story(&mut self, lang: Lang, to: usize) -> Vec<StoryLine> {
-        let story = self.story_by_action(lang);
-        story[..to.min(story.len())]
-            .iter()
-            .flatten()
-            .cloned()
-            .collect()
-    }
-
-    fn story_by_action(&mut self, lang: Lang) -> &[Vec<StoryLine>] {
-        let names = self.seat_names(lang);
-        let actions = self.history.iter().map(|entry| entry.action);
-        self.log
-            .lines(lang, (self.options, self.seed), actions, &names)
-    }
-
-    /// Writes the log out in `lang` if nobody asked for it before; tells whether it did.
-    pub fn read_in(&mut self, lang: Lang) -> bool {
-        if self.log.has(lang) {
-            return false;
-        }
-        self.log_lines(lang, 0, 0);
-        true
-    }
-
-    /// The log book (for snapshots).
-    pub fn log_book(&self) -> &LogBook {
-        &self.log
-    }
-
     /// The seat of `user_id`, if they sit here.
     pub fn seat_of(&self, user_id: &str) -> Option<Seat> {
         seat_of(&self.seats, user_id)
@@ -266,11 +226,22 @@ impl GameState {
     /// in for its person, decides through [`GameState::view`] alone).
     pub fn legal_for(&self, viewer: Option<Seat>) -> ActionList {
         match viewer {
-            Some(seat) if self.to_move() == Some(seat) && !self.is_stood_in(seat) => {
-                self.game.legal_actions()
-            }
+            Some(seat) if self.decider() == Some(seat) => self.game.legal_actions(),
             _ => ActionList::new(),
         }
+    }
+
+    /// The seat whose person decides now: the seat to move, unless a bot stands in for its
+    /// person. The one answer to "whose choice does the table offer", here and in snapshots.
+    pub fn decider(&self) -> Option<Seat> {
+        self.to_move().filter(|&seat| !self.is_stood_in(seat))
+    }
+
+    /// The seats of the people still playing: seated people for whom no bot stands in.
+    pub fn people_playing(&self) -> impl Iterator<Item = &SeatRecord> {
+        self.seats
+            .iter()
+            .filter(|s| s.occupant.user_id().is_some() && s.stand_in.is_none())
     }
 
     /// Whether a bot plays `seat`: a bot sits there, or stands in for a person.
@@ -287,13 +258,13 @@ impl GameState {
     /// plays `seat` themselves, and clocks ran out for more than one seat (or for every other
     /// person's seat).
     pub fn may_vote_to_end(&self, seat: Seat) -> bool {
-        let people: Vec<&SeatRecord> = self
+        let people = self
             .seats
             .iter()
             .filter(|s| s.occupant.user_id().is_some())
-            .collect();
-        let lost = people.iter().filter(|s| s.stand_in.is_some()).count();
-        let playing = people.len() - lost;
+            .count();
+        let playing = self.people_playing().count();
+        let lost = people - playing;
         self.status == GameStatus::Running
             && self.seats.get(seat.index()).is_some_and(|s| {
                 s.occupant.user_id().is_some() && s.stand_in.is_none() && !s.voted_to_end
@@ -303,9 +274,7 @@ impl GameState {
 
     /// Whether `seat`'s vote would be the last one needed: every person still playing has voted.
     pub fn vote_would_end(&self, seat: Seat) -> bool {
-        self.seats
-            .iter()
-            .filter(|s| s.occupant.user_id().is_some() && s.stand_in.is_none())
+        self.people_playing()
             .all(|s| s.voted_to_end || s.seat == seat.0)
     }
 
@@ -369,17 +338,17 @@ impl GameState {
     }
 
     /// What the games row says about the game now.
-    pub fn summary(&self) -> Summary {
-        Summary {
+    pub fn summary(&self) -> RowSummary {
+        RowSummary {
             clock: self.clock.clone(),
             ..summary_of(&self.game, &self.resignations())
         }
     }
 
     /// What the games row says after a change that leaves `game`.
-    fn summary_after(&self, game: &Game) -> Summary {
+    fn summary_after(&self, game: &Game) -> RowSummary {
         let to_move = game.to_move().filter(|_| !game.is_over());
-        Summary {
+        RowSummary {
             clock: self.clock_passed_to(to_move),
             ..summary_of(game, &self.resignations())
         }
@@ -612,22 +581,6 @@ impl GameState {
     }
 }
 
-/// The name shown for `seat` in `lang`: a person's username, or a bot named by its level.
-pub fn seat_name(seats: &[SeatRecord], seat: Seat, lang: Lang) -> String {
-    match seats.get(seat.index()).map(|s| &s.occupant) {
-        Some(Occupant::Human { username, .. }) => username.clone(),
-        Some(Occupant::Bot { level }) => helvetia_web::bot_name(lang, level.as_str()),
-        _ => seat.to_string(),
-    }
-}
-
-fn seat_names(seats: &[SeatRecord], options: GameOptions, lang: Lang) -> Vec<String> {
-    options
-        .seats()
-        .map(|seat| seat_name(seats, seat, lang))
-        .collect()
-}
-
 /// The seat of `user_id` among `seats`.
 pub fn seat_of(seats: &[SeatRecord], user_id: &str) -> Option<Seat> {
     seats
@@ -651,9 +604,9 @@ fn entry_for(game: &Game, action: Action, played_at: Option<u64>) -> Entry {
     }
 }
 
-fn summary_of(game: &Game, resignations: &Resignations) -> Summary {
+fn summary_of(game: &Game, resignations: &Resignations) -> RowSummary {
     let over = game.is_over();
-    Summary {
+    RowSummary {
         status: if over {
             GameStatus::Finished
         } else {
