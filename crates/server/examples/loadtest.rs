@@ -431,7 +431,13 @@ async fn table(
 ) {
     let base = &run.base;
     let base2 = run.base2.as_ref().unwrap_or(base);
-    let http = reqwest::Client::new();
+    // The server closes a kept-alive connection idle for its header-read timeout (10 s by
+    // default), and a game lasts longer than that: a request sent on such a connection just as
+    // the server closes it is reset. Idle connections are given up well before.
+    let http = reqwest::Client::builder()
+        .pool_idle_timeout(Duration::from_secs(5))
+        .build()
+        .expect("an HTTP client");
     let stamp = std::process::id();
     let a = account(&http, base, &format!("la{stamp}_{n}")).await;
     let b = account(&http, base, &format!("lb{stamp}_{n}")).await;

@@ -220,7 +220,7 @@ pub async fn find(node: &Node, id: &str) -> LiveResult<Arc<LiveGame>> {
     let state = GameState::from_record(record).map_err(|error| damaged(id, &error))?;
     let live = node.games.insert(Arc::new(LiveGame::new(id, state)));
     let state = live.lock().await;
-    node.events.published(&live, &state);
+    node.events.loaded(&live, &state);
     drop(state);
     Ok(live)
 }
@@ -279,7 +279,7 @@ pub fn refresh_later(node: &Node, live: Arc<LiveGame>, version: Option<u64>) {
             node.games.remove(&live.id);
             return;
         }
-        node.events.published(&live, &state);
+        node.events.loaded(&live, &state);
     });
 }
 

@@ -28,7 +28,7 @@ impl LiveError {
     pub fn is_server_error(&self) -> bool {
         matches!(
             self,
-            LiveError::Damaged | LiveError::Store(_) | LiveError::Panicked(_)
+            LiveError::Damaged | LiveError::Store(StoreError::Database(_)) | LiveError::Panicked(_)
         )
     }
 }

@@ -43,10 +43,21 @@ impl Default for Events {
 }
 
 impl Events {
-    /// Tells the workers that `state` of `game` was published, if anything follows from it.
+    /// Tells the workers that a change made `state` of `game`, if anything follows from it.
     pub fn published(&self, game: &Arc<LiveGame>, state: &GameState) {
-        let bot_next = state.bot_to_move() || state.person_forced_step().is_some();
         let finished_rated = state.status == GameStatus::Finished && state.rated;
+        self.send(game, state, finished_rated);
+    }
+
+    /// Tells the workers that `game` was loaded or brought up to date from the database as
+    /// `state`: its bot task may have something to play (a rating is for the change that
+    /// finished a game, not for every load of it).
+    pub fn loaded(&self, game: &Arc<LiveGame>, state: &GameState) {
+        self.send(game, state, false);
+    }
+
+    fn send(&self, game: &Arc<LiveGame>, state: &GameState, finished_rated: bool) {
+        let bot_next = state.bot_to_move() || state.person_forced_step().is_some();
         if bot_next || finished_rated {
             // Only fails once the worker stopped with the node: nothing is left to tell.
             let _ = self.sender.send(GameEvent::Published {

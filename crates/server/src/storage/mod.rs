@@ -29,7 +29,7 @@ use std::sync::Arc;
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Mutex, MutexGuard};
 
 pub use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resignation, RowSummary};
 pub use account_limits::{AccountCap, CapKind};
@@ -98,6 +98,11 @@ pub struct Store {
     postgres: bool,
     node: Arc<str>,
     plans_mail: bool,
+    /// SQLite: the one writer at a time. SQLite lets one connection write while the others
+    /// wait, and a waiting connection sleeps a millisecond or more at each try; writers of this
+    /// node queue here instead and start the moment the last one committed. `None` on
+    /// PostgreSQL, whose row locks let writers of different rows go together.
+    write_gate: Option<Arc<Mutex<()>>>,
 }
 
 fn migration(version: i64, name: &'static str, sql: &'static str) -> Migration {
@@ -232,6 +237,7 @@ impl Store {
         let postgres = !is_sqlite;
         let (writer, requests) = mpsc::channel(4096);
         let node: Arc<str> = node.into();
+        let write_gate = is_sqlite.then(Arc::default);
         tokio::spawn(log_writer::write_loop(
             pool.clone(),
             requests,
@@ -240,6 +246,7 @@ impl Store {
                 node: node.clone(),
                 plans_mail,
             },
+            write_gate.clone(),
         ));
         if is_sqlite {
             tokio::spawn(checkpoint_loop(pool.clone()));
@@ -250,6 +257,7 @@ impl Store {
             postgres,
             node,
             plans_mail,
+            write_gate,
         };
         store.rekey_usernames().await?;
         Ok(store)
@@ -263,6 +271,15 @@ impl Store {
     /// The name of this node in notices and leases.
     pub fn node(&self) -> &str {
         &self.node
+    }
+
+    /// Waits for this node's turn to write (SQLite), held until the guard is dropped: every
+    /// write of the store takes it first, so that no write waits inside SQLite.
+    pub(super) async fn write_gate(&self) -> Option<MutexGuard<'_, ()>> {
+        match &self.write_gate {
+            Some(gate) => Some(gate.lock().await),
+            None => None,
+        }
     }
 
     /// Tells every other node of a change (PostgreSQL only: SQLite has one node).

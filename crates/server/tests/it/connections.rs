@@ -280,3 +280,56 @@ async fn open_websockets_count_against_the_cap_of_their_address() {
         "once a WebSocket closes, its address is served again"
     );
 }
+
+/// The connection reset the load generator met now and then: the server closes a kept-alive
+/// connection that stays idle for its header-read timeout, and a request a client sends on such
+/// a connection afterwards gets no answer (the server's side is gone: the client reads a reset
+/// or the end of the stream). A client that gives idle connections up sooner than the server
+/// (the load generator and these tests' clients) never sends on one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_on_a_connection_idle_past_the_timeout_is_lost_unless_the_pool_lets_go_first() {
+    let database = databases().await.remove(0);
+    let url = database.url.clone();
+    let server = TestServer::start_with(database, config(&url)).await;
+
+    let mut kept = connect_from("127.0.0.1", server.addr).await;
+    let request = b"GET /healthz HTTP/1.1\r\nHost: helvetia\r\n\r\n";
+    kept.write_all(request).await.unwrap();
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 1024];
+    while !answer.ends_with(b"ok") {
+        let n = tokio::time::timeout(Duration::from_secs(5), kept.read(&mut buffer))
+            .await
+            .expect("the first answer")
+            .unwrap();
+        assert!(n > 0, "closed before the first answer");
+        answer.extend_from_slice(&buffer[..n]);
+    }
+    assert!(answer.starts_with(b"HTTP/1.1 200"));
+    // Idle for longer than the header-read timeout (1 s here), then a second request.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let _ = kept.write_all(request).await;
+    let second = tokio::time::timeout(Duration::from_secs(5), kept.read(&mut buffer))
+        .await
+        .expect("the server does not leave the connection hanging");
+    assert!(
+        matches!(second, Ok(0) | Err(_)),
+        "no answer on a connection the server closed: {second:?}"
+    );
+
+    // A pool that lets idle connections go before the server does: every request after an
+    // idle gap as long as the server's timeout is answered.
+    let http = reqwest::Client::builder()
+        .pool_idle_timeout(Duration::from_millis(500))
+        .build()
+        .unwrap();
+    for _ in 0..3 {
+        let response = http
+            .get(format!("http://{}/healthz", server.addr))
+            .send()
+            .await
+            .expect("answered");
+        assert_eq!(response.status(), 200);
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}

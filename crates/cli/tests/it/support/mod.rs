@@ -79,7 +79,12 @@ pub struct Player {
 impl Player {
     /// Registers `name` on the node at `base`.
     pub async fn new(base: &str, name: &str) -> Player {
-        let http = reqwest::Client::new();
+        // Idle connections are given up before the server closes them (see the server's
+        // connection tests).
+        let http = reqwest::Client::builder()
+            .pool_idle_timeout(std::time::Duration::from_secs(5))
+            .build()
+            .expect("a client");
         let response = http.get(format!("{base}/api/me")).send().await.unwrap();
         let csrf = cookie(&response, "helvetia_csrf").unwrap();
         let mut player = Player {

@@ -144,7 +144,12 @@ impl TestServer {
     /// A fresh client holding a CSRF cookie, not logged in.
     pub async fn client(&self) -> Client {
         let mut client = Client {
-            http: reqwest::Client::new(),
+            // Idle connections are given up before the server closes them (its header-read
+            // timeout, 10 s by default): a request is never sent on one the server is closing.
+            http: reqwest::Client::builder()
+                .pool_idle_timeout(std::time::Duration::from_secs(5))
+                .build()
+                .expect("a client"),
             base: self.base.clone(),
             session: None,
             csrf: None,
