@@ -18,7 +18,6 @@ impl Store {
         language: &str,
         now: i64,
     ) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         sqlx::query(
             "INSERT INTO users (id, username, username_key, password_hash, created_at, \
              key_version, language) VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -83,7 +82,6 @@ impl Store {
         user_id: &str,
         expires_at: i64,
     ) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         sqlx::query("INSERT INTO sessions (token, user_id, expires_at) VALUES ($1, $2, $3)")
             .bind(token)
             .bind(user_id)
@@ -114,7 +112,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn delete_session(&self, token: &str) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         sqlx::query("DELETE FROM sessions WHERE token = $1")
             .bind(token)
             .execute(&self.pool)
@@ -130,7 +127,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn delete_expired_sessions(&self, now: i64) -> StoreResult<u64> {
-        let _gate = self.write_gate().await;
         let result = sqlx::query("DELETE FROM sessions WHERE expires_at < $1")
             .bind(now)
             .execute(&self.pool)
@@ -147,7 +143,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn rekey_usernames(&self) -> StoreResult<usize> {
-        let _gate = self.write_gate().await;
         let mut tx = self.pool.begin().await?;
         let rows = sqlx::query(
             "SELECT id, username FROM users WHERE key_version < $1 ORDER BY created_at, id",

@@ -77,7 +77,6 @@ impl Store {
         iterations: u32,
         now: i64,
     ) -> StoreResult<bool> {
-        let _gate = self.write_gate().await;
         let inserted = sqlx::query(
             "INSERT INTO analyses (game_id, requested_by, requested_at, iterations) \
              VALUES ($1, $2, $3, $4) ON CONFLICT (game_id) DO NOTHING",
@@ -120,7 +119,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn claim_analysis(&self, now: i64, until: i64) -> StoreResult<Option<AnalysisJob>> {
-        let _gate = self.write_gate().await;
         let candidates = sqlx::query(
             "SELECT game_id, iterations FROM analyses \
              WHERE state IN ('queued', 'running') AND claimed_until < $1 \
@@ -165,7 +163,6 @@ impl Store {
         total: u32,
         until: i64,
     ) -> StoreResult<bool> {
-        let _gate = self.write_gate().await;
         let updated = sqlx::query(
             "UPDATE analyses SET done_turns = $1, total_turns = $2, claimed_until = $3 \
              WHERE game_id = $4 AND claimed_by = $5 AND state = 'running'",
@@ -192,7 +189,6 @@ impl Store {
         result: Option<(&str, u32)>,
         now: i64,
     ) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         let turns = result.map_or(0, |(_, turns)| i64::from(turns));
         sqlx::query(
             "UPDATE analyses SET state = $1, result = $2, done_turns = $3, total_turns = $3, \

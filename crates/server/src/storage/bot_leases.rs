@@ -37,7 +37,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn claim_bot(&self, game_id: &str, now: i64, until: i64) -> StoreResult<bool> {
-        let _gate = self.write_gate().await;
         let result = sqlx::query(
             "UPDATE games SET bot_node = $1, bot_lease_until = $2 \
              WHERE id = $3 AND (bot_lease_until < $4 OR bot_node = $1)",
@@ -56,7 +55,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn release_bot(&self, game_id: &str) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         sqlx::query("UPDATE games SET bot_lease_until = 0 WHERE id = $1 AND bot_node = $2")
             .bind(game_id)
             .bind(&*self.node)
@@ -71,7 +69,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn release_all_bots(&self) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         sqlx::query("UPDATE games SET bot_lease_until = 0 WHERE bot_lease_until <> 0")
             .execute(&self.pool)
             .await?;

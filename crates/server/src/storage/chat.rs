@@ -46,7 +46,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn post_chat(&self, game_id: &str, mut line: ChatLine) -> StoreResult<ChatLine> {
-        let _gate = self.write_gate().await;
         let (phrase, body) = match &line.text {
             ChatText::Phrase(key) => (Some(key.as_str()), None),
             ChatText::Text(text) => (None, Some(text.as_str())),
@@ -119,7 +118,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn set_mute(&self, user_id: &str, muted_id: &str, muted: bool) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         let sql = if muted {
             "INSERT INTO mutes (user_id, muted_id) VALUES ($1, $2) ON CONFLICT DO NOTHING"
         } else {

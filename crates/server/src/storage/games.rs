@@ -78,7 +78,6 @@ impl Store {
     /// # Errors
     /// [`StoreError::OverLimit`] at the cap, or a database failure.
     pub async fn create_game(&self, game: &GameRecordRow, cap: &AccountCap) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         let mut tx = self.pool.begin().await?;
         within_cap(&mut tx, cap).await?;
         insert_game(&mut tx, game).await?;
@@ -97,7 +96,6 @@ impl Store {
         seat: &SeatRecord,
         expected: &Occupant,
     ) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         let (kind, user, level, token) = seat.occupant.columns();
         let (old_kind, old_user, _, _) = expected.columns();
         let result = sqlx::query(
@@ -136,7 +134,6 @@ impl Store {
         mail: Option<&MailEvent>,
         cap: Option<&AccountCap>,
     ) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         let mut tx = self.pool.begin().await?;
         if let Some(cap) = cap {
             within_cap(&mut tx, cap).await?;
@@ -353,7 +350,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn store_summary(&self, id: &str, summary: &RowSummary) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         sqlx::query(
             "UPDATE games SET status = $1, to_move = $2, winners = $3, needs_summary = 0, \
              forced_step = $5 WHERE id = $4",

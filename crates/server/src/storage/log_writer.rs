@@ -6,9 +6,7 @@
 //! two nodes committing groups at once never wait on each other in a circle.
 
 use sqlx::AnyPool;
-use std::sync::Arc;
-
-use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio::sync::{mpsc, oneshot};
 
 use super::games::{clock_column, winners_column};
 use super::mail_outbox::MailPlanKey;
@@ -80,18 +78,11 @@ pub(super) async fn write_loop(
     pool: AnyPool,
     mut requests: mpsc::Receiver<WriteRequest>,
     announcing: Announcing,
-    write_gate: Option<Arc<Mutex<()>>>,
 ) {
     let mut batch = Vec::with_capacity(MAX_GROUP);
     while requests.recv_many(&mut batch, MAX_GROUP).await > 0 {
         batch.sort_by(|a, b| a.write.game_id.cmp(&b.write.game_id));
-        let gate = match &write_gate {
-            Some(gate) => Some(gate.lock().await),
-            None => None,
-        };
-        let committed = commit_group(&pool, &batch, &announcing).await;
-        drop(gate);
-        match committed {
+        match commit_group(&pool, &batch, &announcing).await {
             Ok(outcomes) => {
                 for (request, outcome) in batch.drain(..).zip(outcomes) {
                     let _ = request.done.send(outcome);

@@ -139,7 +139,6 @@ impl Store {
         event: &MailEvent,
         event_key: i64,
     ) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         if !self.plans_mail {
             return Ok(());
         }
@@ -234,7 +233,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn claim_mail(&self, key: &MailKey, now: i64, until: i64) -> StoreResult<bool> {
-        let _gate = self.write_gate().await;
         let claimed = sqlx::query(
             "UPDATE mail_outbox SET claimed_by = $1, claimed_until = $2 \
              WHERE user_id = $3 AND game_id = $4 AND kind = $5 AND event_key = $6 \
@@ -307,7 +305,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn finish_mail(&self, key: &MailKey, outcome: &MailOutcome) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         let (state, sent_at, send_after, note, failed): (_, Option<i64>, Option<i64>, _, _) =
             match outcome {
                 MailOutcome::Sent(at) => ("sent", Some(*at), None, None, 0),

@@ -61,7 +61,6 @@ impl Store {
         settings: &MailSettings,
         new_token: &str,
     ) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         let flag = |on: bool| i64::from(on);
         sqlx::query(
             "UPDATE users SET email = $1, language = $2, mail_your_turn = $3, \
@@ -106,7 +105,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn unsubscribe(&self, token: &str) -> StoreResult<bool> {
-        let _gate = self.write_gate().await;
         let changed = sqlx::query(
             "UPDATE users SET mail_your_turn = 0, mail_game_started = 0, mail_game_ended = 0, \
              mail_clock = 0 WHERE unsubscribe_token = $1",

@@ -29,7 +29,7 @@ use std::sync::Arc;
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor};
-use tokio::sync::{mpsc, Mutex, MutexGuard};
+use tokio::sync::mpsc;
 
 pub use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resignation, RowSummary};
 pub use account_limits::{AccountCap, CapKind};
@@ -98,11 +98,6 @@ pub struct Store {
     postgres: bool,
     node: Arc<str>,
     plans_mail: bool,
-    /// SQLite: the one writer at a time. SQLite lets one connection write while the others
-    /// wait, and a waiting connection sleeps a millisecond or more at each try; writers of this
-    /// node queue here instead and start the moment the last one committed. `None` on
-    /// PostgreSQL, whose row locks let writers of different rows go together.
-    write_gate: Option<Arc<Mutex<()>>>,
 }
 
 fn migration(version: i64, name: &'static str, sql: &'static str) -> Migration {
@@ -196,7 +191,8 @@ fn with_create_mode(url: &str) -> String {
 
 impl Store {
     /// Connects to `url` (`sqlite://file.db` or `postgres://…`), applies the migrations and
-    /// starts the log writer. SQLite runs in WAL mode with `synchronous=FULL`: a commit is on disk.
+    /// starts the log writer. SQLite runs in WAL mode with `synchronous=FULL` (a commit is on disk),
+    /// through one connection.
     /// `node` names this server process in notices and bot leases.
     ///
     /// # Errors
@@ -213,8 +209,13 @@ impl Store {
     pub async fn connect_with_mail(url: &str, node: &str, plans_mail: bool) -> StoreResult<Store> {
         sqlx::any::install_default_drivers();
         let is_sqlite = url.starts_with("sqlite:");
+        // SQLite writes one transaction at a time whatever the pool, and a connection that
+        // finds another holding the write lock (or a reader briefly checking the log's header)
+        // sleeps a millisecond or more in SQLite's busy handler: at 500 actions/s that was most
+        // of an action's latency. One connection queues every statement in the pool instead,
+        // without sleeping; reads are rare (games are served from memory).
         let pool = AnyPoolOptions::new()
-            .max_connections(if is_sqlite { 4 } else { 8 })
+            .max_connections(if is_sqlite { 1 } else { 8 })
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if is_sqlite {
@@ -237,7 +238,6 @@ impl Store {
         let postgres = !is_sqlite;
         let (writer, requests) = mpsc::channel(4096);
         let node: Arc<str> = node.into();
-        let write_gate = is_sqlite.then(Arc::default);
         tokio::spawn(log_writer::write_loop(
             pool.clone(),
             requests,
@@ -246,7 +246,6 @@ impl Store {
                 node: node.clone(),
                 plans_mail,
             },
-            write_gate.clone(),
         ));
         if is_sqlite {
             tokio::spawn(checkpoint_loop(pool.clone()));
@@ -257,7 +256,6 @@ impl Store {
             postgres,
             node,
             plans_mail,
-            write_gate,
         };
         store.rekey_usernames().await?;
         Ok(store)
@@ -271,15 +269,6 @@ impl Store {
     /// The name of this node in notices and leases.
     pub fn node(&self) -> &str {
         &self.node
-    }
-
-    /// Waits for this node's turn to write (SQLite), held until the guard is dropped: every
-    /// write of the store takes it first, so that no write waits inside SQLite.
-    pub(super) async fn write_gate(&self) -> Option<MutexGuard<'_, ()>> {
-        match &self.write_gate {
-            Some(gate) => Some(gate.lock().await),
-            None => None,
-        }
     }
 
     /// Tells every other node of a change (PostgreSQL only: SQLite has one node).

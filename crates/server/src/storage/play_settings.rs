@@ -24,7 +24,6 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn set_plays_forced_steps(&self, user_id: &str, on: bool) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         sqlx::query("UPDATE users SET play_forced_steps = $1 WHERE id = $2")
             .bind(i64::from(on))
             .bind(user_id)

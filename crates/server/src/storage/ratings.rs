@@ -45,7 +45,6 @@ impl Store {
         players: &[(Seat, String, u8)],
         now: i64,
     ) -> StoreResult<Vec<RatingChange>> {
-        let _gate = self.write_gate().await;
         let count = players.len() as i64;
         let mut tx = self.pool.begin().await?;
         let claimed = sqlx::query(

@@ -34,7 +34,6 @@ impl Store {
         next: &GameRecordRow,
         cap: &AccountCap,
     ) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         let mut tx = self.pool.begin().await?;
         let linked = sqlx::query(
             "UPDATE games SET rematch_id = $1 \

@@ -23,7 +23,6 @@ impl Store {
         expected_version: u64,
         resignation: &Resignation,
     ) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         let next_version = expected_version + 1;
         let clock = resignation.clock.as_ref();
         let mut tx = self.pool.begin().await?;

@@ -73,7 +73,6 @@ impl Store {
         stand_in: Option<BotLevel>,
         clock: Option<&Clock>,
     ) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         let next_version = expected_version + 1;
         let mut tx = self.pool.begin().await?;
         if !claim_next_version(&mut tx, game_id, expected_version, clock).await? {
@@ -107,7 +106,6 @@ impl Store {
         seat: u8,
         ends: bool,
     ) -> StoreResult<()> {
-        let _gate = self.write_gate().await;
         let next_version = expected_version + 1;
         let mut tx = self.pool.begin().await?;
         let sql = if ends {
