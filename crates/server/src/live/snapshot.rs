@@ -69,7 +69,7 @@ pub struct Snapshot {
     stories: Vec<(Lang, Arc<[StoryLine]>)>,
     suggestion: std::sync::OnceLock<Option<Action>>,
     hint: OnceCell<Option<Arc<Hint>>>,
-    view_json: OnceCell<Utf8Bytes>,
+    view_json: OnceCell<Box<serde_json::value::RawValue>>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
     tables: [[OnceCell<SharedTable>; Lang::ALL.len()]; VIEWER_SLOTS],
 }
@@ -181,8 +181,8 @@ impl Snapshot {
         self.stories.iter().any(|(l, _)| *l == lang)
     }
 
-    /// The view as JSON, built once.
-    pub(crate) fn view_json(&self) -> &OnceCell<Utf8Bytes> {
+    /// The view as JSON, built once (and never parsed again: each update embeds it as is).
+    pub(crate) fn view_json(&self) -> &OnceCell<Box<serde_json::value::RawValue>> {
         &self.view_json
     }
 

@@ -31,15 +31,15 @@ use crate::state::AppState;
 /// How long a forced step stays on the table before it is played: long enough to see it.
 pub const PAUSE: Duration = Duration::from_millis(600);
 
-/// Plays the forced step `action` of the person in `seat` (account `user_id`) at `version`,
-/// after [`PAUSE`], if they want it then. Tells whether it was played.
+/// Plays the forced step `action` of the person in `seat` (account `user_id`) at `version`, if
+/// they want it (the game's bot task calls it once the step waited [`PAUSE`] on the table).
+/// Tells whether it was played.
 pub async fn play(
     app: &AppState,
     live: &Arc<LiveGame>,
     version: u64,
     (seat, user_id, action): (Seat, String, Action),
 ) -> bool {
-    tokio::time::sleep(PAUSE).await;
     match app.store.plays_forced_steps(&user_id).await {
         Ok(Some(true)) => {}
         Ok(_) => return false,

@@ -294,18 +294,17 @@ pub async fn update(
 }
 
 async fn json_update(snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
-    let view_json = snapshot
+    let view = snapshot
         .view_json()
         .get_or_init(|| async {
-            Utf8Bytes::from(serde_json::to_string(&snapshot.view).expect("views serialize"))
+            serde_json::value::to_raw_value(&snapshot.view).expect("views serialize")
         })
         .await;
-    let view = RawValue::from_string(view_json.as_str().to_string()).expect("the view is JSON");
     let legal = snapshot.legal_for(decider);
     serde_json::to_string(&Update {
         kind: "update",
         version: snapshot.version,
-        view: &view,
+        view,
         legal,
         your_turn: !legal.is_empty(),
         can_undo: snapshot.can_undo(decider),

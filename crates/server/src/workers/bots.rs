@@ -92,6 +92,8 @@ fn take_bot(bots: &mut SeatBots, seat: Seat, level: BotLevel, think_ms: u64) -> 
 async fn run(app: AppState, live: Arc<LiveGame>) {
     let mut refusals = 0;
     let mut kept: SeatBots = Vec::new();
+    // Until when this task holds the game's bot lease (0: it took none, so it gives none back).
+    let mut lease = 0;
     loop {
         let (view, version, seat, level, creator) = {
             let state = live.lock().await;
@@ -102,7 +104,12 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
             let version = state.version();
             if let (None, Some(step)) = (bot, forced) {
                 drop(state);
-                if holds_lease(&app, &live.id).await
+                // The pause first, and the lease only if the step still waits then: a person
+                // who plays it at once costs the database nothing.
+                tokio::time::sleep(forced_steps::PAUSE).await;
+                let waits = live.lock().await.version() == version;
+                if waits
+                    && holds_lease(&app, &live.id, &mut lease).await
                     && forced_steps::play(&app, &live, version, step).await
                 {
                     continue;
@@ -115,7 +122,7 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
                 }
                 app.bots.finish(&live.id);
                 drop(state);
-                release(&app, &live.id).await;
+                release(&app, &live.id, lease).await;
                 return;
             }
             let Some((seat, level)) = bot else {
@@ -123,19 +130,19 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
                 // game inactive and starts a new task.
                 app.bots.finish(&live.id);
                 drop(state);
-                release(&app, &live.id).await;
+                release(&app, &live.id, lease).await;
                 return;
             };
             let creator = state.creator_id.clone();
             (state.view(), state.version(), seat, level, creator)
         };
-        if !holds_lease(&app, &live.id).await {
+        if !holds_lease(&app, &live.id, &mut lease).await {
             app.bots.finish(&live.id);
             return;
         }
         // Slots go to accounts in turn: one account's many bot games cannot starve another's.
         let permit = app.bots.slots().acquire(&creator).await;
-        if !holds_lease(&app, &live.id).await {
+        if !holds_lease(&app, &live.id, &mut lease).await {
             app.bots.finish(&live.id);
             return;
         }
@@ -182,22 +189,36 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
     }
 }
 
-/// Gives the game's bot lease back, once this node's task for it has finished.
-async fn release(app: &AppState, game_id: &str) {
+/// Gives the game's bot lease back, once this node's task for it has finished, if the task
+/// took it (`lease` is when it would run out; 0: never taken).
+async fn release(app: &AppState, game_id: &str, lease: i64) {
+    if lease == 0 {
+        return;
+    }
     if let Err(error) = app.store.release_bot(game_id).await {
         tracing::warn!(game = game_id, "cannot release the bot lease: {error}");
     }
 }
 
-/// Takes or renews this node's lease on the game's bot; false if another node holds it.
-async fn holds_lease(app: &AppState, game_id: &str) -> bool {
+/// Whether this node holds the game's bot lease, taking or renewing it when needed: `lease`
+/// is until when this task holds it. The database is written only when less than half of the
+/// lease is left, so a bot's decisions and a person's forced steps renew it at most twice per
+/// lease, not at every decision; another node can take it only once it has run out.
+async fn holds_lease(app: &AppState, game_id: &str, lease: &mut i64) -> bool {
     let now = now();
-    match app
-        .store
-        .claim_bot(game_id, now, now + app.config.bot_lease_secs as i64)
-        .await
-    {
-        Ok(held) => held,
+    let length = app.config.bot_lease_secs as i64;
+    if *lease - now > length / 2 {
+        return true;
+    }
+    match app.store.claim_bot(game_id, now, now + length).await {
+        Ok(true) => {
+            *lease = now + length;
+            true
+        }
+        Ok(false) => {
+            *lease = 0;
+            false
+        }
         Err(error) => {
             tracing::warn!(game = game_id, "cannot take the bot lease: {error}");
             false
