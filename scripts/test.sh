@@ -2,8 +2,12 @@
 # The project's test command: set-up, formatting, lints, all tests, self-play and a short bot tournament.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each step's start, with the seconds since the command began, so that slow steps stand out.
+step() { echo "== [${SECONDS}s] $*"; }
+step "services"
 # Chromium, ChromeDriver and PostgreSQL for the server and browser tests; sets HELVETIA_TEST_POSTGRES.
 source scripts/test-services.sh
+step "formatting"
 cargo fmt --all -- --check
 # Clippy's lints run while the workspace's crates are built for the tests: `clippy-driver`
 # wraps the compiler for the workspace's own crates (`cargo clippy` does the same for a check),
@@ -12,17 +16,26 @@ cargo fmt --all -- --check
 RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)"
 export RUSTC_WORKSPACE_WRAPPER
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+step "release build with lints"
 cargo test --workspace --release --all-targets --no-run
-cargo test --workspace --release
+step "tests"
+# Every target built above but the benchmarks (linted, not run), then the examples in the docs:
+# `cargo test` with its default targets would build some crates a second time.
+cargo test --workspace --release --lib --bins --tests --examples
+cargo test --workspace --release --doc
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 # The engine's setup and random-play properties, and the original-rules games, again in a debug
 # build, where an overflowing count panics instead of wrapping (about a minute, most of it compiling).
+step "engine tests in a debug build"
 cargo test -p helvetia-engine --test it -- properties:: rules_setup:: capacity:: original_rules::
 # The Python package: its wheel in a virtual environment, PettingZoo's and OpenSpiel's checks.
+step "Python package"
 bash scripts/test-python.sh
+step "self-play and a bot tournament"
 # The binary the tests just built: `cargo run` would resolve features anew and rebuild.
 helvetia="${CARGO_TARGET_DIR:-target}/release/helvetia"
 "$helvetia" selfplay --games 700 --players 2 --seed 1 --round-limit 80
 "$helvetia" selfplay --games 700 --players 3 --seed 2 --round-limit 80
 "$helvetia" selfplay --games 700 --players 4 --seed 3 --round-limit 80
 "$helvetia" arena --bots mcts:100,greedy,random --players 3 --games 24 --round-limit 40 --quiet
+step "done"
