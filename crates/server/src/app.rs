@@ -62,7 +62,7 @@ pub async fn open(config: Config) -> Result<AppState, StartError> {
     let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).expect("at least 1");
     let per_account = NonZeroU32::new(config.login_per_account_minute.max(1)).expect("at least 1");
     Ok(AppState::new(Shared {
-        live: Node::new(store, config.bot_threads),
+        node: Node::new(store, config.bot_threads),
         auth_limiter: RateLimiter::keyed(Quota::per_minute(per_minute)),
         login_limiter: RateLimiter::keyed(Quota::per_minute(per_account)),
         chat_limiter: chat::limiter(),

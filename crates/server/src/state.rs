@@ -13,7 +13,7 @@ use crate::live::Node;
 /// `app.store` and `app.games` read as what they are.
 pub struct Shared {
     /// The database, the games in memory and the write path.
-    pub live: Node,
+    pub node: Node,
     /// The configuration.
     pub config: Config,
     /// Log-in and registration limit per client address.
@@ -29,7 +29,7 @@ pub struct Shared {
 impl std::ops::Deref for Shared {
     type Target = Node;
     fn deref(&self) -> &Node {
-        &self.live
+        &self.node
     }
 }
 

@@ -24,8 +24,8 @@ pub enum GameEvent {
     },
 }
 
-/// The sending side: cheap to clone, never blocks (the worker keeps up; a node has few events
-/// per action).
+/// The channel from the write path to the event worker: sending never blocks (a change makes
+/// at most one event, and the worker only starts tasks).
 pub struct Events {
     sender: mpsc::UnboundedSender<GameEvent>,
     /// The receiving side until the event worker takes it.
