@@ -142,14 +142,18 @@ pub struct GameCache {
 impl GameCache {
     /// The game with this id, if this node holds it.
     pub fn cached(&self, id: &str) -> Option<Arc<LiveGame>> {
-        self.games.read().expect("hub lock").get(id).cloned()
+        self.games
+            .read()
+            .expect("games cache lock")
+            .get(id)
+            .cloned()
     }
 
     /// Adds a game unless another task added it first; returns the one held.
     fn insert(&self, game: Arc<LiveGame>) -> Arc<LiveGame> {
         self.games
             .write()
-            .expect("hub lock")
+            .expect("games cache lock")
             .entry(game.id.to_string())
             .or_insert(game)
             .clone()
@@ -157,14 +161,14 @@ impl GameCache {
 
     /// Forgets a game.
     pub fn remove(&self, id: &str) {
-        self.games.write().expect("hub lock").remove(id);
+        self.games.write().expect("games cache lock").remove(id);
     }
 
     /// All games held.
     pub fn all(&self) -> Vec<Arc<LiveGame>> {
         self.games
             .read()
-            .expect("hub lock")
+            .expect("games cache lock")
             .values()
             .cloned()
             .collect()
@@ -172,7 +176,7 @@ impl GameCache {
 
     /// Number of games held.
     pub fn len(&self) -> usize {
-        self.games.read().expect("hub lock").len()
+        self.games.read().expect("games cache lock").len()
     }
 
     /// Whether no game is held.
@@ -181,10 +185,10 @@ impl GameCache {
     }
 
     /// Drops games unused since `idle_since` that nobody holds (no viewer, request or bot);
-    /// returns how many. Decided under the hub's write lock, so nobody can pick such a game up
+    /// returns how many. Decided under the cache's write lock, so nobody can pick such a game up
     /// meanwhile: the next request loads it afresh from the database.
     pub fn evict_idle(&self, idle_since: i64) -> usize {
-        let mut games = self.games.write().expect("hub lock");
+        let mut games = self.games.write().expect("games cache lock");
         let before = games.len();
         games.retain(|_, live| {
             Arc::strong_count(live) > 1 || live.last_used.load(Ordering::Relaxed) >= idle_since
