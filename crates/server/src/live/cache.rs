@@ -150,7 +150,7 @@ impl GameCache {
     }
 
     /// Adds a game unless another task added it first; returns the one held.
-    fn insert(&self, game: Arc<LiveGame>) -> Arc<LiveGame> {
+    pub(super) fn insert(&self, game: Arc<LiveGame>) -> Arc<LiveGame> {
         self.games
             .write()
             .expect("games cache lock")

@@ -3,7 +3,8 @@
 //! and announced to the workers as an event ([`commit`]). Actions and undos ([`submit`],
 //! [`undo`]), seats and starts, resignations, stand-ins and votes all pass through [`commit`]:
 //! one place where "the database was ahead of us" reloads the game, one place that publishes,
-//! one place that tells the workers (bots, ratings), which this path never calls.
+//! one place that tells the workers (bots, ratings), which this path never calls. New games,
+//! of the lobby or rematches, enter through [`create`]: stored, held, published, announced.
 //!
 //! A change runs to its end whatever the client does: [`detached`] carries it in a task of its
 //! own, so a client that hangs up half-way cannot leave the database ahead of memory.
@@ -147,6 +148,29 @@ pub async fn commit<T>(
     live.publish(state);
     node.events.published(live, state);
     Ok(())
+}
+
+/// Stores a new game decided as `state` (`stored`: the one transaction that creates it, a game
+/// of the lobby or the rematch of a finished one), then holds it in this node's cache with its
+/// first snapshot published and tells the workers, as [`commit`] does for a change. The state
+/// was built from the record before anything was stored, so a record that makes no game is
+/// refused with nothing written.
+///
+/// # Errors
+/// What the store refused (a cap on open games, a rematch another request created first) or a
+/// database failure: nothing is held.
+pub async fn create(
+    node: &Node,
+    id: &str,
+    state: GameState,
+    stored: impl Future<Output = StoreResult<()>>,
+) -> LiveResult<Arc<LiveGame>> {
+    stored.await?;
+    let live = node.games.insert(Arc::new(LiveGame::new(id, state)));
+    let state = live.lock().await;
+    node.events.loaded(&live, &state);
+    drop(state);
+    Ok(live)
 }
 
 /// Plays `choice` for `actor` if the game is at `version`; answers after the action is committed

@@ -22,7 +22,7 @@ use crate::domain::tokens::random_seed;
 use crate::domain::tokens::random_token;
 use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::live::cache::{find, reload, LiveGame};
-use crate::live::write_path::commit;
+use crate::live::write_path::{self, commit};
 use crate::state::AppState;
 use crate::storage::{GameFilter, GameRecordRow, ListedGame};
 use helvetia_web as render;
@@ -238,10 +238,10 @@ pub(crate) async fn open_game(
         tutorial: matches!(kind, Kind::Tutorial { .. }),
     };
     let id = record.id.clone();
+    let state = GameState::from_record(record.clone()).map_err(AppError::internal)?;
     // Every node's lobby is a query: the game is there for all of them once this commits.
-    app.store
-        .create_game(&record, &limits::open_games(app, &user.id))
-        .await?;
+    let cap = limits::open_games(app, &user.id);
+    write_path::create(app, &id, state, app.store.create_game(&record, &cap)).await?;
     Ok((id, invites))
 }
 

@@ -18,6 +18,8 @@ use crate::domain::tokens::random_seed;
 use crate::domain::tokens::random_token;
 use crate::http::error::{AppError, AppResult};
 use crate::live::cache::find;
+use crate::live::error::LiveError;
+use crate::live::write_path;
 use crate::state::AppState;
 use crate::storage::{GameRecordRow, StoreError};
 
@@ -38,13 +40,12 @@ pub async fn rematch(
         (next_game(&state, &user, seat.0), seat)
     };
     let full = next.seats.iter().all(|seat| !seat.occupant.is_free());
-    let (next_id, created) = match app
-        .store
-        .create_rematch(&id, &next, &limits::open_games(&app, &user.id))
-        .await
-    {
-        Ok(()) => (next.id, true),
-        Err(StoreError::Conflict) => {
+    let state = GameState::from_record(next.clone()).map_err(AppError::internal)?;
+    let cap = limits::open_games(&app, &user.id);
+    let stored = app.store.create_rematch(&id, &next, &cap);
+    let (next_id, created) = match write_path::create(&app, &next.id, state, stored).await {
+        Ok(_) => (next.id, true),
+        Err(LiveError::Store(StoreError::Conflict)) => {
             let existing = app.store.rematch_of(&id).await?;
             (existing.ok_or(StoreError::Conflict)?, false)
         }

@@ -201,6 +201,117 @@ async fn a_game_loaded_while_another_node_writes_is_consistent() {
     }
 }
 
+/// Writes that arrive together are committed together (one statement claims every game's
+/// version): each lands in its own game, a second write on a game's same version and a write
+/// on a version the game never had change nothing, and undos among them take back their own
+/// game's action only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn writes_committed_together_each_change_their_own_game_or_nothing() {
+    for db in databases().await {
+        let store = Store::connect(&db.url, "node").await.unwrap();
+        let ids: Vec<String> = (0..12).map(|n| format!("together{n}")).collect();
+        let mut games = Vec::new();
+        for id in &ids {
+            games.push(stored_running_game(&store, id).await);
+        }
+        let append = |game: &Game, index: u64, action| {
+            let mut after = game.clone();
+            after.play(action).unwrap();
+            let change = LogChange::Append {
+                index,
+                seat: game.to_move().unwrap(),
+                action,
+            };
+            let summary = RowSummary {
+                status: GameStatus::Running,
+                to_move: after.to_move(),
+                winners: Vec::new(),
+                clock: None,
+                forced_step: false,
+            };
+            (change, summary)
+        };
+        // Every game's first action, all at once; game 0 twice (two actions on version 0) and
+        // game 1 once more on a version it is not at.
+        let mut writes = Vec::new();
+        for (id, game) in ids.iter().zip(&games) {
+            let (change, summary) = append(game, 0, game.legal_actions()[0]);
+            writes.push((id.clone(), 0, change, summary));
+        }
+        let other = *games[0].legal_actions().last().unwrap();
+        let (change, summary) = append(&games[0], 0, other);
+        writes.push((ids[0].clone(), 0, change, summary));
+        let (change, summary) = append(&games[1], 5, games[1].legal_actions()[0]);
+        writes.push((ids[1].clone(), 5, change, summary));
+        let outcomes = futures_util::future::join_all(writes.into_iter().map(
+            |(id, version, change, summary)| {
+                let store = store.clone();
+                async move { store.change_log(&id, version, change, summary, None).await }
+            },
+        ))
+        .await;
+        let ok: Vec<bool> = outcomes.iter().map(Result::is_ok).collect();
+        // Games 2 to 11: their one write landed.
+        assert!(ok[2..12].iter().all(|ok| *ok), "{outcomes:?}");
+        // Game 0: exactly one of its two writes on version 0.
+        assert_eq!(u8::from(ok[0]) + u8::from(ok[12]), 1, "{outcomes:?}");
+        // Game 1: its write on version 0 landed, the one on version 5 did not.
+        assert!(ok[1] && !ok[13], "{outcomes:?}");
+        assert!(
+            matches!(
+                outcomes[13],
+                Err(helvetia_server::storage::StoreError::Conflict)
+            ),
+            "{:?}",
+            outcomes[13]
+        );
+        for (n, id) in ids.iter().enumerate() {
+            let record = store.load_game(id).await.unwrap().unwrap();
+            assert_eq!(record.version, 1, "{id}");
+            assert_eq!(record.actions.len(), 1, "{id}");
+            let expected = if n == 0 && !ok[0] {
+                other
+            } else {
+                games[n].legal_actions()[0]
+            };
+            assert_eq!(record.actions[0].1, expected, "{id}");
+        }
+        // Now undos of half the games with more actions of the others, again all at once.
+        let mut writes = Vec::new();
+        for (n, id) in ids.iter().enumerate() {
+            let record = store.load_game(id).await.unwrap().unwrap();
+            let mut game = games[n].clone();
+            game.play(record.actions[0].1).unwrap();
+            let (change, summary) = if n % 2 == 0 {
+                let summary = RowSummary {
+                    status: GameStatus::Running,
+                    to_move: games[n].to_move(),
+                    winners: Vec::new(),
+                    clock: None,
+                    forced_step: false,
+                };
+                (LogChange::Truncate { from: 0, count: 1 }, summary)
+            } else {
+                append(&game, 1, game.legal_actions()[0])
+            };
+            writes.push((id.clone(), change, summary));
+        }
+        let outcomes =
+            futures_util::future::join_all(writes.into_iter().map(|(id, change, summary)| {
+                let store = store.clone();
+                async move { store.change_log(&id, 1, change, summary, None).await }
+            }))
+            .await;
+        assert!(outcomes.iter().all(Result::is_ok), "{outcomes:?}");
+        for (n, id) in ids.iter().enumerate() {
+            let record = store.load_game(id).await.unwrap().unwrap();
+            assert_eq!(record.version, 2, "{id}");
+            assert_eq!(record.actions.len(), if n % 2 == 0 { 0 } else { 2 }, "{id}");
+            GameState::from_record(record).expect("the log replays");
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_graceful_shutdown_tells_browsers_to_reconnect_and_fails_readiness() {
     for db in databases().await {
