@@ -17,8 +17,12 @@ use crate::position::{Phase, Position};
 /// The action of `position`'s decision if it is forced: the only legal one, and not a pass that
 /// gives up coins in hand.
 pub fn forced_step(position: &Position) -> Option<Action> {
-    let legal = legal_in(position, &Census::of(position));
-    let [only] = legal.as_slice() else {
+    forced_step_among(position, &legal_in(position, &Census::of(position)))
+}
+
+/// [`forced_step`] for a caller that has worked out `position`'s legal actions already.
+pub fn forced_step_among(position: &Position, legal: &[Action]) -> Option<Action> {
+    let [only] = legal else {
         return None;
     };
     let gives_up_coins = match position.phase {

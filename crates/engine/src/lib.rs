@@ -44,7 +44,7 @@ mod view;
 pub use action::{Action, Unattached};
 pub use building::{BuildingClass, BuildingKind, Cost, Source, COMPONENT_PROVENANCE, LETTER_SETS};
 pub use census::Census;
-pub use forced::forced_step;
+pub use forced::{forced_step, forced_step_among};
 pub use forfeit::{forfeits, Forfeit, ForfeitCause};
 pub use game::{ActionList, Game, IllegalAction, ACTION_CAPACITY};
 pub use geometry::{Cell, Quarter, CELLS, RING1_CELLS};

@@ -10,7 +10,8 @@ pub use story::seat_name;
 use story::seat_names;
 
 use helvetia_engine::{
-    forced_step, Action, ActionList, Game, GameOptions, Phase, Seat, Standing, TurnState, View,
+    forced_step_among, Action, ActionList, Game, GameOptions, Phase, Seat, Standing, TurnState,
+    View,
 };
 
 use crate::domain::clock::{now_ms, Clock};
@@ -30,7 +31,7 @@ pub struct Entry {
     pub turn_of: Option<Seat>,
     /// Whether it was the first action of that turn.
     pub opens_turn: bool,
-    /// Whether it was a forced step (the only legal action, see [`forced_step`]): an undo
+    /// Whether it was a forced step (the only legal action, see [`forced_step_among`]): an undo
     /// takes it back together with the decision before it.
     pub forced: bool,
     /// The version it was played at, when this node saw it played (not when replayed).
@@ -52,6 +53,8 @@ pub struct GameState {
     /// The seats, by seat number.
     pub seats: Vec<SeatRecord>,
     game: Game,
+    /// The decision `game` stands at, worked out once per change.
+    now: Decision,
     history: Vec<Entry>,
     /// The pieces each action of `history` changed, for the highlight of recent turns.
     marks: Vec<Vec<Mark>>,
@@ -137,7 +140,33 @@ pub struct Change {
     /// What the games row says afterwards.
     pub summary: RowSummary,
     game: Game,
+    now: Decision,
     entry: Option<Entry>,
+}
+
+/// What a position offers, worked out once when a change reaches it: the public view (the log,
+/// the highlights and every snapshot start from it), the legal actions and the forced step.
+/// Each used to be worked out again by everyone who asked, several times an action.
+#[derive(Clone)]
+struct Decision {
+    view: View,
+    legal: ActionList,
+    forced: Option<Action>,
+}
+
+impl Decision {
+    fn of(game: &Game) -> Decision {
+        let legal = if game.is_over() {
+            ActionList::new()
+        } else {
+            game.legal_actions()
+        };
+        Decision {
+            view: game.view(),
+            forced: forced_step_among(game.position(), &legal),
+            legal,
+        }
+    }
 }
 
 impl GameState {
@@ -155,9 +184,16 @@ impl GameState {
             if game.to_move() != Some(Seat(seat)) {
                 return Err(format!("action {index} stored for seat {seat} out of turn"));
             }
-            let entry = entry_for(&game, action, None);
-            game.play(action)
-                .map_err(|error| format!("action {index}: {}", error.reason))?;
+            let legal = game.legal_actions();
+            if !legal.contains(&action) {
+                let error = game
+                    .play(action)
+                    .expect_err("an action not in the legal list");
+                return Err(format!("action {index}: {}", error.reason));
+            }
+            let forced = forced_step_among(game.position(), &legal);
+            let entry = entry_for(&game, forced, action, None);
+            game.play_unchecked(action);
             let after = game.view();
             marks.push(marks_of(&before, &after));
             before = after;
@@ -174,6 +210,7 @@ impl GameState {
             status,
             created_at: record.created_at,
             seats: record.seats,
+            now: Decision::of(&game),
             game,
             history,
             marks,
@@ -226,7 +263,7 @@ impl GameState {
     /// in for its person, decides through [`GameState::view`] alone).
     pub fn legal_for(&self, viewer: Option<Seat>) -> ActionList {
         match viewer {
-            Some(seat) if self.decider() == Some(seat) => self.game.legal_actions(),
+            Some(seat) if self.decider() == Some(seat) => self.now.legal.clone(),
             _ => ActionList::new(),
         }
     }
@@ -333,7 +370,7 @@ impl GameState {
     pub fn person_forced_step(&self) -> Option<(Seat, String, Action)> {
         let seat = self.to_move().filter(|&seat| !self.is_bot(seat))?;
         let user_id = self.seats.get(seat.index())?.occupant.user_id()?;
-        let action = forced_step(self.game.position())?;
+        let action = self.now.forced?;
         Some((seat, user_id.to_string(), action))
     }
 
@@ -341,16 +378,16 @@ impl GameState {
     pub fn summary(&self) -> RowSummary {
         RowSummary {
             clock: self.clock.clone(),
-            ..summary_of(&self.game, &self.resignations())
+            ..summary_of(&self.game, &self.now, &self.resignations())
         }
     }
 
-    /// What the games row says after a change that leaves `game`.
-    fn summary_after(&self, game: &Game) -> RowSummary {
+    /// What the games row says after a change that leaves `game`, at the decision `now`.
+    fn summary_after(&self, game: &Game, now: &Decision) -> RowSummary {
         let to_move = game.to_move().filter(|_| !game.is_over());
         RowSummary {
             clock: self.clock_passed_to(to_move),
-            ..summary_of(game, &self.resignations())
+            ..summary_of(game, now, &self.resignations())
         }
     }
 
@@ -432,7 +469,7 @@ impl GameState {
         let action = match choice {
             Choice::Action(action) => action,
             Choice::Index(index) => {
-                let legal = self.game.legal_actions();
+                let legal = &self.now.legal;
                 *legal.get(index).ok_or_else(|| {
                     Refusal::Illegal(format!(
                         "no legal action number {index}; there are {}",
@@ -441,17 +478,25 @@ impl GameState {
                 })?
             }
         };
-        let entry = entry_for(&self.game, action, Some(self.version));
         let mut game = self.game.clone();
-        game.play(action).map_err(|e| Refusal::Illegal(e.reason))?;
+        if !self.now.legal.contains(&action) {
+            let error = game
+                .play(action)
+                .expect_err("an action not in the legal list");
+            return Err(Refusal::Illegal(error.reason));
+        }
+        let entry = entry_for(&self.game, self.now.forced, action, Some(self.version));
+        game.play_unchecked(action);
+        let now = Decision::of(&game);
         Ok(Change {
             log: LogChange::Append {
                 index: self.history.len() as u64,
                 seat,
                 action,
             },
-            summary: self.summary_after(&game),
+            summary: self.summary_after(&game, &now),
             game,
+            now,
             entry: Some(entry),
         })
     }
@@ -512,13 +557,15 @@ impl GameState {
         }
         let from = self.history.len() - count;
         let game = self.game_at(from);
+        let now = Decision::of(&game);
         Ok(Change {
             log: LogChange::Truncate {
                 from: from as u64,
                 count: count as u64,
             },
-            summary: self.summary_after(&game),
+            summary: self.summary_after(&game, &now),
             game,
+            now,
             entry: None,
         })
     }
@@ -527,11 +574,11 @@ impl GameState {
     pub fn apply(&mut self, change: Change) {
         match change.entry {
             Some(entry) => {
-                let (before, after) = (self.game.view(), change.game.view());
+                let (before, after) = (&self.now.view, &change.now.view);
                 let (seats, options) = (&self.seats, self.options);
                 let names = |lang| seat_names(seats, options, lang);
-                self.log.record(names, &before, &entry.action, &after);
-                self.marks.push(marks_of(&before, &after));
+                self.log.record(names, before, &entry.action, after);
+                self.marks.push(marks_of(before, after));
                 self.history.push(entry);
             }
             None => {
@@ -546,6 +593,7 @@ impl GameState {
             }
         }
         self.game = change.game;
+        self.now = change.now;
         self.version += 1;
         self.status = change.summary.status;
         self.clock = change.summary.clock;
@@ -572,7 +620,7 @@ impl GameState {
 
     /// The public view of the game now.
     pub fn view(&self) -> View {
-        self.game.view()
+        self.now.view.clone()
     }
 
     /// Whether every seat is taken.
@@ -589,7 +637,8 @@ pub fn seat_of(seats: &[SeatRecord], user_id: &str) -> Option<Seat> {
         .map(|s| Seat(s.seat))
 }
 
-fn entry_for(game: &Game, action: Action, played_at: Option<u64>) -> Entry {
+/// The log entry of `action` played on `game`, whose forced step (if any) is `forced`.
+fn entry_for(game: &Game, forced: Option<Action>, action: Action, played_at: Option<u64>) -> Entry {
     let (turn_of, opens_turn) = match game.position().phase {
         Phase::Turn { seat, turn } => (Some(seat), turn == TurnState::fresh()),
         _ => (None, false),
@@ -599,12 +648,12 @@ fn entry_for(game: &Game, action: Action, played_at: Option<u64>) -> Entry {
         seat: game.to_move().expect("only a running game takes actions"),
         turn_of,
         opens_turn,
-        forced: forced_step(game.position()) == Some(action),
+        forced: forced == Some(action),
         played_at,
     }
 }
 
-fn summary_of(game: &Game, resignations: &Resignations) -> RowSummary {
+fn summary_of(game: &Game, now: &Decision, resignations: &Resignations) -> RowSummary {
     let over = game.is_over();
     RowSummary {
         status: if over {
@@ -614,7 +663,7 @@ fn summary_of(game: &Game, resignations: &Resignations) -> RowSummary {
         },
         to_move: game.to_move(),
         clock: None,
-        forced_step: !over && forced_step(game.position()).is_some(),
+        forced_step: !over && now.forced.is_some(),
         winners: if over {
             resignations
                 .standings(game.position())
