@@ -469,3 +469,30 @@ fn the_legend_of_a_recent_turn_names_the_player_and_pieces_that_are_on_the_table
         }
     }
 }
+
+#[test]
+fn a_game_ended_by_a_resignation_waits_for_nobody() {
+    let mut game = Game::new(GameOptions::for_players(2), 7);
+    while !matches!(game.position().phase, Phase::Turn { .. }) {
+        game.play(game.legal_actions()[0]).unwrap();
+    }
+    let view = game.view();
+    let infos = players(2);
+    let table = |ended_game: bool| {
+        let resignations = crate::Resignations {
+            seats: vec![Seat(0)],
+            ended_game,
+        };
+        render_table(&TableInput {
+            resignations: &resignations,
+            ..TableInput::new("t1", &view, &infos, Lang::En)
+        })
+    };
+    let running = table(false);
+    assert!(running.contains("Waiting for"), "bots play on: {running}");
+    let ended = table(true);
+    assert!(ended.contains("The game is over"));
+    assert!(!ended.contains("Waiting for"));
+    assert!(!ended.contains("Choose a character"));
+    assert!(ended.contains("class=\"end-screen\""));
+}
