@@ -54,6 +54,7 @@ seat-invite = By invitation
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = Bot ({ $level })
+bot-name-numbered = Bot { $number } ({ $level })
 bot-level-random = beginner
 bot-level-greedy = casual
 bot-level-good = good

@@ -54,6 +54,7 @@ seat-invite = Sur invitation
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = Ordinateur ({ $level })
+bot-name-numbered = Ordinateur { $number } ({ $level })
 bot-level-random = débutant
 bot-level-greedy = occasionnel
 bot-level-good = bon

@@ -54,6 +54,7 @@ seat-invite = Su invito
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = Computer ({ $level })
+bot-name-numbered = Computer { $number } ({ $level })
 bot-level-random = principiante
 bot-level-greedy = occasionale
 bot-level-good = buono

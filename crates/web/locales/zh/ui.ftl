@@ -54,6 +54,7 @@ seat-invite = 凭邀请
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = 电脑（{ $level }）
+bot-name-numbered = 电脑 { $number }（{ $level }）
 bot-level-random = 新手
 bot-level-greedy = 休闲
 bot-level-good = 良好
