@@ -15,6 +15,7 @@ fn players(n: u8) -> Vec<PlayerInfo> {
             seat: Seat(s),
             name: format!("Player{}", s + 1),
             is_bot: s == 1,
+            stands_in: false,
             connected: s != 2,
         })
         .collect()
@@ -495,4 +496,25 @@ fn a_game_ended_by_a_resignation_waits_for_nobody() {
     assert!(!ended.contains("Waiting for"));
     assert!(!ended.contains("Choose a character"));
     assert!(ended.contains("class=\"end-screen\""));
+}
+
+#[test]
+fn a_bot_is_not_called_a_bot_twice_but_a_stand_in_is_named() {
+    let game = Game::new(GameOptions::for_players(2), 7);
+    let view = game.view();
+    for lang in Lang::ALL {
+        let tag = format!(" ({})<", lang.tr("table-bot"));
+        let table = |stands_in: bool| {
+            let mut infos = players(2);
+            infos[1].name = if stands_in {
+                "bruno".to_string()
+            } else {
+                crate::bot_name(lang, "greedy")
+            };
+            infos[1].stands_in = stands_in;
+            render_table(&TableInput::new("t1", &view, &infos, lang))
+        };
+        assert!(!table(false).contains(&tag), "{}", lang.code());
+        assert!(table(true).contains(&tag), "{}", lang.code());
+    }
 }

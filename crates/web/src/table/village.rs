@@ -121,7 +121,7 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
     let name = ctx.namer.seat(seat);
     let info = ctx.input.players.iter().find(|p| p.seat == seat);
     let mut tags = Vec::new();
-    if info.is_some_and(|p| p.is_bot) {
+    if info.is_some_and(|p| p.stands_in) {
         tags.push(lang.tr("table-bot"));
     }
     if info.is_some_and(|p| !p.connected && !p.is_bot) {
