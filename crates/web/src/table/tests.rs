@@ -166,6 +166,11 @@ fn check_actions(html: &str, legal: &[Action]) {
         assert!(tag.contains("role=\"button\""), "no role: {tag}");
         assert!(tag.contains("aria-label=\""), "no label: {tag}");
         assert!(!tag.contains("aria-label=\"\""), "empty label: {tag}");
+        // Labels speak in words: no coordinates, no question left open.
+        let label = tag.split("aria-label=\"").nth(1).unwrap();
+        let label = &label[..label.find('"').unwrap()];
+        assert!(!label.contains("(-") && !label.contains(",-"), "coordinates: {label}");
+        assert!(!label.ends_with(':') && !label.ends_with('：'), "open question: {label}");
     }
     // Every chooser opened from the board exists.
     for part in html.split("data-chooser=\"").skip(1) {
