@@ -320,6 +320,13 @@
         const bots = kinds.filter(function (kind) { return kind.startsWith("bot:"); }).length;
         hintsChoice.hidden = !(mine === 1 && bots === n - 1);
         if (hintsChoice.hidden) hints.checked = false;
+        // A game with a bot is never rated (the server ignores the box): not ticked then.
+        const rated = form.querySelector("#rated");
+        const withBots = bots > 0;
+        if (withBots && !rated.disabled) rated.dataset.wanted = String(rated.checked);
+        if (!withBots && rated.disabled) rated.checked = rated.dataset.wanted !== "false";
+        if (withBots) rated.checked = false;
+        rated.disabled = withBots;
       };
       players.addEventListener("change", showSeats);
       players.addEventListener("change", showHints);

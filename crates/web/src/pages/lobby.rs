@@ -211,6 +211,7 @@ fn create_form(lang: Lang, bot_ratings: &[(&str, u16)]) -> Markup {
                         }
                     }
                 }
+                // The script unticks and disables it while a bot is seated: never rated then.
                 label class="check" { input type="checkbox" id="rated" name="rated" checked; " " (lang.tr("lobby-rated")) }
                 label class="check" { input type="checkbox" id="spectators_apart" name="spectators_apart"; " " (lang.tr("lobby-spectators-apart")) }
                 // Shown by the script only while every other seat is a bot.
@@ -395,7 +396,7 @@ fn game_item(lang: Lang, user: Option<&str>, game: &GameSummary, kind: ListKind)
                 @for (i, (name, bot)) in game.players.iter().enumerate() {
                     @if i > 0 { ", " }
                     (name)
-                    @if *bot { " 🤖" }
+                    @if *bot { " " (super::icons::robot(lang)) }
                 }
                 " · " (lang.tr_args("lobby-seats", &[("filled", FluentValue::from(filled)), ("seats", FluentValue::from(game.seats))]))
             }
