@@ -280,5 +280,8 @@ pub struct GameSummary {
 
 /// The browser script, served at `/static/app.js`.
 pub const STATIC_JS: &str = include_str!("../static/app.js");
+/// The site's icon, served at `/static/icon.svg` (and at `/favicon.ico`, where browsers look
+/// for it without being told).
+pub const STATIC_ICON: &str = include_str!("../static/favicon.svg");
 /// The style sheet, served at `/static/app.css`.
 pub const STATIC_CSS: &str = include_str!("../static/app.css");

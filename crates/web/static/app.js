@@ -498,11 +498,11 @@
     } catch (_) { /* no audio here */ }
   }
 
-  // Two short notes: "your turn".
+  // Two short notes: "your turn". Only once a click or key press opened the audio context:
+  // before that the browser refuses it (and complains in the console every time).
   function chime() {
-    if (!soundOn()) return;
+    if (!soundOn() || !audio || audio.state !== "running") return;
     try {
-      unlockAudio();
       [660, 880].forEach(function (frequency, i) {
         const start = audio.currentTime + i * 0.16;
         const osc = audio.createOscillator();

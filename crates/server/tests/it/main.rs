@@ -5,6 +5,7 @@
 mod abuse;
 mod analysis;
 mod browser_analysis;
+mod browser_console;
 mod browser_hint_button;
 mod browser_hints;
 mod browser_phone;
@@ -34,6 +35,7 @@ mod ratings;
 mod rematch;
 mod resign;
 mod security;
+mod site_icon;
 mod tutorial;
 mod tutorial_steering;
 mod usernames;

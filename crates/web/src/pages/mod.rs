@@ -24,7 +24,9 @@ pub use analysis::{AnalysisStanding, AnalysisSummary, ChartPoint, CostlyTurn};
 pub use chat::{ChatEntry, Phrases};
 pub use forced_steps::{forced_steps_toggle, FORCED_STEPS_API};
 pub use lobby::{lobby, Invitation, LobbyLists, ROUND_LIMIT_MAX, TARGET_VP_MAX};
-pub use players::{leaderboard, profile, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
+pub use players::{
+    leaderboard, profile, GameResult, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS,
+};
 pub use rules::rules;
 pub use settings::{settings, unsubscribe, MailForm, Unsubscribe, MAIL_KINDS};
 pub use tutorial::{tutorial, TUTORIAL_PATH};
