@@ -4,10 +4,12 @@
 
 mod abuse;
 mod analysis;
+mod browser_accessibility;
 mod browser_analysis;
 mod browser_console;
 mod browser_hint_button;
 mod browser_hints;
+mod browser_keyboard;
 mod browser_phone;
 mod browser_platform;
 mod browser_play;

@@ -216,6 +216,8 @@ pub fn game(
                 }
             }
             p class="error-banner" role="alert" hidden {}
+            // The others' moves read out as they come (the script writes them here).
+            p class="visually-hidden" id="announcer" aria-live="polite" {}
             @if let Some(room) = waiting {
                 (waiting_room::waiting_room(lang, room))
             }

@@ -185,8 +185,9 @@ pub fn choosers(ctx: &Ctx) -> Markup {
     html! {
         div class="choosers" id="t-choosers" {
             @for (id, _target, actions) in ctx.targets.choosers() {
-                div class="chooser" id=(id) hidden role="dialog" aria-label=(lang.tr("choose-one")) {
-                    p { (lang.tr("choose-one")) }
+                // A modal dialog: the script keeps the focus in it until a choice or Escape.
+                div class="chooser" id=(id) hidden role="dialog" aria-modal="true" aria-labelledby={ (id) "-title" } {
+                    p id={ (id) "-title" } { (lang.tr("choose-one")) }
                     @for &i in actions {
                         button type="button" data-action=(i) { (ctx.label(i)) }
                     }

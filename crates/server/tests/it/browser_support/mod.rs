@@ -20,6 +20,9 @@ use tempfile::TempDir;
 
 use helvetia_server::{spawn, Config, RunningServer};
 
+mod axe;
+pub use axe::axe_violations;
+
 /// The browser binaries (Debian's packages `chromium` and `chromium-driver`).
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "chromedriver";
