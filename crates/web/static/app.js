@@ -279,7 +279,7 @@
         pace: filters.elements.pace.value,
         rated: filters.elements.rated.value,
       };
-      document.querySelectorAll(".lists li[data-game-id]").forEach(function (item) {
+      document.querySelectorAll(".lists li[data-game-id], #my-games li[data-game-id]").forEach(function (item) {
         item.hidden = Object.keys(wanted).some(function (key) {
           return wanted[key] !== "" && item.dataset[key] !== wanted[key];
         });

@@ -85,6 +85,14 @@ pub fn lobby(
                 (invitation_card(lang, user, invitation))
             }
             div class="lobby-grid" {
+                // First in reading order, so that a phone (one column) shows it above the form;
+                // on a desk the style sheet puts it at the top of the lists' column.
+                @if user.is_some() {
+                    section id="my-games" {
+                        h2 { (lang.tr("lobby-mine")) }
+                        (game_list(lang, user, &mine, ListKind::Mine))
+                    }
+                }
                 @if user.is_some() {
                     (create_form(lang, bot_ratings))
                 } @else {
@@ -98,12 +106,6 @@ pub fn lobby(
                 }
                 div class="lists" {
                     (filters(lang))
-                    @if user.is_some() {
-                        section id="my-games" {
-                            h2 { (lang.tr("lobby-mine")) }
-                            (game_list(lang, user, &mine, ListKind::Mine))
-                        }
-                    }
                     section id="open-games" {
                         h2 { (lang.tr("lobby-open")) }
                         (game_list(lang, user, &open.iter().collect::<Vec<_>>(), ListKind::Open))

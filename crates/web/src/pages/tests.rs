@@ -425,3 +425,13 @@ fn the_home_page_names_as_many_bot_levels_as_the_lobby_offers() {
     }
     assert!(home(Lang::En, None, "tok").contains("at 5 levels"));
 }
+
+#[test]
+fn the_lobby_puts_my_games_before_the_create_form() {
+    let page = &all_pages(Lang::En, Some("anna"))[3];
+    let mine = page.find("id=\"my-games\"").expect("my games");
+    let form = page.find("id=\"create-game\"").expect("the create form");
+    assert!(mine < form, "a phone's one column shows them in this order");
+    // The filters still reach my games.
+    assert!(crate::STATIC_JS.contains("#my-games li[data-game-id]"));
+}
