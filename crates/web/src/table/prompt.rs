@@ -26,7 +26,7 @@ pub fn prompt(ctx: &Ctx, your_turn: bool, over: bool) -> Markup {
         }
     };
     let step = to_move.and_then(|_| step_text(ctx));
-    let refusal = super::refusal::refusal(ctx, your_turn, step.as_deref());
+    let refusal = super::refusal::refusal(ctx, to_move, your_turn, step.as_deref());
     let buttons = ctx.targets.buttons();
     let suggest = your_turn && super::suggestion::wanted(&pos.phase);
     let class = if your_turn {

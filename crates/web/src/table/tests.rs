@@ -501,6 +501,7 @@ fn a_game_ended_by_a_resignation_waits_for_nobody() {
     assert!(!ended.contains("Waiting for"));
     assert!(!ended.contains("Choose a character"));
     assert!(ended.contains("class=\"end-screen\""));
+    assert!(ended.contains("data-refusal=\"Not now: the game is over"), "{ended}");
 }
 
 #[test]
