@@ -79,12 +79,19 @@ async fn axe_finds_nothing_on_the_pages_and_the_table_in_every_language() {
             Duration::from_secs(30),
         )
         .await;
-        check_now(&anna, &format!("the table at decision {decision}"), &mut problems).await;
+        check_now(
+            &anna,
+            &format!("the table at decision {decision}"),
+            &mut problems,
+        )
+        .await;
         let before = table_state(&anna).await.expect("a table").version;
         click_random_legal(&anna, &mut rng).await;
         wait_until(
             &anna,
-            &format!("Number(document.querySelector('#table .table-root').dataset.version) > {before}"),
+            &format!(
+                "Number(document.querySelector('#table .table-root').dataset.version) > {before}"
+            ),
             "the table to change",
             Duration::from_secs(30),
         )

@@ -71,7 +71,11 @@ async fn the_hint_button_shows_the_searchs_answer_in_a_game_against_a_bot() {
     assert_eq!(rated_box(&anna).await, (true, false), "rated among people");
     choose_seat(&anna, 1, "bot:random").await;
     assert!(shown(&anna, ".hints-choice").await, "hints against a bot");
-    assert_eq!(rated_box(&anna).await, (false, true), "never rated with a bot");
+    assert_eq!(
+        rated_box(&anna).await,
+        (false, true),
+        "never rated with a bot"
+    );
     choose_seat(&anna, 1, "open").await;
     assert_eq!(rated_box(&anna).await, (true, false), "ticked again");
     choose_seat(&anna, 1, "bot:random").await;

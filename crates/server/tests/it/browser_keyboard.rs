@@ -100,11 +100,19 @@ async fn a_game_is_played_with_the_keyboard_and_the_bots_moves_are_read_out() {
                 }
                 press(&anna, Key::Escape).await;
                 assert_eq!(
-                    eval(&anna, "return !!document.querySelector('.chooser:not([hidden])');").await,
+                    eval(
+                        &anna,
+                        "return !!document.querySelector('.chooser:not([hidden])');"
+                    )
+                    .await,
                     Value::Bool(false),
                     "Escape closes the dialog"
                 );
-                assert_eq!(focus(&anna).await, "target", "the focus goes back to the piece");
+                assert_eq!(
+                    focus(&anna).await,
+                    "target",
+                    "the focus goes back to the piece"
+                );
                 press(&anna, Key::Enter).await;
                 assert_eq!(focus(&anna).await, "dialog");
                 press(&anna, Key::Enter).await;
@@ -126,7 +134,14 @@ async fn a_game_is_played_with_the_keyboard_and_the_bots_moves_are_read_out() {
     }
     assert!(decisions >= 10, "only {decisions} decisions");
     assert!(dialogs > 0, "no chooser came up in {decisions} decisions");
-    let said = eval(&anna, "return document.getElementById('announcer').textContent;").await;
+    let said = eval(
+        &anna,
+        "return document.getElementById('announcer').textContent;",
+    )
+    .await;
     let said = said.as_str().unwrap_or_default();
-    assert!(said.contains("Bot (beginner): "), "the live region says: {said}");
+    assert!(
+        said.contains("Bot (beginner): "),
+        "the live region says: {said}"
+    );
 }

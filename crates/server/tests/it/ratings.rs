@@ -148,7 +148,10 @@ async fn a_finished_rated_game_changes_both_ratings() {
         assert_eq!(mine["games"][0]["result"], result, "{mine}");
         let (status, page) = anna.get_text(&format!("/players/{anna_name}")).await;
         assert_eq!(status, StatusCode::OK);
-        assert!(page.contains(&format!("<strong class=\"result\">{words}")), "{page}");
+        assert!(
+            page.contains(&format!("<strong class=\"result\">{words}")),
+            "{page}"
+        );
         // One rated game is one point, not a line: the chart waits for the second.
         assert!(!page.contains("<svg class=\"rating-chart\""), "{page}");
         assert!(page.contains("after the second rated game"), "{page}");

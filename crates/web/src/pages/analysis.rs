@@ -258,7 +258,11 @@ mod tests {
 
     fn summary() -> AnalysisSummary {
         AnalysisSummary {
-            names: vec!["anna".into(), "Bot 1 (casual)".into(), "Bot 2 (casual)".into()],
+            names: vec![
+                "anna".into(),
+                "Bot 1 (casual)".into(),
+                "Bot 2 (casual)".into(),
+            ],
             points: vec![
                 ChartPoint {
                     round: Some(1),

@@ -299,8 +299,14 @@ mod tests {
     #[test]
     fn the_latest_games_say_how_each_ended() {
         let won = profile_with(vec![(2, 1520.0)], Some(GameResult::Won));
-        assert!(won.contains("<strong class=\"result\">Won</strong>"), "{won}");
-        let lost = profile_with(vec![(2, 1480.0)], Some(GameResult::Lost(vec!["beat".into()])));
+        assert!(
+            won.contains("<strong class=\"result\">Won</strong>"),
+            "{won}"
+        );
+        let lost = profile_with(
+            vec![(2, 1480.0)],
+            Some(GameResult::Lost(vec!["beat".into()])),
+        );
         assert!(lost.contains("Lost (winner: beat)"), "{lost}");
         let running = profile_with(vec![(2, 1480.0)], None);
         assert!(!running.contains("class=\"result\""));

@@ -364,10 +364,7 @@ fn the_waiting_room_shows_the_links_to_the_host_alone() {
 #[test]
 fn a_waiting_room_asks_to_send_links_only_when_there_are_links_and_offers_no_resign() {
     let open_only = WaitingRoom {
-        seats: vec![
-            WaitingSeat::Taken("anna".into(), false),
-            WaitingSeat::Open,
-        ],
+        seats: vec![WaitingSeat::Taken("anna".into(), false), WaitingSeat::Open],
         ..waiting_room(true)
     };
     let page = |room: &WaitingRoom| {

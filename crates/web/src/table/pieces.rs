@@ -145,8 +145,12 @@ fn drawn_text(markup: &str) -> Vec<String> {
     let mut rest = markup;
     while let Some(start) = rest.find("<text") {
         rest = &rest[start..];
-        let Some(open_end) = rest.find('>') else { break };
-        let Some(close) = rest.find("</text>") else { break };
+        let Some(open_end) = rest.find('>') else {
+            break;
+        };
+        let Some(close) = rest.find("</text>") else {
+            break;
+        };
         let mut text = String::new();
         let mut inside_tag = false;
         for c in rest[open_end + 1..close].chars() {
@@ -174,7 +178,13 @@ fn drawn_text(markup: &str) -> Vec<String> {
 /// Text as a checker compares it: letters and digits in lower case, one space between words.
 fn words(text: &str) -> String {
     text.chars()
-        .map(|c| if c.is_alphanumeric() { c.to_lowercase().next().unwrap_or(c) } else { ' ' })
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_lowercase().next().unwrap_or(c)
+            } else {
+                ' '
+            }
+        })
         .collect::<String>()
         .split_whitespace()
         .collect::<Vec<_>>()
@@ -276,7 +286,8 @@ mod label_tests {
 
     #[test]
     fn a_label_contains_the_words_drawn_on_its_piece() {
-        let drawn = r#"<rect></rect><text x="1">Trader</text><text class="small">delivers a good</text>"#;
+        let drawn =
+            r#"<rect></rect><text x="1">Trader</text><text class="small">delivers a good</text>"#;
         assert_eq!(
             label_with_text("coin on the Trader", drawn),
             "coin on the Trader – Trader, delivers a good"
@@ -286,11 +297,11 @@ mod label_tests {
             label_with_text("deliver brick", r#"<text>brick</text>"#),
             "deliver brick"
         );
+        assert_eq!(label_with_text("free field", "<rect></rect>"), "free field");
         assert_eq!(
-            label_with_text("free field", "<rect></rect>"),
-            "free field"
+            drawn_text(r#"<text>A &amp; B<tspan> c</tspan></text>"#),
+            ["A & B c"]
         );
-        assert_eq!(drawn_text(r#"<text>A &amp; B<tspan> c</tspan></text>"#), ["A & B c"]);
         let html = clickable(
             Some(Clickable {
                 action: Some(0),

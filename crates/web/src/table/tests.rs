@@ -169,8 +169,14 @@ fn check_actions(html: &str, legal: &[Action]) {
         // Labels speak in words: no coordinates, no question left open.
         let label = tag.split("aria-label=\"").nth(1).unwrap();
         let label = &label[..label.find('"').unwrap()];
-        assert!(!label.contains("(-") && !label.contains(",-"), "coordinates: {label}");
-        assert!(!label.ends_with(':') && !label.ends_with('：'), "open question: {label}");
+        assert!(
+            !label.contains("(-") && !label.contains(",-"),
+            "coordinates: {label}"
+        );
+        assert!(
+            !label.ends_with(':') && !label.ends_with('：'),
+            "open question: {label}"
+        );
     }
     // Every chooser opened from the board exists.
     for part in html.split("data-chooser=\"").skip(1) {
@@ -501,7 +507,10 @@ fn a_game_ended_by_a_resignation_waits_for_nobody() {
     assert!(!ended.contains("Waiting for"));
     assert!(!ended.contains("Choose a character"));
     assert!(ended.contains("class=\"end-screen\""));
-    assert!(ended.contains("data-refusal=\"Not now: the game is over"), "{ended}");
+    assert!(
+        ended.contains("data-refusal=\"Not now: the game is over"),
+        "{ended}"
+    );
 }
 
 #[test]

@@ -100,6 +100,9 @@ mod tests {
             seat_names(&seats, options, Lang::En),
             ["Bot 1 (casual)", "Bot (strong)", "Bot 2 (casual)"]
         );
-        assert_eq!(seat_name(&seats, Seat(2), Lang::De), "Computer 2 (Gelegenheitsspieler)");
+        assert_eq!(
+            seat_name(&seats, Seat(2), Lang::De),
+            "Computer 2 (Gelegenheitsspieler)"
+        );
     }
 }

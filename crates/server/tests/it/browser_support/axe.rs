@@ -20,7 +20,13 @@ fn axe_source() -> &'static str {
         let script = dir.join("node_modules/axe-core/axe.min.js");
         if !script.exists() {
             let status = Command::new("npm")
-                .args(["install", "--no-save", "--no-audit", "--no-fund", "--silent"])
+                .args([
+                    "install",
+                    "--no-save",
+                    "--no-audit",
+                    "--no-fund",
+                    "--silent",
+                ])
                 .arg("--prefix")
                 .arg(&dir)
                 .arg(AXE_CORE)

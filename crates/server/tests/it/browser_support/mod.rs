@@ -292,7 +292,11 @@ impl Drop for Browser {
 struct ConsoleLog;
 
 impl fantoccini::wd::WebDriverCompatibleCommand for ConsoleLog {
-    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
         base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
     }
 
