@@ -140,6 +140,8 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/static/app.js", get(pages::script))
         .route("/static/app.css", get(pages::style))
+        .route("/static/icon.svg", get(pages::icon))
+        .route("/favicon.ico", get(pages::icon))
         .nest("/api", api)
         .merge(operations)
         .fallback(pages::not_found)

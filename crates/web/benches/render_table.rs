@@ -62,6 +62,7 @@ fn table(bencher: Bencher, (players, decides): (u8, bool)) {
             seat: Seat(seat),
             name: format!("Player {seat}"),
             is_bot: false,
+            stands_in: false,
             connected: true,
         })
         .collect();

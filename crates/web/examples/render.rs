@@ -55,6 +55,7 @@ fn main() {
             seat: Seat(i as u8),
             name: name.clone(),
             is_bot: i == 2,
+            stands_in: false,
             connected: i != 1,
         })
         .collect();

@@ -75,6 +75,7 @@ fn play_game(players: u8, seed: u64, lang: Lang, tally: &mut Tally) {
             seat: Seat(seat as u8),
             name: name.clone(),
             is_bot: false,
+            stands_in: false,
             connected: true,
         })
         .collect();

@@ -1,5 +1,6 @@
-//! How a bot is named for people: "Bot (strong)". The one place that names a bot level, so the
-//! lobby's choices, the table, the story, the end screen and mails all say the same.
+//! How a bot is named for people: "Bot (strong)", or "Bot 2 (strong)" at a table with several
+//! bots of that level. The one place that names a bot level, so the lobby's choices, the table,
+//! the story, the end screen, the analysis and mails all say the same.
 
 use fluent_bundle::FluentValue;
 
@@ -23,6 +24,27 @@ pub fn bot_name(lang: Lang, level: &str) -> String {
     lang.tr_args(
         "bot-name",
         &[("level", FluentValue::from(bot_level_name(lang, level)))],
+    )
+}
+
+/// The name of the bot in seat `seat` of a table whose seats hold `levels` (a bot's level, `None`
+/// for anyone else): "Bot (casual)", numbered by seat among the bots of its level when there
+/// are several ("Bot 1 (casual)", "Bot 2 (casual)"), so that no two seats share a name.
+pub fn bot_seat_name(lang: Lang, levels: &[Option<&str>], seat: usize) -> String {
+    let Some(level) = levels.get(seat).copied().flatten() else {
+        return String::new();
+    };
+    let same = |l: &Option<&str>| *l == Some(level);
+    if levels.iter().filter(|l| same(l)).count() < 2 {
+        return bot_name(lang, level);
+    }
+    let number = levels[..=seat].iter().filter(|l| same(l)).count();
+    lang.tr_args(
+        "bot-name-numbered",
+        &[
+            ("number", FluentValue::from(number)),
+            ("level", FluentValue::from(bot_level_name(lang, level))),
+        ],
     )
 }
 
@@ -51,5 +73,24 @@ mod tests {
         }
         assert_eq!(bot_name(Lang::En, "mcts"), "Bot (strong)");
         assert_eq!(bot_name(Lang::De, "random"), "Computer (Anfänger)");
+    }
+
+    #[test]
+    fn bots_of_one_level_at_one_table_get_distinct_names() {
+        let levels = [None, Some("greedy"), Some("mcts"), Some("greedy")];
+        for lang in Lang::ALL {
+            let names: Vec<String> = (1..4).map(|s| bot_seat_name(lang, &levels, s)).collect();
+            let mut distinct = names.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 3, "{}: {names:?}", lang.code());
+            assert!(names.iter().all(|n| !n.contains('⟨')), "{names:?}");
+        }
+        let en = |seat| bot_seat_name(Lang::En, &levels, seat);
+        assert_eq!(en(1), "Bot 1 (casual)");
+        assert_eq!(en(3), "Bot 2 (casual)");
+        // Alone at its level, a bot keeps the plain name.
+        assert_eq!(en(2), "Bot (strong)");
+        assert_eq!(en(0), "");
     }
 }

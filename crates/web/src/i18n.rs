@@ -133,6 +133,20 @@ impl Lang {
         }
     }
 
+    /// `value` with `places` decimals as this language writes it: "-0,5" in German, French
+    /// and Italian, "-0.5" in English and Chinese; with its sign always when `signed` ("+1,5").
+    pub fn decimal(self, value: f32, places: usize, signed: bool) -> String {
+        let text = if signed {
+            format!("{value:+.places$}")
+        } else {
+            format!("{value:.places$}")
+        };
+        match self {
+            Lang::De | Lang::Fr | Lang::It => text.replace('.', ","),
+            Lang::En | Lang::Zh => text,
+        }
+    }
+
     /// The language's own name, shown in the switch.
     pub const fn native_name(self) -> &'static str {
         match self {

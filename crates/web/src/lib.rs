@@ -39,7 +39,7 @@
 //!
 //! let game = Game::new(GameOptions::for_players(2), 1);
 //! let players: Vec<PlayerInfo> = (0..2)
-//!     .map(|s| PlayerInfo { seat: Seat(s), name: format!("P{s}"), is_bot: false, connected: true })
+//!     .map(|s| PlayerInfo { seat: Seat(s), name: format!("P{s}"), is_bot: false, stands_in: false, connected: true })
 //!     .collect();
 //! let legal = game.legal_actions();
 //! let html = render_table(&TableInput {
@@ -61,7 +61,7 @@ mod words;
 
 use helvetia_engine::{Action, GameOptions, Seat, View};
 
-pub use bot_names::{bot_level_name, bot_name, BOT_LEVELS};
+pub use bot_names::{bot_level_name, bot_name, bot_seat_name, BOT_LEVELS};
 pub use i18n::Lang;
 pub use recent_turns::{marks_of, recent_turns, Mark, RecentTurn, RecentTurns};
 pub use resignations::Resignations;
@@ -84,6 +84,9 @@ pub struct PlayerInfo {
     pub name: String,
     /// Whether a computer plays this seat.
     pub is_bot: bool,
+    /// Whether that computer plays for the person named here (their time ran out): the table
+    /// says so. A bot's own seat needs no such word, its name says it.
+    pub stands_in: bool,
     /// Whether the player has the game open now.
     pub connected: bool,
 }
@@ -277,5 +280,8 @@ pub struct GameSummary {
 
 /// The browser script, served at `/static/app.js`.
 pub const STATIC_JS: &str = include_str!("../static/app.js");
+/// The site's icon, served at `/static/icon.svg` (and at `/favicon.ico`, where browsers look
+/// for it without being told).
+pub const STATIC_ICON: &str = include_str!("../static/favicon.svg");
 /// The style sheet, served at `/static/app.css`.
 pub const STATIC_CSS: &str = include_str!("../static/app.css");

@@ -232,9 +232,11 @@ impl Namer<'_> {
         }
     }
 
-    /// A cell: the building on it if there is one, else its coordinates.
+    /// A cell: the building on it if there is one, else its row and column in the village's
+    /// grid of 5 rows and 6 columns, counted from the top left as the village is drawn.
     pub fn cell(&self, village: VillageId, cell: Cell) -> String {
         let (x, y) = cell.coords();
+        let (row, column) = (y + 3, x + 3);
         let building = self
             .position
             .and_then(|p| p.village(village).cells[cell.index()].as_ref());
@@ -242,7 +244,10 @@ impl Namer<'_> {
             Some(b) => building_name(self.lang, b.kind).to_string(),
             None => self.lang.tr_args(
                 "cell-at",
-                &[("x", FluentValue::from(x)), ("y", FluentValue::from(y))],
+                &[
+                    ("row", FluentValue::from(row)),
+                    ("column", FluentValue::from(column)),
+                ],
             ),
         }
     }
@@ -360,12 +365,10 @@ impl Namer<'_> {
                     },
                     _ => self.own(actor),
                 };
-                let (x, y) = cell.coords();
                 lang.tr_args(
                     "act-place",
                     &[
-                        ("x", FluentValue::from(x)),
-                        ("y", FluentValue::from(y)),
+                        ("cell", s(self.cell(village, cell))),
                         ("village", s(self.village(village))),
                     ],
                 )

@@ -279,7 +279,7 @@
         pace: filters.elements.pace.value,
         rated: filters.elements.rated.value,
       };
-      document.querySelectorAll(".lists li[data-game-id]").forEach(function (item) {
+      document.querySelectorAll(".lists li[data-game-id], #my-games li[data-game-id]").forEach(function (item) {
         item.hidden = Object.keys(wanted).some(function (key) {
           return wanted[key] !== "" && item.dataset[key] !== wanted[key];
         });
@@ -320,6 +320,13 @@
         const bots = kinds.filter(function (kind) { return kind.startsWith("bot:"); }).length;
         hintsChoice.hidden = !(mine === 1 && bots === n - 1);
         if (hintsChoice.hidden) hints.checked = false;
+        // A game with a bot is never rated (the server ignores the box): not ticked then.
+        const rated = form.querySelector("#rated");
+        const withBots = bots > 0;
+        if (withBots && !rated.disabled) rated.dataset.wanted = String(rated.checked);
+        if (!withBots && rated.disabled) rated.checked = rated.dataset.wanted !== "false";
+        if (withBots) rated.checked = false;
+        rated.disabled = withBots;
       };
       players.addEventListener("change", showSeats);
       players.addEventListener("change", showHints);
@@ -491,11 +498,11 @@
     } catch (_) { /* no audio here */ }
   }
 
-  // Two short notes: "your turn".
+  // Two short notes: "your turn". Only once a click or key press opened the audio context:
+  // before that the browser refuses it (and complains in the console every time).
   function chime() {
-    if (!soundOn()) return;
+    if (!soundOn() || !audio || audio.state !== "running") return;
     try {
-      unlockAudio();
       [660, 880].forEach(function (frequency, i) {
         const start = audio.currentTime + i * 0.16;
         const osc = audio.createOscillator();
@@ -596,7 +603,21 @@
       if (activate(event.target)) event.preventDefault();
     });
     table.addEventListener("keydown", function (event) {
-      if (event.key === "Escape") { closeChoosers(table); return; }
+      const dialog = table.querySelector(".chooser:not([hidden])");
+      if (event.key === "Escape") {
+        closeChoosers(table);
+        if (dialog && opener && document.body.contains(opener)) opener.focus();
+        return;
+      }
+      // An open chooser is a modal dialog: Tab goes round its buttons.
+      if (event.key === "Tab" && dialog) {
+        const buttons = Array.from(dialog.querySelectorAll("button"));
+        const at = buttons.indexOf(document.activeElement);
+        const next = at < 0 ? 0 : (at + (event.shiftKey ? buttons.length - 1 : 1)) % buttons.length;
+        buttons[next].focus();
+        event.preventDefault();
+        return;
+      }
       if (event.key !== "Enter" && event.key !== " ") return;
       // Buttons handle their own keys; SVG targets need Enter and Space.
       if (event.target.tagName === "BUTTON") return;
@@ -604,6 +625,41 @@
         event.preventDefault();
       }
     });
+  }
+
+  // Whether the person last used the keyboard (rather than a pointer): then focus moves are
+  // shown and scrolled to.
+  let keyboardUser = false;
+  document.addEventListener("keydown", function () { keyboardUser = true; }, true);
+  document.addEventListener("pointerdown", function () { keyboardUser = false; }, true);
+
+  // After a move, when the focus fell with the piece it was on: to the next thing to decide,
+  // a highlighted piece of the board or else the prompt's first button.
+  function focusNextDecision(table) {
+    const root = table.querySelector(".table-root");
+    if (!root || root.dataset.yourTurn !== "true") return;
+    const shown = function (el) { return el.getBoundingClientRect().width > 0; };
+    const next = Array.from(table.querySelectorAll(".panels [data-action], .panels [data-chooser]")).find(shown) ||
+      Array.from(table.querySelectorAll("#t-prompt button")).find(shown);
+    if (next) next.focus({ preventScroll: !keyboardUser });
+  }
+
+  // Reads out what the others did: their new lines of the log, as sentences, in the page's
+  // live region (the viewer's own decisions they made themselves).
+  function announce(table, linesBefore) {
+    const region = document.getElementById("announcer");
+    if (!region) return;
+    const seat = table.dataset.seat;
+    const said = Array.from(table.querySelectorAll("#log .log-lines p")).slice(linesBefore)
+      .map(function (line) {
+        const group = line.closest("li");
+        const who = group && group.querySelector(":scope > b");
+        if (seat !== undefined && group && group.classList.contains("s" + seat)) return null;
+        const text = line.textContent.trim().replace(/[.!?]?$/, ".");
+        return who ? who.textContent + ": " + text : text;
+      })
+      .filter(function (text) { return text; });
+    if (said.length) region.textContent = said.join(" ");
   }
 
   // Time left as the clocks show it: 4:07, 1:04:07, or "2 d 03:10" from a day on.
@@ -761,6 +817,7 @@
         if (whole || message.type === "table") {
           const focused = document.activeElement && document.activeElement.getAttribute("aria-label");
           const reading = logReadingPlace(table);
+          const linesBefore = whole ? null : table.querySelectorAll("#log .log-lines p").length;
           if (whole) {
             table.innerHTML = event.data;
           } else if (!applyChanges(table, message)) {
@@ -780,6 +837,8 @@
               .find(function (el) { return el.getAttribute("aria-label") === focused; });
             if (again) again.focus();
           }
+          if (!document.activeElement || document.activeElement === document.body) focusNextDecision(table);
+          if (linesBefore !== null) announce(table, linesBefore);
           return;
         }
         if (onChat) onChat(message);

@@ -255,7 +255,16 @@ pub async fn reload(node: &Node, live: &LiveGame, state: &mut GameState) -> Live
         .await
         .map_err(|e| unreadable(&live.id, e))?
         .ok_or(LiveError::NoGame)?;
+    // Whoever read the game's log still reads it: the reloaded game tells its story in their
+    // languages at once, not only after their next page load.
+    let read: Vec<Lang> = Lang::ALL
+        .into_iter()
+        .filter(|&lang| state.log_book().has(lang))
+        .collect();
     *state = GameState::from_record(record).map_err(|error| damaged(&live.id, &error))?;
+    for lang in read {
+        state.read_in(lang);
+    }
     live.publish(state);
     Ok(())
 }

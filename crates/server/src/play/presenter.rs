@@ -129,6 +129,7 @@ pub fn players(snapshot: &Snapshot, lang: Lang) -> Vec<PlayerInfo> {
                 seat: Seat(s.seat),
                 name: seat_name(&snapshot.seats, Seat(s.seat), lang),
                 is_bot,
+                stands_in: is_bot && !s.occupant.is_bot(),
                 connected: is_bot || is_connected(snapshot, s.seat),
             }
         })

@@ -9,11 +9,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::auth::MaybeUser;
 use crate::accounts::page_context::PageContext;
-use crate::domain::game_state::seat_name;
+use crate::domain::game_state::{seat_name, seat_of};
+use crate::domain::seats::GameStatus;
 use crate::domain::time::rfc3339;
 use crate::http::error::{AppError, AppResult};
 use crate::http::language::{lang_of, LangQuery};
 use crate::state::AppState;
+use crate::storage::ListedGame;
 use helvetia_web::pages::{self as web, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
 use helvetia_web::Lang;
 
@@ -146,6 +148,40 @@ struct PlayedGame {
     players: Vec<String>,
     status: &'static str,
     created_at: String,
+    /// How it ended for the player: "won", "shared", "lost" or "none" (abandoned); `None`
+    /// until it ends.
+    result: Option<&'static str>,
+    /// The winners' names, once finished.
+    winners: Vec<String>,
+}
+
+impl PlayedGame {
+    /// The player's result for the page.
+    fn result_for_page(&self) -> Option<web::GameResult> {
+        Some(match self.result? {
+            "won" => web::GameResult::Won,
+            "shared" => web::GameResult::Shared,
+            "lost" => web::GameResult::Lost(self.winners.clone()),
+            _ => web::GameResult::NoResult,
+        })
+    }
+}
+
+/// How `game` ended for the player `user_id`, once it did.
+fn result_of(game: &ListedGame, user_id: &str) -> Option<&'static str> {
+    match game.status {
+        GameStatus::Abandoned => Some("none"),
+        GameStatus::Finished => {
+            let seat = seat_of(&game.seats, user_id);
+            let won = seat.is_some_and(|seat| game.winners.contains(&seat));
+            Some(match (won, game.winners.len()) {
+                (true, 1) => "won",
+                (true, _) => "shared",
+                (false, _) => "lost",
+            })
+        }
+        _ => None,
+    }
 }
 
 impl PlayerProfile {
@@ -168,6 +204,7 @@ impl PlayerProfile {
                 .games
                 .into_iter()
                 .map(|g| ProfileGame {
+                    result: g.result_for_page(),
                     id: g.id,
                     players: g.players,
                     status: g.status.to_string(),
@@ -222,6 +259,12 @@ async fn profile_of(app: &AppState, name: &str, lang: Lang) -> AppResult<PlayerP
                     .collect(),
                 status: game.status.as_str(),
                 created_at: rfc3339(game.created_at),
+                result: result_of(game, &user.id),
+                winners: game
+                    .winners
+                    .iter()
+                    .map(|&seat| seat_name(&game.seats, seat, lang))
+                    .collect(),
             })
             .collect(),
     })

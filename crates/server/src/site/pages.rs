@@ -313,6 +313,18 @@ pub async fn script() -> Response {
         .into_response()
 }
 
+/// `GET /static/icon.svg` and `GET /favicon.ico`: the site's icon.
+pub async fn icon() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "image/svg+xml"),
+            (CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        render::STATIC_ICON,
+    )
+        .into_response()
+}
+
 /// `GET /static/app.css`.
 pub async fn style() -> Response {
     (

@@ -1,5 +1,6 @@
 //! A hint in headless Chromium: the create form offers hints only while every other seat is a
-//! bot, and in such a game the prompt's Hint button shows the search's answer in words.
+//! bot (and "Rated" is then unticked and disabled: a game with bots is never rated), and in
+//! such a game the prompt's Hint button shows the search's answer in words.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
@@ -22,6 +23,19 @@ async fn shown(client: &Client, css: &str) -> bool {
         .expect("ask the page")
         .as_bool()
         .unwrap_or(false)
+}
+
+/// Whether the create form's "Rated" box is ticked, and whether it is disabled.
+async fn rated_box(client: &Client) -> (bool, bool) {
+    let state = client
+        .execute(
+            "const r = document.querySelector('#rated'); return [r.checked, r.disabled];",
+            vec![],
+        )
+        .await
+        .expect("ask the page");
+    let flag = |i: usize| state[i].as_bool().expect("a flag");
+    (flag(0), flag(1))
 }
 
 /// Chooses `value` for seat `n` of the create form.
@@ -54,8 +68,17 @@ async fn the_hint_button_shows_the_searchs_answer_in_a_game_against_a_bot() {
         !shown(&anna, ".hints-choice").await,
         "no hints with a seat open to people"
     );
+    assert_eq!(rated_box(&anna).await, (true, false), "rated among people");
     choose_seat(&anna, 1, "bot:random").await;
     assert!(shown(&anna, ".hints-choice").await, "hints against a bot");
+    assert_eq!(
+        rated_box(&anna).await,
+        (false, true),
+        "never rated with a bot"
+    );
+    choose_seat(&anna, 1, "open").await;
+    assert_eq!(rated_box(&anna).await, (true, false), "ticked again");
+    choose_seat(&anna, 1, "bot:random").await;
     anna.find(Locator::Css("#hints"))
         .await
         .expect("the hints box")

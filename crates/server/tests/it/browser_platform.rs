@@ -133,7 +133,8 @@ async fn a_clock_counts_a_chat_line_arrives_and_the_result_is_rated() {
     screenshot(&anna, "chat").await;
 
     // They play it out; the rated result shows on the end screen, the leaderboard and Anna's
-    // profile with its chart.
+    // profile (her rating, and the game's result among her latest games; the chart of her
+    // rating waits for a second rated game).
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     play_until_over(&[&anna, &beat], &mut rng, 2_000, async |_, _| false).await;
     wait_until(
@@ -152,8 +153,8 @@ async fn a_clock_counts_a_chat_line_arrives_and_the_result_is_rated() {
     anna.goto(&server.url("/players/anna")).await.unwrap();
     wait_until(
         &anna,
-        "document.querySelector('svg.rating-chart polyline')",
-        "the rating chart",
+        "document.querySelector('.profile-ratings li') && document.querySelector('.games strong.result')",
+        "the rating and the game's result",
         Duration::from_secs(10),
     )
     .await;

@@ -4,9 +4,12 @@
 
 mod abuse;
 mod analysis;
+mod browser_accessibility;
 mod browser_analysis;
+mod browser_console;
 mod browser_hint_button;
 mod browser_hints;
+mod browser_keyboard;
 mod browser_phone;
 mod browser_platform;
 mod browser_play;
@@ -34,6 +37,7 @@ mod ratings;
 mod rematch;
 mod resign;
 mod security;
+mod site_icon;
 mod tutorial;
 mod tutorial_steering;
 mod usernames;

@@ -125,9 +125,36 @@ async fn a_finished_rated_game_changes_both_ratings() {
             (Some(1), Some(1))
         );
         assert_eq!(mine["games"][0]["id"], id.as_str());
+        // The latest games say how each ended for the player.
+        let anna_seat = state["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == anna_name.as_str())
+            .map(|p| p["seat"].as_u64().unwrap())
+            .expect("anna's seat");
+        let winners: Vec<u64> = state["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["rank"] == 1)
+            .map(|s| s["seat"].as_u64().unwrap())
+            .collect();
+        let (result, words) = match (winners.contains(&anna_seat), winners.len()) {
+            (true, 1) => ("won", "Won"),
+            (true, _) => ("shared", "Shared victory"),
+            (false, _) => ("lost", "Lost (winner: "),
+        };
+        assert_eq!(mine["games"][0]["result"], result, "{mine}");
         let (status, page) = anna.get_text(&format!("/players/{anna_name}")).await;
         assert_eq!(status, StatusCode::OK);
-        assert!(page.contains("<svg class=\"rating-chart\"") && page.contains("<polyline"));
+        assert!(
+            page.contains(&format!("<strong class=\"result\">{words}")),
+            "{page}"
+        );
+        // One rated game is one point, not a line: the chart waits for the second.
+        assert!(!page.contains("<svg class=\"rating-chart\""), "{page}");
+        assert!(page.contains("after the second rated game"), "{page}");
         let (status, page) = anna.get_text("/leaderboard?players=2").await;
         assert_eq!(status, StatusCode::OK);
         assert!(page.contains(&format!("/players/{anna_name}")));

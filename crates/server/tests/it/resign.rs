@@ -207,10 +207,12 @@ async fn a_resignation_ends_the_game_when_the_players_chose_so() {
         assert_eq!(body["ended"], true);
         let update = watcher.update_at(body["version"].as_u64().unwrap()).await;
         assert_eq!(update["status"], "finished", "watchers see the end at once");
-        assert!(update["html"]
-            .as_str()
-            .unwrap()
-            .contains("Resigned (ranked last)"));
+        let html = update["html"].as_str().unwrap();
+        assert!(html.contains("Resigned (ranked last)"));
+        // The log tells it at once (no reload), and the prompt waits for nobody.
+        assert!(html.contains("resigned; the game ends."), "{html}");
+        assert!(!html.contains("Nothing has happened yet."), "{html}");
+        assert!(html.contains("The game is over") && !html.contains("Waiting for"));
 
         let state = people[first].state(&id).await;
         assert_eq!(state["status"], "finished");

@@ -34,6 +34,11 @@ profile-games = { $games ->
 profile-counts = Gespielt: { $played } · beendet: { $finished } · aufgegeben: { $abandoned }
 profile-latest = Letzte Partien
 profile-chart = Wertung nach jeder gewerteten Partie
+profile-chart-later = Der Verlauf der Wertung erscheint nach der zweiten gewerteten Partie.
+profile-result-won = Gewonnen
+profile-result-shared = Geteilter Sieg
+profile-result-lost = Verloren (Sieg: { $winners })
+profile-result-none = Ohne Ergebnis
 
 end-rematch = Nochmals mit denselben Spielern
 

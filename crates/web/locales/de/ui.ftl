@@ -17,7 +17,7 @@ home-intro = Die Schweiz zu Beginn des 19. Jahrhunderts. Du führst ein abgelege
 home-play = Jetzt spielen
 home-how = So funktioniert es
 home-point-live = Spiele live oder einen Zug pro Tag: Partien warten auf dich, und der Tisch aktualisiert sich, sobald jemand zieht.
-home-point-bots = Besetze freie Plätze mit Computergegnern in drei Stärken.
+home-point-bots = Besetze freie Plätze mit Computergegnern in { $count } Stärken: { $levels }.
 home-point-click = Jede Entscheidung ist ein Klick auf den Spielplan: Erlaubte Ziele leuchten auf.
 home-point-languages = Auf Deutsch, Englisch, Französisch, Italienisch und Chinesisch.
 
@@ -54,6 +54,7 @@ seat-invite = Mit Einladung
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = Computer ({ $level })
+bot-name-numbered = Computer { $number } ({ $level })
 bot-level-random = Anfänger
 bot-level-greedy = Gelegenheitsspieler
 bot-level-good = gut
@@ -106,6 +107,7 @@ waiting-link = Einladungslink
 waiting-copy = Kopieren
 waiting-copied = Kopiert
 waiting-host-wait = Schicke jeden Einladungslink an die Person, für die er bestimmt ist. Die Partie beginnt, wenn du sie startest.
+waiting-host-open = Freie Plätze kann jeder in der Lobby unter den offenen Partien einnehmen. Die Partie beginnt, wenn du sie startest.
 waiting-host-ready = Alle Plätze sind besetzt: Starte die Partie, wenn du bereit bist.
 waiting-cancel = Partie absagen
 waiting-for-host = { $host } startet die Partie, sobald alle Plätze besetzt sind. Diese Seite folgt von selbst.

@@ -34,6 +34,11 @@ profile-games = { $games ->
 profile-counts = Games played: { $played } · finished: { $finished } · abandoned: { $abandoned }
 profile-latest = Latest games
 profile-chart = Rating after each rated game
+profile-chart-later = The chart of the rating appears after the second rated game.
+profile-result-won = Won
+profile-result-shared = Shared victory
+profile-result-lost = Lost (winner: { $winners })
+profile-result-none = No result
 
 end-rematch = Play again with the same players
 

@@ -17,7 +17,7 @@ home-intro = Switzerland in the early 19th century. You lead a remote village: y
 home-play = Play now
 home-how = How it works
 home-point-live = Play live or one move a day: games wait for you, and the table updates the moment someone moves.
-home-point-bots = Fill empty seats with computer opponents of three strengths.
+home-point-bots = Fill empty seats with computer opponents at { $count } levels: { $levels }.
 home-point-click = Every decision is a click on the board: legal targets light up.
 home-point-languages = In German, English, French, Italian and Chinese.
 
@@ -54,6 +54,7 @@ seat-invite = By invitation
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = Bot ({ $level })
+bot-name-numbered = Bot { $number } ({ $level })
 bot-level-random = beginner
 bot-level-greedy = casual
 bot-level-good = good
@@ -106,6 +107,7 @@ waiting-link = Invitation link
 waiting-copy = Copy
 waiting-copied = Copied
 waiting-host-wait = Send each invitation link to the friend it is for. The game starts when you start it.
+waiting-host-open = Anyone may take an open seat from the lobby's open games. The game starts when you start it.
 waiting-host-ready = Every seat is taken: start the game when you are ready.
 waiting-cancel = Cancel the game
 waiting-for-host = { $host } will start the game once every seat is taken. This page follows on its own.

@@ -34,6 +34,11 @@ profile-games = { $games ->
 profile-counts = Parties jouées : { $played } · terminées : { $finished } · abandonnées : { $abandoned }
 profile-latest = Dernières parties
 profile-chart = Classement après chaque partie classée
+profile-chart-later = La courbe du classement apparaît après la deuxième partie classée.
+profile-result-won = Gagnée
+profile-result-shared = Victoire partagée
+profile-result-lost = Perdue (victoire : { $winners })
+profile-result-none = Sans résultat
 
 end-rematch = Rejouer avec les mêmes joueurs
 

@@ -17,7 +17,7 @@ home-intro = La Suisse au début du XIXe siècle. Vous présidez un village isol
 home-play = Jouer
 home-how = Comment ça marche
 home-point-live = Jouez en direct ou un coup par jour : les parties vous attendent, et la table se met à jour dès que quelqu'un joue.
-home-point-bots = Complétez les places libres avec des adversaires ordinateur de trois niveaux.
+home-point-bots = Complétez les places libres avec des adversaires ordinateur de { $count } niveaux : { $levels }.
 home-point-click = Chaque décision est un clic sur le plateau : les cibles possibles s'allument.
 home-point-languages = En allemand, anglais, français, italien et chinois.
 
@@ -54,6 +54,7 @@ seat-invite = Sur invitation
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = Ordinateur ({ $level })
+bot-name-numbered = Ordinateur { $number } ({ $level })
 bot-level-random = débutant
 bot-level-greedy = occasionnel
 bot-level-good = bon
@@ -106,6 +107,7 @@ waiting-link = Lien d'invitation
 waiting-copy = Copier
 waiting-copied = Copié
 waiting-host-wait = Envoyez chaque lien d'invitation à la personne à qui il est destiné. La partie commence quand vous la lancez.
+waiting-host-open = N'importe qui peut prendre une place libre depuis les parties ouvertes du salon. La partie commence quand vous la lancez.
 waiting-host-ready = Toutes les places sont prises : lancez la partie quand vous êtes prêt.
 waiting-cancel = Annuler la partie
 waiting-for-host = { $host } lancera la partie dès que toutes les places seront prises. Cette page suit d'elle-même.

@@ -34,6 +34,11 @@ profile-games = { $games ->
 profile-counts = Partite giocate: { $played } · concluse: { $finished } · abbandonate: { $abandoned }
 profile-latest = Ultime partite
 profile-chart = Punteggio dopo ogni partita valutata
+profile-chart-later = Il grafico del punteggio appare dopo la seconda partita valutata.
+profile-result-won = Vinta
+profile-result-shared = Vittoria condivisa
+profile-result-lost = Persa (vittoria: { $winners })
+profile-result-none = Senza risultato
 
 end-rematch = Gioca ancora con gli stessi giocatori
 

@@ -17,7 +17,7 @@ home-intro = La Svizzera all'inizio del XIX secolo. Sei il sindaco di un villagg
 home-play = Gioca ora
 home-how = Come funziona
 home-point-live = Gioca dal vivo o una mossa al giorno: le partite ti aspettano, e il tavolo si aggiorna appena qualcuno muove.
-home-point-bots = Occupa i posti liberi con avversari computer di tre livelli.
+home-point-bots = Occupa i posti liberi con avversari computer di { $count } livelli: { $levels }.
 home-point-click = Ogni decisione è un clic sul tabellone: le mosse possibili si illuminano.
 home-point-languages = In tedesco, inglese, francese, italiano e cinese.
 
@@ -54,6 +54,7 @@ seat-invite = Su invito
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = Computer ({ $level })
+bot-name-numbered = Computer { $number } ({ $level })
 bot-level-random = principiante
 bot-level-greedy = occasionale
 bot-level-good = buono
@@ -106,6 +107,7 @@ waiting-link = Link d'invito
 waiting-copy = Copia
 waiting-copied = Copiato
 waiting-host-wait = Invia ogni link d'invito alla persona a cui è destinato. La partita inizia quando la avvii.
+waiting-host-open = Chiunque può prendere un posto libero dalle partite aperte della sala. La partita inizia quando la avvii tu.
 waiting-host-ready = Tutti i posti sono occupati: avvia la partita quando sei pronto.
 waiting-cancel = Annulla la partita
 waiting-for-host = { $host } avvierà la partita quando tutti i posti saranno occupati. Questa pagina si aggiorna da sola.

@@ -28,6 +28,11 @@ profile-games = { $games } 局计分对局
 profile-counts = 已参加：{ $played } · 已结束：{ $finished } · 已放弃：{ $abandoned }
 profile-latest = 最近对局
 profile-chart = 每局计分对局后的等级分
+profile-chart-later = 第二局计分对局之后显示等级分曲线。
+profile-result-won = 获胜
+profile-result-shared = 共同获胜
+profile-result-lost = 落败（胜者：{ $winners }）
+profile-result-none = 无结果
 
 end-rematch = 与相同玩家再来一局
 

@@ -17,7 +17,7 @@ home-intro = 19 世纪初的瑞士。你管理一个偏远的村庄：村民生�
 home-play = 开始游戏
 home-how = 玩法
 home-point-live = 可以实时对局，也可以每天走一步：对局会等你，有人行动时桌面立即更新。
-home-point-bots = 空位可由三种强度的电脑对手补上。
+home-point-bots = 空位可由{ $count }种强度的电脑对手补上：{ $levels }。
 home-point-click = 每个决定都是在版图上点击：可选的目标会高亮。
 home-point-languages = 支持德语、英语、法语、意大利语和中文。
 
@@ -54,6 +54,7 @@ seat-invite = 凭邀请
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.
 bot-name = 电脑（{ $level }）
+bot-name-numbered = 电脑 { $number }（{ $level }）
 bot-level-random = 新手
 bot-level-greedy = 休闲
 bot-level-good = 良好
@@ -106,6 +107,7 @@ waiting-link = 邀请链接
 waiting-copy = 复制
 waiting-copied = 已复制
 waiting-host-wait = 把每个邀请链接发给对应的朋友。你开始游戏后游戏才会开始。
+waiting-host-open = 任何人都可以在大厅的开放对局中坐上空位。由你开始对局。
 waiting-host-ready = 所有座位都已坐满：准备好后即可开始游戏。
 waiting-cancel = 取消游戏
 waiting-for-host = 所有座位坐满后，{ $host } 将开始游戏。此页面会自动更新。

@@ -135,7 +135,7 @@ fn costly_turn(lang: Lang, summary: &AnalysisSummary, turn: &CostlyTurn) -> Mark
     let lost = format!("{:.0}", turn.lost * 100.0);
     html! {
         p class="analysis-turn-head" {
-            span class="seat-dot" style={ "background:" (colour(VillageId::Player(Seat(turn.seat)))) } {}
+            (swatch(usize::from(turn.seat)))
             " "
             (lang.tr_args("analysis-turn", &[
                 ("round", turn.round.into()),
@@ -152,7 +152,7 @@ fn costly_turn(lang: Lang, summary: &AnalysisSummary, turn: &CostlyTurn) -> Mark
                 strong { (lang.tr("analysis-why")) } " "
                 @for (i, (term, points)) in turn.why.iter().enumerate() {
                     @if i > 0 { ", " }
-                    (lang.tr_args(&format!("analysis-term-{term}"), &[("points", format!("{points:+.1}").into())]))
+                    (lang.tr_args(&format!("analysis-term-{term}"), &[("points", lang.decimal(*points, 1, true).into())]))
                 }
             }
         }
@@ -195,18 +195,22 @@ fn chart(lang: Lang, summary: &AnalysisSummary) -> Markup {
             maud::html! { (label) }.into_string()
         ));
     }
-    let lines: String = (0..summary.names.len())
-        .map(|seat| {
+    let lines: String = summary
+        .names
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| {
             let path: Vec<String> = points
                 .iter()
                 .enumerate()
                 .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.chances.get(seat).copied().unwrap_or(0.0))))
                 .collect();
-            format!(
-                r#"<polyline class="analysis-line" data-seat="{seat}" fill="none" stroke-width="2.5" stroke="{}" points="{}"/>"#,
-                colour(VillageId::Player(Seat(seat as u8))),
-                path.join(" ")
-            )
+            maud::html! {
+                polyline class="analysis-line" data-seat=(seat) fill="none" stroke-width="2.5"
+                    stroke=(colour(VillageId::Player(Seat(seat as u8)))) stroke-dasharray=[dashes(seat)]
+                    points=(path.join(" ")) { title { (name) } }
+            }
+            .into_string()
         })
         .collect();
     let title = lang.tr("analysis-chart-title");
@@ -217,12 +221,133 @@ fn chart(lang: Lang, summary: &AnalysisSummary) -> Markup {
                 (PreEscaped(grid))
                 (PreEscaped(lines))
             }
+            // Each name beside a piece of its line, drawn in its colour and dashes: the
+            // legend says whose line is whose without relying on colour alone.
             figcaption class="analysis-legend" {
                 @for (seat, name) in summary.names.iter().enumerate() {
-                    span { span class="seat-dot" style={ "background:" (colour(VillageId::Player(Seat(seat as u8)))) } {} " " (name) }
+                    span class="legend-entry" data-seat=(seat) { (swatch(seat)) " " (name) }
                     " "
                 }
             }
         }
+    }
+}
+
+/// A piece of `seat`'s line, in its colour and dashes, for the legend and the costly turns.
+fn swatch(seat: usize) -> Markup {
+    html! {
+        svg class="legend-swatch" viewBox="0 0 32 10" width="32" height="10" aria-hidden="true" {
+            line x1="1" y1="5" x2="31" y2="5" stroke-width="2.5"
+                stroke=(colour(VillageId::Player(Seat(seat as u8)))) stroke-dasharray=[dashes(seat)] {}
+        }
+    }
+}
+
+/// The dash pattern of `seat`'s line: solid, dashed, dotted, dash-dot. Lines told apart by
+/// their shape as well as their colour.
+fn dashes(seat: usize) -> Option<&'static str> {
+    ["", "9 4", "2 4", "10 4 2 4"]
+        .get(seat)
+        .copied()
+        .filter(|d| !d.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary() -> AnalysisSummary {
+        AnalysisSummary {
+            names: vec![
+                "anna".into(),
+                "Bot 1 (casual)".into(),
+                "Bot 2 (casual)".into(),
+            ],
+            points: vec![
+                ChartPoint {
+                    round: Some(1),
+                    chances: vec![0.3, 0.4, 0.3],
+                },
+                ChartPoint {
+                    round: None,
+                    chances: vec![1.0, 0.0, 0.0],
+                },
+            ],
+            costly: vec![CostlyTurn {
+                step: 12,
+                round: 1,
+                seat: 1,
+                lost: 0.25,
+                played: vec!["end turn".into()],
+                preferred: vec!["build".into()],
+                why: vec![("buildings", -0.5)],
+            }],
+            iterations: 100,
+        }
+    }
+
+    /// The legend's entries: each one's stroke, dashes and name.
+    fn legend(html: &str) -> Vec<(String, String, String)> {
+        let legend = &html[html.find("analysis-legend").expect("a legend")..];
+        legend
+            .split("class=\"legend-entry\"")
+            .skip(1)
+            .map(|entry| {
+                let attr = |name: &str| {
+                    entry
+                        .split(&format!(" {name}=\""))
+                        .nth(1)
+                        .map_or("", |rest| &rest[..rest.find('"').unwrap()])
+                        .to_string()
+                };
+                let name = entry[entry.find("</svg>").unwrap() + 6..]
+                    .split('<')
+                    .next()
+                    .unwrap()
+                    .trim()
+                    .to_string();
+                (attr("stroke"), attr("stroke-dasharray"), name)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_legend_draws_each_players_line_beside_their_name() {
+        let html = panel(Lang::En, "g1", &AnalysisStanding::Done(summary())).into_string();
+        // The page's security policy allows no inline style: a colour there would not show.
+        assert!(!html.contains("style="), "{html}");
+        let entries = legend(&html);
+        assert_eq!(entries.len(), 3, "{html}");
+        for (seat, (stroke, dashes, name)) in entries.iter().enumerate() {
+            assert_eq!(name, &summary().names[seat]);
+            let line = html
+                .split("class=\"analysis-line\"")
+                .nth(seat + 1)
+                .expect("a line per player");
+            assert!(line.contains(&format!("stroke=\"{stroke}\"")), "{line}");
+            if !dashes.is_empty() {
+                assert!(line.contains(&format!("stroke-dasharray=\"{dashes}\"")));
+            }
+        }
+        // Told apart by the shape of the line, not its colour alone.
+        let mut shapes: Vec<&String> = entries.iter().map(|(_, dashes, _)| dashes).collect();
+        shapes.dedup();
+        assert_eq!(shapes.len(), 3, "{entries:?}");
+    }
+
+    #[test]
+    fn points_are_written_as_each_language_writes_numbers() {
+        let points = |lang: Lang| {
+            let html = panel(lang, "g1", &AnalysisStanding::Done(summary())).into_string();
+            html.contains("-0,5")
+        };
+        assert!(points(Lang::De));
+        assert!(points(Lang::Fr));
+        assert!(points(Lang::It));
+        assert!(!points(Lang::En));
+        assert_eq!(Lang::De.decimal(-0.5, 1, true), "-0,5");
+        assert_eq!(Lang::En.decimal(-0.5, 1, true), "-0.5");
+        assert_eq!(Lang::It.decimal(1.3, 1, true), "+1,3");
+        assert_eq!(Lang::Zh.decimal(2.0, 1, false), "2.0");
     }
 }

@@ -40,6 +40,7 @@ pub fn document(page: &Page, title: &str, content: Markup) -> String {
                 meta name="csrf-token" content=(page.csrf);
                 title { (title) " – " (lang.tr("site-title")) }
                 link rel="stylesheet" href="/static/app.css";
+                link rel="icon" href="/static/icon.svg" type="image/svg+xml";
                 script src="/static/app.js" defer {}
             }
             body data-page=(page.kind) data-lang=(lang.code()) data-user=[page.user] {

@@ -85,6 +85,14 @@ pub fn lobby(
                 (invitation_card(lang, user, invitation))
             }
             div class="lobby-grid" {
+                // First in reading order, so that a phone (one column) shows it above the form;
+                // on a desk the style sheet puts it at the top of the lists' column.
+                @if user.is_some() {
+                    section id="my-games" {
+                        h2 { (lang.tr("lobby-mine")) }
+                        (game_list(lang, user, &mine, ListKind::Mine))
+                    }
+                }
                 @if user.is_some() {
                     (create_form(lang, bot_ratings))
                 } @else {
@@ -98,12 +106,6 @@ pub fn lobby(
                 }
                 div class="lists" {
                     (filters(lang))
-                    @if user.is_some() {
-                        section id="my-games" {
-                            h2 { (lang.tr("lobby-mine")) }
-                            (game_list(lang, user, &mine, ListKind::Mine))
-                        }
-                    }
                     section id="open-games" {
                         h2 { (lang.tr("lobby-open")) }
                         (game_list(lang, user, &open.iter().collect::<Vec<_>>(), ListKind::Open))
@@ -211,6 +213,7 @@ fn create_form(lang: Lang, bot_ratings: &[(&str, u16)]) -> Markup {
                         }
                     }
                 }
+                // The script unticks and disables it while a bot is seated: never rated then.
                 label class="check" { input type="checkbox" id="rated" name="rated" checked; " " (lang.tr("lobby-rated")) }
                 label class="check" { input type="checkbox" id="spectators_apart" name="spectators_apart"; " " (lang.tr("lobby-spectators-apart")) }
                 // Shown by the script only while every other seat is a bot.
@@ -395,7 +398,7 @@ fn game_item(lang: Lang, user: Option<&str>, game: &GameSummary, kind: ListKind)
                 @for (i, (name, bot)) in game.players.iter().enumerate() {
                     @if i > 0 { ", " }
                     (name)
-                    @if *bot { " 🤖" }
+                    @if *bot { " " (super::icons::robot(lang)) }
                 }
                 " · " (lang.tr_args("lobby-seats", &[("filled", FluentValue::from(filled)), ("seats", FluentValue::from(game.seats))]))
             }

@@ -4,6 +4,7 @@
 mod analysis;
 mod chat;
 mod forced_steps;
+mod icons;
 mod layout;
 pub(crate) mod lobby;
 mod players;
@@ -23,7 +24,9 @@ pub use analysis::{AnalysisStanding, AnalysisSummary, ChartPoint, CostlyTurn};
 pub use chat::{ChatEntry, Phrases};
 pub use forced_steps::{forced_steps_toggle, FORCED_STEPS_API};
 pub use lobby::{lobby, Invitation, LobbyLists, ROUND_LIMIT_MAX, TARGET_VP_MAX};
-pub use players::{leaderboard, profile, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS};
+pub use players::{
+    leaderboard, profile, GameResult, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS,
+};
 pub use rules::rules;
 pub use settings::{settings, unsubscribe, MailForm, Unsubscribe, MAIL_KINDS};
 pub use tutorial::{tutorial, TUTORIAL_PATH};
@@ -58,7 +61,7 @@ pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {
                 h2 { (lang.tr("home-how")) }
                 ul class="points" {
                     li { (lang.tr("home-point-live")) }
-                    li { (lang.tr("home-point-bots")) }
+                    li { (bot_levels_point(lang)) }
                     li { (lang.tr("home-point-click")) }
                     li { (lang.tr("home-point-languages")) }
                 }
@@ -147,6 +150,22 @@ pub fn with_next(page: &str, next: Option<&str>) -> String {
     }
 }
 
+/// What the home page says of the bots: as many levels as the lobby offers, by name.
+fn bot_levels_point(lang: Lang) -> String {
+    let separator = if lang == Lang::Zh { "、" } else { ", " };
+    let levels: Vec<String> = crate::BOT_LEVELS
+        .iter()
+        .map(|level| crate::bot_level_name(lang, level))
+        .collect();
+    lang.tr_args(
+        "home-point-bots",
+        &[
+            ("count", fluent_bundle::FluentValue::from(levels.len())),
+            ("levels", levels.join(separator).into()),
+        ],
+    )
+}
+
 /// The registration page.
 pub fn register(lang: Lang, user: Option<&str>, csrf: &str, next: Option<&str>) -> String {
     account_form(lang, user, csrf, true, next)
@@ -182,7 +201,8 @@ pub fn game(
                 @if let (Some(_), Some(on)) = (seat, plays_forced_steps) {
                     (forced_steps_toggle(lang, on))
                 }
-                @if seat.is_some() {
+                // Nobody resigns from a game that has not started: its waiting room offers leaving.
+                @if seat.is_some() && waiting.is_none() {
                     // Shown by the script while the game runs and the viewer has not resigned.
                     div class="resign" data-resign=(game_id) hidden {
                         button type="button" data-resign-open { (lang.tr("resign")) }
@@ -196,6 +216,8 @@ pub fn game(
                 }
             }
             p class="error-banner" role="alert" hidden {}
+            // The others' moves read out as they come (the script writes them here).
+            p class="visually-hidden" id="announcer" aria-live="polite" {}
             @if let Some(room) = waiting {
                 (waiting_room::waiting_room(lang, room))
             }
@@ -271,12 +293,12 @@ pub fn replay(lang: Lang, user: Option<&str>, csrf: &str, replay: &Replay) -> St
                 a href={ "/games/" (game_id) } { (lang.tr("replay-back-to-game")) }
             }
             div class="replay-controls" data-game-id=(game_id) data-total=(total_steps) {
-                button type="button" data-step="first" { "⏮ " (lang.tr("replay-first")) }
-                button type="button" data-step="prev" { "◀ " (lang.tr("replay-prev")) }
+                button type="button" data-step="first" { (icons::step(icons::Step::First)) " " (lang.tr("replay-first")) }
+                button type="button" data-step="prev" { (icons::step(icons::Step::Back)) " " (lang.tr("replay-prev")) }
                 input type="range" min="0" max=(total_steps) value=(total_steps) aria-label=(title);
                 output class="replay-position" { (total_steps) " / " (total_steps) }
-                button type="button" data-step="next" { (lang.tr("replay-next")) " ▶" }
-                button type="button" data-step="last" { (lang.tr("replay-last")) " ⏭" }
+                button type="button" data-step="next" { (lang.tr("replay-next")) " " (icons::step(icons::Step::Forward)) }
+                button type="button" data-step="last" { (lang.tr("replay-last")) " " (icons::step(icons::Step::Last)) }
             }
             p class="error-banner" role="alert" hidden {}
             (analysis::panel(lang, game_id, analysis))

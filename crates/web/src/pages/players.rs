@@ -48,6 +48,21 @@ pub struct ProfileGame {
     pub status: String,
     /// When it was created, as text.
     pub created_at: String,
+    /// How it ended for the profile's player, once finished.
+    pub result: Option<GameResult>,
+}
+
+/// How a finished game ended for one player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// They alone won.
+    Won,
+    /// They won with others (the tie-break left them level).
+    Shared,
+    /// Someone else won: the winners' names.
+    Lost(Vec<String>),
+    /// The game ended without a result (the players voted it off when the clocks ran out).
+    NoResult,
 }
 
 /// The player counts with a leaderboard.
@@ -130,7 +145,12 @@ pub fn profile(lang: Lang, user: Option<&str>, csrf: &str, profile: &Profile) ->
                             }
                         }
                     }
-                    (rating_chart(lang, &profile.history))
+                    // One point makes no line: the chart waits for a second rated game.
+                    @if profile.history.len() > 1 {
+                        (rating_chart(lang, &profile.history))
+                    } @else {
+                        p class="muted" { (lang.tr("profile-chart-later")) }
+                    }
                 }
             }
             section {
@@ -141,6 +161,9 @@ pub fn profile(lang: Lang, user: Option<&str>, csrf: &str, profile: &Profile) ->
                     ul class="games" {
                         @for game in &profile.games {
                             li {
+                                @if let Some(result) = &game.result {
+                                    strong class="result" { (result_words(lang, result)) } " · "
+                                }
                                 span { (game.players.join(", ")) }
                                 " · " span class="muted small" { (super::lobby::readable_time(&game.created_at)) } " "
                                 @if game.status == "finished" {
@@ -155,6 +178,19 @@ pub fn profile(lang: Lang, user: Option<&str>, csrf: &str, profile: &Profile) ->
             }
         },
     )
+}
+
+/// A finished game's result in words: "Won", "Shared victory", "Lost (winner: anna)".
+fn result_words(lang: Lang, result: &GameResult) -> String {
+    match result {
+        GameResult::Won => lang.tr("profile-result-won"),
+        GameResult::Shared => lang.tr("profile-result-shared"),
+        GameResult::Lost(winners) => lang.tr_args(
+            "profile-result-lost",
+            &[("winners", winners.join(", ").into())],
+        ),
+        GameResult::NoResult => lang.tr("profile-result-none"),
+    }
 }
 
 /// Chart size in SVG units.
@@ -234,5 +270,54 @@ mod tests {
             numbers.iter().all(|&n| (0.0..=WIDTH).contains(&n)),
             "{numbers:?}"
         );
+    }
+
+    fn profile_with(history: Vec<(u8, f64)>, result: Option<GameResult>) -> String {
+        let game = ProfileGame {
+            id: "g1".into(),
+            players: vec!["anna".into(), "beat".into()],
+            status: "finished".into(),
+            created_at: "2026-11-21T10:00:00Z".into(),
+            result,
+        };
+        profile(
+            Lang::En,
+            None,
+            "t",
+            &Profile {
+                name: "anna".into(),
+                ratings: vec![(2, 1520, 290, history.len() as i64)],
+                history,
+                played: 1,
+                finished: 1,
+                abandoned: 0,
+                games: vec![game],
+            },
+        )
+    }
+
+    #[test]
+    fn the_latest_games_say_how_each_ended() {
+        let won = profile_with(vec![(2, 1520.0)], Some(GameResult::Won));
+        assert!(
+            won.contains("<strong class=\"result\">Won</strong>"),
+            "{won}"
+        );
+        let lost = profile_with(
+            vec![(2, 1480.0)],
+            Some(GameResult::Lost(vec!["beat".into()])),
+        );
+        assert!(lost.contains("Lost (winner: beat)"), "{lost}");
+        let running = profile_with(vec![(2, 1480.0)], None);
+        assert!(!running.contains("class=\"result\""));
+    }
+
+    #[test]
+    fn the_rating_chart_waits_for_a_second_rated_game() {
+        let one = profile_with(vec![(2, 1520.0)], Some(GameResult::Won));
+        assert!(!one.contains("rating-chart"), "{one}");
+        assert!(one.contains("after the second rated game"));
+        let two = profile_with(vec![(2, 1520.0), (2, 1540.0)], Some(GameResult::Won));
+        assert!(two.contains("<svg class=\"rating-chart\""), "{two}");
     }
 }

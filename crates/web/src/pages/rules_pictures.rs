@@ -99,6 +99,7 @@ pub(super) fn picture(lang: Lang, picture: Picture) -> Markup {
             seat: Seat(seat as u8),
             name: (*name).to_string(),
             is_bot: false,
+            stands_in: false,
             connected: true,
         })
         .collect();

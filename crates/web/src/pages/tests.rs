@@ -360,3 +360,75 @@ fn the_waiting_room_shows_the_links_to_the_host_alone() {
     assert!(guest.contains("anna will start the game"));
     assert!(guest.contains("data-leave=\"g7\""));
 }
+
+#[test]
+fn a_waiting_room_asks_to_send_links_only_when_there_are_links_and_offers_no_resign() {
+    let open_only = WaitingRoom {
+        seats: vec![WaitingSeat::Taken("anna".into(), false), WaitingSeat::Open],
+        ..waiting_room(true)
+    };
+    let page = |room: &WaitingRoom| {
+        game(
+            Lang::En,
+            Some("anna"),
+            "t",
+            table_of("g7", Some(Seat(0)), Some(room)),
+            (&[], Phrases(&[])),
+        )
+    };
+    let open = page(&open_only);
+    assert!(!open.contains("invitation link"), "no link to send: {open}");
+    assert!(open.contains("open seat"));
+    let invited = page(&waiting_room(true));
+    assert!(invited.contains("Send each invitation link"));
+    for page in [open, invited] {
+        assert!(!page.contains("data-resign"), "resign before the start");
+    }
+    let running = game(
+        Lang::En,
+        Some("anna"),
+        "t",
+        table_of("g7", Some(Seat(0)), None),
+        (&[], Phrases(&[])),
+    );
+    assert!(running.contains("data-resign=\"g7\""));
+}
+
+#[test]
+fn pages_draw_their_pictures_rather_than_rely_on_a_font() {
+    for lang in Lang::ALL {
+        for user in [None, Some("anna")] {
+            for page in all_pages(lang, user) {
+                for symbol in ['🤖', '⏮', '⏭', '◀', '▶'] {
+                    assert!(!page.contains(symbol), "{symbol} in {page}");
+                }
+            }
+        }
+    }
+    let room = waiting_room(true);
+    let html = super::waiting_room::waiting_room(Lang::De, &room).into_string();
+    assert!(html.contains("class=\"icon robot\""));
+    assert!(html.contains("aria-label=\"Computer\""));
+}
+
+#[test]
+fn the_home_page_names_as_many_bot_levels_as_the_lobby_offers() {
+    for lang in Lang::ALL {
+        let page = home(lang, None, "tok");
+        for level in crate::BOT_LEVELS {
+            let name = crate::bot_level_name(lang, level);
+            assert!(page.contains(&name), "{}: {name} missing", lang.code());
+        }
+    }
+    assert!(home(Lang::En, None, "tok").contains("at 5 levels"));
+}
+
+#[test]
+fn the_lobby_puts_my_games_before_the_create_form() {
+    let page = &all_pages(Lang::En, Some("anna"))[3];
+    let mine = page.find("id=\"my-games\"").expect("my games");
+    let form = page.find("id=\"create-game\"").expect("the create form");
+    assert!(mine < form, "a phone's one column shows them in this order");
+    // The filters still reach my games.
+    assert!(crate::STATIC_JS.contains("#my-games li[data-game-id]"));
+}

@@ -42,6 +42,13 @@ impl WaitingRoom {
             .count()
     }
 
+    /// Whether the host has invitation links to send.
+    fn has_links(&self) -> bool {
+        self.seats
+            .iter()
+            .any(|s| matches!(s, WaitingSeat::Invited { link: Some(_) }))
+    }
+
     fn full(&self) -> bool {
         self.taken() == self.seats.len()
     }
@@ -57,7 +64,7 @@ pub fn waiting_room(lang: Lang, room: &WaitingRoom) -> Markup {
                     li {
                         @match seat {
                             WaitingSeat::Taken(name, bot) => {
-                                (name) @if *bot { " 🤖" }
+                                (name) @if *bot { " " (super::icons::robot(lang)) }
                             }
                             WaitingSeat::Open => {
                                 span class="muted" { (lang.tr("seat-open")) }
@@ -80,8 +87,10 @@ pub fn waiting_room(lang: Lang, room: &WaitingRoom) -> Markup {
             @if room.viewer_is_host {
                 @if room.full() {
                     p { (lang.tr("waiting-host-ready")) }
-                } @else {
+                } @else if room.has_links() {
                     p { (lang.tr("waiting-host-wait")) }
+                } @else {
+                    p { (lang.tr("waiting-host-open")) }
                 }
                 div class="game-actions" {
                     button type="button" class="primary" data-start=(room.game_id) disabled[!room.full()] { (lang.tr("lobby-start")) }

@@ -189,6 +189,7 @@ fn the_table_log_has_a_heading_per_round_and_the_round_end_lines() {
             seat: Seat(s),
             name: NAMES[usize::from(s)].to_string(),
             is_bot: false,
+            stands_in: false,
             connected: true,
         })
         .collect();

@@ -65,7 +65,7 @@ pub fn hint_words(
             .map(|&(term, points)| {
                 lang.tr_args(
                     &format!("analysis-term-{term}"),
-                    &[("points", format!("{points:+.1}").into())],
+                    &[("points", lang.decimal(points, 1, true).into())],
                 )
             })
             .collect();
@@ -95,6 +95,7 @@ mod tests {
                 seat: Seat(s),
                 name: ["anna", "bot"][usize::from(s)].to_string(),
                 is_bot: s == 1,
+                stands_in: false,
                 connected: true,
             })
             .collect();
@@ -141,6 +142,8 @@ mod tests {
             "{words:?}"
         );
         assert!(words[2].contains("score +1.0"), "{words:?}");
+        let german = hint_words(Lang::De, &line, 0.5, 0.5, &[("score", -0.5)]);
+        assert!(german[2].contains("-0,5"), "{german:?}");
         for lang in Lang::ALL {
             let words = hint_words(lang, &line, 0.5, 0.5, &[]);
             assert_eq!(words.len(), 3);

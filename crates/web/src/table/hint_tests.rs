@@ -13,6 +13,7 @@ fn players(n: u8) -> Vec<PlayerInfo> {
             seat: Seat(s),
             name: ["anna", "bruno", "carla", "dario"][usize::from(s)].to_string(),
             is_bot: false,
+            stands_in: false,
             connected: true,
         })
         .collect()

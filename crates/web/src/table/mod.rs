@@ -126,7 +126,7 @@ pub fn render(input: &TableInput, cache: Option<&TableCache>) -> RenderedTable {
     // style sheet lays out its content as if it were not there).
     let framed =
         |id: &str, markup: Markup| drawn(id, html! { div class="part" id=(id) { (markup) } });
-    let mut pieces = vec![drawn("t-prompt", prompt::prompt(&ctx, your_turn))];
+    let mut pieces = vec![drawn("t-prompt", prompt::prompt(&ctx, your_turn, over))];
     // Only a tutorial game has a coach (and never its replay).
     if let (Some(tutorial), None) = (&input.tutorial, input.replay) {
         pieces.push(drawn("t-coach", coach::coach(&ctx, tutorial)));

@@ -5,7 +5,7 @@
 //! never change are in the style sheet: a table draws dozens of these pieces. SVG elements are
 //! always written with an end tag: inside HTML, `<rect>` without one would swallow what follows.
 
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 
 use helvetia_engine::{Owner, Sex, VillageId};
 
@@ -108,16 +108,87 @@ pub fn cube(x: f32, y: f32, owner: Owner, title: &str, mark: Option<String>) -> 
 /// `label` is its accessible name. Without a legal action, the group is plain.
 pub fn clickable(click: Option<Clickable>, class: &str, label: &str, inner: Markup) -> Markup {
     match click {
-        Some(click) => html! {
-            g class={ (class) " legal" } data-action=[click.action] data-chooser=[click.chooser]
-                tabindex="0" role="button" aria-label=(label) focusable="true" {
-                (inner)
+        Some(click) => {
+            let label = label_with_text(label, &inner.0);
+            // A space after each text, so that the words seen on the piece are read apart
+            // ("Trader delivers a good", not "Traderdelivers a good"); SVG draws no such space.
+            let inner = PreEscaped(inner.0.replace("</text>", "</text> "));
+            html! {
+                g class={ (class) " legal" } data-action=[click.action] data-chooser=[click.chooser]
+                    tabindex="0" role="button" aria-label=(label) focusable="true" {
+                    (inner)
+                }
             }
-        },
+        }
         None => html! {
             g class=(class) { (inner) }
         },
     }
+}
+
+/// `label`, followed by the text drawn on the piece when the label does not already say it: a
+/// name heard must contain the words seen, so that someone who says what they see to click
+/// ("Trader") is understood (WCAG's "label in name"), and the piece's product or description
+/// is heard too.
+fn label_with_text<'l>(label: &'l str, markup: &str) -> std::borrow::Cow<'l, str> {
+    let shown = drawn_text(markup);
+    let seen = words(&shown.join(" "));
+    if seen.is_empty() || words(label).contains(&seen) {
+        return label.into();
+    }
+    format!("{label} – {}", shown.join(", ")).into()
+}
+
+/// The texts of the `<text>` elements in `markup` (their `<tspan>`s included), unescaped.
+fn drawn_text(markup: &str) -> Vec<String> {
+    let mut texts = Vec::new();
+    let mut rest = markup;
+    while let Some(start) = rest.find("<text") {
+        rest = &rest[start..];
+        let Some(open_end) = rest.find('>') else {
+            break;
+        };
+        let Some(close) = rest.find("</text>") else {
+            break;
+        };
+        let mut text = String::new();
+        let mut inside_tag = false;
+        for c in rest[open_end + 1..close].chars() {
+            match c {
+                '<' => inside_tag = true,
+                '>' => inside_tag = false,
+                c if !inside_tag => text.push(c),
+                _ => {}
+            }
+        }
+        let text = text
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&amp;", "&");
+        if !text.trim().is_empty() {
+            texts.push(text.trim().to_string());
+        }
+        rest = &rest[close + "</text>".len()..];
+    }
+    texts
+}
+
+/// Text as a checker compares it: letters and digits in lower case, one space between words.
+fn words(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_lowercase().next().unwrap_or(c)
+            } else {
+                ' '
+            }
+        })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Text that shrinks to fit `width` (SVG `textLength` only ever squeezes long names).
@@ -206,5 +277,41 @@ mod tests {
         for value in values {
             assert_eq!(Num(value).to_string(), value.to_string(), "{value:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+
+    #[test]
+    fn a_label_contains_the_words_drawn_on_its_piece() {
+        let drawn =
+            r#"<rect></rect><text x="1">Trader</text><text class="small">delivers a good</text>"#;
+        assert_eq!(
+            label_with_text("coin on the Trader", drawn),
+            "coin on the Trader – Trader, delivers a good"
+        );
+        // Said already: the label stays as it is.
+        assert_eq!(
+            label_with_text("deliver brick", r#"<text>brick</text>"#),
+            "deliver brick"
+        );
+        assert_eq!(label_with_text("free field", "<rect></rect>"), "free field");
+        assert_eq!(
+            drawn_text(r#"<text>A &amp; B<tspan> c</tspan></text>"#),
+            ["A & B c"]
+        );
+        let html = clickable(
+            Some(Clickable {
+                action: Some(0),
+                chooser: None,
+            }),
+            "character",
+            "coin on the Trader",
+            PreEscaped(drawn.to_string()),
+        )
+        .into_string();
+        assert!(html.contains("</text> <text"), "texts read apart: {html}");
     }
 }

@@ -11,11 +11,13 @@ use super::targets::Target;
 use super::Ctx;
 use crate::words::{building_name, good_name};
 
-/// The prompt: whose turn, what is being decided, and the buttons.
-pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
+/// The prompt: whose turn, what is being decided, and the buttons. A game that is `over`
+/// (played to its end or ended by a resignation, whose position still names someone to
+/// move) waits for nobody.
+pub fn prompt(ctx: &Ctx, your_turn: bool, over: bool) -> Markup {
     let lang = ctx.lang;
     let pos = ctx.pos;
-    let to_move = pos.to_move();
+    let to_move = pos.to_move().filter(|_| !over);
     let headline = match (to_move, your_turn) {
         (None, _) => lang.tr("prompt-game-over"),
         (Some(_), true) => lang.tr("prompt-your-turn"),
@@ -23,8 +25,8 @@ pub fn prompt(ctx: &Ctx, your_turn: bool) -> Markup {
             lang.tr_args("prompt-waiting", &[("name", ctx.namer.seat(seat).into())])
         }
     };
-    let step = step_text(ctx);
-    let refusal = super::refusal::refusal(ctx, your_turn, step.as_deref());
+    let step = to_move.and_then(|_| step_text(ctx));
+    let refusal = super::refusal::refusal(ctx, to_move, your_turn, step.as_deref());
     let buttons = ctx.targets.buttons();
     let suggest = your_turn && super::suggestion::wanted(&pos.phase);
     let class = if your_turn {
@@ -183,8 +185,9 @@ pub fn choosers(ctx: &Ctx) -> Markup {
     html! {
         div class="choosers" id="t-choosers" {
             @for (id, _target, actions) in ctx.targets.choosers() {
-                div class="chooser" id=(id) hidden role="dialog" aria-label=(lang.tr("choose-one")) {
-                    p { (lang.tr("choose-one")) }
+                // A modal dialog: the script keeps the focus in it until a choice or Escape.
+                div class="chooser" id=(id) hidden role="dialog" aria-modal="true" aria-labelledby={ (id) "-title" } {
+                    p id={ (id) "-title" } { (lang.tr("choose-one")) }
                     @for &i in actions {
                         button type="button" data-action=(i) { (ctx.label(i)) }
                     }

@@ -7,13 +7,19 @@
 
 use super::Ctx;
 
-/// The reason any piece that is not a legal action now is refused, for the viewer.
-pub fn refusal(ctx: &Ctx, your_turn: bool, step: Option<&str>) -> Option<String> {
+/// The reason any piece that is not a legal action now is refused, for the viewer; `to_move`
+/// is who decides (nobody once the game is over, also by a resignation).
+pub fn refusal(
+    ctx: &Ctx,
+    to_move: Option<helvetia_engine::Seat>,
+    your_turn: bool,
+    step: Option<&str>,
+) -> Option<String> {
     let lang = ctx.lang;
     if ctx.input.replay.is_some() {
         return None;
     }
-    Some(match ctx.pos.to_move() {
+    Some(match to_move {
         None => lang.tr("refusal-game-over"),
         Some(seat) if !your_turn => lang.tr_args(
             "refusal-not-your-turn",

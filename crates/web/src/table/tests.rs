@@ -15,6 +15,7 @@ fn players(n: u8) -> Vec<PlayerInfo> {
             seat: Seat(s),
             name: format!("Player{}", s + 1),
             is_bot: s == 1,
+            stands_in: false,
             connected: s != 2,
         })
         .collect()
@@ -165,6 +166,17 @@ fn check_actions(html: &str, legal: &[Action]) {
         assert!(tag.contains("role=\"button\""), "no role: {tag}");
         assert!(tag.contains("aria-label=\""), "no label: {tag}");
         assert!(!tag.contains("aria-label=\"\""), "empty label: {tag}");
+        // Labels speak in words: no coordinates, no question left open.
+        let label = tag.split("aria-label=\"").nth(1).unwrap();
+        let label = &label[..label.find('"').unwrap()];
+        assert!(
+            !label.contains("(-") && !label.contains(",-"),
+            "coordinates: {label}"
+        );
+        assert!(
+            !label.ends_with(':') && !label.ends_with('：'),
+            "open question: {label}"
+        );
     }
     // Every chooser opened from the board exists.
     for part in html.split("data-chooser=\"").skip(1) {
@@ -467,5 +479,57 @@ fn the_legend_of_a_recent_turn_names_the_player_and_pieces_that_are_on_the_table
             };
             assert!(html[panel_at..].contains(&piece), "{selector} on the table");
         }
+    }
+}
+
+#[test]
+fn a_game_ended_by_a_resignation_waits_for_nobody() {
+    let mut game = Game::new(GameOptions::for_players(2), 7);
+    while !matches!(game.position().phase, Phase::Turn { .. }) {
+        game.play(game.legal_actions()[0]).unwrap();
+    }
+    let view = game.view();
+    let infos = players(2);
+    let table = |ended_game: bool| {
+        let resignations = crate::Resignations {
+            seats: vec![Seat(0)],
+            ended_game,
+        };
+        render_table(&TableInput {
+            resignations: &resignations,
+            ..TableInput::new("t1", &view, &infos, Lang::En)
+        })
+    };
+    let running = table(false);
+    assert!(running.contains("Waiting for"), "bots play on: {running}");
+    let ended = table(true);
+    assert!(ended.contains("The game is over"));
+    assert!(!ended.contains("Waiting for"));
+    assert!(!ended.contains("Choose a character"));
+    assert!(ended.contains("class=\"end-screen\""));
+    assert!(
+        ended.contains("data-refusal=\"Not now: the game is over"),
+        "{ended}"
+    );
+}
+
+#[test]
+fn a_bot_is_not_called_a_bot_twice_but_a_stand_in_is_named() {
+    let game = Game::new(GameOptions::for_players(2), 7);
+    let view = game.view();
+    for lang in Lang::ALL {
+        let tag = format!(" ({})<", lang.tr("table-bot"));
+        let table = |stands_in: bool| {
+            let mut infos = players(2);
+            infos[1].name = if stands_in {
+                "bruno".to_string()
+            } else {
+                crate::bot_name(lang, "greedy")
+            };
+            infos[1].stands_in = stands_in;
+            render_table(&TableInput::new("t1", &view, &infos, lang))
+        };
+        assert!(!table(false).contains(&tag), "{}", lang.code());
+        assert!(table(true).contains(&tag), "{}", lang.code());
     }
 }

@@ -13,7 +13,8 @@ use super::pieces::Num;
 /// security policy allows no style attributes).
 pub fn panel(class: &str, title: &str, rows: Markup) -> Markup {
     html! {
-        figure class={ "panel tiled " (class) } id={ "t-" (class) } role="group" aria-label=(title) {
+        // The caption names the figure: a `<figure>` may not be given the role of a group.
+        figure class={ "panel tiled " (class) } id={ "t-" (class) } {
             figcaption class="panel-heading" { (title) }
             (rows)
         }

@@ -121,7 +121,7 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
     let name = ctx.namer.seat(seat);
     let info = ctx.input.players.iter().find(|p| p.seat == seat);
     let mut tags = Vec::new();
-    if info.is_some_and(|p| p.is_bot) {
+    if info.is_some_and(|p| p.stands_in) {
         tags.push(lang.tr("table-bot"));
     }
     if info.is_some_and(|p| !p.connected && !p.is_bot) {
@@ -310,16 +310,14 @@ fn cell_markup(
 ) -> Markup {
     let lang = ctx.lang;
     let (x, y) = corner(cell.coords().0, cell.coords().1);
-    let (cell_x, cell_y) = cell.coords();
     let label = match (&target, building) {
         (Some(_), _) => {
             let actions = ctx.targets.actions(Target::Cell(village, cell));
             match actions {
                 [single] => ctx.label(*single),
-                _ => format!(
-                    "{} – {}",
-                    ctx.namer.cell(village, cell),
-                    lang.tr("choose-one")
+                _ => lang.tr_args(
+                    "several-choices",
+                    &[("what", ctx.namer.cell(village, cell).into())],
                 ),
             }
         }
@@ -330,7 +328,7 @@ fn cell_markup(
         Some(b) => building_tile(ctx, village, x, y, b),
         None => html! {
             rect class={ "free-cell ring" (cell.ring()) } x=(Num(x + 2.0)) y=(Num(y + 2.0)) width=(Num(C - 4.0)) height=(Num(C - 4.0)) rx="4" {
-                title { (lang.tr("table-free-field")) " (" (cell_x) "," (cell_y) ")" }
+                title { (ctx.namer.cell(village, cell)) }
             }
         },
     };
@@ -439,7 +437,7 @@ fn centre(ctx: &Ctx, village: VillageId) -> Markup {
     let click = ctx.targets.clickable(Target::Centre(village));
     let click_label = match ctx.targets.actions(Target::Centre(village)) {
         [single] => ctx.label(*single),
-        _ => format!("{label} – {}", lang.tr("choose-one")),
+        _ => lang.tr_args("several-choices", &[("what", label.as_str().into())]),
     };
     let coins: Vec<Seat> = (0..4u8)
         .flat_map(|s| std::iter::repeat_n(Seat(s), usize::from(v.centre_coins[usize::from(s)])))

@@ -235,6 +235,7 @@ fn table(game: &Game, story: &[StoryLine], tutorial: Option<Tutorial>, lang: Lan
             seat: Seat(s),
             name: ["anna", "bruno"][usize::from(s)].to_string(),
             is_bot: s == 1,
+            stands_in: false,
             connected: true,
         })
         .collect();

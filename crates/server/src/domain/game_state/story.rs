@@ -56,11 +56,21 @@ impl GameState {
     }
 }
 
-/// The name shown for `seat` in `lang`: a person's username, or a bot named by its level.
+/// The name shown for `seat` in `lang`: a person's username, or a bot named by its level (and
+/// numbered when the table has several bots of that level).
 pub fn seat_name(seats: &[SeatRecord], seat: Seat, lang: Lang) -> String {
     match seats.get(seat.index()).map(|s| &s.occupant) {
         Some(Occupant::Human { username, .. }) => username.clone(),
-        Some(Occupant::Bot { level }) => helvetia_web::bot_name(lang, level.as_str()),
+        Some(Occupant::Bot { .. }) => {
+            let levels: Vec<Option<&str>> = seats
+                .iter()
+                .map(|s| match &s.occupant {
+                    Occupant::Bot { level } => Some(level.as_str()),
+                    _ => None,
+                })
+                .collect();
+            helvetia_web::bot_seat_name(lang, &levels, seat.index())
+        }
         _ => seat.to_string(),
     }
 }
@@ -70,4 +80,29 @@ pub(super) fn seat_names(seats: &[SeatRecord], options: GameOptions, lang: Lang)
         .seats()
         .map(|seat| seat_name(seats, seat, lang))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::seats::BotLevel;
+
+    #[test]
+    fn several_bots_of_one_level_have_distinct_names_everywhere_a_seat_is_named() {
+        let bot = |seat, level| SeatRecord::new(seat, Occupant::Bot { level });
+        let seats = [
+            bot(0, BotLevel::Greedy),
+            bot(1, BotLevel::Mcts),
+            bot(2, BotLevel::Greedy),
+        ];
+        let options = GameOptions::for_players(3);
+        assert_eq!(
+            seat_names(&seats, options, Lang::En),
+            ["Bot 1 (casual)", "Bot (strong)", "Bot 2 (casual)"]
+        );
+        assert_eq!(
+            seat_name(&seats, Seat(2), Lang::De),
+            "Computer 2 (Gelegenheitsspieler)"
+        );
+    }
 }

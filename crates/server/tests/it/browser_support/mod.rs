@@ -20,6 +20,9 @@ use tempfile::TempDir;
 
 use helvetia_server::{spawn, Config, RunningServer};
 
+mod axe;
+pub use axe::axe_violations;
+
 /// The browser binaries (Debian's packages `chromium` and `chromium-driver`).
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "chromedriver";
@@ -233,6 +236,8 @@ impl Browser {
         }
         let mut capabilities = serde_json::Map::new();
         capabilities.insert("goog:chromeOptions".into(), options);
+        // Keep what pages write to the console, for `console_log`.
+        capabilities.insert("goog:loggingPrefs".into(), json!({ "browser": "ALL" }));
         self.profiles.push(profile);
         let mut builder = ClientBuilder::new(HttpConnector::new());
         builder.capabilities(capabilities);
@@ -279,6 +284,48 @@ impl Drop for Browser {
             }
         }
     }
+}
+
+/// ChromeDriver's own command for what the pages wrote to the console (their errors and
+/// warnings, the browser's about them included) since it was last asked.
+#[derive(Debug)]
+struct ConsoleLog;
+
+impl fantoccini::wd::WebDriverCompatibleCommand for ConsoleLog {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        (
+            axum::http::Method::POST,
+            Some(json!({ "type": "browser" }).to_string()),
+        )
+    }
+}
+
+/// The console's lines since the last call, each as "LEVEL message".
+pub async fn console_log(client: &Client) -> Vec<String> {
+    let entries = client
+        .issue_cmd(ConsoleLog)
+        .await
+        .expect("ChromeDriver's console log");
+    entries
+        .as_array()
+        .expect("a list of entries")
+        .iter()
+        .map(|entry| {
+            format!(
+                "{} {}",
+                entry["level"].as_str().unwrap_or_default(),
+                entry["message"].as_str().unwrap_or_default()
+            )
+        })
+        .collect()
 }
 
 /// Waits until `script` (a JavaScript expression) is true in the page, or panics with `what`.

@@ -107,6 +107,7 @@ fn show(
             seat: Seat(s as u8),
             name: name.clone(),
             is_bot: s == 1,
+            stands_in: false,
             connected: !(step / 7 + s as u64).is_multiple_of(3),
         })
         .collect();
@@ -218,6 +219,7 @@ fn a_message_for_the_log_only_appends_what_is_new() {
             seat: Seat(s),
             name: names[usize::from(s)].clone(),
             is_bot: false,
+            stands_in: false,
             connected: true,
         })
         .collect();

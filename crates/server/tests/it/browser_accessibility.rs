@@ -1,0 +1,106 @@
+//! The pages for every kind of reader, in headless Chromium: axe-core finds no violation on
+//! the site's pages in every language, nor on a game's table at its decisions (a chooser open
+//! included).
+//!
+//! It needs Debian's `chromium` and `chromium-driver`, and `npm` (for axe-core); it fails
+//! without them.
+
+use crate::browser_support;
+
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use browser_support::{
+    axe_violations, click_random_legal, create_game, register, table_state, wait_until, Browser,
+    TestServer,
+};
+
+/// Opens `path` and checks it.
+async fn check_page(client: &Client, server: &TestServer, path: &str, problems: &mut Vec<String>) {
+    client.goto(&server.url(path)).await.expect("open the page");
+    wait_until(
+        client,
+        "document.readyState === 'complete'",
+        "the page to load",
+        Duration::from_secs(20),
+    )
+    .await;
+    check_now(client, path, problems).await;
+}
+
+/// Checks the page as it is now, noting what is wrong under `what`.
+async fn check_now(client: &Client, what: &str, problems: &mut Vec<String>) {
+    for violation in axe_violations(client).await {
+        problems.push(format!("{what}: {violation}"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn axe_finds_nothing_on_the_pages_and_the_table_in_every_language() {
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(1366, 800).await;
+    register(&anna, &server, "anna").await;
+    let mut problems = Vec::new();
+    for lang in ["en", "de", "fr", "it", "zh"] {
+        for page in [
+            "/",
+            "/lobby",
+            "/rules",
+            "/tutorial",
+            "/leaderboard",
+            "/players/anna",
+            "/settings",
+        ] {
+            let path = format!("{page}?lang={lang}");
+            check_page(&anna, &server, &path, &mut problems).await;
+        }
+    }
+    // A game against a bot, in English: the table at each of its first decisions, and a
+    // chooser when one opens.
+    check_page(&anna, &server, "/lobby?lang=en", &mut problems).await;
+    create_game(&anna, 2, &["me", "bot:random"], 1).await;
+    wait_until(
+        &anna,
+        "location.pathname.startsWith('/games/')",
+        "the game's page",
+        Duration::from_secs(20),
+    )
+    .await;
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for decision in 0..12 {
+        wait_until(
+            &anna,
+            "document.querySelector('#table .table-root[data-your-turn=\"true\"]')",
+            "anna's turn",
+            Duration::from_secs(30),
+        )
+        .await;
+        check_now(
+            &anna,
+            &format!("the table at decision {decision}"),
+            &mut problems,
+        )
+        .await;
+        let before = table_state(&anna).await.expect("a table").version;
+        click_random_legal(&anna, &mut rng).await;
+        wait_until(
+            &anna,
+            &format!(
+                "Number(document.querySelector('#table .table-root').dataset.version) > {before}"
+            ),
+            "the table to change",
+            Duration::from_secs(30),
+        )
+        .await;
+    }
+    // A chooser open.
+    if let Ok(piece) = anna.find(Locator::Css("#table [data-chooser]")).await {
+        browser_support::click(&anna, &piece).await;
+        check_now(&anna, "the table with a chooser open", &mut problems).await;
+    }
+    assert!(problems.is_empty(), "axe-core: {problems:#?}");
+}
