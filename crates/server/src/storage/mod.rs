@@ -238,7 +238,7 @@ impl Store {
         let postgres = !is_sqlite;
         let (writer, requests) = mpsc::channel(4096);
         let node: Arc<str> = node.into();
-        let write_loop = log_writer::write_loop(
+        tokio::spawn(log_writer::write_loop(
             pool.clone(),
             requests,
             log_writer::Announcing {
@@ -246,13 +246,7 @@ impl Store {
                 node: node.clone(),
                 plans_mail,
             },
-        );
-        if is_sqlite {
-            log_writer::run_on_own_thread(write_loop)
-                .map_err(|error| StoreError::Database(sqlx::Error::Io(error)))?;
-        } else {
-            tokio::spawn(write_loop);
-        }
+        ));
         if is_sqlite {
             tokio::spawn(checkpoint_loop(pool.clone()));
         }

@@ -201,8 +201,8 @@ async fn a_game_loaded_while_another_node_writes_is_consistent() {
     }
 }
 
-/// Writes that arrive together are committed together (one statement claims every game's
-/// version): each lands in its own game, a second write on a game's same version and a write
+/// Writes that arrive together are committed together (one transaction): each lands in its own
+/// game, a second write on a game's same version and a write
 /// on a version the game never had change nothing, and undos among them take back their own
 /// game's action only.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
