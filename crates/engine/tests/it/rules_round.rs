@@ -144,6 +144,46 @@ fn ruling_08_a_player_with_coins_and_no_legal_action_passes_and_is_out_for_the_r
     );
 }
 
+/// A lone `Pass` is a forced step (one a table may play for the player) only for a player
+/// without coins: with coins in hand it throws them away for the round (ruling 8), so it waits
+/// for the player, whether it comes at a fresh turn or after a tile action.
+#[test]
+fn ruling_08_a_lone_pass_with_coins_is_never_a_forced_step_and_without_coins_it_is() {
+    let without_coins = Scenario::new(3).hand(P0, 0).game();
+    assert_eq!(legal(&without_coins), vec![Action::Pass]);
+    assert_eq!(forced_step(without_coins.position()), Some(Action::Pass));
+    assert_eq!(without_coins.view().forced_step(), Some(Action::Pass));
+
+    let with_coins = Scenario::new(3).hand(P0, 2).game();
+    assert_eq!(legal(&with_coins), vec![Action::Pass]);
+    assert_eq!(forced_step(with_coins.position()), None, "the coins wait");
+    assert_eq!(with_coins.view().forced_step(), None, "in the view too");
+
+    // After a tile action that woke the only sleeper, no coin can go anywhere.
+    let mut s = Scenario::new(3);
+    s.building(v(P1), (-1, -1), Holzfaeller, &[asleep(v(P1), W)])
+        .tile(Character::NightWatchman, P0);
+    let mut after_tile = s.hand(P0, 1).game();
+    play_all(
+        &mut after_tile,
+        &[Action::UseTile(Character::NightWatchman)],
+    );
+    let wake = Action::Wake {
+        village: v(P1),
+        quarter: Quarter::TopLeft,
+    };
+    assert_eq!(legal(&after_tile), vec![wake]);
+    assert_eq!(
+        forced_step(after_tile.position()),
+        Some(wake),
+        "the one quarter to wake is forced"
+    );
+    play_all(&mut after_tile, &[wake]);
+    assert_eq!(legal(&after_tile), vec![Action::Pass]);
+    assert_eq!(forced_step(after_tile.position()), None);
+    assert_eq!(after_tile.view().forced_step(), None);
+}
+
 #[test]
 fn ruling_07_one_character_per_turn_one_coin_per_action() {
     let mut game = Scenario::new(3).sleepers(v(P1)).hand(P0, 3).game();
