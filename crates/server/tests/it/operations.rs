@@ -360,7 +360,9 @@ async fn readiness(state: &helvetia_server::state::AppState) -> (StatusCode, Str
         .await
         .unwrap();
     let status = StatusCode::from_u16(response.status().as_u16()).unwrap();
-    let body = axum::body::to_bytes(response.into_body(), 1024).await.unwrap();
+    let body = axum::body::to_bytes(response.into_body(), 1024)
+        .await
+        .unwrap();
     (status, String::from_utf8(body.to_vec()).unwrap())
 }
 
@@ -379,7 +381,10 @@ async fn readiness_fails_while_the_database_does_not_answer_and_liveness_does_no
         server.server.state.store.close().await;
         assert_eq!(
             get("/readyz").await,
-            (StatusCode::SERVICE_UNAVAILABLE, "database unavailable".into())
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "database unavailable".into()
+            )
         );
         assert_eq!(get("/healthz").await, (StatusCode::OK, "ok".into()));
         server.server.abort();
