@@ -173,6 +173,7 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
                 }
                 if !forced.is_null()
                     && !found_by_watcher
+                    && waited_for_beat
                     && played_for_anna >= 2
                     && clicked_by_beat >= 2
                 {
@@ -193,13 +194,18 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
                 if !forced.is_null() {
                     if !waited_for_beat && played_for_anna > 0 {
                         // Three times as long as the server took to play Anna's step: had it
-                        // played Beat's, the version would have moved by now.
+                        // played Beat's, the version would have moved by now. (Before he turns
+                        // the setting on, below.)
                         tokio::time::sleep(3 * longest_wait_for_anna).await;
                         let still = client.state(&id).await;
                         assert_eq!(
                             still["version"].as_u64(),
                             Some(version),
-                            "Beat's forced step waited for him"
+                            "Beat's forced step waited for him; the log ends {}",
+                            still["log"]
+                                .as_array()
+                                .map(|log| json!(log[log.len().saturating_sub(3)..]))
+                                .unwrap_or_default()
                         );
                         waited_for_beat = true;
                     }

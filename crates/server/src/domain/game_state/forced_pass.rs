@@ -11,7 +11,7 @@ use helvetia_engine::{
     Sex, TurnState, VillageId, Villager,
 };
 
-use super::{Choice, GameState};
+use super::{Choice, Decision, GameState};
 use crate::domain::records::GameRecordRow;
 use crate::domain::seats::{GameStatus, Occupant, OnResign, SeatRecord};
 
@@ -57,6 +57,7 @@ fn game_state(hand: u8, tile: bool) -> GameState {
     let mut state = GameState::from_record(record).expect("a new game");
     let position = position(state.game.position(), hand, tile);
     state.game = Game::from_position(position).expect("a legal position");
+    state.now = Decision::of(&state.game);
     state
 }
 
