@@ -19,10 +19,16 @@ export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 step "release build with lints"
 cargo test --workspace --release --all-targets --no-run
 step "tests"
+# Each test case that runs on PostgreSQL or in a browser writes its name into a file here
+# (crates/server/tests/it/common/services.rs), so that the count below says they ran.
+HELVETIA_TEST_COUNTS="$(mktemp -d)"
+export HELVETIA_TEST_COUNTS
 # Every target built above but the benchmarks (linted, not run), then the examples in the docs:
 # `cargo test` with its default targets would build some crates a second time.
 cargo test --workspace --release --lib --bins --tests --examples
 cargo test --workspace --release --doc
+cases() { sort -u "$HELVETIA_TEST_COUNTS/$1" 2>/dev/null | wc -l; }
+echo "test cases run on PostgreSQL: $(cases postgres); in a browser: $(cases browser)"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 # The engine's setup and random-play properties, and the original-rules games, again in a debug
 # build, where an overflowing count panics instead of wrapping (about a minute, most of it compiling).

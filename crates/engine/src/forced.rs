@@ -39,7 +39,7 @@ mod tests {
     use crate::options::GameOptions;
 
     #[test]
-    fn a_forced_step_is_the_only_legal_action_and_never_a_pass_with_coins() {
+    fn a_forced_step_is_the_only_legal_action_and_a_lone_pass_waits_only_with_coins() {
         let mut forced = 0;
 
         for seed in 0..20 {
@@ -53,7 +53,15 @@ mod tests {
                         assert_eq!(legal.as_slice(), [action]);
                         forced += 1;
                     }
-                    None if legal.as_slice() == [Action::Pass] => {}
+                    None if legal.as_slice() == [Action::Pass] => {
+                        let Phase::Turn { seat, .. } = game.position().phase else {
+                            panic!("a pass outside a turn");
+                        };
+                        assert!(
+                            game.position().player(seat).hand > 0,
+                            "a lone pass without coins is forced"
+                        );
+                    }
                     None => assert!(legal.len() > 1, "{legal:?}"),
                 }
                 game.play(legal[(seed as usize * 7 + legal.len()) % legal.len()])

@@ -24,9 +24,10 @@ use crate::action::Action;
 use crate::census::Census;
 use crate::game::{apply, legal_in};
 use crate::people::Seat;
+use crate::people::{Character, VillageId};
 use crate::position::{Phase, Position, Step};
 use crate::round::in_play;
-use crate::turn::own_dowry_within_reach;
+use crate::turn::{own_dowry_from_a_new_building, own_dowry_within_reach};
 
 /// Why a decision leaves coins unused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +78,11 @@ pub fn forfeits(position: &Position, legal: &[Action]) -> Vec<(usize, Forfeit)> 
         let cause = match action {
             Action::EndTurn if can_begin && alone => Some(ForfeitCause::EndTurn),
             Action::UseTile(character)
-                if can_begin && alone && turn.regular.is_some_and(|r| r != character) =>
+                if can_begin
+                    && alone
+                    && turn.regular.is_some_and(|r| r != character)
+                    && !(character == Character::Builder
+                        && others_may_marry_into(position, seat)) =>
             {
                 Some(ForfeitCause::TileClosesTurn)
             }
@@ -124,6 +129,17 @@ fn others_surely_out(position: &Position, seat: Seat) -> bool {
         })
 }
 
+/// Whether another player in play could marry into `seat`'s village for a dowry coin of their
+/// own colour once a building there holds a single villager: what the Builder's tile action,
+/// played before the turn closes, may offer them (ruling 10).
+fn others_may_marry_into(position: &Position, seat: Seat) -> bool {
+    position
+        .options
+        .seats()
+        .filter(|&s| s != seat && in_play(position.player(s)))
+        .any(|s| own_dowry_from_a_new_building(position, s, VillageId::Player(seat)))
+}
+
 /// Where a step of an action leads.
 enum AfterStep {
     /// The action is done and the turn is over.
@@ -148,6 +164,11 @@ fn after_step(position: &Position, seat: Seat, action: Action) -> AfterStep {
             } else {
                 AfterStep::Other
             }
+        }
+        // The step may have given another player a marriage for a dowry of their own colour
+        // (a new building with a single villager), and with it a way to stay in the round.
+        Phase::Turn { .. } if after.round == position.round && !others_surely_out(&after, seat) => {
+            AfterStep::Other
         }
         _ => AfterStep::TurnOver,
     }

@@ -751,3 +751,17 @@ pub(crate) fn own_dowry_within_reach(position: &Position, seat: Seat) -> bool {
                 .any(|(village, _)| position.village(village).centre_coins[seat.index()] > 0)
     })
 }
+
+/// Whether `seat` could marry into `village` for a dowry coin of its own colour once a building
+/// there held a single villager of either sex: a coin of its colour in that centre and an
+/// unattached villager (ruling 10).
+pub(crate) fn own_dowry_from_a_new_building(
+    position: &Position,
+    seat: Seat,
+    village: VillageId,
+) -> bool {
+    position.village(village).centre_coins[seat.index()] > 0
+        && Sex::ALL
+            .into_iter()
+            .any(|sex| has_unattached(position, seat, sex))
+}

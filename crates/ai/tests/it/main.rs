@@ -5,6 +5,7 @@ mod evaluate;
 mod hint;
 mod legal;
 mod plan;
+mod strength;
 mod suggest;
 mod tournament;
 mod tune;

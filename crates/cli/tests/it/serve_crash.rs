@@ -118,17 +118,43 @@ async fn crash_and_recover(database: &str) {
         actions.len(),
         acknowledged.len()
     );
-    // And the game goes on.
-    let legal = state["legal"].as_array().unwrap();
-    if !legal.is_empty() {
-        let response = anna
-            .send(
-                &format!("/api/games/{game}/actions"),
-                json!({"version": actions.len(), "index": 0}),
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::OK);
+    // And the game goes on: whoever is to move plays, and the log grows.
+    assert_eq!(state["status"], "running", "120 actions do not end a game");
+    let beat = Player {
+        base: again.base.clone(),
+        ..beat
+    };
+    // A forced step waiting is played by the server: the players act at a real choice.
+    let mut played = None;
+    for _ in 0..200 {
+        for player in [&anna, &beat] {
+            let seen = player.state(&game).await.expect("the game is there");
+            let legal = seen["legal"].as_array().unwrap();
+            if legal.is_empty() || !seen["forced_step"].is_null() {
+                continue;
+            }
+            let version = seen["version"].as_u64().unwrap();
+            let response = player
+                .send(
+                    &format!("/api/games/{game}/actions"),
+                    json!({"version": version, "index": 0}),
+                )
+                .await;
+            assert_eq!(response.status(), StatusCode::OK);
+            played = Some(version);
+            break;
+        }
+        if played.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
+    let version = played.expect("one of the two players had a choice to make");
+    let after = anna.state(&game).await.expect("the game is there");
+    assert!(
+        after["version"].as_u64().unwrap() > version,
+        "the action is in the log"
+    );
     again.child.kill().unwrap();
     again.child.wait().unwrap();
 }
@@ -138,9 +164,7 @@ async fn a_killed_server_loses_no_acknowledged_action() {
     let dir = tempfile::tempdir().unwrap();
     let sqlite = format!("sqlite://{}", dir.path().join("crash.db").display());
     crash_and_recover(&sqlite).await;
-    if let Ok(postgres) = std::env::var("HELVETIA_TEST_POSTGRES") {
-        if !postgres.is_empty() {
-            crash_and_recover(&postgres).await;
-        }
+    if let Some(postgres) = support::services::postgres_admin_url() {
+        crash_and_recover(&postgres).await;
     }
 }

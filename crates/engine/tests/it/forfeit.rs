@@ -1,6 +1,7 @@
 //! Warnings before coins go unused (`forfeits`), checked against what playing the decision does
 //! in random games of 2, 3 and 4 players: a flagged decision always leaves the round to end before
-//! the player's next turn with their coins in hand, and ending a turn unflagged lets them play again.
+//! the player's next turn with their coins in hand, and ending a turn unflagged while a coin could
+//! still be placed lets them play again.
 
 use helvetia_engine::{
     forfeits, Action, Character, ForfeitCause, Game, GameOptions, Phase, Position, Seat, TurnState,
@@ -13,11 +14,18 @@ fn round_over(before: &Position, after: &Position) -> bool {
     after.round != before.round || !matches!(after.phase, Phase::Turn { .. })
 }
 
-/// What another player does to keep a coin in hand, if anything: use the neutral coin instead
-/// of their own, or marry for a dowry of their own colour (ruling 10).
+/// What another player does to keep the round going, if anything: without coins, pass and
+/// leave the neutral coin in play; with coins, end the turn after one action, use the neutral
+/// coin instead of their own, or marry for a dowry of their own colour (ruling 10).
 fn keeping(game: &Game, legal: &[Action]) -> Option<Action> {
     let position = game.position();
     let me = game.to_move()?;
+    if position.player(me).hand == 0 && legal.contains(&Action::Pass) {
+        return Some(Action::Pass);
+    }
+    if legal.contains(&Action::EndTurn) {
+        return Some(Action::EndTurn);
+    }
     legal.iter().copied().find(|&action| match action {
         Action::NeutralPriest { .. }
         | Action::NeutralBuild(_)
@@ -60,10 +68,13 @@ fn next_turn(
 }
 
 #[test]
-fn a_warned_decision_ends_the_round_with_coins_in_hand_and_ending_a_turn_is_warned_when_it_does() {
+fn a_warned_decision_ends_the_round_with_coins_in_hand_and_an_unwarned_end_of_turn_gets_another_turn(
+) {
     let mut warned = [0usize; 4];
+    // Unwarned turn ends with coins: checked, found by search, not found by search.
+    let mut unwarned = [0usize; 3];
     for players in 2..=4u8 {
-        for seed in 0..40u64 {
+        for seed in 0..120u64 {
             let mut options = GameOptions::for_players(players);
             options.round_limit = Some(6);
             let mut game = Game::new(options, seed);
@@ -79,6 +90,7 @@ fn a_warned_decision_ends_the_round_with_coins_in_hand_and_ending_a_turn_is_warn
                 );
                 let seat = game.to_move().unwrap();
                 let hand = game.position().player(seat).hand;
+                let can_begin = legal.iter().any(|a| matches!(a, Action::Begin(_)));
                 for (index, &action) in legal.iter().enumerate() {
                     let warning = flagged.iter().find(|(i, _)| *i == index).map(|(_, f)| *f);
                     let mut after = game.clone();
@@ -100,24 +112,32 @@ fn a_warned_decision_ends_the_round_with_coins_in_hand_and_ending_a_turn_is_warn
                                 "{action:?} was warned about but {seat} got another turn"
                             );
                         }
-                    } else if action == Action::EndTurn && hand > 0 {
-                        // Without a warning, someone may keep the round going: the player can
-                        // still get a turn (found by some continuation, or the others keep coins).
-                        let kept = (0..8).any(|_| {
-                            next_turn(game.position(), &mut after.clone(), seat, true, &mut rng)
-                        });
-                        let others_have_more = game.position().options.seats().any(|s| {
-                            s != seat && {
-                                let p = game.position().player(s);
-                                !p.passed && (p.hand > 1 || p.arriving > 0)
-                            }
-                        });
-                        assert!(
-                            kept || others_have_more
-                                || game.position().neutral_coin_available
-                                || !legal.iter().any(|a| matches!(a, Action::Begin(_))),
-                            "ending the turn with {hand} coins lost them without a warning"
-                        );
+                    } else if action == Action::EndTurn && hand > 0 && can_begin {
+                        // Unwarned while a coin could still be placed: the round can go on to
+                        // the player's next turn. When another colour surely stays (a player
+                        // with a second coin, who ends a turn after one action, or the neutral
+                        // coin, which a player without coins leaves by passing) the others'
+                        // keeping play must find that turn. When only a marriage for a dowry
+                        // keeps another player in, finding it takes the right marriage: those
+                        // cases are searched and counted, not asserted.
+                        let p = game.position();
+                        let another_colour_stays = p.neutral_coin_available
+                            || p.options.seats().any(|s| {
+                                let other = p.player(s);
+                                s != seat && !other.passed && (other.hand > 1 || other.arriving > 0)
+                            });
+                        let kept = after.to_move() == Some(seat)
+                            || (0..8)
+                                .any(|_| next_turn(p, &mut after.clone(), seat, true, &mut rng));
+                        if another_colour_stays {
+                            assert!(
+                                kept,
+                                "ending the turn with {hand} coins lost them without a warning"
+                            );
+                            unwarned[0] += 1;
+                        } else {
+                            unwarned[if kept { 1 } else { 2 }] += 1;
+                        }
                     }
                 }
                 // Ending turns early keeps coins in hand, so that one player is often the last
@@ -132,8 +152,12 @@ fn a_warned_decision_ends_the_round_with_coins_in_hand_and_ending_a_turn_is_warn
             }
         }
     }
-    eprintln!("warnings by cause (end turn, tile, neutral coin, step): {warned:?}");
+    eprintln!(
+        "warnings by cause (end turn, tile, neutral coin, step): {warned:?}; unwarned turn ends \
+         with coins (another turn checked, found by search, not found): {unwarned:?}"
+    );
     assert!(warned.iter().all(|&n| n > 0), "{warned:?}");
+    assert!(unwarned[0] > 0, "{unwarned:?}");
 }
 
 #[test]

@@ -26,13 +26,60 @@ fn walked_game(players: u8, seed: u64, walk: usize) -> Game {
     game
 }
 
-/// Checks a parsed position the way a client or server would use it. Must not panic.
-fn exercise_position(position: Position, seed: u64) {
+/// How far one input got into the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Reach {
+    /// It did not parse: the engine never saw it.
+    Unparsed,
+    /// The engine checked it and refused it (with reasons).
+    Refused,
+    /// The engine accepted it and played on.
+    Played,
+}
+
+/// Runs `cases` inputs of `strategy` through `check`, which answers how far each got, and
+/// reports the counts in the test output (also when the test passes): an input that does not
+/// parse tests the JSON reader, not the engine. Failures shrink and are recorded in
+/// `fuzz_bytes.proptest-regressions` as with `proptest!`.
+fn fuzz<S>(name: &str, cases: u32, strategy: S, check: impl Fn(S::Value) -> Reach) -> [usize; 3]
+where
+    S: Strategy,
+    S::Value: std::fmt::Debug,
+{
+    use std::io::Write;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let counts: [AtomicUsize; 3] = Default::default();
+    let config = ProptestConfig {
+        source_file: Some(file!()),
+        ..ProptestConfig::with_cases(cases)
+    };
+    let mut runner = proptest::test_runner::TestRunner::new(config);
+    let result = runner.run(&strategy, |input| {
+        counts[check(input) as usize].fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    });
+    if let Err(error) = result {
+        panic!("{name}: {error}");
+    }
+    let [unparsed, refused, played] = counts.map(AtomicUsize::into_inner);
+    // Straight to stderr: the test harness shows what `eprintln!` prints only on failure.
+    let _ = writeln!(
+        std::io::stderr(),
+        "fuzz {name}: {} inputs reached the engine ({refused} refused, {played} accepted and \
+         played), {unparsed} did not parse",
+        refused + played
+    );
+    [unparsed, refused, played]
+}
+
+/// Checks a parsed position the way a client or server would use it: refused with reasons, or
+/// accepted, and then it survives the whole API and random legal play with its invariants.
+fn exercise_position(position: Position, seed: u64) -> Reach {
     let game = match Game::from_position(position) {
         Ok(game) => game,
         Err(errors) => {
             assert!(!errors.is_empty(), "refused without a reason");
-            return;
+            return Reach::Refused;
         }
     };
     let mut game = game;
@@ -52,17 +99,22 @@ fn exercise_position(position: Position, seed: u64) {
             game.play(action).is_ok(),
             "refused its own legal {action:?}"
         );
-        let _ = game.check_invariants();
+        if let Err(errors) = game.check_invariants() {
+            panic!("an accepted position broke its invariants after {action:?}: {errors:?}");
+        }
     }
+    Reach::Played
 }
 
-/// Plays `action` if it parses; a refusal must leave the game untouched.
-fn exercise_action(game: &Game, action: Action) {
+/// Plays `action`; a refusal must leave the game untouched.
+fn exercise_action(game: &Game, action: Action) -> Reach {
     let mut played = game.clone();
     if played.play(action).is_err() {
         assert_eq!(&played, game, "a refused action changed the game");
+        Reach::Refused
     } else {
         assert!(game.legal_actions().contains(&action));
+        Reach::Played
     }
 }
 
@@ -245,113 +297,211 @@ fn interesting_number() -> impl Strategy<Value = i64> {
     ]
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
-
-    #[test]
-    fn random_bytes_as_a_position(bytes in proptest::collection::vec(any::<u8>(), 0..512), seed: u64) {
-        if let Ok(position) = serde_json::from_slice::<Position>(&bytes) {
-            exercise_position(position, seed);
-        }
-    }
-
-    #[test]
-    fn random_bytes_as_an_action(
-        bytes in proptest::collection::vec(any::<u8>(), 0..64),
-        players in 2u8..=4,
-        seed: u64,
-        walk in 0usize..400,
-    ) {
-        if let Ok(action) = serde_json::from_slice::<Action>(&bytes) {
-            exercise_action(&walked_game(players, seed, walk), action);
-        }
-    }
-
-    /// Action JSON with strings and numbers swapped: far more of it parses than random bytes.
-    #[test]
-    fn scrambled_action_json(
-        template: usize,
-        picks in proptest::collection::vec((any::<usize>(), any::<usize>()), 1..4),
-        players in 2u8..=4,
-        seed: u64,
-        walk in 0usize..400,
-    ) {
-        if let Ok(action) = serde_json::from_str::<Action>(&scrambled_action(template, &picks)) {
-            exercise_action(&walked_game(players, seed, walk), action);
-        }
-    }
-
-    #[test]
-    fn mutated_actions(
-        players in 2u8..=4,
-        seed: u64,
-        walk in 0usize..400,
-        donor_walk in 0usize..400,
-        picks in proptest::collection::vec((any::<usize>(), interesting_number()), 1..3),
-    ) {
-        let game = walked_game(players, seed, walk);
-        let donor = walked_game(players, seed ^ 1, donor_walk);
-        for action in donor.legal_actions().iter().chain(game.legal_actions().iter()) {
-            let json = serde_json::to_string(action).unwrap();
-            if let Ok(mutated) = serde_json::from_str::<Action>(&flip_numbers(&json, &picks)) {
-                exercise_action(&game, mutated);
-            }
-        }
-    }
+/// A parsed action on `game`, or `Unparsed`.
+fn action_on(game: impl FnOnce() -> Game, parsed: Option<Action>) -> Reach {
+    parsed.map_or(Reach::Unparsed, |action| exercise_action(&game(), action))
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(384))]
+/// A parsed position, or `Unparsed`.
+fn position_from(parsed: Option<Position>, seed: u64) -> Reach {
+    parsed.map_or(Reach::Unparsed, |position| {
+        exercise_position(position, seed)
+    })
+}
 
-    #[test]
-    fn positions_with_flipped_numbers(
-        players in 2u8..=4,
-        seed: u64,
-        walk in 0usize..500,
-        picks in proptest::collection::vec((any::<usize>(), interesting_number()), 1..4),
-    ) {
-        let json = serde_json::to_string(walked_game(players, seed, walk).position()).unwrap();
-        if let Ok(position) = serde_json::from_str::<Position>(&flip_numbers(&json, &picks)) {
-            exercise_position(position, seed);
-        }
-    }
+/// Random bytes seldom parse: this checks the JSON reader more than the engine (see the count).
+#[test]
+fn random_bytes_as_a_position() {
+    let input = (proptest::collection::vec(any::<u8>(), 0..512), any::<u64>());
+    fuzz("random_bytes_as_a_position", 512, input, |(bytes, seed)| {
+        position_from(serde_json::from_slice(&bytes).ok(), seed)
+    });
+}
 
-    #[test]
-    fn positions_grafted_from_other_games(
-        players in 2u8..=4,
-        donor_players in 2u8..=4,
-        seed: u64,
-        walk in 0usize..500,
-        donor_walk in 0usize..500,
-        picks in proptest::collection::vec((any::<usize>(), any::<usize>()), 1..3),
-    ) {
-        let mut target = serde_json::to_value(walked_game(players, seed, walk).position()).unwrap();
-        let donor = serde_json::to_value(walked_game(donor_players, seed ^ 7, donor_walk).position()).unwrap();
-        graft(&mut target, &donor, &picks);
-        if let Ok(position) = serde_json::from_value::<Position>(target) {
-            exercise_position(position, seed);
-        }
-    }
+/// Random bytes seldom parse as an action: see the count.
+#[test]
+fn random_bytes_as_an_action() {
+    let input = (
+        proptest::collection::vec(any::<u8>(), 0..64),
+        2u8..=4,
+        any::<u64>(),
+        0usize..400,
+    );
+    fuzz(
+        "random_bytes_as_an_action",
+        512,
+        input,
+        |(bytes, players, seed, walk)| {
+            let parsed = serde_json::from_slice(&bytes).ok();
+            action_on(|| walked_game(players, seed, walk), parsed)
+        },
+    );
+}
 
-    #[test]
-    fn truncated_and_overwritten_position_bytes(
-        players in 2u8..=4,
-        seed: u64,
-        walk in 0usize..300,
-        cut: usize,
-        overwrite in proptest::collection::vec((any::<usize>(), any::<u8>()), 0..6),
-    ) {
-        let mut bytes = serde_json::to_vec(walked_game(players, seed, walk).position()).unwrap();
-        for (at, byte) in overwrite {
+/// Action JSON with strings and numbers swapped: far more of it parses than random bytes.
+#[test]
+fn scrambled_action_json() {
+    let input = (
+        any::<usize>(),
+        proptest::collection::vec((any::<usize>(), any::<usize>()), 1..4),
+        2u8..=4,
+        any::<u64>(),
+        0usize..400,
+    );
+    let counts = fuzz(
+        "scrambled_action_json",
+        512,
+        input,
+        |(template, picks, players, seed, walk)| {
+            let parsed = serde_json::from_str(&scrambled_action(template, &picks)).ok();
+            action_on(|| walked_game(players, seed, walk), parsed)
+        },
+    );
+    assert!(counts[1] > 0, "some scrambled actions reach the engine");
+}
+
+/// The legal actions of a game and of another game, one number pushed to an edge value, on a
+/// game in progress: actions of the right shape, mostly out of place or out of range.
+#[test]
+fn mutated_actions() {
+    let input = (
+        2u8..=4,
+        any::<u64>(),
+        0usize..400,
+        0usize..400,
+        proptest::collection::vec((any::<usize>(), interesting_number()), 1..3),
+    );
+    let counts = fuzz(
+        "mutated_actions",
+        512,
+        input,
+        |(players, seed, walk, donor_walk, picks)| {
+            let game = walked_game(players, seed, walk);
+            let donor = walked_game(players, seed ^ 1, donor_walk);
+            let mut reach = Reach::Unparsed;
+            for action in donor
+                .legal_actions()
+                .iter()
+                .chain(game.legal_actions().iter())
+            {
+                let json = serde_json::to_string(action).unwrap();
+                if let Ok(mutated) = serde_json::from_str::<Action>(&flip_numbers(&json, &picks)) {
+                    reach = exercise_action(&game, mutated).max(reach);
+                }
+            }
+            reach
+        },
+    );
+    assert!(counts[1] > 0 && counts[2] > 0, "{counts:?}");
+}
+
+/// A position of a game in progress with one to three numbers pushed to an edge value.
+#[test]
+fn positions_with_flipped_numbers() {
+    let input = (
+        2u8..=4,
+        any::<u64>(),
+        0usize..500,
+        proptest::collection::vec((any::<usize>(), interesting_number()), 1..4),
+    );
+    let counts = fuzz(
+        "positions_with_flipped_numbers",
+        384,
+        input,
+        |(players, seed, walk, picks)| {
+            let json = serde_json::to_string(walked_game(players, seed, walk).position()).unwrap();
+            position_from(
+                serde_json::from_str(&flip_numbers(&json, &picks)).ok(),
+                seed,
+            )
+        },
+    );
+    assert!(counts[1] > 0 && counts[2] > 0, "{counts:?}");
+}
+
+/// A number every byte-sized count can hold, at the edges where sums overflow and seats end.
+fn byte_edge() -> impl Strategy<Value = i64> {
+    prop_oneof![0i64..20, Just(127), Just(128), Just(254), Just(255)]
+}
+
+/// A position of a game in progress with one number pushed to a value its field can hold but
+/// the rules do not allow: it parses, so the engine's checks decide.
+#[test]
+fn positions_with_one_count_out_of_range() {
+    let input = (
+        2u8..=4,
+        any::<u64>(),
+        0usize..500,
+        (any::<usize>(), byte_edge()),
+    );
+    let counts = fuzz(
+        "positions_with_one_count_out_of_range",
+        384,
+        input,
+        |(players, seed, walk, pick)| {
+            let json = serde_json::to_string(walked_game(players, seed, walk).position()).unwrap();
+            position_from(
+                serde_json::from_str(&flip_numbers(&json, &[pick])).ok(),
+                seed,
+            )
+        },
+    );
+    assert!(counts[1] > counts[0], "most reach the engine: {counts:?}");
+}
+
+/// A position of a game in progress with parts of another game's position put in.
+#[test]
+fn positions_grafted_from_other_games() {
+    let input = (
+        2u8..=4,
+        2u8..=4,
+        any::<u64>(),
+        0usize..500,
+        0usize..500,
+        proptest::collection::vec((any::<usize>(), any::<usize>()), 1..3),
+    );
+    let counts = fuzz(
+        "positions_grafted_from_other_games",
+        384,
+        input,
+        |(players, donor_players, seed, walk, donor_walk, picks)| {
+            let position = walked_game(players, seed, walk);
+            let mut target = serde_json::to_value(position.position()).unwrap();
+            let donor = walked_game(donor_players, seed ^ 7, donor_walk);
+            let donor = serde_json::to_value(donor.position()).unwrap();
+            graft(&mut target, &donor, &picks);
+            position_from(serde_json::from_value(target).ok(), seed)
+        },
+    );
+    assert!(counts[1] > 0, "{counts:?}");
+}
+
+/// A position's JSON with a few bytes overwritten and its end cut off.
+#[test]
+fn truncated_and_overwritten_position_bytes() {
+    let input = (
+        2u8..=4,
+        any::<u64>(),
+        0usize..300,
+        any::<usize>(),
+        proptest::collection::vec((any::<usize>(), any::<u8>()), 0..6),
+    );
+    fuzz(
+        "truncated_and_overwritten_position_bytes",
+        384,
+        input,
+        |(players, seed, walk, cut, overwrite)| {
+            let mut bytes =
+                serde_json::to_vec(walked_game(players, seed, walk).position()).unwrap();
+            for (at, byte) in overwrite {
+                let len = bytes.len();
+                bytes[at % len] = byte;
+            }
             let len = bytes.len();
-            bytes[at % len] = byte;
-        }
-        let len = bytes.len();
-        bytes.truncate(len - cut % (len / 8 + 1));
-        if let Ok(position) = serde_json::from_slice::<Position>(&bytes) {
-            exercise_position(position, seed);
-        }
-    }
+            bytes.truncate(len - cut % (len / 8 + 1));
+            position_from(serde_json::from_slice(&bytes).ok(), seed)
+        },
+    );
 }
 
 /// Inputs the fuzzing above once found, kept as fixed cases.
@@ -422,6 +572,29 @@ mod found {
                 "{village:?} {cell}: {errors:?}"
             );
         }
+    }
+
+    /// A turn that counted 255 regular actions with fewer coins on its character passed
+    /// validation, and the next coin overflowed the count (the action fuzzer's seed with
+    /// `picks = [(…, 255)]` in `fuzz_bytes.proptest-regressions`).
+    #[test]
+    fn more_regular_actions_than_coins_on_the_character_are_refused() {
+        use helvetia_engine::{Character, Phase};
+        let mut position = position_in_turns();
+        let Phase::Turn { seat, mut turn } = position.phase else {
+            panic!("a position in turns");
+        };
+        let character = Character::Builder;
+        let coins = position.player(seat).on_characters[character.index()];
+        turn.regular = Some(character);
+        turn.regular_actions = 255;
+        position.phase = Phase::Turn { seat, turn };
+        let errors = Game::from_position(position).unwrap_err();
+        assert!(
+            errors.iter().any(|e| e.problem
+                == format!("255 regular actions but {coins} coins on their character")),
+            "{errors:?}"
+        );
     }
 
     /// Byte counts that add up past 255 used to wrap (release) or panic (debug) in validation,

@@ -65,6 +65,9 @@ fn component_counts(p: &Position) -> Result<(), String> {
         .iter()
         .map(|kind| kind.tiles().iter().map(|&n| u32::from(n)).sum::<u32>())
         .sum();
+    if 1 + Good::ALL.len() as u32 != CUBES {
+        return Err(format!("the component data has {} goods", Good::ALL.len()));
+    }
     if total_tiles != BUILDING_TILES {
         return Err(format!(
             "the component data has {total_tiles} building tiles"
@@ -134,11 +137,18 @@ fn component_counts(p: &Position) -> Result<(), String> {
         if coins != COINS {
             return Err(format!("{seat}: {coins} coins"));
         }
-        // One cube marks the score; each delivered good is one cube on the market; the rest wait.
-        let delivered = player.delivered.len();
-        let unused = Good::ALL.len() as u32 - delivered;
-        if 1 + delivered + unused != CUBES || player.delivered.iter().count() as u32 != delivered {
-            return Err(format!("{seat}: cubes do not add up to {CUBES}"));
+        // One cube marks the score and one waits for each good (checked above): a delivered
+        // good's cube is on the market and counts one point. The delivered goods are a set, so
+        // no good has two cubes out; what can go wrong is the count of points.
+        let delivered = Good::ALL
+            .iter()
+            .filter(|&&good| player.delivered.contains(good))
+            .count();
+        let points = usize::from(helvetia_engine::score(p, seat).deliveries);
+        if points != delivered {
+            return Err(format!(
+                "{seat}: {delivered} cubes on the market, {points} points for them"
+            ));
         }
     }
     Ok(())

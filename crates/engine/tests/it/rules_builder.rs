@@ -100,10 +100,25 @@ fn builder_sells_only_wood_brick_and_stone() {
         &mut game,
         &[Action::Begin(Character::Builder), Action::Build(Metzgerei)],
     );
-    for action in legal(&game) {
-        if let Action::Buy(good) = action {
-            assert!(good.is_material());
-        }
+    let bought: Vec<Good> = legal(&game)
+        .into_iter()
+        .filter_map(|action| match action {
+            Action::Buy(good) => Some(good),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        !bought.is_empty(),
+        "the Metzgerei's brick and stone can be bought"
+    );
+    assert!(bought.iter().all(|good| good.is_material()), "{bought:?}");
+    for good in Good::ALL.into_iter().filter(|good| !good.is_material()) {
+        let before = game.clone();
+        assert!(
+            game.play(Action::Buy(good)).is_err(),
+            "{good:?} is not sold"
+        );
+        assert_eq!(game, before, "a refused purchase changes nothing");
     }
 }
 

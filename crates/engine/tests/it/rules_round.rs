@@ -144,6 +144,46 @@ fn ruling_08_a_player_with_coins_and_no_legal_action_passes_and_is_out_for_the_r
     );
 }
 
+/// A lone `Pass` is a forced step (one a table may play for the player) only for a player
+/// without coins: with coins in hand it throws them away for the round (ruling 8), so it waits
+/// for the player, whether it comes at a fresh turn or after a tile action.
+#[test]
+fn ruling_08_a_lone_pass_with_coins_is_never_a_forced_step_and_without_coins_it_is() {
+    let without_coins = Scenario::new(3).hand(P0, 0).game();
+    assert_eq!(legal(&without_coins), vec![Action::Pass]);
+    assert_eq!(forced_step(without_coins.position()), Some(Action::Pass));
+    assert_eq!(without_coins.view().forced_step(), Some(Action::Pass));
+
+    let with_coins = Scenario::new(3).hand(P0, 2).game();
+    assert_eq!(legal(&with_coins), vec![Action::Pass]);
+    assert_eq!(forced_step(with_coins.position()), None, "the coins wait");
+    assert_eq!(with_coins.view().forced_step(), None, "in the view too");
+
+    // After a tile action that woke the only sleeper, no coin can go anywhere.
+    let mut s = Scenario::new(3);
+    s.building(v(P1), (-1, -1), Holzfaeller, &[asleep(v(P1), W)])
+        .tile(Character::NightWatchman, P0);
+    let mut after_tile = s.hand(P0, 1).game();
+    play_all(
+        &mut after_tile,
+        &[Action::UseTile(Character::NightWatchman)],
+    );
+    let wake = Action::Wake {
+        village: v(P1),
+        quarter: Quarter::TopLeft,
+    };
+    assert_eq!(legal(&after_tile), vec![wake]);
+    assert_eq!(
+        forced_step(after_tile.position()),
+        Some(wake),
+        "the one quarter to wake is forced"
+    );
+    play_all(&mut after_tile, &[wake]);
+    assert_eq!(legal(&after_tile), vec![Action::Pass]);
+    assert_eq!(forced_step(after_tile.position()), None);
+    assert_eq!(after_tile.view().forced_step(), None);
+}
+
 #[test]
 fn ruling_07_one_character_per_turn_one_coin_per_action() {
     let mut game = Scenario::new(3).sleepers(v(P1)).hand(P0, 3).game();
@@ -479,7 +519,7 @@ fn ruling_22_score_is_recomputed_and_can_fall() {
 }
 
 #[test]
-fn ruling_23_game_ends_at_target_most_points_then_awake_villagers_then_shared() {
+fn ruling_23_game_ends_at_target_and_most_points_win() {
     let mut options = GameOptions::for_players(3);
     options.target_vp = Some(3);
     let mut s = Scenario::with_options(options);
@@ -496,7 +536,7 @@ fn ruling_23_game_ends_at_target_most_points_then_awake_villagers_then_shared() 
     watchman(&mut game, v(P2), Quarter::TopLeft);
     assert!(game.is_over());
     let standings = game.standings();
-    // P0 became start player (+1): 4 VP beats P1's 3.
+    // P0 became start player (+1): 4 VP beats P1's 3, awake villagers or not.
     assert_eq!(
         (standings[0].seat, standings[0].points, standings[0].rank),
         (P0, 4, 1)
@@ -504,17 +544,18 @@ fn ruling_23_game_ends_at_target_most_points_then_awake_villagers_then_shared() 
     assert_eq!((standings[1].seat, standings[1].rank), (P1, 2));
 }
 
-#[test]
-fn ruling_23_tie_on_points_broken_by_awake_villagers_else_shared() {
+/// P0 and P1 end on 3 VP, the target, each with a victory point building and a woodcutter:
+/// P0's `p0_awake` woodcutter is awake or asleep, P1's is awake. P2 ends the game with its last
+/// coin and takes the start player token (1 VP, below the target).
+fn tie_on_points_at_the_target(p0_awake: bool) -> Vec<Standing> {
     let mut options = GameOptions::for_players(3);
     options.target_vp = Some(3);
+    let p0_woodcutter = if p0_awake { awake } else { asleep };
     let mut s = Scenario::with_options(options);
     s.building(v(P0), (-1, -1), Kirche, &[])
-        .building(v(P0), (0, -1), Holzfaeller, &[asleep(v(P0), W)])
+        .building(v(P0), (0, -1), Holzfaeller, &[p0_woodcutter(v(P0), W)])
         .building(v(P1), (-1, -1), Muehle, &[])
         .building(v(P1), (0, -1), Holzfaeller, &[awake(v(P1), W)])
-        .building(v(P2), (-1, -1), Wirtshaus, &[])
-        .building(v(P2), (0, -1), Holzfaeller, &[awake(v(P2), W)])
         .building(v(P2), (2, 1), Ziegelei, &[asleep(v(P2), M)])
         .start_player(P0)
         .hand(P0, 0)
@@ -522,15 +563,31 @@ fn ruling_23_tie_on_points_broken_by_awake_villagers_else_shared() {
         .hand(P2, 1)
         .turn_of(P2);
     let mut game = s.game();
-    // P2 spends its last coin: nobody has coins; P2 takes the token (4 VP) and wins alone.
     watchman(&mut game, v(P2), Quarter::BottomRight);
-    let st = game.standings();
-    assert_eq!((st[0].seat, st[0].rank), (P2, 1));
-    // P0 and P1 both have 3 VP; P1 has one awake villager, P0 none.
+    assert!(game.is_over());
+    let standings = game.standings();
+    let points = |seat| standings.iter().find(|s| s.seat == seat).unwrap().points;
+    assert_eq!((points(P0), points(P1), points(P2)), (3, 3, 1));
+    standings
+}
+
+#[test]
+fn ruling_23_a_tie_on_points_is_broken_by_awake_villagers() {
+    let st = tie_on_points_at_the_target(false);
     assert_eq!(
-        (st[1].seat, st[1].rank, st[2].seat, st[2].rank),
-        (P1, 2, P0, 3)
+        (st[0].seat, st[0].rank, st[1].seat, st[1].rank),
+        (P1, 1, P0, 2),
+        "P1 has one awake villager, P0 none"
     );
+}
+
+#[test]
+fn ruling_23_a_tie_on_points_and_awake_villagers_is_a_shared_victory() {
+    let st = tie_on_points_at_the_target(true);
+    let winners: Vec<Seat> = st.iter().filter(|s| s.rank == 1).map(|s| s.seat).collect();
+    assert_eq!(winners.len(), 2, "{st:?}");
+    assert!(winners.contains(&P0) && winners.contains(&P1), "{st:?}");
+    assert_eq!(st[2].seat, P2);
 }
 
 #[test]
@@ -552,25 +609,51 @@ fn ruling_28_round_limit_stops_the_game_and_ranks_by_the_usual_scoring() {
     );
 }
 
+/// Without the character tiles, a majority wins no tile, and a position that has a player
+/// hold one anyway is refused, so none can be used either.
 #[test]
-fn ruling_04_without_character_tiles_none_are_awarded_or_used() {
-    let options = GameOptions {
-        character_tiles: false,
-        ..GameOptions::for_players(3)
+fn ruling_04_without_character_tiles_none_are_awarded_or_held() {
+    // P0 has the only coins on the Builder: with tiles, that majority takes the Builder's tile.
+    let round_with = |character_tiles| {
+        let options = GameOptions {
+            character_tiles,
+            ..GameOptions::for_players(3)
+        };
+        let mut s = Scenario::with_options(options);
+        s.sleepers(v(P2))
+            .on_character(P0, Character::Builder, 2)
+            .hand(P0, 1)
+            .hand(P1, 0)
+            .hand(P2, 0);
+        let mut game = s.game();
+        watchman(&mut game, v(P2), Quarter::TopLeft);
+        assert_eq!(game.position().round, 2, "the round ended");
+        game
     };
-    let mut s = Scenario::with_options(options);
-    s.sleepers(v(P2)).hand(P0, 1).hand(P1, 0).hand(P2, 0);
-    let mut game = s.game();
-    watchman(&mut game, v(P2), Quarter::TopLeft);
-    assert!(
-        game.position()
-            .character_tiles
-            .iter()
-            .all(|t| t.holder.is_none()),
-        "P0 had the Watchman majority"
+    let with = round_with(true);
+    assert_eq!(
+        with.position().character_tiles[Character::Builder.index()].holder,
+        Some(P0),
+        "P0's majority on the Builder"
     );
-    assert_eq!(game.score(P0).character_tiles, 0);
-    assert_eq!(game.options().target(), 18);
+    assert_eq!(with.score(P0).character_tiles, 1);
+
+    let without = round_with(false);
+    assert!(without
+        .position()
+        .character_tiles
+        .iter()
+        .all(|t| t.holder.is_none()));
+    assert_eq!(without.score(P0).character_tiles, 0);
+    assert_eq!(without.options().target(), 18);
+
+    let mut position = without.position().clone();
+    position.character_tiles[Character::Builder.index()].holder = Some(P0);
+    let errors = Game::from_position(position).expect_err("no tile without the tiles option");
+    assert!(
+        errors.iter().any(|e| e.at.starts_with("character_tiles")),
+        "{errors:?}"
+    );
 }
 
 /// "Vereinfachte Version": without the character tiles the game ends at 18 victory points. The

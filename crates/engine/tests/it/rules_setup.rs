@@ -332,20 +332,22 @@ fn ruling_02_dowry_coins_to_the_two_players_on_the_right() {
         let left1 = p.options.previous(seat);
         let left2 = p.options.previous(left1);
         assert_eq!(
-            centre[left1.index()] + centre[left2.index()],
-            2,
-            "coins of the two players to the left"
+            (centre[left1.index()], centre[left2.index()]),
+            (1, 1),
+            "a coin from each of the two players to the left, for whom {seat} is to the right"
         );
-        assert_eq!(centre.iter().sum::<u8>(), 2);
+        assert_eq!(centre.iter().sum::<u8>(), 2, "and no other");
     }
     let game = finish_setup(draft_options(3), 8);
     for seat in game.options().seats() {
         let centre = game.position().village(v(seat)).centre_coins;
-        assert_eq!(centre[seat.index()], 0);
-        assert_eq!(
-            centre.iter().sum::<u8>(),
-            2,
-            "three players: one from each other player"
-        );
+        for other in game.options().seats() {
+            let expected = u8::from(other != seat);
+            assert_eq!(
+                centre[other.index()],
+                expected,
+                "three players: one from each other player"
+            );
+        }
     }
 }

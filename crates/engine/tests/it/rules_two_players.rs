@@ -147,31 +147,51 @@ fn ruling_25_neutral_builder_builds_for_free_with_a_neutral_villager() {
     assert_eq!(game.position().displayed(Metzgerei), 0);
 }
 
+/// The Night Watchman wakes a quarter of the neutral village; players' villagers married into it
+/// work its buildings; neutral villagers never work (no action is offered for a building they
+/// hold alone) and never fall asleep (the neutral husband stays awake when his wife works beside
+/// him).
 #[test]
 fn ruling_26_players_use_neutral_buildings_neutral_villagers_do_nothing() {
     let mut s = neutral_scenario();
     s.building(v(P1), (0, -1), Brauhaus, &[awake(v(P1), M)]);
-    let mut game = s.hand(P1, 2).turn_of(P1).game();
-    // P1's wife on the neutral well is awake? No: asleep. Wake the neutral quarter first.
+    let mut game = s.hand(P0, 1).hand(P1, 2).game();
+    // P0 wakes P1's wife on the neutral well.
     watchman(&mut game, VillageId::Neutral, Quarter::TopLeft);
-    play_all(&mut game, &[Action::EndTurn]);
-    assert_eq!(game.to_move(), Some(P0));
-    let p = game.position();
+    assert_eq!(game.to_move(), Some(P1));
     assert!(villager_at(&game, VillageId::Neutral, (0, -1))[1].awake);
-    assert!(p
-        .village(VillageId::Neutral)
-        .buildings()
-        .flat_map(|(_, b)| b.villagers.iter())
-        .filter(|x| x.owner == VillageId::Neutral)
-        .all(|x| x.awake));
-    // P1 could now make water at the neutral well and beer at home.
-    let workers = Workers::of(p, P1);
-    assert_eq!(workers.on(Brunnenmeister), 1);
-    assert!(reaches(
-        Good::Water,
-        &workers.without(Brunnenmeister),
+    play_all(&mut game, &[Action::Begin(Character::Trader)]);
+    let water_at_the_neutral_well = Action::Work {
+        village: VillageId::Neutral,
+        cell: cell(0, -1),
+        into: Good::Water,
+    };
+    assert_eq!(
+        legal(&game),
+        vec![water_at_the_neutral_well],
+        "P1's wife works the neutral well; the neutral woodcutter alone does nothing"
+    );
+    play_all(
+        &mut game,
+        &[
+            water_at_the_neutral_well,
+            Action::Work {
+                village: v(P1),
+                cell: cell(0, -1),
+                into: Good::Beer,
+            },
+            Action::Deliver(Good::Beer),
+        ],
+    );
+    assert_eq!(
+        game.position().players[1].delivered,
         GoodSet::of(&[Good::Beer])
-    ));
+    );
+    assert_eq!(
+        villager_at(&game, VillageId::Neutral, (0, -1)),
+        vec![awake(VillageId::Neutral, M), asleep(v(P1), W)],
+        "she sleeps after working; her neutral husband never sleeps"
+    );
 }
 
 #[test]

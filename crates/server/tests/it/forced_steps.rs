@@ -82,12 +82,13 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
         let mut anna = server.user_as_created("anna").await;
         let mut beat = server.user("beat").await;
         let (mut played_for_anna, mut clicked_by_beat, mut undone) = (0, 0, false);
+        let (mut longest_wait_for_anna, mut waited_for_beat) = (Duration::ZERO, false);
         let mut found_by_watcher = false;
         let mut pick = 0usize;
         // The deal is random, so one short game may not bring every case: a next game goes on
         // where the last one stopped.
         for _game in 0..GAMES {
-            if found_by_watcher {
+            if found_by_watcher && undone && waited_for_beat {
                 break;
             }
             let (id, _) = create_game(
@@ -98,7 +99,7 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
             .await;
             join_and_start(&id, &mut anna, &mut beat).await;
             for _ in 0..3000 {
-                if found_by_watcher {
+                if found_by_watcher && undone && waited_for_beat {
                     break;
                 }
                 let anna_state = anna.state(&id).await;
@@ -127,7 +128,9 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
                 }
                 if !forced.is_null() && anna_moves {
                     // Anna does not click: the server plays it for her.
+                    let seen = std::time::Instant::now();
                     let after = state_after(client, &id, version).await;
+                    longest_wait_for_anna = longest_wait_for_anna.max(seen.elapsed());
                     let actions = after["actions"].as_array().unwrap();
                     let index = state["actions"].as_array().unwrap().len();
                     assert_eq!(
@@ -168,7 +171,12 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
                     }
                     continue;
                 }
-                if !forced.is_null() && played_for_anna >= 2 && clicked_by_beat >= 2 {
+                if !forced.is_null()
+                    && !found_by_watcher
+                    && waited_for_beat
+                    && played_for_anna >= 2
+                    && clicked_by_beat >= 2
+                {
                     // Beat turns it on while his step waits, after the server left it to him: no
                     // change of the game wakes anything, the node's watcher finds the step in the
                     // database and plays it.
@@ -184,9 +192,22 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
                     continue;
                 }
                 if !forced.is_null() {
-                    if clicked_by_beat == 0 {
-                        // Longer than the server's pause: had it played the step, the version moved.
-                        tokio::time::sleep(Duration::from_millis(1500)).await;
+                    if !waited_for_beat && played_for_anna > 0 {
+                        // Three times as long as the server took to play Anna's step: had it
+                        // played Beat's, the version would have moved by now. (Before he turns
+                        // the setting on, below.)
+                        tokio::time::sleep(3 * longest_wait_for_anna).await;
+                        let still = client.state(&id).await;
+                        assert_eq!(
+                            still["version"].as_u64(),
+                            Some(version),
+                            "Beat's forced step waited for him; the log ends {}",
+                            still["log"]
+                                .as_array()
+                                .map(|log| json!(log[log.len().saturating_sub(3)..]))
+                                .unwrap_or_default()
+                        );
+                        waited_for_beat = true;
                     }
                     let (status, body) = act(client, &id, version, 0).await;
                     assert_eq!(
@@ -203,7 +224,15 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
             }
         }
         assert!(played_for_anna >= 1, "Anna met a forced step");
+        assert!(
+            undone,
+            "a forced step played for Anna was undone with her decision"
+        );
         assert!(clicked_by_beat >= 1, "Beat met a forced step");
+        assert!(
+            waited_for_beat,
+            "Beat's forced step was seen waiting after one was played for Anna"
+        );
         assert!(
             found_by_watcher,
             "a step waiting when the setting was turned on was played"

@@ -336,11 +336,58 @@ async fn a_graceful_shutdown_tells_browsers_to_reconnect_and_fails_readiness() {
             }
         };
         assert_eq!(close.expect("a close code").code, CloseCode::Restart);
-        assert!(state.is_stopping());
+        // The listener takes no new connection now: the node's routes answer the proxy's
+        // readiness check as they would on one.
+        assert_eq!(
+            readiness(&state).await,
+            (StatusCode::SERVICE_UNAVAILABLE, "stopping".into())
+        );
         tokio::time::timeout(Duration::from_secs(15), stopping)
             .await
             .expect("the shutdown ends")
             .unwrap();
+    }
+}
+
+/// `GET /readyz` on the routes of the node with `state`.
+async fn readiness(state: &helvetia_server::state::AppState) -> (StatusCode, String) {
+    use tower::ServiceExt;
+    let request = axum::http::Request::get("/readyz")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let response = helvetia_server::app(state.clone())
+        .oneshot(request)
+        .await
+        .unwrap();
+    let status = StatusCode::from_u16(response.status().as_u16()).unwrap();
+    let body = axum::body::to_bytes(response.into_body(), 1024)
+        .await
+        .unwrap();
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn readiness_fails_while_the_database_does_not_answer_and_liveness_does_not() {
+    for db in databases().await {
+        let server = TestServer::start(db).await;
+        let http = reqwest::Client::new();
+        let get = async |path: &str| {
+            let response = http.get(format!("{}{path}", server.base)).send().await;
+            let response = response.unwrap();
+            (response.status(), response.text().await.unwrap())
+        };
+        assert_eq!(get("/readyz").await, (StatusCode::OK, "ready".into()));
+        // The node's connections to its database are gone, as when the database is down.
+        server.server.state.store.close().await;
+        assert_eq!(
+            get("/readyz").await,
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "database unavailable".into()
+            )
+        );
+        assert_eq!(get("/healthz").await, (StatusCode::OK, "ok".into()));
+        server.server.abort();
     }
 }
 

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod services;
+
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -221,14 +223,14 @@ pub fn cookie(response: &reqwest::Response, name: &str) -> Option<String> {
         .map(|(_, value)| value.to_string())
 }
 
-/// A new, empty database on the PostgreSQL server of `admin_url`, if the tests have one
-/// (`HELVETIA_TEST_POSTGRES`).
+/// A new, empty database on the test PostgreSQL server, or `None` when it was opted out (see
+/// [`services`]).
+///
+/// # Panics
+/// When `HELVETIA_TEST_POSTGRES` is neither a URL nor `skip`.
 pub async fn postgres_database() -> Option<String> {
     use sqlx::Connection;
-    let admin_url = std::env::var("HELVETIA_TEST_POSTGRES").ok()?;
-    if admin_url.is_empty() {
-        return None;
-    }
+    let admin_url = services::postgres_admin_url()?;
     let name = format!("helvetia_t_{}", &helvetia_server::random_token()[..16]);
     let mut admin = sqlx::PgConnection::connect(&admin_url)
         .await

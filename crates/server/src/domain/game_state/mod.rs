@@ -4,6 +4,8 @@
 //! applied ([`GameState::apply`]) without playing it again. The game in words (seat names, the
 //! log, the story) is in [`story`].
 
+#[cfg(test)]
+mod forced_pass;
 mod story;
 
 pub use story::seat_name;

@@ -2,7 +2,8 @@
 //! headless Chromium, and a player who clicks highlighted legal targets until the game ends.
 //!
 //! These tests need Debian's `chromium` and `chromium-driver`; without them they fail with a
-//! message saying so, they never skip.
+//! message saying so (and how to leave them out), they never skip. Each counts itself (see
+//! `common::services`).
 
 #![allow(dead_code)]
 
@@ -170,8 +171,10 @@ impl Browser {
         assert!(
             std::path::Path::new(CHROMIUM).exists(),
             "{CHROMIUM} is missing: install Debian's chromium and chromium-driver \
-             (apt-get install -y chromium chromium-driver)"
+             (apt-get install -y chromium chromium-driver), or leave the browser tests out \
+             explicitly with `cargo test -- --skip browser_`"
         );
+        crate::common::services::count_case("browser");
         let port = free_port();
         let driver = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))

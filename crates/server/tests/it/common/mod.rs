@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod services;
+
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -26,15 +28,16 @@ pub async fn within<F: AsyncFnMut() -> bool>(time: Duration, mut check: F) -> bo
     false
 }
 
-/// The databases every test runs against: SQLite always, PostgreSQL when
-/// `HELVETIA_TEST_POSTGRES` names one (each test gets a database of its own there, so tests
-/// running at once never see each other's games).
+/// The databases every test runs against: SQLite, and PostgreSQL unless the person running the
+/// tests opted out (see [`services`]). Each test gets a PostgreSQL database of its own, so tests
+/// running at once never see each other's games.
+///
+/// # Panics
+/// When `HELVETIA_TEST_POSTGRES` is neither a URL nor `skip`.
 pub async fn databases() -> Vec<Database> {
     let mut list = vec![Database::sqlite()];
-    if let Ok(url) = std::env::var("HELVETIA_TEST_POSTGRES") {
-        if !url.is_empty() {
-            list.push(Database::postgres(&url).await);
-        }
+    if let Some(url) = services::postgres_admin_url() {
+        list.push(Database::postgres(&url).await);
     }
     list
 }
