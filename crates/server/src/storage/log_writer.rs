@@ -100,6 +100,64 @@ pub(super) async fn write_loop(
     }
 }
 
+/// Moves a game's row from the version its writer saw to the next, with the row's summary
+/// columns; changes one row, or none when the version moved on (or the game is not running).
+const CLAIM: &str = "UPDATE games SET version = $1, status = $2, to_move = $3, winners = $4, \
+     clock = $7, deadline = $8, forced_step = $9 \
+     WHERE id = $5 AND version = $6 AND status = 'running'";
+
+/// [`CLAIM`], then the action appended only if the claim changed the row (`changes()` is the
+/// count of the statement before): two rows changed, or none.
+const CLAIM_AND_APPEND_SQLITE: &str = "UPDATE games SET version = $1, status = $2, to_move = $3, \
+     winners = $4, clock = $7, deadline = $8, forced_step = $9 \
+     WHERE id = $5 AND version = $6 AND status = 'running'; \
+     INSERT INTO actions (game_id, idx, seat, action) SELECT $5, $10, $11, $12 WHERE changes() = 1";
+
+/// [`CLAIM`] and the append as one statement: one row inserted, or none.
+const CLAIM_AND_APPEND_POSTGRES: &str = "WITH claimed AS (UPDATE games SET version = $1, \
+     status = $2, to_move = $3, winners = $4, clock = $7, deadline = $8, forced_step = $9 \
+     WHERE id = $5 AND version = $6 AND status = 'running' RETURNING id) \
+     INSERT INTO actions (game_id, idx, seat, action) SELECT id, $10, $11, $12 FROM claimed";
+
+/// Binds the claim's parameters `$1`–`$9` for `write`.
+fn bind_claim<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    write: &'q LogWrite,
+    next_version: u64,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    query
+        .bind(next_version as i64)
+        .bind(write.summary.status.as_str())
+        .bind(write.summary.to_move.map(|seat| i64::from(seat.0)))
+        .bind(winners_column(&write.summary))
+        .bind(&write.game_id)
+        .bind(write.expected_version as i64)
+        .bind(clock_column(write.summary.clock.as_ref()))
+        .bind(write.summary.clock.as_ref().and_then(Clock::deadline_ms))
+        .bind(i64::from(write.summary.forced_step))
+}
+
+/// Removes the last `count` actions of a game's log, from index `from`.
+async fn truncate(
+    tx: &mut sqlx::AnyConnection,
+    game_id: &str,
+    from: u64,
+    count: u64,
+) -> Result<(), sqlx::Error> {
+    let removed = sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx >= $2")
+        .bind(game_id)
+        .bind(from as i64)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if removed != count {
+        return Err(sqlx::Error::Protocol(format!(
+            "game {game_id}: the log does not end with {count} actions from {from}"
+        )));
+    }
+    Ok(())
+}
+
 /// Runs one group in a transaction; a write whose version moved on changes nothing and is
 /// reported alone.
 async fn commit_group(
@@ -112,61 +170,55 @@ async fn commit_group(
     for request in batch {
         let write = &request.write;
         let next_version = write.expected_version + 1;
-        let claimed = sqlx::query(
-            "UPDATE games SET version = $1, status = $2, to_move = $3, winners = $4, \
-             clock = $7, deadline = $8, forced_step = $9 \
-             WHERE id = $5 AND version = $6 AND status = 'running'",
-        )
-        .bind(next_version as i64)
-        .bind(write.summary.status.as_str())
-        .bind(write.summary.to_move.map(|seat| i64::from(seat.0)))
-        .bind(winners_column(&write.summary))
-        .bind(&write.game_id)
-        .bind(write.expected_version as i64)
-        .bind(clock_column(write.summary.clock.as_ref()))
-        .bind(write.summary.clock.as_ref().and_then(Clock::deadline_ms))
-        .bind(i64::from(write.summary.forced_step))
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-            == 1;
-        if !claimed {
-            outcomes.push(Err(StoreError::Conflict));
-            continue;
-        }
-        // The version matched, so the log is exactly as its writer saw it: the index is free
-        // (append) or the last (truncate). A failure here is a broken database and fails the
-        // whole group.
-        match &write.change {
+        let claimed = match &write.change {
             LogChange::Append {
                 index,
                 seat,
                 action,
             } => {
-                sqlx::query(
-                    "INSERT INTO actions (game_id, idx, seat, action) VALUES ($1, $2, $3, $4)",
-                )
-                .bind(&write.game_id)
-                .bind(*index as i64)
-                .bind(i64::from(seat.0))
-                .bind(serde_json::to_string(action).expect("actions serialize"))
-                .execute(&mut *tx)
-                .await?;
-            }
-            LogChange::Truncate { from, count } => {
-                let removed = sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx >= $2")
-                    .bind(&write.game_id)
-                    .bind(*from as i64)
+                // The claim and the append in one round trip to the database: the append is
+                // made only if the claim moved the version (see `CLAIM_AND_APPEND_*`).
+                let sql = if announcing.postgres {
+                    CLAIM_AND_APPEND_POSTGRES
+                } else {
+                    CLAIM_AND_APPEND_SQLITE
+                };
+                let changed = bind_claim(sqlx::query(sql), write, next_version)
+                    .bind(*index as i64)
+                    .bind(i64::from(seat.0))
+                    .bind(serde_json::to_string(action).expect("actions serialize"))
                     .execute(&mut *tx)
                     .await?
                     .rows_affected();
-                if removed != *count {
-                    return Err(sqlx::Error::Protocol(format!(
-                        "game {}: the log does not end with {count} actions from {from}",
-                        write.game_id
-                    )));
+                match (announcing.postgres, changed) {
+                    (_, 0) => false,
+                    (true, 1) | (false, 2) => true,
+                    _ => {
+                        return Err(sqlx::Error::Protocol(format!(
+                            "game {}: claiming and appending changed {changed} rows",
+                            write.game_id
+                        )))
+                    }
                 }
             }
+            LogChange::Truncate { from, count } => {
+                let claimed = bind_claim(sqlx::query(CLAIM), write, next_version)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected()
+                    == 1;
+                // The version matched, so the log is exactly as its writer saw it: its last
+                // `count` actions start at `from`. Anything else is a broken database and
+                // fails the whole group.
+                if claimed {
+                    truncate(&mut tx, &write.game_id, *from, *count).await?;
+                }
+                claimed
+            }
+        };
+        if !claimed {
+            outcomes.push(Err(StoreError::Conflict));
+            continue;
         }
         let notice = Notice::GameChanged {
             game_id: write.game_id.clone(),

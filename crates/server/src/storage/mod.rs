@@ -216,6 +216,9 @@ impl Store {
         // without sleeping; reads are rare (games are served from memory).
         let pool = AnyPoolOptions::new()
             .max_connections(if is_sqlite { 1 } else { 8 })
+            // SQLite's one connection is a file in this process: a ping before each use would
+            // be one more round trip to its thread per transaction, and tell nothing.
+            .test_before_acquire(!is_sqlite)
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if is_sqlite {
