@@ -249,10 +249,12 @@ async fn change(
             return Err(Refusal::StoodIn.into());
         }
     }
-    let change = decide(&state, seat).inspect_err(|refusal| {
+    // Boxed: a change holds the next position and its decision (kilobytes), and this future,
+    // which holds it across the store's await, is moved whole whenever it is spawned or awaited.
+    let change = Box::new(decide(&state, seat).inspect_err(|refusal| {
         let at = state.version();
         tracing::debug!(game = %live.id, "refused at version {at} for {actor:?}: {:?}", refusal.to_string());
-    })?;
+    })?);
     let mail = MailEvent::after_log_write(
         state.to_move(),
         change.summary.to_move,
@@ -267,7 +269,7 @@ async fn change(
         mail,
     );
     match commit(node, live, &mut state, stored, |state, ()| {
-        state.apply(change)
+        state.apply(*change)
     })
     .await
     {

@@ -302,20 +302,25 @@ async fn json_update(snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
         })
         .await;
     let legal = snapshot.legal_for(decider);
-    serde_json::to_string(&Update {
-        kind: "update",
-        version: snapshot.version,
-        view,
-        legal,
-        your_turn: !legal.is_empty(),
-        can_undo: snapshot.can_undo(decider),
-        status: snapshot.status.as_str(),
-        // The JSON format is for programs, shared by every reader: bots go by `bot_level`.
-        players: &public_seats(snapshot, Lang::En),
-        clock: clock_json(snapshot),
-    })
-    .expect("updates serialize")
-    .into()
+    // Sized for the view it embeds, so that the buffer is not grown (and copied) as it fills.
+    let mut json = Vec::with_capacity(view.get().len() + 512 + legal.len() * 48);
+    serde_json::to_writer(
+        &mut json,
+        &Update {
+            kind: "update",
+            version: snapshot.version,
+            view,
+            legal,
+            your_turn: !legal.is_empty(),
+            can_undo: snapshot.can_undo(decider),
+            status: snapshot.status.as_str(),
+            // The JSON format is for programs, shared by every reader: bots go by `bot_level`.
+            players: &public_seats(snapshot, Lang::En),
+            clock: clock_json(snapshot),
+        },
+    )
+    .expect("updates serialize");
+    String::from_utf8(json).expect("JSON is UTF-8").into()
 }
 
 /// A replay frame: `game` (the game after `step` actions) as everyone saw it then, with the log
