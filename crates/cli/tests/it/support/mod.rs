@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+#[path = "../../../../server/tests/it/common/services.rs"]
 pub mod services;
 
 use std::io::{BufRead, BufReader};

@@ -6,12 +6,12 @@
 //!
 //! Each case that ran against PostgreSQL or a browser is written, by name, to a file in the
 //! directory `HELVETIA_TEST_COUNTS` names (when set), so that the test command can say how many
-//! ran.
+//! ran. The command-line tests use this file too (for PostgreSQL).
 
 /// Why a test fails when `HELVETIA_TEST_POSTGRES` is not set.
 pub const POSTGRES_MISSING: &str = "HELVETIA_TEST_POSTGRES is not set: these tests run on \
     SQLite and on PostgreSQL. Set it to a database URL whose user may create databases \
-    (scripts/test.sh starts one and sets it), or to `skip` to run the SQLite half only.";
+    (scripts/test.sh starts one and sets it), or to `skip` to leave the PostgreSQL cases out.";
 
 /// The URL of the test PostgreSQL server (its user may create databases), or `None` when the
 /// person running the tests opted out with `HELVETIA_TEST_POSTGRES=skip`. Counts the case.
@@ -44,5 +44,6 @@ pub fn count_case(service: &str) {
         .append(true)
         .open(&path)
         .unwrap_or_else(|e| panic!("cannot count the case in {}: {e}", path.display()));
-    writeln!(file, "server::{name}").expect("the count is written");
+    // Named by package, as the server's and the command line's test binaries are both `it`.
+    writeln!(file, "{}::{name}", env!("CARGO_PKG_NAME")).expect("the count is written");
 }
