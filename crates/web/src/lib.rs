@@ -63,7 +63,7 @@ use helvetia_engine::{Action, GameOptions, Seat, View};
 
 pub use bot_names::{bot_level_name, bot_name, bot_seat_name, BOT_LEVELS};
 pub use i18n::Lang;
-pub use recent_turns::{marks_of, recent_turns, Mark, RecentTurn, RecentTurns};
+pub use recent_turns::{marks_of, recent_from, recent_turns, Mark, RecentTurn, RecentTurns};
 pub use resignations::Resignations;
 pub use story::{events, resignation_line, story_lines, Stage, StoryEvent, StoryLine};
 pub use table::ask_hint::hint_words;

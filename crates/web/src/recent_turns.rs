@@ -107,6 +107,27 @@ impl RecentTurns {
     pub const NONE: RecentTurns = RecentTurns { turns: Vec::new() };
 }
 
+/// Where the actions that can still be highlighted begin, given the seat of each action in
+/// order: the start of the earliest of the seats' last runs of actions. Only a seat's last run
+/// is ever highlighted, so [`recent_turns`] of the actions from here on is the same as of them
+/// all, and a long game's snapshot need not read its whole history.
+pub fn recent_from<I>(seats: I, players: u8) -> usize
+where
+    I: DoubleEndedIterator<Item = Seat> + ExactSizeIterator,
+{
+    let every_seat = (1u8 << players) - 1;
+    let (mut start, mut found, mut run) = (seats.len(), 0u8, None);
+    for seat in seats.rev() {
+        if found == every_seat && run != Some(seat) {
+            break;
+        }
+        found |= 1 << seat.0;
+        run = Some(seat);
+        start -= 1;
+    }
+    start
+}
+
 /// The turns to highlight after `actions` (each action's seat and the pieces it changed, in
 /// order), with `to_move` deciding now and `players` seats.
 pub fn recent_turns(
@@ -174,6 +195,39 @@ pub fn recent_turns(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_turns_from_where_the_last_runs_begin_are_the_turns_of_the_whole_game() {
+        // Every sequence of seats of up to eight actions at two to four players, each action
+        // marking a piece of its own, with every seat (or none) deciding now.
+        let mark = |i: usize| Mark::Centre { village: i as u8 };
+        for players in 2..=4u8 {
+            for len in 0..=8u32 {
+                for code in 0..u32::from(players).pow(len) {
+                    let seats: Vec<Seat> = (0..len)
+                        .map(|i| {
+                            Seat((code / u32::from(players).pow(i) % u32::from(players)) as u8)
+                        })
+                        .collect();
+                    let marks: Vec<[Mark; 1]> = (0..seats.len()).map(|i| [mark(i)]).collect();
+                    let actions: Vec<(Seat, &[Mark])> = seats
+                        .iter()
+                        .zip(&marks)
+                        .map(|(seat, marks)| (*seat, marks.as_slice()))
+                        .collect();
+                    let from = recent_from(seats.iter().copied(), players);
+                    for to_move in (0..players).map(Some).chain([None]) {
+                        let to_move = to_move.map(Seat);
+                        assert_eq!(
+                            recent_turns(&actions[from..], to_move, players),
+                            recent_turns(&actions, to_move, players),
+                            "seats {seats:?}, from {from}, {to_move:?} to move"
+                        );
+                    }
+                }
+            }
+        }
+    }
     use helvetia_engine::{Game, GameOptions};
 
     const CELL: Mark = Mark::Cell {

@@ -20,7 +20,7 @@ use crate::domain::clock::{now_ms, Clock};
 use crate::domain::log_book::LogBook;
 use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resignation, RowSummary};
 use crate::domain::seats::{BotLevel, GameStatus, OnResign, SeatRecord};
-use helvetia_web::{marks_of, recent_turns, Mark, RecentTurns, Resignations};
+use helvetia_web::{marks_of, recent_from, recent_turns, Mark, RecentTurns, Resignations};
 
 /// One action of the log, with who made it and whether it opened a turn.
 #[derive(Clone, Copy, Debug)]
@@ -352,13 +352,14 @@ impl GameState {
         if self.status != GameStatus::Running {
             return RecentTurns::NONE;
         }
-        let actions: Vec<(Seat, &[Mark])> = self
-            .history
+        let players = self.options.players;
+        let from = recent_from(self.history.iter().map(|entry| entry.seat), players);
+        let actions: Vec<(Seat, &[Mark])> = self.history[from..]
             .iter()
-            .zip(&self.marks)
+            .zip(&self.marks[from..])
             .map(|(entry, marks)| (entry.seat, marks.as_slice()))
             .collect();
-        recent_turns(&actions, self.to_move(), self.options.players)
+        recent_turns(&actions, self.to_move(), players)
     }
 
     /// Whether the player to move is a bot.
