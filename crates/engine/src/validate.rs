@@ -3,9 +3,10 @@
 use serde::Serialize;
 
 use crate::building::{BuildingClass, BuildingKind};
+use crate::geometry::{Cell, CELLS};
 use crate::good::{Branch, Good};
 use crate::people::{Character, Seat, Sex, VillageId, MAX_VILLAGES, NEUTRAL};
-use crate::position::{Phase, Position, Step};
+use crate::position::{ActionSource, Phase, Position, Step, TurnState};
 
 /// One inconsistency in a position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -72,6 +73,32 @@ pub fn check(position: &Position) -> Result<(), Vec<PositionError>> {
     }
     if position.round == 0 {
         report.error("round", "rounds count from 1");
+    }
+    if !matches!(position.phase, Phase::GameOver) {
+        // The score track moves only at the end of a round, and a round that ends with
+        // somebody at the target ends the game.
+        let target = position.options.target();
+        for seat in position.options.seats() {
+            let track = position.player(seat).score_track;
+            if track >= target {
+                report.error(
+                    format!("players[{}]", seat.0),
+                    format!(
+                        "score track {track} is at the target {target}, which would have ended \
+                         the game"
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(limit) = position.options.round_limit {
+        // The round that reaches the limit ends the game.
+        if position.round > limit {
+            report.error(
+                "round",
+                format!("round {} is past the round limit {limit}", position.round),
+            );
+        }
     }
     check_phase(position, &mut report, &seat_ok);
     if report.0.is_empty() {
@@ -440,6 +467,9 @@ fn check_phase(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat) 
             if turn.source.is_none() && turn.step != Step::Choose {
                 report.error("phase", "a step of an action with no action in progress");
             }
+            if seat_ok(seat) {
+                check_turn(position, seat, &turn, report);
+            }
             if let Step::Pay {
                 kind, remaining, ..
             } = turn.step
@@ -454,5 +484,74 @@ fn check_phase(position: &Position, report: &mut Report, seat_ok: &dyn Fn(Seat) 
             }
         }
         _ => {}
+    }
+}
+
+/// The counters of a turn against what the turn's own actions can have made of them: the
+/// character tile in use, the action in progress, the village it works in, the children born.
+fn check_turn(position: &Position, seat: Seat, turn: &TurnState, report: &mut Report) {
+    if let Some(character) = turn.tile {
+        let tile = position.character_tiles[character.index()];
+        // Tiles change hands only at the end of a round, and a used tile lies face down.
+        if tile.holder != Some(seat) || tile.face_up {
+            report.error(
+                "phase",
+                format!(
+                    "the {} tile used this turn must be the player's and face down",
+                    character.german()
+                ),
+            );
+        }
+    }
+    if turn.closed && turn.tile.is_none() {
+        report.error("phase", "a turn closed by a tile without a tile used");
+    }
+    let source_ok = match turn.source {
+        None => true,
+        Some(ActionSource::Regular) => turn.regular.is_some() && turn.regular_actions > 0,
+        Some(ActionSource::Tile) => turn.tile.is_some(),
+        Some(ActionSource::Neutral) => {
+            position.options.has_neutral() && !position.neutral_coin_available
+        }
+    };
+    if let (false, Some(source)) = (source_ok, turn.source) {
+        report.error(
+            "phase",
+            format!("an action in progress from {source:?} that this turn has not begun"),
+        );
+    }
+    let own = VillageId::Player(seat);
+    let village_ok = match turn.step {
+        // A building goes into the own village, or the neutral one for the neutral coin.
+        Step::Place { village, .. } => {
+            village == own || (village == VillageId::Neutral && position.options.has_neutral())
+        }
+        // A dowry is taken from another village in play.
+        Step::Dowry { village } => village != own && position.village_ids().any(|id| id == village),
+        _ => true,
+    };
+    if !village_ok {
+        report.error("phase", "the step works in a village it cannot reach");
+    }
+    if turn.children >> CELLS != 0 {
+        report.error(
+            "phase",
+            format!(
+                "children {:#x} names cells past the {CELLS} of a village",
+                turn.children
+            ),
+        );
+        return;
+    }
+    for cell in Cell::all().filter(|cell| turn.children & cell.bit() != 0) {
+        // A child born this turn lies with its parents until the round ends.
+        let born_here = position.village(own).cells[cell.index()]
+            .is_some_and(|b| b.is_couple() && b.newborns.iter().any(|&n| n > 0));
+        if !born_here {
+            report.error(
+                "phase",
+                format!("a child born this turn at {cell}, where no newborn lies"),
+            );
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The rules engine's integration tests, one binary: a module per rule area, perft, properties,
 //! round trips and fuzzers. Helpers live in `common`.
 
+mod bounds;
 mod capacity;
 mod common;
 mod forfeit;
