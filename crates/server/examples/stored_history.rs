@@ -1,6 +1,6 @@
 //! Fills a database with many finished games, as a community's year of play would: for the
 //! start-up and memory benchmark of `docs/performance.md` (start-up reads no game log, so it
-//! must not depend on how many games are stored).
+//! must not depend on how many games are stored), and for the export's memory.
 //!
 //! ```sh
 //! cargo run --release -p helvetia-server --example stored_history -- sqlite://history.db 20000
@@ -82,7 +82,7 @@ async fn fill(url: &str, games: usize) {
                 .collect();
             sqlx::query(
                 "INSERT INTO games (id, creator_id, options, seed, status, created_at, version, \
-                 winners) VALUES ($1, 'history', $2, $3, 'finished', $4, $5, $6)",
+                 winners, finished_at) VALUES ($1, 'history', $2, $3, 'finished', $4, $5, $6, $7)",
             )
             .bind(&id)
             .bind(serde_json::to_string(&options).unwrap())
@@ -90,6 +90,7 @@ async fn fill(url: &str, games: usize) {
             .bind(1_700_000_000 + n as i64)
             .bind(index as i64)
             .bind(winners.join(","))
+            .bind(1_700_000_000 + n as i64 + 3_600)
             .execute(&mut *tx)
             .await
             .unwrap();

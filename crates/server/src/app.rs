@@ -14,6 +14,7 @@ use crate::analysis::requests as analysis;
 use crate::chat::lines as chat;
 use crate::config::Config;
 use crate::domain::tokens::random_token;
+use crate::export::{requests as export, settings as export_settings};
 use crate::http::body_limit::{self, MAX_BODY};
 use crate::http::{
     compression, error_language, health, listener, run_to_the_end, security_headers, tracing_layer,
@@ -92,6 +93,7 @@ pub fn app(state: AppState) -> Router {
         .route("/me", get(auth::me))
         .route("/tutorial", post(tutorial::start))
         .route("/games", get(lobby::list).post(lobby::create))
+        .route("/games/export", get(export::export))
         .route("/games/{id}", get(play::get_game))
         .route("/games/{id}/join", post(lobby::join))
         .route("/games/{id}/leave", post(lobby::leave))
@@ -121,6 +123,10 @@ pub fn app(state: AppState) -> Router {
         .route(
             "/settings/forced-steps",
             get(forced_steps::get).post(forced_steps::save),
+        )
+        .route(
+            "/settings/export",
+            get(export_settings::get).post(export_settings::save),
         );
     let router = Router::new()
         .route("/", get(pages::home))

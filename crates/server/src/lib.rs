@@ -12,7 +12,7 @@
 //! - [`state`]: what handlers and workers share.
 //! - [`http`]: errors and their languages, cookies, layers, the listener, health.
 //! - features, each with its routes: [`accounts`], [`chat`], [`players`], [`mail`],
-//!   [`analysis`], [`lobby`], [`play`].
+//!   [`analysis`], [`lobby`], [`play`], [`export`].
 //! - [`workers`]: bots, deadlines, ratings, analyses, mail, notices from other nodes.
 //! - [`site`]: the pages; [`app`]: the router, start and shutdown.
 //!
@@ -24,6 +24,7 @@ pub mod app;
 pub mod chat;
 pub mod config;
 pub mod domain;
+pub mod export;
 pub mod http;
 pub mod live;
 pub mod lobby;

@@ -108,6 +108,26 @@
     });
   }
 
+  // A settings switch with data-setting-api and data-setting-field is stored as soon as it
+  // changes, as {field: checked}; on a refusal it goes back and says why.
+  function setUpSettingSwitches() {
+    document.querySelectorAll("input[data-setting-api]").forEach(function (box) {
+      box.addEventListener("change", async function () {
+        box.disabled = true;
+        try {
+          const body = {};
+          body[box.dataset.settingField] = box.checked;
+          await post(box.dataset.settingApi, body);
+        } catch (e) {
+          box.checked = !box.checked;
+          showError(document.querySelector(".error-banner"), e.message);
+        } finally {
+          box.disabled = false;
+        }
+      });
+    });
+  }
+
   // ---- The others' last turns -----------------------------------------------------------
 
   // Marks the legends of the turns this viewer sees (by the seat on #table, or as a spectator)
@@ -1363,6 +1383,7 @@
     document.addEventListener("pointerdown", endMotionsBut, true);
     document.addEventListener("keydown", endMotions, true);
     setUpForcedStepsToggle();
+    setUpSettingSwitches();
     setUpVillageTabs();
     setUpMenu();
     const page = document.body.dataset.page;

@@ -1,8 +1,9 @@
 //! The server's domain: a game as a node holds it and the rules around the engine (turns,
 //! undo, resignations, votes), clocks, ratings, usernames, seats, and the records a change
-//! produces. Plain data and pure functions: no web framework, database or async runtime.
+//! produces, a finished game as the export writes it. Plain data and pure functions: no web framework, database or async runtime.
 
 pub mod clock;
+pub mod export;
 pub mod game_state;
 pub mod log_book;
 pub mod mail_event;

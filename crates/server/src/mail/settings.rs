@@ -129,6 +129,10 @@ pub async fn page(
         Ok(on) => on.unwrap_or(true),
         Err(error) => return page.error(&error.into()),
     };
+    let anonymous_in_exports = match app.store.anonymous_in_exports(&who.id).await {
+        Ok(on) => on.unwrap_or(false),
+        Err(error) => return page.error(&error.into()),
+    };
     let form = web::MailForm {
         email: settings.email.clone().unwrap_or_default(),
         language: Lang::from_code(&settings.language).unwrap_or(page.lang),
@@ -140,7 +144,7 @@ pub async fn page(
         page.user(),
         &page.csrf,
         &form,
-        plays_forced_steps,
+        (plays_forced_steps, anonymous_in_exports),
     ))
 }
 

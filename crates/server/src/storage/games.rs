@@ -352,7 +352,8 @@ impl Store {
     pub async fn store_summary(&self, id: &str, summary: &RowSummary) -> StoreResult<()> {
         sqlx::query(
             "UPDATE games SET status = $1, to_move = $2, winners = $3, needs_summary = 0, \
-             forced_step = $5 WHERE id = $4",
+             forced_step = $5, finished_at = CASE WHEN $1 = 'finished' \
+             THEN COALESCE(finished_at, created_at) ELSE finished_at END WHERE id = $4",
         )
         .bind(summary.status.as_str())
         .bind(summary.to_move.map(|seat| i64::from(seat.0)))

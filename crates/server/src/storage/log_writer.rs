@@ -14,6 +14,7 @@ use super::{LogChange, RowSummary, Store, StoreError, StoreResult};
 use crate::domain::clock::Clock;
 use crate::domain::mail_event::MailEvent;
 use crate::domain::notice::Notice;
+use crate::domain::seats::GameStatus;
 
 struct LogWrite {
     game_id: String,
@@ -103,23 +104,23 @@ pub(super) async fn write_loop(
 /// Moves a game's row from the version its writer saw to the next, with the row's summary
 /// columns; changes one row, or none when the version moved on (or the game is not running).
 const CLAIM: &str = "UPDATE games SET version = $1, status = $2, to_move = $3, winners = $4, \
-     clock = $7, deadline = $8, forced_step = $9 \
+     clock = $7, deadline = $8, forced_step = $9, finished_at = $10 \
      WHERE id = $5 AND version = $6 AND status = 'running'";
 
 /// [`CLAIM`], then the action appended only if the claim changed the row (`changes()` is the
 /// count of the statement before): two rows changed, or none.
 const CLAIM_AND_APPEND_SQLITE: &str = "UPDATE games SET version = $1, status = $2, to_move = $3, \
-     winners = $4, clock = $7, deadline = $8, forced_step = $9 \
+     winners = $4, clock = $7, deadline = $8, forced_step = $9, finished_at = $10 \
      WHERE id = $5 AND version = $6 AND status = 'running'; \
-     INSERT INTO actions (game_id, idx, seat, action) SELECT $5, $10, $11, $12 WHERE changes() = 1";
+     INSERT INTO actions (game_id, idx, seat, action) SELECT $5, $11, $12, $13 WHERE changes() = 1";
 
 /// [`CLAIM`] and the append as one statement: one row inserted, or none.
 const CLAIM_AND_APPEND_POSTGRES: &str = "WITH claimed AS (UPDATE games SET version = $1, \
-     status = $2, to_move = $3, winners = $4, clock = $7, deadline = $8, forced_step = $9 \
-     WHERE id = $5 AND version = $6 AND status = 'running' RETURNING id) \
-     INSERT INTO actions (game_id, idx, seat, action) SELECT id, $10, $11, $12 FROM claimed";
+     status = $2, to_move = $3, winners = $4, clock = $7, deadline = $8, forced_step = $9, \
+     finished_at = $10 WHERE id = $5 AND version = $6 AND status = 'running' RETURNING id) \
+     INSERT INTO actions (game_id, idx, seat, action) SELECT id, $11, $12, $13 FROM claimed";
 
-/// Binds the claim's parameters `$1`–`$9` for `write`.
+/// Binds the claim's parameters `$1`–`$10` for `write`.
 fn bind_claim<'q>(
     query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
     write: &'q LogWrite,
@@ -135,6 +136,8 @@ fn bind_claim<'q>(
         .bind(clock_column(write.summary.clock.as_ref()))
         .bind(write.summary.clock.as_ref().and_then(Clock::deadline_ms))
         .bind(i64::from(write.summary.forced_step))
+        // The update that finishes a game says when (the export pages by it).
+        .bind((write.summary.status == GameStatus::Finished).then(crate::domain::time::now))
 }
 
 /// Removes the last `count` actions of a game's log, from index `from`.

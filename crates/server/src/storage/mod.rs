@@ -12,6 +12,7 @@ mod accounts;
 mod analyses;
 mod bot_leases;
 mod chat;
+mod exports;
 mod games;
 mod log_writer;
 mod mail_outbox;
@@ -35,6 +36,7 @@ pub use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resigna
 pub use account_limits::{AccountCap, CapKind};
 pub use analyses::{AnalysisJob, AnalysisRow, AnalysisState};
 pub use chat::{ChatLine, ChatText};
+pub use exports::ExportQuery;
 pub use games::{GameFilter, ListedGame};
 pub use mail_outbox::{MailJob, MailKey, MailOutcome};
 pub use mail_settings::MailSettings;
@@ -171,6 +173,11 @@ fn migrator() -> Migrator {
                 15,
                 "tutorial",
                 include_str!("../../migrations/0015_tutorial.sql"),
+            ),
+            migration(
+                16,
+                "open data",
+                include_str!("../../migrations/0016_open_data.sql"),
             ),
         ]),
         ignore_missing: false,

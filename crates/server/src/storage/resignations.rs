@@ -31,8 +31,8 @@ impl Store {
                 let winners: Vec<String> = winners.iter().map(|seat| seat.0.to_string()).collect();
                 sqlx::query(
                     "UPDATE games SET version = $1, clock = $2, deadline = NULL, \
-                     status = 'finished', end_reason = $3, to_move = NULL, winners = $4 \
-                     WHERE id = $5 AND version = $6 AND status = 'running'",
+                     status = 'finished', end_reason = $3, to_move = NULL, winners = $4, \
+                     finished_at = $7 WHERE id = $5 AND version = $6 AND status = 'running'",
                 )
                 .bind(next_version as i64)
                 .bind(clock_column(clock))
@@ -40,6 +40,7 @@ impl Store {
                 .bind((!winners.is_empty()).then(|| winners.join(",")))
                 .bind(game_id)
                 .bind(expected_version as i64)
+                .bind(crate::domain::time::now())
                 .execute(&mut *tx)
                 .await?
                 .rows_affected()

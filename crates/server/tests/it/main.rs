@@ -25,6 +25,7 @@ mod clocks;
 mod common;
 mod connections;
 mod error_language;
+mod export;
 mod forced_steps;
 mod hang_ups;
 mod hints;

@@ -29,14 +29,17 @@ const KIND_LABELS: [&str; 4] = [
     "settings-clock",
 ];
 
-/// `/settings`: where and which mails a person gets, and whether forced steps are played for
-/// them.
+/// Where the script stores the export switch (`POST`, `{"anonymous": bool}`).
+pub const EXPORT_SETTINGS_API: &str = "/api/settings/export";
+
+/// `/settings`: where and which mails a person gets, whether forced steps are played for
+/// them, and whether they appear as "anonymous" in the exports of finished games.
 pub fn settings(
     lang: Lang,
     user: Option<&str>,
     csrf: &str,
     form: &MailForm,
-    plays_forced_steps: bool,
+    (plays_forced_steps, anonymous_in_exports): (bool, bool),
 ) -> String {
     let page = Page::new(lang, user, csrf, "settings");
     let title = lang.tr("settings-title");
@@ -77,6 +80,16 @@ pub fn settings(
                 }
                 h2 { (lang.tr("settings-play")) }
                 p { (forced_steps_toggle(lang, plays_forced_steps)) }
+                h2 { (lang.tr("settings-open-data")) }
+                p { (lang.tr("settings-open-data-intro")) }
+                p {
+                    label class="check export-anonymous" {
+                        input type="checkbox" id="export-anonymous"
+                            data-setting-api=(EXPORT_SETTINGS_API) data-setting-field="anonymous"
+                            checked[anonymous_in_exports];
+                        " " (lang.tr("settings-export-anonymous"))
+                    }
+                }
             }
         },
     )
