@@ -56,6 +56,8 @@ subcommands! {
     Serve => serve,
     /// Copy the server's SQLite database to a file while it serves (a consistent snapshot).
     Backup => backup,
+    /// Write the finished games of a server's database as newline-delimited JSON records.
+    Export => export,
 }
 
 /// Helvetia Online: game tools on the command line.

@@ -4,6 +4,7 @@
 mod backup;
 mod cli;
 mod examples;
+mod export;
 mod log_lines;
 mod serve_crash;
 mod support;

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod finished_games;
 #[path = "../../../../server/tests/it/common/services.rs"]
 pub mod services;
 
