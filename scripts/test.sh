@@ -30,10 +30,12 @@ cargo test --workspace --release --doc
 cases() { sort -u "$HELVETIA_TEST_COUNTS/$1" 2>/dev/null | wc -l; }
 echo "test cases run on PostgreSQL: $(cases postgres); in a browser: $(cases browser)"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
-# The engine's setup and random-play properties, and the original-rules games, again in a debug
-# build, where an overflowing count panics instead of wrapping (about a minute, most of it compiling).
+# The engine's setup and random-play properties, the original-rules games, the byte fuzzer and
+# the bounds of a position, again in a debug build, where an overflowing count panics instead of
+# wrapping (about a minute, most of it compiling).
 step "engine tests in a debug build"
-cargo test -p helvetia-engine --test it -- properties:: rules_setup:: capacity:: original_rules::
+cargo test -p helvetia-engine --test it -- properties:: rules_setup:: capacity:: original_rules:: \
+  fuzz_bytes:: bounds::
 # The Python package: its wheel in a virtual environment, PettingZoo's and OpenSpiel's checks.
 step "Python package"
 bash scripts/test-python.sh
