@@ -16,6 +16,7 @@ mod games;
 mod log_writer;
 mod mail_outbox;
 mod mail_settings;
+mod play_now;
 mod play_settings;
 mod players;
 mod ratings;
@@ -38,6 +39,7 @@ pub use chat::{ChatLine, ChatText};
 pub use games::{GameFilter, ListedGame};
 pub use mail_outbox::{MailJob, MailKey, MailOutcome};
 pub use mail_settings::MailSettings;
+pub use play_now::{LastTable, PairedTable, PlayNowStatus, PoolEntry};
 pub use players::{CurrentRating, GameCounts};
 pub use ratings::{HistoryPoint, LeaderboardRow};
 
@@ -171,6 +173,11 @@ fn migrator() -> Migrator {
                 15,
                 "tutorial",
                 include_str!("../../migrations/0015_tutorial.sql"),
+            ),
+            migration(
+                16,
+                "play now",
+                include_str!("../../migrations/0016_play_now.sql"),
             ),
         ]),
         ignore_missing: false,

@@ -22,10 +22,11 @@ const LAYERS: &[(&str, u32)] = &[
     ("analysis", 9),
     ("lobby", 10),
     ("play", 11),
-    ("workers", 12),
-    ("site", 13),
-    ("app", 14),
-    ("lib", 15),
+    ("matchmaking", 12),
+    ("workers", 13),
+    ("site", 14),
+    ("app", 15),
+    ("lib", 16),
 ];
 
 fn src() -> PathBuf {

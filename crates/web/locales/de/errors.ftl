@@ -74,3 +74,6 @@ error-chat-unreadable = Die Chatzeile war nicht lesbar. Lade die Seite neu und v
 error-chat-too-fast = Du schreibst zu schnell; warte einen Moment.
 error-no-such-phrase = Diese Kurznachricht gibt es nicht.
 error-cannot-mute-self = Du kannst dich nicht selbst stummschalten.
+error-play-now-players = Wähle 2, 3 oder 4 Spieler, oder egal.
+error-play-now-pace = Dieses Tempo gibt es nicht.
+error-play-now-bot-wait = Ein Bot kann den letzten Platz nach höchstens { $minutes } Minuten besetzen.

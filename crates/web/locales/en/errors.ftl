@@ -74,3 +74,6 @@ error-chat-unreadable = The chat line could not be read. Reload the page and try
 error-chat-too-fast = You are writing too fast; wait a moment.
 error-no-such-phrase = There is no such quick phrase.
 error-cannot-mute-self = You cannot mute yourself.
+error-play-now-players = Choose 2, 3 or 4 players, or any.
+error-play-now-pace = There is no such pace.
+error-play-now-bot-wait = A bot can fill the last seat after { $minutes } minutes at the most.

@@ -74,3 +74,6 @@ error-chat-unreadable = La ligne de discussion est illisible. Rechargez la page 
 error-chat-too-fast = Vous écrivez trop vite ; attendez un instant.
 error-no-such-phrase = Cette phrase rapide n’existe pas.
 error-cannot-mute-self = Vous ne pouvez pas vous rendre muet vous-même.
+error-play-now-players = Choisissez 2, 3 ou 4 joueurs, ou peu importe.
+error-play-now-pace = Ce rythme n’existe pas.
+error-play-now-bot-wait = Un bot peut compléter la dernière place après { $minutes } minutes au plus.

@@ -74,3 +74,6 @@ error-chat-unreadable = La riga di chat non è leggibile. Ricarica la pagina e r
 error-chat-too-fast = Scrivi troppo in fretta; aspetta un momento.
 error-no-such-phrase = Questa frase rapida non esiste.
 error-cannot-mute-self = Non puoi silenziare te stesso.
+error-play-now-players = Scegli 2, 3 o 4 giocatori, oppure qualsiasi.
+error-play-now-pace = Questo ritmo non esiste.
+error-play-now-bot-wait = Un bot può completare l'ultimo posto dopo al massimo { $minutes } minuti.

@@ -74,3 +74,6 @@ error-chat-unreadable = 无法读取这条聊天。请刷新页面后重试。
 error-chat-too-fast = 你写得太快了，请稍等。
 error-no-such-phrase = 没有这条快捷短语。
 error-cannot-mute-self = 你不能屏蔽自己。
+error-play-now-players = 请选择 2、3 或 4 人，或不限。
+error-play-now-pace = 没有这种节奏。
+error-play-now-bot-wait = 机器人最晚在 { $minutes } 分钟后补上最后一个座位。
