@@ -86,6 +86,20 @@ pub struct Args {
     /// between accounts in any case).
     #[arg(long, default_value_t = 10)]
     max_bot_games: u32,
+    /// Milliseconds between two pairings of the "play now" pools on this node (a join on the
+    /// node pairs at once as well).
+    #[arg(long, default_value_t = 1000)]
+    play_now_tick_ms: u64,
+    /// Seconds a live "play now" pool keeps a person whose page stopped asking (leaving the
+    /// page takes them out).
+    #[arg(long, default_value_t = 15)]
+    play_now_presence_secs: u64,
+    /// The rating gap a "play now" table allows at once.
+    #[arg(long, default_value_t = 100.0)]
+    play_now_gap_base: f64,
+    /// Rating points the allowed gap grows by for every second waited.
+    #[arg(long, default_value_t = 10.0)]
+    play_now_gap_per_sec: f64,
     /// Mark cookies Secure (when served behind HTTPS).
     #[arg(long)]
     secure_cookies: bool,
@@ -124,6 +138,10 @@ pub fn run(args: Args) -> ExitCode {
         max_bot_games: args.max_bot_games,
         analysis_iterations: args.analysis_iterations.max(1),
         hint_iterations: args.hint_iterations.max(1),
+        play_now_tick_ms: args.play_now_tick_ms.max(10),
+        play_now_presence_secs: args.play_now_presence_secs.max(1),
+        play_now_gap_base: args.play_now_gap_base.max(0.0),
+        play_now_gap_per_sec: args.play_now_gap_per_sec.max(0.0),
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,

@@ -22,6 +22,7 @@ use crate::http::{
 use crate::live::Node;
 use crate::lobby::{games as lobby, rematch, tutorial};
 use crate::mail;
+use crate::matchmaking::requests as play_now;
 use crate::play::{forced_steps, hints, requests as play, resign, socket as ws, stand_in};
 use crate::players::profiles as players;
 use crate::site::pages;
@@ -68,6 +69,7 @@ pub async fn open(config: Config) -> Result<AppState, StartError> {
         login_limiter: RateLimiter::keyed(Quota::per_minute(per_account)),
         chat_limiter: chat::limiter(),
         shutdown: tokio::sync::watch::channel(false).0,
+        play_now_wake: tokio::sync::Notify::new(),
         config,
     }))
 }
@@ -92,6 +94,8 @@ pub fn app(state: AppState) -> Router {
         .route("/logout", post(auth::logout))
         .route("/me", get(auth::me))
         .route("/tutorial", post(tutorial::start))
+        .route("/play-now", get(play_now::status).post(play_now::join))
+        .route("/play-now/cancel", post(play_now::cancel))
         .route("/games", get(lobby::list).post(lobby::create))
         .route("/games/export", get(export::export))
         .route("/games/{id}", get(play::get_game))
@@ -239,6 +243,7 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         )),
         tokio::spawn(workers::backfill::fill_in_summaries(state.store.clone())),
         tokio::spawn(workers::ratings::rate_unrated(state.clone())),
+        tokio::spawn(workers::matchmaking::pair_pools(state.clone())),
         tokio::spawn(workers::analyses::work_on_analyses(
             state.clone(),
             std::time::Duration::from_secs(1),

@@ -57,6 +57,16 @@ pub struct Config {
     pub analysis_iterations: u32,
     /// Search iterations of a hint (half the ladder's strong level by default).
     pub hint_iterations: u32,
+    /// Milliseconds between two pairings of the "play now" pools on this node (a join on this
+    /// node pairs at once as well).
+    pub play_now_tick_ms: u64,
+    /// Seconds a live "play now" pool keeps a person whose page stopped asking: leaving the
+    /// page takes them out.
+    pub play_now_presence_secs: u64,
+    /// The rating gap a "play now" table allows at once.
+    pub play_now_gap_base: f64,
+    /// Rating points the allowed gap grows by for every second waited.
+    pub play_now_gap_per_sec: f64,
 }
 
 impl Default for Config {
@@ -85,6 +95,10 @@ impl Default for Config {
             max_bot_games: 10,
             analysis_iterations: helvetia_ai::analysis::AnalysisSettings::default().iterations,
             hint_iterations: helvetia_ai::analysis::HINT_ITERATIONS,
+            play_now_tick_ms: 1000,
+            play_now_presence_secs: 15,
+            play_now_gap_base: 100.0,
+            play_now_gap_per_sec: 10.0,
         }
     }
 }

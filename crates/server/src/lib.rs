@@ -12,8 +12,9 @@
 //! - [`state`]: what handlers and workers share.
 //! - [`http`]: errors and their languages, cookies, layers, the listener, health.
 //! - features, each with its routes: [`accounts`], [`chat`], [`players`], [`mail`],
-//!   [`analysis`], [`lobby`], [`play`], [`export`].
-//! - [`workers`]: bots, deadlines, ratings, analyses, mail, notices from other nodes.
+//!   [`analysis`], [`lobby`], [`play`], [`export`], [`matchmaking`] ("play now").
+//! - [`workers`]: bots, deadlines, ratings, analyses, mail, notices from other nodes, the
+//!   pairing of the "play now" pools.
 //! - [`site`]: the pages; [`app`]: the router, start and shutdown.
 //!
 //! `docs/architecture.md` follows one move through them.
@@ -29,6 +30,7 @@ pub mod http;
 pub mod live;
 pub mod lobby;
 pub mod mail;
+pub mod matchmaking;
 pub mod play;
 pub mod players;
 pub mod site;

@@ -24,6 +24,8 @@ pub struct Shared {
     pub chat_limiter: DefaultKeyedRateLimiter<String>,
     /// Set when the node stops: readiness fails and viewers are told to reconnect elsewhere.
     pub shutdown: tokio::sync::watch::Sender<bool>,
+    /// Wakes this node's matchmaking worker when someone here joins a "play now" pool.
+    pub play_now_wake: tokio::sync::Notify,
 }
 
 impl std::ops::Deref for Shared {

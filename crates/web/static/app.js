@@ -194,6 +194,15 @@
     document.title = pageTitle.mark + waiting + pageTitle.base;
   }
 
+  // With the person's permission, the browser tells them of game `id` in the words of the
+  // notification switch's data-`key`; a click opens the game.
+  function tellPerson(key, id) {
+    const toggle = document.querySelector(".notify-toggle");
+    if (!("Notification" in window) || Notification.permission !== "granted" || !toggle) return;
+    const note = new Notification(toggle.dataset[key].replace("{id}", id), { tag: key + id });
+    note.onclick = function () { window.focus(); window.location.href = "/games/" + id; };
+  }
+
   // Watches the signed-in person's games (now and every 30 seconds): the page title counts those
   // waiting for their decision, and with their permission the browser tells them when it is
   // their turn, a game starts or ends, or their clock runs out within the hour.
@@ -208,11 +217,7 @@
         toggle.hidden = Notification.permission !== "default";
       });
     }
-    const tell = function (key, id) {
-      if (!canNotify || Notification.permission !== "granted" || !toggle) return;
-      const note = new Notification(toggle.dataset[key].replace("{id}", id), { tag: key + id });
-      note.onclick = function () { window.focus(); window.location.href = "/games/" + id; };
-    };
+    const tell = tellPerson;
     let known = null;
     const warned = new Set();
     const ask = async function () {
@@ -230,6 +235,8 @@
         games.forEach(function (g) {
           const before = known[g.id];
           if (before && before.status === "open" && g.status === "running") tell("started", g.id);
+          // A game that appears running was made by "play now" while the person was away.
+          if (!before && g.status === "running") tell("tableReady", g.id);
           if (g.your_turn && !(before && before.your_turn)) tell("yourTurn", g.id);
         });
         Object.keys(known).forEach(function (id) {
@@ -273,6 +280,95 @@
       });
       window.location.href = form.dataset.next || "/lobby";
     });
+  }
+
+  // ---- Play now ----------------------------------------------------------------------------
+
+  // The "play now" panel (home page, lobby): waits in the pools chosen, asks where the person
+  // stands every second while they wait (a live pool keeps them only while their page asks),
+  // and opens their table once it is ready. A wait begun earlier (another page) goes on here.
+  function setUpPlayNow() {
+    const panel = document.getElementById("play-now");
+    if (!panel) return;
+    const form = panel.querySelector("#play-now-form");
+    const waitingPart = panel.querySelector(".play-now-waiting");
+    const status = panel.querySelector(".play-now-status");
+    const pools = panel.querySelector(".play-now-pools");
+    const api = panel.dataset.api;
+    let timer = null;
+    const stop = function () {
+      if (timer !== null) window.clearInterval(timer);
+      timer = null;
+    };
+    // Kept for the visit while the person waits (a page of the site may reload meanwhile):
+    // only then does a table found open by itself.
+    const follow = function (on) {
+      if (on) window.sessionStorage.setItem("play-now", "1");
+      else window.sessionStorage.removeItem("play-now");
+    };
+    const following = function () { return window.sessionStorage.getItem("play-now") === "1"; };
+    const paceWords = function (pace) {
+      const option = form.querySelector('#play-now-pace option[value="' + pace + '"]');
+      return option ? option.textContent : pace;
+    };
+    const clock = function (ms) {
+      const secs = Math.max(0, Math.floor(ms / 1000));
+      return Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0");
+    };
+    const show = function (answer) {
+      if (answer.state === "seated" && answer.game && following()) {
+        stop();
+        follow(false);
+        tellPerson("tableReady", answer.game);
+        window.location.href = "/games/" + encodeURIComponent(answer.game);
+        return;
+      }
+      const waiting = answer.state === "waiting" || answer.state === "seating";
+      form.hidden = waiting;
+      waitingPart.hidden = !waiting;
+      if (!waiting) { stop(); follow(false); return; }
+      follow(true);
+      if (answer.state === "seating") {
+        status.textContent = panel.dataset.seating;
+      } else {
+        const since = Math.min.apply(null, answer.pools.map(function (p) { return p.since_ms; }));
+        status.textContent = panel.dataset.waiting.replace("{time}", clock(Date.now() - since));
+      }
+      pools.replaceChildren.apply(pools, answer.pools.map(function (p) {
+        const item = document.createElement("li");
+        item.textContent = panel.dataset.pool.replace("{players}", p.players).replace("{pace}", paceWords(p.pace));
+        return item;
+      }));
+      if (timer === null) timer = window.setInterval(ask, 1000);
+    };
+    const ask = async function () {
+      try {
+        const response = await fetch(api, { credentials: "same-origin" });
+        if (response.ok) show(await response.json());
+      } catch (_) { /* offline: try again at the next tick */ }
+    };
+    handleForm(form, async function (data) {
+      const players = String(data.get("players"));
+      const bot = String(data.get("bot") || "");
+      const answer = await post(api, {
+        players: players === "any" ? [2, 3, 4] : [Number(players)],
+        pace: String(data.get("pace")),
+        bot_after_secs: bot === "" ? null : Number(bot),
+      });
+      follow(true);
+      if (timer === null) timer = window.setInterval(ask, 1000);
+      show(answer);
+    });
+    panel.querySelector(".play-now-cancel").addEventListener("click", async function () {
+      stop();
+      follow(false);
+      try {
+        show(await post(api + "/cancel"));
+      } catch (e) {
+        showError(status, e.message);
+      }
+    });
+    ask();
   }
 
   // ---- Lobby -------------------------------------------------------------------------------
@@ -1387,6 +1483,7 @@
     setUpVillageTabs();
     setUpMenu();
     const page = document.body.dataset.page;
+    if (page === "home" || page === "lobby") setUpPlayNow();
     if (page === "login" || page === "register") setUpAccountForm();
     if (page === "lobby") { setUpLobby(); setUpLobbyLists(); setUpLobbyFilters(); setUpSeatButtons(); }
     if (page === "game") { setUpWaitingRoom(); setUpSeatButtons(); setUpGame(); setUpRecentTurns(); }

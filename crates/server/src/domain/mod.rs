@@ -8,6 +8,7 @@ pub mod game_state;
 pub mod log_book;
 pub mod mail_event;
 pub mod notice;
+pub mod play_now;
 pub mod rating;
 pub mod records;
 pub mod seats;

@@ -17,6 +17,7 @@ mod games;
 mod log_writer;
 mod mail_outbox;
 mod mail_settings;
+mod play_now;
 mod play_settings;
 mod players;
 mod ratings;
@@ -40,6 +41,7 @@ pub use exports::ExportQuery;
 pub use games::{GameFilter, ListedGame};
 pub use mail_outbox::{MailJob, MailKey, MailOutcome};
 pub use mail_settings::MailSettings;
+pub use play_now::{LastTable, PairedTable, PlayNowStatus, PoolEntry};
 pub use players::{CurrentRating, GameCounts};
 pub use ratings::{HistoryPoint, LeaderboardRow};
 
@@ -178,6 +180,11 @@ fn migrator() -> Migrator {
                 16,
                 "open data",
                 include_str!("../../migrations/0016_open_data.sql"),
+            ),
+            migration(
+                17,
+                "play now",
+                include_str!("../../migrations/0017_play_now.sql"),
             ),
         ]),
         ignore_missing: false,

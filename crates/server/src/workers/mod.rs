@@ -8,5 +8,6 @@ pub mod deadlines;
 pub mod events;
 pub mod housekeeping;
 pub mod mail_sender;
+pub mod matchmaking;
 pub mod notices;
 pub mod ratings;

@@ -79,3 +79,6 @@ error-export-empty-range = Der Anfang des Zeitraums (since) muss vor seinem Ende
 error-export-bad-players = „{ $value }“ ist keine Spielerzahl: 2, 3 oder 4.
 error-export-bad-cursor = Dieser Cursor stammt aus keinem Export dieses Servers: gib den Cursor eines Datensatzes unverändert weiter.
 error-export-bad-limit = Das Limit ist eine Zahl von Partien zwischen 1 und { $max }.
+error-play-now-players = Wähle 2, 3 oder 4 Spieler, oder egal.
+error-play-now-pace = Dieses Tempo gibt es nicht.
+error-play-now-bot-wait = Ein Bot kann den letzten Platz nach höchstens { $minutes } Minuten besetzen.

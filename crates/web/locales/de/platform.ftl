@@ -132,3 +132,22 @@ resign-no = Weiterspielen
 lobby-on-resign = Wenn jemand aufgibt
 lobby-on-resign-bot = übernimmt ein Bot den Platz
 lobby-on-resign-end = endet das Spiel
+
+# Sofort spielen: ein Tisch mit einem Klick.
+
+play-now-title = Sofort spielen
+play-now-any = Egal
+play-now-pace = Tempo
+play-now-bot = Letzten Platz mit einem Bot besetzen
+play-now-bot-never = Nie (auf Menschen warten)
+play-now-bot-after = { $minutes ->
+    [one] nach 1 Minute (ungewertet)
+   *[other] nach { $minutes } Minuten (ungewertet)
+}
+play-now-note = Gewertet, gegen Spieler deiner Stärke. Live-Tische brauchen dich auf dieser Seite: Wer sie verlässt, wartet nicht mehr in den Live-Pools. In den rundenbasierten Pools wartest du weiter, und du wirst benachrichtigt (auch per Mail), sobald dein Tisch bereit ist.
+play-now-submit = Sofort spielen
+play-now-cancel = Abbrechen
+play-now-waiting = Suche Mitspieler… { "{time}" }
+play-now-seating = Dein Tisch ist bereit; er wird geöffnet…
+play-now-pool = { "{players}" } Spieler · { "{pace}" }
+notify-table-ready = Dein Tisch ist bereit: { "{id}" }

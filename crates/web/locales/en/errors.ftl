@@ -79,3 +79,6 @@ error-export-empty-range = The start of the date range (since) must come before 
 error-export-bad-players = “{ $value }” is not a player count: 2, 3 or 4.
 error-export-bad-cursor = This cursor does not come from an export of this server: pass a record's cursor unchanged.
 error-export-bad-limit = The limit is a number of games from 1 to { $max }.
+error-play-now-players = Choose 2, 3 or 4 players, or any.
+error-play-now-pace = There is no such pace.
+error-play-now-bot-wait = A bot can fill the last seat after { $minutes } minutes at the most.

@@ -132,3 +132,22 @@ resign-no = Keep playing
 lobby-on-resign = When a player resigns
 lobby-on-resign-bot = a bot takes the seat
 lobby-on-resign-end = the game ends
+
+# Play now: a table in one click.
+
+play-now-title = Play now
+play-now-any = Any
+play-now-pace = Pace
+play-now-bot = Fill the last seat with a bot
+play-now-bot-never = Never (wait for people)
+play-now-bot-after = { $minutes ->
+    [one] after 1 minute (unrated)
+   *[other] after { $minutes } minutes (unrated)
+}
+play-now-note = Rated, against players of your level. Live tables need you on this page: leaving it takes you out of the live pools. Turn-based pools keep you, and you are told (and mailed) when your table is ready.
+play-now-submit = Play now
+play-now-cancel = Cancel
+play-now-waiting = Looking for players… { "{time}" }
+play-now-seating = Your table is ready; opening it…
+play-now-pool = { "{players}" } players · { "{pace}" }
+notify-table-ready = Your table is ready: { "{id}" }

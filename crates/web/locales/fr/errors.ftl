@@ -79,3 +79,6 @@ error-export-empty-range = Le début de la période (since) doit précéder sa f
 error-export-bad-players = « { $value } » n'est pas un nombre de joueurs : 2, 3 ou 4.
 error-export-bad-cursor = Ce curseur ne vient pas d'un export de ce serveur : transmettez tel quel le curseur d'un enregistrement.
 error-export-bad-limit = La limite est un nombre de parties de 1 à { $max }.
+error-play-now-players = Choisissez 2, 3 ou 4 joueurs, ou peu importe.
+error-play-now-pace = Ce rythme n’existe pas.
+error-play-now-bot-wait = Un bot peut compléter la dernière place après { $minutes } minutes au plus.

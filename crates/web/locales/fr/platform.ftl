@@ -132,3 +132,22 @@ resign-no = Continuer à jouer
 lobby-on-resign = Quand quelqu’un abandonne
 lobby-on-resign-bot = un bot prend sa place
 lobby-on-resign-end = la partie s’arrête
+
+# Jouer maintenant : une table en un clic.
+
+play-now-title = Jouer maintenant
+play-now-any = Peu importe
+play-now-pace = Rythme
+play-now-bot = Compléter la dernière place par un bot
+play-now-bot-never = Jamais (attendre des joueurs)
+play-now-bot-after = { $minutes ->
+    [one] après 1 minute (non classée)
+   *[other] après { $minutes } minutes (non classée)
+}
+play-now-note = Classée, contre des joueurs de votre niveau. Les tables en direct demandent que vous restiez sur cette page : la quitter vous retire des files en direct. Les files au tour par tour vous gardent, et vous êtes averti (aussi par courriel) quand votre table est prête.
+play-now-submit = Jouer maintenant
+play-now-cancel = Annuler
+play-now-waiting = Recherche de joueurs… { "{time}" }
+play-now-seating = Votre table est prête ; ouverture…
+play-now-pool = { "{players}" } joueurs · { "{pace}" }
+notify-table-ready = Votre table est prête : { "{id}" }

@@ -79,3 +79,6 @@ error-export-empty-range = L'inizio del periodo (since) deve precedere la sua fi
 error-export-bad-players = «{ $value }» non è un numero di giocatori: 2, 3 o 4.
 error-export-bad-cursor = Questo cursore non viene da un'esportazione di questo server: passa invariato il cursore di un record.
 error-export-bad-limit = Il limite è un numero di partite da 1 a { $max }.
+error-play-now-players = Scegli 2, 3 o 4 giocatori, oppure qualsiasi.
+error-play-now-pace = Questo ritmo non esiste.
+error-play-now-bot-wait = Un bot può completare l'ultimo posto dopo al massimo { $minutes } minuti.

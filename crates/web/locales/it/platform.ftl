@@ -132,3 +132,22 @@ resign-no = Continua a giocare
 lobby-on-resign = Quando qualcuno abbandona
 lobby-on-resign-bot = un bot prende il posto
 lobby-on-resign-end = la partita finisce
+
+# Gioca ora: un tavolo con un clic.
+
+play-now-title = Gioca ora
+play-now-any = Qualsiasi
+play-now-pace = Ritmo
+play-now-bot = Completa l'ultimo posto con un bot
+play-now-bot-never = Mai (aspetta persone)
+play-now-bot-after = { $minutes ->
+    [one] dopo 1 minuto (non valida per la classifica)
+   *[other] dopo { $minutes } minuti (non valida per la classifica)
+}
+play-now-note = Valida per la classifica, contro giocatori del tuo livello. I tavoli dal vivo richiedono che tu resti su questa pagina: lasciarla ti toglie dalle code dal vivo. Le code a turni ti tengono, e vieni avvisato (anche per e-mail) quando il tuo tavolo è pronto.
+play-now-submit = Gioca ora
+play-now-cancel = Annulla
+play-now-waiting = Cerco giocatori… { "{time}" }
+play-now-seating = Il tuo tavolo è pronto; lo apro…
+play-now-pool = { "{players}" } giocatori · { "{pace}" }
+notify-table-ready = Il tuo tavolo è pronto: { "{id}" }

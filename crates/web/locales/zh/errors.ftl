@@ -79,3 +79,6 @@ error-export-empty-range = 时间范围的开始（since）必须早于结束（
 error-export-bad-players = “{ $value }”不是玩家人数：只能是 2、3 或 4。
 error-export-bad-cursor = 这个游标不是本服务器的导出给出的：请原样传回某条记录的游标。
 error-export-bad-limit = 上限是 1 到 { $max } 之间的对局数。
+error-play-now-players = 请选择 2、3 或 4 人，或不限。
+error-play-now-pace = 没有这种节奏。
+error-play-now-bot-wait = 机器人最晚在 { $minutes } 分钟后补上最后一个座位。

@@ -126,3 +126,19 @@ resign-no = 继续游戏
 lobby-on-resign = 有玩家认输时
 lobby-on-resign-bot = 由机器人接替座位
 lobby-on-resign-end = 游戏结束
+
+# 立即开局：一键入座。
+
+play-now-title = 立即开局
+play-now-any = 不限
+play-now-pace = 节奏
+play-now-bot = 用机器人补上最后一个座位
+play-now-bot-never = 从不（等待真人）
+play-now-bot-after = { $minutes } 分钟后（不计分）
+play-now-note = 计分，对手与你水平相近。实时对局需要你留在本页：离开本页即退出实时匹配。回合制匹配会一直保留，牌桌就绪时会通知你（也会发邮件）。
+play-now-submit = 立即开局
+play-now-cancel = 取消
+play-now-waiting = 正在寻找玩家… { "{time}" }
+play-now-seating = 你的牌桌已就绪，正在打开…
+play-now-pool = { "{players}" } 人 · { "{pace}" }
+notify-table-ready = 你的牌桌已就绪：{ "{id}" }

@@ -59,7 +59,8 @@ pub fn document(page: &Page, title: &str, content: Markup) -> String {
                                 a class="user" href={ "/players/" (name) } { (lang.tr_args("signed-in-as", &[("name", name.into())])) }
                                 button type="button" class="link notify-toggle" hidden
                                     data-your-turn=(lang.tr("notify-your-turn")) data-started=(lang.tr("notify-started"))
-                                    data-ended=(lang.tr("notify-ended")) data-soon=(lang.tr("notify-soon")) {
+                                    data-ended=(lang.tr("notify-ended")) data-soon=(lang.tr("notify-soon"))
+                                    data-table-ready=(lang.tr("notify-table-ready")) {
                                     (lang.tr("notify-enable"))
                                 }
                                 a href="/settings" { (lang.tr("nav-settings")) }

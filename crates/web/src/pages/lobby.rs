@@ -84,6 +84,9 @@ pub fn lobby(
             @if let Some(invitation) = invitation {
                 (invitation_card(lang, user, invitation))
             }
+            @if user.is_some() {
+                (super::play_now_panel(lang))
+            }
             div class="lobby-grid" {
                 // First in reading order, so that a phone (one column) shows it above the form;
                 // on a desk the style sheet puts it at the top of the lists' column.

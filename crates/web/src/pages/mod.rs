@@ -7,6 +7,7 @@ mod forced_steps;
 mod icons;
 mod layout;
 pub(crate) mod lobby;
+mod play_now;
 mod players;
 mod rules;
 mod rules_pictures;
@@ -24,6 +25,7 @@ pub use analysis::{AnalysisStanding, AnalysisSummary, ChartPoint, CostlyTurn};
 pub use chat::{ChatEntry, Phrases};
 pub use forced_steps::{forced_steps_toggle, FORCED_STEPS_API};
 pub use lobby::{lobby, Invitation, LobbyLists, ROUND_LIMIT_MAX, TARGET_VP_MAX};
+pub use play_now::{play_now_panel, PLAY_NOW_API};
 pub use players::{
     leaderboard, profile, GameResult, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS,
 };
@@ -56,6 +58,9 @@ pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {
                     " "
                     a class="button" href="/rules" { (lang.tr("nav-rules")) }
                 }
+            }
+            @if user.is_some() {
+                (play_now_panel(lang))
             }
             section {
                 h2 { (lang.tr("home-how")) }
