@@ -10,6 +10,8 @@
 //! Without `--rate` each player answers at once (a closed loop: the server runs flat out);
 //! `--rate R` paces the games so that together they submit about R actions per second, as
 //! people who think between moves do, and the latencies show how the server copes with R.
+//! `--forced-steps off` turns off, for the players' accounts, the server playing their forced
+//! steps after its pause (a setting that is on for everyone by default).
 //!
 //! ```sh
 //! helvetia serve --addr 127.0.0.1:8080 --database sqlite://load.db --auth-per-minute 100000 &
@@ -49,6 +51,9 @@ struct Options {
     rate: Option<f64>,
     /// Browsers (`html`) or API clients (`json`).
     format: String,
+    /// Whether the server plays the players' forced steps for them after its pause (their
+    /// accounts' setting; on, as for everyone, unless `--forced-steps off`).
+    forced_steps: bool,
 }
 
 fn options() -> Options {
@@ -61,6 +66,7 @@ fn options() -> Options {
         warmup: 5,
         rate: None,
         format: "html".to_string(),
+        forced_steps: true,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -77,8 +83,12 @@ fn options() -> Options {
                 assert!(value == "html" || value == "json", "--format html|json");
                 options.format = value;
             }
+            "--forced-steps" => {
+                assert!(value == "on" || value == "off", "--forced-steps on|off");
+                options.forced_steps = value == "on";
+            }
             other => panic!(
-                "unknown option {other} (--url, --url2, --games, --seconds, --warmup, --spectators, --rate, --format)"
+                "unknown option {other} (--url, --url2, --games, --seconds, --warmup, --spectators, --rate, --format, --forced-steps)"
             ),
         }
     }
@@ -301,6 +311,7 @@ struct Run {
     pace: Option<Duration>,
     format: String,
     games: usize,
+    forced_steps: bool,
 }
 
 /// One viewer: records deliveries; a player also answers when it is to move.
@@ -441,6 +452,12 @@ async fn table(
     let stamp = std::process::id();
     let a = account(&http, base, &format!("la{stamp}_{n}")).await;
     let b = account(&http, base, &format!("lb{stamp}_{n}")).await;
+    if !run.forced_steps {
+        for player in [&a, &b] {
+            let off = json!({"play_forced_steps": false});
+            post(&http, base, player, "/api/settings/forced-steps", off).await;
+        }
+    }
     let watchers: Vec<Account> = {
         let mut list = Vec::new();
         for s in 0..run.spectators {
@@ -546,6 +563,7 @@ fn main() {
                 .map(|rate| Duration::from_secs_f64(options.games as f64 / rate)),
             format: options.format.clone(),
             games: options.games,
+            forced_steps: options.forced_steps,
         });
         let totals = &run.totals;
         // Accounts first (argon2 is deliberately slow), then every table starts at once.
