@@ -8,13 +8,11 @@
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::games::{clock_column, winners_column};
+use super::claim::Claim;
 use super::mail_outbox::MailPlanKey;
 use super::{LogChange, RowSummary, Store, StoreError, StoreResult};
-use crate::domain::clock::Clock;
 use crate::domain::mail_event::MailEvent;
 use crate::domain::notice::Notice;
-use crate::domain::seats::GameStatus;
 
 struct LogWrite {
     game_id: String,
@@ -101,45 +99,6 @@ pub(super) async fn write_loop(
     }
 }
 
-/// Moves a game's row from the version its writer saw to the next, with the row's summary
-/// columns; changes one row, or none when the version moved on (or the game is not running).
-const CLAIM: &str = "UPDATE games SET version = $1, status = $2, to_move = $3, winners = $4, \
-     clock = $7, deadline = $8, forced_step = $9, finished_at = $10 \
-     WHERE id = $5 AND version = $6 AND status = 'running'";
-
-/// [`CLAIM`], then the action appended only if the claim changed the row (`changes()` is the
-/// count of the statement before): two rows changed, or none.
-const CLAIM_AND_APPEND_SQLITE: &str = "UPDATE games SET version = $1, status = $2, to_move = $3, \
-     winners = $4, clock = $7, deadline = $8, forced_step = $9, finished_at = $10 \
-     WHERE id = $5 AND version = $6 AND status = 'running'; \
-     INSERT INTO actions (game_id, idx, seat, action) SELECT $5, $11, $12, $13 WHERE changes() = 1";
-
-/// [`CLAIM`] and the append as one statement: one row inserted, or none.
-const CLAIM_AND_APPEND_POSTGRES: &str = "WITH claimed AS (UPDATE games SET version = $1, \
-     status = $2, to_move = $3, winners = $4, clock = $7, deadline = $8, forced_step = $9, \
-     finished_at = $10 WHERE id = $5 AND version = $6 AND status = 'running' RETURNING id) \
-     INSERT INTO actions (game_id, idx, seat, action) SELECT id, $11, $12, $13 FROM claimed";
-
-/// Binds the claim's parameters `$1`–`$10` for `write`.
-fn bind_claim<'q>(
-    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-    write: &'q LogWrite,
-    next_version: u64,
-) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
-    query
-        .bind(next_version as i64)
-        .bind(write.summary.status.as_str())
-        .bind(write.summary.to_move.map(|seat| i64::from(seat.0)))
-        .bind(winners_column(&write.summary))
-        .bind(&write.game_id)
-        .bind(write.expected_version as i64)
-        .bind(clock_column(write.summary.clock.as_ref()))
-        .bind(write.summary.clock.as_ref().and_then(Clock::deadline_ms))
-        .bind(i64::from(write.summary.forced_step))
-        // The update that finishes a game says when (the export pages by it).
-        .bind((write.summary.status == GameStatus::Finished).then(crate::domain::time::now))
-}
-
 /// Removes the last `count` actions of a game's log, from index `from`.
 async fn truncate(
     tx: &mut sqlx::AnyConnection,
@@ -173,6 +132,8 @@ async fn commit_group(
     for request in batch {
         let write = &request.write;
         let next_version = write.expected_version + 1;
+        let claim = Claim::of(&write.summary);
+        let guard = (write.game_id.as_str(), write.expected_version);
         let claimed = match &write.change {
             LogChange::Append {
                 index,
@@ -180,13 +141,10 @@ async fn commit_group(
                 action,
             } => {
                 // The claim and the append in one round trip to the database: the append is
-                // made only if the claim moved the version (see `CLAIM_AND_APPEND_*`).
-                let sql = if announcing.postgres {
-                    CLAIM_AND_APPEND_POSTGRES
-                } else {
-                    CLAIM_AND_APPEND_SQLITE
-                };
-                let changed = bind_claim(sqlx::query(sql), write, next_version)
+                // made only if the claim moved the version.
+                let sql = claim.with_append_sql(announcing.postgres);
+                let changed = claim
+                    .bind(sqlx::query(sql), guard, &write.summary)
                     .bind(*index as i64)
                     .bind(i64::from(seat.0))
                     .bind(serde_json::to_string(action).expect("actions serialize"))
@@ -205,7 +163,8 @@ async fn commit_group(
                 }
             }
             LogChange::Truncate { from, count } => {
-                let claimed = bind_claim(sqlx::query(CLAIM), write, next_version)
+                let claimed = claim
+                    .bind(sqlx::query(claim.sql()), guard, &write.summary)
                     .execute(&mut *tx)
                     .await?
                     .rows_affected()

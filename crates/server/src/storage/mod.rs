@@ -12,6 +12,7 @@ mod accounts;
 mod analyses;
 mod bot_leases;
 mod chat;
+mod claim;
 mod exports;
 mod games;
 mod log_writer;

@@ -1,0 +1,211 @@
+//! The claim of a game's row by a log write: the row moves from the version its writer saw to
+//! the next, with the columns that summarise the game after the change, or nothing happens
+//! (the version moved on, or the game is not running).
+//!
+//! A claim names only the columns its change can alter. SQLite rewrites the index entries of
+//! every indexed column named in an `UPDATE`'s `SET` list, whether its value changes or not, and
+//! the games row has four indexes over its status, deadline and time of finish: naming them all
+//! made every action write four index pages besides the row and the log. A step of a running
+//! game leaves them as they were (a game with a clock moves only its deadline).
+
+use std::sync::LazyLock;
+
+use sqlx::any::AnyArguments;
+use sqlx::query::Query;
+use sqlx::Any;
+
+use super::games::{clock_column, winners_column};
+use super::RowSummary;
+use crate::domain::clock::Clock;
+use crate::domain::seats::GameStatus;
+use crate::domain::time::now;
+
+/// Which columns a claim sets besides the version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Claim {
+    /// A step of a game without a clock.
+    Step,
+    /// A step of a game with a clock: its deadline moves too.
+    ClockedStep,
+    /// The change that ends the game: its status, winners and time of finish too.
+    Finish,
+}
+
+/// A column of the games row that a claim may set.
+#[derive(Clone, Copy)]
+enum Column {
+    Status,
+    ToMove,
+    Winners,
+    Clock,
+    Deadline,
+    ForcedStep,
+    FinishedAt,
+}
+
+impl Column {
+    fn name(self) -> &'static str {
+        match self {
+            Column::Status => "status",
+            Column::ToMove => "to_move",
+            Column::Winners => "winners",
+            Column::Clock => "clock",
+            Column::Deadline => "deadline",
+            Column::ForcedStep => "forced_step",
+            Column::FinishedAt => "finished_at",
+        }
+    }
+}
+
+/// A claim's statements, built once: the claim alone (undos, which then remove actions), and
+/// the claim with the append of one action in one round trip, for SQLite and for PostgreSQL.
+struct Statements {
+    claim: String,
+    claim_and_append_sqlite: String,
+    claim_and_append_postgres: String,
+}
+
+static STATEMENTS: LazyLock<[Statements; 3]> = LazyLock::new(|| {
+    [Claim::Step, Claim::ClockedStep, Claim::Finish].map(|claim| Statements::of(claim.columns()))
+});
+
+impl Statements {
+    fn of(columns: &[Column]) -> Statements {
+        // `$1` is the new version; the columns follow; then the row and the version seen; then
+        // the appended action's index, seat and action.
+        let set: String = columns
+            .iter()
+            .enumerate()
+            .map(|(i, column)| format!(", {} = ${}", column.name(), i + 2))
+            .collect();
+        let (id, seen) = (columns.len() + 2, columns.len() + 3);
+        let (index, seat, action) = (seen + 1, seen + 2, seen + 3);
+        let update = format!("UPDATE games SET version = $1{set}");
+        let guard = format!("WHERE id = ${id} AND version = ${seen} AND status = 'running'");
+        Statements {
+            claim: format!("{update} {guard}"),
+            // `changes()` counts the rows the statement before changed: two rows, or none.
+            claim_and_append_sqlite: format!(
+                "{update} {guard}; INSERT INTO actions (game_id, idx, seat, action) \
+                 SELECT ${id}, ${index}, ${seat}, ${action} WHERE changes() = 1"
+            ),
+            // One statement: one row inserted, or none.
+            claim_and_append_postgres: format!(
+                "WITH claimed AS ({update} {guard} RETURNING id) INSERT INTO actions \
+                 (game_id, idx, seat, action) SELECT id, ${index}, ${seat}, ${action} FROM claimed"
+            ),
+        }
+    }
+}
+
+impl Claim {
+    /// The claim for a change that leaves the game as `summary` says.
+    pub(super) fn of(summary: &RowSummary) -> Claim {
+        match (summary.status, &summary.clock) {
+            (GameStatus::Running, None) => Claim::Step,
+            (GameStatus::Running, Some(_)) => Claim::ClockedStep,
+            // A claim holds only while the game runs: any other status ends it.
+            _ => Claim::Finish,
+        }
+    }
+
+    fn columns(self) -> &'static [Column] {
+        match self {
+            Claim::Step => &[Column::ToMove, Column::Clock, Column::ForcedStep],
+            Claim::ClockedStep => &[
+                Column::ToMove,
+                Column::Clock,
+                Column::Deadline,
+                Column::ForcedStep,
+            ],
+            Claim::Finish => &[
+                Column::Status,
+                Column::ToMove,
+                Column::Winners,
+                Column::Clock,
+                Column::Deadline,
+                Column::ForcedStep,
+                Column::FinishedAt,
+            ],
+        }
+    }
+
+    fn statements(self) -> &'static Statements {
+        &STATEMENTS[self as usize]
+    }
+
+    /// The claim alone: changes one row, or none.
+    pub(super) fn sql(self) -> &'static str {
+        &self.statements().claim
+    }
+
+    /// The claim, then the append of an action whose index, seat and action are bound after
+    /// the claim's values (see [`Claim::bind`]).
+    pub(super) fn with_append_sql(self, postgres: bool) -> &'static str {
+        let statements = self.statements();
+        if postgres {
+            &statements.claim_and_append_postgres
+        } else {
+            &statements.claim_and_append_sqlite
+        }
+    }
+
+    /// Binds the claim's values: the next version, the columns from `summary`, then the row
+    /// `game_id` and the version `seen`.
+    pub(super) fn bind<'q>(
+        self,
+        mut query: Query<'q, Any, AnyArguments<'q>>,
+        (game_id, seen): (&'q str, u64),
+        summary: &'q RowSummary,
+    ) -> Query<'q, Any, AnyArguments<'q>> {
+        query = query.bind((seen + 1) as i64);
+        for column in self.columns() {
+            query = match column {
+                Column::Status => query.bind(summary.status.as_str()),
+                Column::ToMove => query.bind(summary.to_move.map(|seat| i64::from(seat.0))),
+                Column::Winners => query.bind(winners_column(summary)),
+                Column::Clock => query.bind(clock_column(summary.clock.as_ref())),
+                Column::Deadline => query.bind(summary.clock.as_ref().and_then(Clock::deadline_ms)),
+                Column::ForcedStep => query.bind(i64::from(summary.forced_step)),
+                // The update that finishes a game says when (the export pages by it).
+                Column::FinishedAt => {
+                    query.bind((summary.status == GameStatus::Finished).then(now))
+                }
+            };
+        }
+        query.bind(game_id).bind(seen as i64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The parameters a statement uses, by number.
+    fn parameters(sql: &str) -> std::collections::BTreeSet<usize> {
+        sql.split('$')
+            .skip(1)
+            .map(|rest| {
+                let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                digits.parse().expect("a numbered parameter")
+            })
+            .collect()
+    }
+
+    /// Each statement uses every parameter from `$1` to its last, and the append's follow the
+    /// claim's: PostgreSQL refuses a statement with a parameter it cannot type, and the values
+    /// are bound in that order.
+    #[test]
+    fn each_statement_numbers_its_parameters_without_a_gap() {
+        for claim in [Claim::Step, Claim::ClockedStep, Claim::Finish] {
+            let claim_only = claim.columns().len() + 3;
+            for (sql, count) in [
+                (claim.sql(), claim_only),
+                (claim.with_append_sql(false), claim_only + 3),
+                (claim.with_append_sql(true), claim_only + 3),
+            ] {
+                assert_eq!(parameters(sql), (1..=count).collect(), "{claim:?}: {sql}");
+            }
+        }
+    }
+}
