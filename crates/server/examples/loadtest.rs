@@ -441,7 +441,6 @@ async fn table(
     mut start: tokio::sync::watch::Receiver<Option<Instant>>,
 ) {
     let base = &run.base;
-    let base2 = run.base2.as_ref().unwrap_or(base);
     // The server closes a kept-alive connection idle for its header-read timeout (10 s by
     // default), and a game lasts longer than that: a request sent on such a connection just as
     // the server closes it is reset. Idle connections are given up well before.
@@ -465,12 +464,20 @@ async fn table(
         }
         list
     };
+    // The first game is created and its viewers connected before the run starts: paced games
+    // then submit at the phases given below. A game whose first update came after its phase
+    // would submit when it came, with every other game connected at that moment: the games
+    // would submit in bursts, and each burst wait on the one before.
+    let mut first = Some(seat_viewers(&run, &http, (&a, &b), &watchers).await);
     ready.wait().await;
     let start = start.wait_for(Option::is_some).await.unwrap().unwrap();
     let deadline = start + run.warmup + Duration::from_secs(run.seconds);
     let mut round = 0;
     while Instant::now() < deadline {
-        let game = new_game(&http, base, base2, &a, &b).await;
+        let sockets = match first.take() {
+            Some(sockets) => sockets,
+            None => seat_viewers(&run, &http, (&a, &b), &watchers).await,
+        };
         // Paced games are spread evenly over the pace interval, not all submitting at once.
         let phase = run
             .pace
@@ -480,13 +487,6 @@ async fn table(
             next_submission: phase,
             ..Track::default()
         }));
-        let mut sockets = Vec::new();
-        for (i, who) in [&a, &b].into_iter().chain(watchers.iter()).enumerate() {
-            // The first player on the first node; everyone else on the second, if there is one.
-            let node = usize::from(i > 0 && run.base2.is_some());
-            let url = if node == 0 { base } else { base2 };
-            sockets.push((connect(url, &game, who, &run.format).await, node));
-        }
         let mut tasks = Vec::new();
         for (i, (socket, node)) in sockets.into_iter().enumerate() {
             tasks.push(tokio::spawn(viewer(
@@ -504,6 +504,26 @@ async fn table(
         }
         round += 1;
     }
+}
+
+/// A new game between `players`, with a socket (and its node) for each player and spectator.
+async fn seat_viewers(
+    run: &Run,
+    http: &reqwest::Client,
+    (a, b): (&Account, &Account),
+    watchers: &[Account],
+) -> Vec<(Socket, usize)> {
+    let base = &run.base;
+    let base2 = run.base2.as_ref().unwrap_or(base);
+    let game = new_game(http, base, base2, a, b).await;
+    let mut sockets = Vec::new();
+    for (i, who) in [a, b].into_iter().chain(watchers.iter()).enumerate() {
+        // The first player on the first node; everyone else on the second, if there is one.
+        let node = usize::from(i > 0 && run.base2.is_some());
+        let url = if node == 0 { base } else { base2 };
+        sockets.push((connect(url, &game, who, &run.format).await, node));
+    }
+    sockets
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
