@@ -24,15 +24,9 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("error: the file name must be UTF-8");
         return ExitCode::FAILURE;
     };
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
+    let runtime = match crate::one_thread::runtime() {
         Ok(runtime) => runtime,
-        Err(error) => {
-            eprintln!("error: cannot start the async runtime: {error}");
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     let copied = runtime.block_on(async {
         let store = Store::connect(&args.database, "backup").await?;

@@ -66,15 +66,9 @@ fn cursor(text: &str) -> Result<ExportCursor, FilterError> {
 /// Writes the export; exit 1 with the reason on failure, 2 for a bad filter (then nothing is
 /// written).
 pub fn run(args: Args) -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
+    let runtime = match crate::one_thread::runtime() {
         Ok(runtime) => runtime,
-        Err(error) => {
-            eprintln!("error: cannot start the async runtime: {error}");
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     let compress = args.compress;
     let written = runtime.block_on(async {

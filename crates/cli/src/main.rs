@@ -9,6 +9,7 @@ use clap::Parser;
 
 mod failure;
 mod input;
+mod one_thread;
 mod progress;
 
 /// Declares the subcommand modules, the clap enum of subcommands and the dispatch in one place.
