@@ -506,7 +506,7 @@ async fn table(
     }
 }
 
-/// A new game between `players`, with a socket (and its node) for each player and spectator.
+/// A new game between `a` and `b`, with a socket (and its node) for each player and spectator.
 async fn seat_viewers(
     run: &Run,
     http: &reqwest::Client,
