@@ -8,6 +8,7 @@ use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::{Any, Row};
 
+use super::account_flags::AccountFlag;
 use super::{decode_error, Store, StoreResult};
 use crate::domain::clock::Clock;
 use crate::domain::export::{ExportCursor, ExportFilter, FinishedGame, FinishedSeat};
@@ -134,12 +135,8 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn anonymous_in_exports(&self, user_id: &str) -> StoreResult<Option<bool>> {
-        let row = sqlx::query("SELECT export_anonymous FROM users WHERE id = $1")
-            .bind(user_id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|row| Ok(row.try_get::<i64, _>(0)? != 0))
-            .transpose()
+        self.account_flag(user_id, AccountFlag::ExportAnonymous)
+            .await
     }
 
     /// Stores whether the account appears as anonymous in exports.
@@ -147,12 +144,8 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn set_anonymous_in_exports(&self, user_id: &str, on: bool) -> StoreResult<()> {
-        sqlx::query("UPDATE users SET export_anonymous = $1 WHERE id = $2")
-            .bind(i64::from(on))
-            .bind(user_id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        self.set_account_flag(user_id, AccountFlag::ExportAnonymous, on)
+            .await
     }
 }
 

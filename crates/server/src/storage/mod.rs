@@ -7,6 +7,7 @@
 //! can never both apply, and the log never gets a hole, whatever any node's memory says. On
 //! PostgreSQL each change also sends a notice (`NOTIFY`) that the other nodes listen to.
 
+mod account_flags;
 mod account_limits;
 mod accounts;
 mod analyses;

@@ -1,7 +1,6 @@
 //! Each account's settings of play: whether forced steps are played for them.
 
-use sqlx::Row;
-
+use super::account_flags::AccountFlag;
 use super::{Store, StoreResult};
 
 impl Store {
@@ -11,12 +10,8 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn plays_forced_steps(&self, user_id: &str) -> StoreResult<Option<bool>> {
-        let row = sqlx::query("SELECT play_forced_steps FROM users WHERE id = $1")
-            .bind(user_id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|row| Ok(row.try_get::<i64, _>(0)? != 0))
-            .transpose()
+        self.account_flag(user_id, AccountFlag::PlayForcedSteps)
+            .await
     }
 
     /// Stores whether the account wants its forced steps played for it.
@@ -24,11 +19,7 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn set_plays_forced_steps(&self, user_id: &str, on: bool) -> StoreResult<()> {
-        sqlx::query("UPDATE users SET play_forced_steps = $1 WHERE id = $2")
-            .bind(i64::from(on))
-            .bind(user_id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        self.set_account_flag(user_id, AccountFlag::PlayForcedSteps, on)
+            .await
     }
 }
