@@ -49,17 +49,25 @@ async fn a_line_break_sent_by_a_client_cannot_start_a_log_line() {
         )
         .await;
     assert!(status.is_client_error(), "{status} {body}");
-    // The refusal is logged at debug level; give the process a moment to write it.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The refusal is logged at debug level, with the text escaped: wait until it is written. A
+    // forged line would be written with it.
+    let escaped = |log: &str| {
+        log.lines()
+            .any(|line| line.contains(r"random\nINFO helvetia: admin logged in"))
+    };
+    let started = Instant::now();
+    while !escaped(&std::fs::read_to_string(&log_path).unwrap()) {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the refusal, with the text escaped, is in the log:\n{}",
+            std::fs::read_to_string(&log_path).unwrap()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     let _ = child.kill();
     let _ = child.wait();
 
     let log = std::fs::read_to_string(&log_path).unwrap();
-    assert!(
-        log.lines()
-            .any(|line| line.contains(r"random\nINFO helvetia: admin logged in")),
-        "the refusal, with the text escaped, is in the log:\n{log}"
-    );
     assert!(
         !log.lines()
             .any(|line| line.trim_start().starts_with(forged)),

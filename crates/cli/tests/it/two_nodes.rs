@@ -239,13 +239,15 @@ async fn two_nodes_on_one_postgresql_serve_the_same_games() {
         .iter()
         .any(|g| g["id"] == game.as_str()));
 
-    // A logout on A is refused on B at once.
+    // A logout on A is refused on B at once: B holds the session in memory (it just answered
+    // with it) and trusts it for a minute, so a refusal within seconds comes from A's notice.
+    // The bound leaves room for a busy machine; the time it took is printed.
     assert_eq!(anna.on(&b.base).get("/api/me").await.0, StatusCode::OK);
     let (status, _) = anna.post("/api/logout", json!({})).await;
     assert_eq!(status, StatusCode::OK);
     let logged_out = Instant::now();
     wait_for(
-        Duration::from_secs(1),
+        Duration::from_secs(10),
         "B to refuse the session",
         async || anna.on(&b.base).get("/api/me").await.0 == StatusCode::UNAUTHORIZED,
     )

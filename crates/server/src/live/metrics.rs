@@ -47,14 +47,22 @@ pub fn bot_moved() {
     counter!("helvetia_bot_moves_total").increment(1);
 }
 
-/// A person's clock ran out and a bot stands in for them (counted by the node that stored it).
-pub fn clock_ran_out() {
-    counter!("helvetia_clock_timeouts_total").increment(1);
+/// A person's clock ran out and a bot stands in for them (counted by `node`, which stored it).
+pub fn clock_ran_out(node: &str) {
+    counter!("helvetia_clock_timeouts_total", "node" => node.to_string()).increment(1);
 }
 
 /// A claimed mail was handled: `outcome` is sent, dropped, deferred, retry or failed.
 pub fn mail_handled(outcome: &'static str) {
     counter!("helvetia_mails_total", "outcome" => outcome).increment(1);
+}
+
+/// A periodic worker (`worker`: deadlines, mail) of the node `node` finished a look without a
+/// failure. A look that began after an event has seen it, so tests wait for looks instead of
+/// sleeping; an operator sees a worker that stopped looking.
+pub fn worker_looked(worker: &'static str, node: &str) {
+    counter!("helvetia_worker_looks_total", "worker" => worker, "node" => node.to_string())
+        .increment(1);
 }
 
 /// A connection was closed at once because too many are open (in total or from its address).

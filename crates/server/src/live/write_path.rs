@@ -10,7 +10,7 @@
 //! own, so a client that hangs up half-way cannot leave the database ahead of memory.
 
 use std::future::Future;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -54,6 +54,9 @@ impl Actor {
 #[derive(Default)]
 pub struct InFlight {
     count: AtomicUsize,
+    /// Changes counted in since the start: a test sees by it that a request it sent and hung up
+    /// on was taken up.
+    entered: AtomicU64,
     idle: Notify,
 }
 
@@ -72,7 +75,13 @@ impl InFlight {
     /// Counts a change in until the guard is dropped.
     pub fn enter(self: &Arc<Self>) -> InFlightGuard {
         self.count.fetch_add(1, Ordering::AcqRel);
+        self.entered.fetch_add(1, Ordering::AcqRel);
         InFlightGuard(self.clone())
+    }
+
+    /// Changes counted in since the start.
+    pub fn entered(&self) -> u64 {
+        self.entered.load(Ordering::Acquire)
     }
 
     /// Changes in progress now.

@@ -37,7 +37,7 @@ pub async fn run_out(app: &AppState, live: &Arc<LiveGame>) -> AppResult<()> {
     let after = clock.ran_out();
     store_stand_in(app, live, &mut state, seat, Some(level), after).await?;
     tracing::info!(game = %live.id, "seat {seat}: time ran out, a {} bot stands in", level.as_str());
-    crate::live::metrics::clock_ran_out();
+    crate::live::metrics::clock_ran_out(app.store.node());
     Ok(())
 }
 

@@ -37,5 +37,6 @@ pub async fn watch_deadlines(app: AppState, interval: Duration) {
                 tracing::warn!(game = %id, "clock not handled: {}", error.to_string());
             }
         }
+        crate::live::metrics::worker_looked("deadlines", app.store.node());
     }
 }

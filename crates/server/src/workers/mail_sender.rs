@@ -51,12 +51,14 @@ pub async fn send_mail(app: AppState, config: MailConfig, interval: Duration) {
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticks.tick().await;
+        let mut without_failure = true;
         if let Err(error) = app
             .store
             .plan_clock_warnings(now_ms(), CLOCK_WARNING_MS)
             .await
         {
             tracing::warn!("cannot plan clock warnings: {error}");
+            without_failure = false;
         }
         let delay = config.your_turn_delay_secs as i64;
         let due = match app.store.due_mails(now(), delay, BATCH).await {
@@ -66,10 +68,16 @@ pub async fn send_mail(app: AppState, config: MailConfig, interval: Duration) {
                 continue;
             }
         };
+        // A full batch may have left due mails for the next look.
+        let saw_all_due = due.len() < BATCH as usize;
         for key in due {
             if let Err(error) = handle(&app, &config, &key).await {
                 tracing::warn!(game = %key.game_id, "mail not handled: {error}");
+                without_failure = false;
             }
+        }
+        if without_failure && saw_all_due {
+            crate::live::metrics::worker_looked("mail", app.store.node());
         }
     }
 }

@@ -9,9 +9,14 @@ use common::{create_game, databases, join_and_start, within, Client, TestServer}
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-/// A clock that runs out a second into a person's first turn.
-fn one_second(stand_in: &str) -> Value {
-    json!({"bank_secs": 1, "per_turn_secs": 0, "increment_secs": 0, "stand_in": stand_in})
+/// The seconds a person's first turn lasts: time enough for a test's reads at the start of the
+/// turn on a busy machine (they take milliseconds), little enough to wait for the run-out.
+const SHORT_TURN_SECS: u64 = 3;
+
+/// A clock that runs out [`SHORT_TURN_SECS`] into a person's first turn.
+fn short_clock(stand_in: &str) -> Value {
+    json!({"bank_secs": SHORT_TURN_SECS, "per_turn_secs": 0, "increment_secs": 0,
+           "stand_in": stand_in})
 }
 
 async fn create_with_clock(creator: &mut Client, seats: Value, rounds: u16) -> String {
@@ -21,7 +26,7 @@ async fn create_with_clock(creator: &mut Client, seats: Value, rounds: u16) -> S
             json!({
                 "options": {"players": 2, "round_limit": rounds},
                 "seats": seats,
-                "time_control": one_second("random"),
+                "time_control": short_clock("random"),
             }),
         )
         .await;
@@ -76,7 +81,8 @@ async fn a_clock_that_runs_out_hands_the_seat_to_a_bot_and_the_player_takes_it_b
         let (_, mine) = person.get("/api/games?list=mine").await;
         assert_eq!(mine[0]["your_deadline_ms"], clock["deadline_ms"], "{mine}");
 
-        // Nobody moves: a second later a bot stands in, and the game goes on without them.
+        // Nobody moves: when the clock runs out a bot stands in, and the game goes on without
+        // them.
         let replaced = wait_for(person, &id, "the stand-in", |s| {
             !stand_in(s, running).is_null()
         })
@@ -166,7 +172,14 @@ async fn a_deadline_that_passes_while_the_server_is_down_fires_after_the_restart
     assert_eq!(state["clock"]["running"]["seat"], seat);
     server.server.shutdown().await;
 
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // The deadline passes while no server runs.
+    let deadline_ms = state["clock"]["deadline_ms"].as_i64().expect("a deadline");
+    let now_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let until_past = u64::try_from(deadline_ms + 100 - now_ms).unwrap_or(0);
+    tokio::time::sleep(Duration::from_millis(until_past)).await;
     let server = TestServer::start(database).await;
     anna.base = server.base.clone();
     let replaced = wait_for(&mut anna, &id, "the stand-in after the restart", |s| {
@@ -217,7 +230,7 @@ async fn the_player_left_alone_may_end_the_game_without_a_result() {
             json!({
                 "options": {"players": 2},
                 "seats": [{"kind": "me"}, {"kind": "open"}],
-                "time_control": {"bank_secs": 2, "stand_in": "random"},
+                "time_control": {"bank_secs": SHORT_TURN_SECS, "stand_in": "random"},
             }),
         )
         .await;

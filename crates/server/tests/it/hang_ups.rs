@@ -66,16 +66,46 @@ fn memory_version(server: &TestServer, id: &str) -> Option<u64> {
     Some(live.snapshot().version)
 }
 
-/// After a hung-up change at `before`: waits for the database to move on; then memory must
-/// agree with it. Tells whether the change was made (a request closed before the server read
-/// it is refused as a whole, which is fine too).
-async fn agrees_after_change(server: &TestServer, store: &Store, id: &str, before: u64) -> bool {
-    let applied = within(Duration::from_secs(2), async || {
-        stored_version(store, id).await > before
+/// Changes the server has taken up so far (each state-changing request counts at least one).
+fn taken_up(server: &TestServer) -> u64 {
+    server.server.state.in_flight.entered()
+}
+
+/// Waits until the server is done with a request hung up on after `taken_up_before`: it took
+/// the request up and carried it out or refused it. Tells whether it took it up: a request
+/// closed before the server read it is refused as a whole, which is fine too (the bound for
+/// that case is long, as a slow machine takes a request up late).
+async fn done_with_hung_up_request(server: &TestServer, taken_up_before: u64) -> bool {
+    let taken = within(Duration::from_secs(20), async || {
+        taken_up(server) > taken_up_before
     })
     .await;
+    let finished = tokio::time::timeout(
+        Duration::from_secs(20),
+        server.server.state.in_flight.drained(),
+    )
+    .await;
+    assert!(finished.is_ok(), "a change stayed in flight");
+    taken
+}
+
+/// After a change at `before` hung up on after `taken_up_before`: waits until the server is done
+/// with it; then the database holds one change at most, and memory agrees with it. Tells whether
+/// the change was made.
+async fn agrees_after_change(
+    server: &TestServer,
+    store: &Store,
+    id: &str,
+    before: u64,
+    taken_up_before: u64,
+) -> bool {
+    done_with_hung_up_request(server, taken_up_before).await;
     let stored = stored_version(store, id).await;
-    assert_eq!(stored, before + u64::from(applied), "one change at most");
+    assert!(
+        stored <= before + 1,
+        "one change at most: {before} → {stored}"
+    );
+    let applied = stored > before;
     // The change is shown no later than the commit's task ends.
     let shown = eventually(async || memory_version(server, id) == Some(stored)).await;
     assert!(
@@ -110,12 +140,10 @@ async fn hanging_up_right_after_sending_never_splits_memory_from_the_database() 
         // it is sent again.
         let mut created = false;
         for _ in 0..5 {
+            let taken_up_before = taken_up(&server);
             post_and_hang_up(&server, &anna, "/api/games", create.clone()).await;
-            if within(Duration::from_secs(2), async || {
-                !store.list_games(&mine).await.unwrap().is_empty()
-            })
-            .await
-            {
+            done_with_hung_up_request(&server, taken_up_before).await;
+            if !store.list_games(&mine).await.unwrap().is_empty() {
                 created = true;
                 break;
             }
@@ -130,12 +158,11 @@ async fn hanging_up_right_after_sending_never_splits_memory_from_the_database() 
         // Join: the seat is Beat's in the database and in memory.
         let mut joined = false;
         for _ in 0..5 {
+            let taken_up_before = taken_up(&server);
             post_and_hang_up(&server, &beat, &format!("/api/games/{id}/join"), json!({})).await;
-            let stored_seat = async || {
-                let stored = store.load_game(&id).await.unwrap().unwrap();
-                stored.seats[1].occupant.user_id().is_some()
-            };
-            if within(Duration::from_secs(2), stored_seat).await {
+            done_with_hung_up_request(&server, taken_up_before).await;
+            let stored = store.load_game(&id).await.unwrap().unwrap();
+            if stored.seats[1].occupant.user_id().is_some() {
                 joined = true;
                 break;
             }
@@ -150,12 +177,11 @@ async fn hanging_up_right_after_sending_never_splits_memory_from_the_database() 
         // Start.
         let mut started = false;
         for _ in 0..5 {
+            let taken_up_before = taken_up(&server);
             post_and_hang_up(&server, &anna, &format!("/api/games/{id}/start"), json!({})).await;
-            let running = async || {
-                let stored = store.load_game(&id).await.unwrap().unwrap();
-                stored.status.as_str() == "running"
-            };
-            if within(Duration::from_secs(2), running).await {
+            done_with_hung_up_request(&server, taken_up_before).await;
+            let stored = store.load_game(&id).await.unwrap().unwrap();
+            if stored.status.as_str() == "running" {
                 started = true;
                 break;
             }
@@ -193,8 +219,9 @@ async fn hanging_up_right_after_sending_never_splits_memory_from_the_database() 
             };
             // Hang up at once, or a few milliseconds later, while the change is committed.
             let linger = Duration::from_millis(round % 4 * 2);
+            let taken_up_before = taken_up(&server);
             post_and_hang_up_after(&server, mover, &path, body, linger).await;
-            let made = agrees_after_change(&server, &store, &id, version).await;
+            let made = agrees_after_change(&server, &store, &id, version, taken_up_before).await;
             undone_last = made && undo;
             if made && undo {
                 undos += 1;

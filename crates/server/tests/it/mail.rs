@@ -239,8 +239,8 @@ async fn mails_tell_of_starts_and_turns_in_each_language_at_most_hourly() {
         );
         assert_eq!(to_anna[0].language, "de");
         assert!(to_anna[0].body.contains(&format!("Hallo {anna_name}")));
-        // The sender looks every two seconds: give it time to (wrongly) send more.
-        tokio::time::sleep(Duration::from_secs(5)).await;
+        // The sender has looked at the whole outbox since: more mails would have gone.
+        server.wait_for_a_look_since_now("mail").await;
         assert_eq!(sink.to("anna@example.org").len(), 1, "{:#?}", sink.mails());
         assert_eq!(sink.to("bruno@example.org").len(), 1, "{:#?}", sink.mails());
 
@@ -375,7 +375,9 @@ async fn a_clock_running_out_within_the_hour_is_warned_of_once() {
             mails[0].subject
         );
         assert!(mails[0].body.contains(" UTC"), "{:?}", mails[0].body);
-        tokio::time::sleep(Duration::from_secs(4)).await;
+        // The sender has planned warnings and looked at the outbox since: a second warning would
+        // have gone.
+        server.wait_for_a_look_since_now("mail").await;
         assert_eq!(sink.to(warned).len(), 1, "{:#?}", sink.mails());
         assert!(sink.to(other).is_empty(), "{:#?}", sink.mails());
     }
@@ -450,7 +452,8 @@ async fn settings_are_checked_and_kinds_turned_off_send_nothing() {
         .await;
         join_and_start(&id, &mut anna, &mut bruno).await;
         play_some(&id, &mut anna, &mut bruno, 30).await;
-        tokio::time::sleep(Duration::from_secs(4)).await;
+        // The sender has looked at the whole outbox since: a mail planned would have gone.
+        server.wait_for_a_look_since_now("mail").await;
         assert!(sink.mails().is_empty(), "{:#?}", sink.mails());
 
         // A person without a session is sent to log in.
@@ -514,7 +517,9 @@ async fn two_nodes_send_each_mail_once() {
     }
     sink.wait_for("bruno@example.org", 10).await;
     sink.wait_for("carla@example.org", 10).await;
-    tokio::time::sleep(Duration::from_secs(4)).await;
+    // Both senders have looked at the whole outbox since: a second mail would have gone.
+    node_a.wait_for_a_look_since_now("mail").await;
+    node_b.wait_for_a_look_since_now("mail").await;
     assert_eq!(sink.to("bruno@example.org").len(), 10);
     assert_eq!(sink.to("carla@example.org").len(), 10);
 }

@@ -178,6 +178,37 @@ impl TestServer {
         client
     }
 
+    /// How many looks without a failure this node's periodic `worker` (deadlines, mail) has
+    /// finished, as its `/metrics` counts them.
+    pub async fn worker_looks(&self, worker: &str) -> u64 {
+        let metrics = reqwest::get(format!("{}/metrics", self.base))
+            .await
+            .expect("/metrics answers")
+            .text()
+            .await
+            .expect("a text");
+        let node = self.server.state.store.node();
+        metrics
+            .lines()
+            .filter(|line| line.starts_with("helvetia_worker_looks_total{"))
+            .filter(|line| line.contains(&format!("worker=\"{worker}\"")))
+            .filter(|line| line.contains(&format!("node=\"{node}\"")))
+            .find_map(|line| line.rsplit(' ').next()?.parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// Waits (at most 20 s) until this node's `worker` has finished two more looks: the second
+    /// began after this call, so it saw everything that happened before. A check that something
+    /// did *not* happen waits for this instead of sleeping.
+    pub async fn wait_for_a_look_since_now(&self, worker: &str) {
+        let before = self.worker_looks(worker).await;
+        let looked = within(Duration::from_secs(20), async || {
+            self.worker_looks(worker).await >= before + 2
+        })
+        .await;
+        assert!(looked, "the {worker} worker stopped looking");
+    }
+
     /// A client with a new account of a unique name, its settings as the server sets them.
     pub async fn user_as_created(&self, prefix: &str) -> Client {
         let mut client = self.client().await;
