@@ -792,10 +792,11 @@
 
   // ---- Chat ------------------------------------------------------------------------------
 
-  // Adds a chat line (as text, never markup) unless it is there already or its author is muted.
+  // Adds a chat line (as text, never markup) unless it is there already or its author is muted;
+  // says whether it added it.
   function addChatLine(chat, line, muted) {
     const list = chat.querySelector(".chat-lines");
-    if (muted.has(line.name) || list.querySelector('[data-idx="' + line.idx + '"]')) return;
+    if (muted.has(line.name) || list.querySelector('[data-idx="' + line.idx + '"]')) return false;
     const item = document.createElement("li");
     item.dataset.idx = String(line.idx);
     item.dataset.step = String(line.step);
@@ -827,6 +828,50 @@
     }
     list.appendChild(item);
     list.scrollTop = list.scrollHeight;
+    return true;
+  }
+
+  // The count of others' lines that came while the chat was out of view: on the chat button
+  // (.chat-jump), said politely, and cleared once the chat is seen (in view on a visible page,
+  // or the button followed). Returns the function that counts a line added.
+  function unreadChat(chat) {
+    const jump = document.querySelector(".chat-jump");
+    const badge = jump && jump.querySelector(".chat-unread");
+    const status = document.querySelector(".chat-unread-status");
+    if (!badge || !status) return function () {};
+    let unread = 0;
+    let inView = false;
+    const show = function () {
+      badge.textContent = unread > 0 ? String(unread) : "";
+      badge.hidden = unread === 0;
+      jump.classList.toggle("has-unread", unread > 0);
+      status.textContent = unread > 0 ? jump.dataset.unread.replace("{n}", String(unread)) : "";
+    };
+    const seen = function () {
+      return inView && document.visibilityState === "visible";
+    };
+    const clear = function () {
+      if (unread === 0) return;
+      unread = 0;
+      show();
+    };
+    if ("IntersectionObserver" in window) {
+      new IntersectionObserver(function (entries) {
+        inView = entries.some(function (entry) { return entry.isIntersecting; });
+        if (seen()) clear();
+      }, { threshold: 0.25 }).observe(chat);
+    }
+    document.addEventListener("visibilitychange", function () { if (seen()) clear(); });
+    jump.addEventListener("click", function () {
+      clear();
+      const field = chat.querySelector('.chat-form input[name="text"]');
+      if (field) field.focus({ preventScroll: true });
+    });
+    return function (line) {
+      if (line.name === document.body.dataset.user || seen()) return;
+      unread += 1;
+      show();
+    };
   }
 
   function setUpChat(gameId) {
@@ -872,8 +917,9 @@
       if (!response.ok) return;
       (await response.json()).forEach(function (line) { addChatLine(chat, line, muted); });
     };
+    const countUnread = unreadChat(chat);
     return function (message) {
-      if (message.type === "chat") addChatLine(chat, message.line, muted);
+      if (message.type === "chat" && addChatLine(chat, message.line, muted)) countUnread(message.line);
       if (message.type === "chat-reload") reload();
     };
   }

@@ -42,6 +42,9 @@ pub struct Snapshot {
     pub decider: Option<Seat>,
     /// The legal actions of the player who decides.
     pub legal: ActionList,
+    /// The step the table plays for the person who decides, if any
+    /// ([`GameState::forced_step`]).
+    pub forced_step: Option<Action>,
     /// How many actions the player who decides may take back.
     pub undoable: usize,
     /// Actions in the log.
@@ -91,6 +94,7 @@ impl Snapshot {
             to_move,
             decider: state.decider(),
             legal: state.legal_for(to_move),
+            forced_step: state.forced_step(),
             undoable: state.undoable(),
             log_len: state.history().len(),
             connected,

@@ -1,5 +1,6 @@
 //! Forced steps played for people: when the person to move has exactly one legal action (and it
-//! does not give up coins, see `helvetia_engine::forced_step`), the server plays it for them
+//! does not give up coins, see `helvetia_engine::forced_step`, nor end a turn they have begun,
+//! see [`crate::domain::game_state::GameState::forced_step`]), the server plays it for them
 //! after a short pause, so that they see what happened, unless their account turned it off.
 //!
 //! It takes the bots' path: the game's bot task plays it under the bot lease, through

@@ -167,7 +167,7 @@ pub fn game_state(
         "your_turn": !legal.is_empty(),
         // The only action of the viewer's decision when it is forced: the server plays it for
         // them after a moment if their account wants it.
-        "forced_step": if legal.is_empty() { None } else { snapshot.view.forced_step() },
+        "forced_step": if legal.is_empty() { None } else { snapshot.forced_step },
         "can_undo": snapshot.can_undo(viewer),
         // Whether the game lets its person ask for hints, and whether the viewer may now.
         "hints": snapshot.hints,

@@ -13,8 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    play_until_over, register, screenshot, start_a_game_for_two, table_state, wait_until, Browser,
-    TestServer,
+    click, play_until_over, register, screenshot, start_a_game_for_two, table_state, wait_until,
+    Browser, TestServer,
 };
 
 async fn text_of(client: &Client, css: &str) -> String {
@@ -93,6 +93,8 @@ async fn a_clock_counts_a_chat_line_arrives_and_the_result_is_rated() {
     screenshot(&anna, "table-clock").await;
 
     // Anna writes, with markup in it: Beat reads it as text. He answers with a quick phrase.
+    // Beat is at the top of the page, the chat out of view: the chat button counts the line.
+    beat.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
     let said = "Grüezi <b>Beat</b>, viel Glück!";
     let field = anna
         .find(Locator::Css(".chat-form input[name=text]"))
@@ -117,6 +119,23 @@ async fn a_clock_counts_a_chat_line_arrives_and_the_result_is_rated() {
         beat.find(Locator::Css(".chat-lines b")).await.is_err(),
         "no markup"
     );
+    wait_until(
+        &beat,
+        "document.querySelector('.chat-jump .chat-unread').textContent === '1' \
+         && document.querySelector('.chat-unread-status').textContent.includes('1')",
+        "one unread line counted on the chat button and said politely",
+        Duration::from_secs(10),
+    )
+    .await;
+    let jump = beat.find(Locator::Css(".chat-jump")).await.unwrap();
+    click(&beat, &jump).await;
+    wait_until(
+        &beat,
+        "document.querySelector('.chat-jump .chat-unread').textContent === ''",
+        "the count cleared once the chat is seen",
+        Duration::from_secs(10),
+    )
+    .await;
     beat.find(Locator::Css(".chat-phrases [data-phrase=well-played]"))
         .await
         .unwrap()

@@ -49,6 +49,7 @@ vote-ended = Die Spieler haben diese Partie ohne Ergebnis beendet.
 # Chat.
 
 chat-title = Chat
+chat-unread = Ungelesene Chatnachrichten: { $count }
 chat-placeholder = Nachricht schreiben…
 chat-send = Senden
 chat-mute = Stummschalten

@@ -49,6 +49,7 @@ vote-ended = The players ended this game without a result.
 # Chat.
 
 chat-title = Chat
+chat-unread = Unread chat messages: { $count }
 chat-placeholder = Write a message…
 chat-send = Send
 chat-mute = Mute

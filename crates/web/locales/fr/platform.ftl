@@ -49,6 +49,7 @@ vote-ended = Les joueurs ont arrêté cette partie sans résultat.
 # Chat.
 
 chat-title = Discussion
+chat-unread = Messages non lus : { $count }
 chat-placeholder = Écrire un message…
 chat-send = Envoyer
 chat-mute = Masquer

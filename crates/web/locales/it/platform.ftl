@@ -49,6 +49,7 @@ vote-ended = I giocatori hanno chiuso questa partita senza risultato.
 # Chat.
 
 chat-title = Chat
+chat-unread = Messaggi non letti: { $count }
 chat-placeholder = Scrivi un messaggio…
 chat-send = Invia
 chat-mute = Silenzia

@@ -43,6 +43,7 @@ vote-ended = 玩家们已无结果结束本局。
 # Chat.
 
 chat-title = 聊天
+chat-unread = 未读聊天消息：{ $count }
 chat-placeholder = 输入消息…
 chat-send = 发送
 chat-mute = 屏蔽

@@ -1,6 +1,10 @@
 //! The chat panel beside the table: the lines so far (drawn here, as text), and on a live game a
 //! field, the quick phrases and a mute button per author. In a replay each line carries the step
 //! it was written at, and the script shows the lines up to the step on view.
+//!
+//! The chat stands below the table, so a live game also has a button that stays in view and
+//! leads to it ([`jump`]): the script counts on it the lines that came while the chat was out of
+//! view, says that count politely to screen readers, and clears it once the chat is seen.
 
 use maud::{html, Markup};
 
@@ -31,7 +35,7 @@ pub fn panel(
     phrases: Option<Phrases>,
 ) -> Markup {
     html! {
-        aside class="chat" aria-label=(lang.tr("chat-title"))
+        aside class="chat" id="chat" aria-label=(lang.tr("chat-title"))
             data-mute-label=(lang.tr("chat-mute")) data-spectator=(lang.tr("chat-spectator")) {
             h2 { (lang.tr("chat-title")) }
             ol class="chat-lines" aria-live="polite" {
@@ -53,6 +57,20 @@ pub fn panel(
                 p class="chat-error" role="alert" hidden {}
             }
         }
+    }
+}
+
+/// The button that leads to the chat, with the count of unread lines (empty and hidden until
+/// the script counts one) and, apart, the polite announcement of that count.
+pub fn jump(lang: Lang) -> Markup {
+    html! {
+        // The count's words with a gap, "{n}", that the script fills.
+        a class="chat-jump" href="#chat" data-unread=(lang.tr_args("chat-unread", &[("count", "{n}".into())])) {
+            (lang.tr("chat-title"))
+            " "
+            span class="chat-unread" aria-hidden="true" hidden {}
+        }
+        span class="visually-hidden chat-unread-status" role="status" aria-live="polite" {}
     }
 }
 
@@ -90,5 +108,27 @@ mod tests {
         assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
         assert!(html.contains("&lt;b&gt;eve&lt;/b&gt;"));
         assert!(html.contains("data-phrase=\"thanks\""));
+    }
+
+    #[test]
+    fn the_button_to_the_chat_has_an_empty_count_and_a_polite_status_in_every_language() {
+        for lang in Lang::ALL {
+            let html = jump(lang).into_string();
+            assert!(html.contains("href=\"#chat\""), "{html}");
+            assert!(
+                html.contains("<span class=\"chat-unread\" aria-hidden=\"true\" hidden></span>")
+            );
+            assert!(html.contains("role=\"status\" aria-live=\"polite\""));
+            assert!(lang.has("chat-unread"), "{lang:?}");
+            assert!(
+                html.contains("{n}"),
+                "{lang:?}: the gap for the count: {html}"
+            );
+        }
+        let panel = panel(Lang::En, None, &[], None).into_string();
+        assert!(
+            panel.contains("id=\"chat\""),
+            "the button's target: {panel}"
+        );
     }
 }

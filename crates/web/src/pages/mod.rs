@@ -203,6 +203,7 @@ pub fn game(
                 h1 { (title) }
                 span class="connection" role="status" data-connecting=(lang.tr("connecting")) data-lost=(lang.tr("connection-lost")) {}
                 button type="button" class="sound-toggle" data-on=(lang.tr("sound-on")) data-off=(lang.tr("sound-off")) aria-pressed="true" { (lang.tr("sound-on")) }
+                (chat::jump(lang))
                 @if let (Some(_), Some(on)) = (seat, plays_forced_steps) {
                     (forced_steps_toggle(lang, on))
                 }

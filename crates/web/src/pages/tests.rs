@@ -432,3 +432,32 @@ fn the_lobby_puts_my_games_before_the_create_form() {
     // The filters still reach my games.
     assert!(crate::STATIC_JS.contains("#my-games li[data-game-id]"));
 }
+
+#[test]
+fn the_game_page_leads_to_its_chat_with_a_count_of_unread_lines_the_script_keeps() {
+    let page = game(
+        Lang::En,
+        Some("anna"),
+        "tok",
+        table_of("g7", None, None),
+        (&[], Phrases(&["thanks"])),
+    );
+    let jump = page
+        .find("class=\"chat-jump\" href=\"#chat\"")
+        .expect("the chat button");
+    let chat = page.find("id=\"chat\"").expect("the chat");
+    assert!(jump < chat, "the button comes before the chat it leads to");
+    assert!(page.contains("data-unread=\"Unread chat messages: {n}\""));
+    assert!(page.contains("<span class=\"chat-unread\" aria-hidden=\"true\" hidden></span>"));
+    assert!(page.contains("class=\"visually-hidden chat-unread-status\" role=\"status\""));
+    // The script counts the lines on that button, says the count and clears it.
+    for part in [
+        ".chat-jump",
+        ".chat-unread",
+        ".chat-unread-status",
+        "dataset.unread",
+        "IntersectionObserver",
+    ] {
+        assert!(crate::STATIC_JS.contains(part), "the script uses {part}");
+    }
+}

@@ -1,17 +1,20 @@
 //! What happened besides the decision itself, found by comparing the views before and after
-//! it: tiles won, and every step of a round's end (ruling 20) and of the game's end.
+//! it: a turn that ended by itself, tiles won, and every step of a round's end (ruling 20) and
+//! of the game's end.
 //!
 //! Only views are compared, so nothing hidden (the order of stacks 2 and 3) can leak into the
 //! story; the engine needs no events of its own.
 
 use helvetia_engine::{
     score, standings, Action, Branch, BuildingKind, Character, Good, Phase, Position,
-    ScoreBreakdown, Seat, Standing, View, VillageId,
+    ScoreBreakdown, Seat, Standing, TurnState, View, VillageId,
 };
 
 /// Something the game did on its own, or a tile a decision won.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StoryEvent {
+    /// `seat`'s turn ended by itself: nothing was left to do after its last decision.
+    TurnEndsByItself { seat: Seat },
     /// The first delivery of a complex good won its good tile.
     GoodTile { seat: Seat, good: Good },
     /// The first to deliver every good of a branch won its branch tile.
@@ -65,6 +68,9 @@ pub enum StoryEvent {
 pub fn events(before: &View, action: &Action, after: &View) -> Vec<StoryEvent> {
     let (b, a) = (&before.position, &after.position);
     let mut events = tiles_won(b, a);
+    if let Some(seat) = turn_ended_by_itself(b, action, a) {
+        events.push(StoryEvent::TurnEndsByItself { seat });
+    }
     let round_begins_to_end = matches!(b.phase, Phase::Turn { .. })
         && (a.round != b.round || !matches!(a.phase, Phase::Turn { .. }));
     if round_begins_to_end {
@@ -78,6 +84,20 @@ pub fn events(before: &View, action: &Action, after: &View) -> Vec<StoryEvent> {
         round_end_finish(b, a, &mut events);
     }
     events
+}
+
+/// The seat whose turn `action` ended without being an end of turn (or a pass): the engine
+/// ends a turn with nothing left to do by itself, and the log says so.
+fn turn_ended_by_itself(b: &Position, action: &Action, a: &Position) -> Option<Seat> {
+    let Phase::Turn { seat, .. } = b.phase else {
+        return None;
+    };
+    if matches!(action, Action::EndTurn | Action::Pass) {
+        return None;
+    }
+    let goes_on = matches!(a.phase,
+        Phase::Turn { seat: still, turn } if still == seat && turn != TurnState::fresh());
+    (!goes_on).then_some(seat)
 }
 
 /// Good, branch and village tiles that have a holder now and had none before.

@@ -77,7 +77,8 @@ pub fn story_lines(
     let mut lines = vec![line(stage, decider, decision)];
     for event in events(before, action, after) {
         let (stage, seat) = match event {
-            StoryEvent::GoodTile { .. }
+            StoryEvent::TurnEndsByItself { .. }
+            | StoryEvent::GoodTile { .. }
             | StoryEvent::BranchTile { .. }
             | StoryEvent::VillageTile { .. } => (stage, decider),
             StoryEvent::GameOver { .. } => (Stage::GameEnd, None),

@@ -71,6 +71,9 @@ pub(super) fn event(namer: &Namer, event: &StoryEvent) -> Vec<String> {
                 ("points", branch.points().into()),
             ],
         ),
+        StoryEvent::TurnEndsByItself { seat } => {
+            lang.tr_args("story-turn-ends-by-itself", &[("name", name(*seat))])
+        }
         StoryEvent::VillageTile { seat, points } => lang.tr_args(
             "story-village-tile",
             &[("name", name(*seat)), ("points", (*points).into())],

@@ -231,3 +231,48 @@ fn the_table_log_has_a_heading_per_round_and_the_round_end_lines() {
     // The whole story is there, from the first decision on.
     assert_eq!(log.matches("<p>").count(), story.len());
 }
+
+#[test]
+fn a_turn_that_ends_by_itself_is_told_and_an_ended_one_is_not_told_twice() {
+    use helvetia_engine::{Action, TurnState};
+    let (mut by_itself, mut ended_by_the_player) = (0, 0);
+    for (players, seed) in [(2, 4), (3, 5), (4, 6)] {
+        let mut game = Game::new(GameOptions::for_players(players), seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let names = names(players);
+        while !game.is_over() && game.position().round < 4 {
+            let legal = game.legal_actions();
+            let action = legal[rng.next_u64() as usize % legal.len()];
+            let before = game.view();
+            game.play(action).unwrap();
+            let after = game.view();
+            let Phase::Turn { seat, .. } = before.position.phase else {
+                continue;
+            };
+            let turn_goes_on = matches!(after.position.phase,
+                Phase::Turn { seat: still, turn } if still == seat && turn != TurnState::fresh());
+            let told = format!(
+                "Nothing is left to do: {}'s turn ends.",
+                NAMES[seat.index()]
+            );
+            let lines = story_lines(Lang::En, &names, &before, &action, &after);
+            let tells = lines.iter().any(|line| line.text == told);
+            let explicit = matches!(action, Action::EndTurn | Action::Pass);
+            assert_eq!(
+                tells,
+                !turn_goes_on && !explicit,
+                "{players} players, {action:?}: {lines:#?}"
+            );
+            if tells {
+                by_itself += 1;
+            } else if !turn_goes_on {
+                ended_by_the_player += 1;
+            }
+        }
+    }
+    assert!(
+        by_itself > 0,
+        "random games have turns that end by themselves"
+    );
+    assert!(ended_by_the_player > 0, "and turns ended by their player");
+}

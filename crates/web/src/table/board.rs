@@ -11,6 +11,7 @@ use helvetia_engine::{
 use super::pieces::{clickable, coin, colour, cube, fitted_text, villager, Figure, Num};
 use super::targets::Target;
 use super::tiled::{self, row, spacer, subheading, view};
+use super::titles::{Room, Title};
 use super::village::{character_tile, score_title};
 use super::Ctx;
 use crate::words::{
@@ -26,6 +27,29 @@ fn material_colour(good: Good) -> &'static str {
     }
 }
 
+/// A character card's width.
+const CARD_WIDTH: f32 = 130.0;
+/// Where the name starts on a card.
+pub(crate) const CARD_NAME_X: f32 = 8.0;
+/// Where the character's tile lies while nobody holds it: the card's badge, top right.
+pub(crate) const CARD_BADGE_X: f32 = CARD_WIDTH - 6.0 - 26.0;
+/// The name on a character card, left of its badge with a gap; on two lines "does" moves down.
+pub(crate) const CHARACTER_NAME: Room = Room {
+    size: 13.0,
+    min: 9.0,
+    two_lines: 11.0,
+    width: CARD_BADGE_X - CARD_NAME_X - 4.0,
+};
+/// A tile on offer's width.
+pub(crate) const OFFER_WIDTH: f32 = 94.0;
+/// The name on a tile on offer; on two lines what it makes moves down, above the cost.
+pub(crate) const OFFER_NAME: Room = Room {
+    size: 11.0,
+    min: 8.5,
+    two_lines: 9.0,
+    width: OFFER_WIDTH - 2.0 * 5.0,
+};
+
 /// The five character spaces with the coins on them and their tiles.
 pub fn characters(ctx: &Ctx) -> Markup {
     let lang = ctx.lang;
@@ -39,14 +63,15 @@ pub fn characters(ctx: &Ctx) -> Markup {
                 @let target = Target::Character(character);
                 @let label = ctx.targets.actions(target).first().map(|&a| ctx.label(a)).unwrap_or_else(|| name.to_string());
                 // Each character has an id of its own, so that a change sends only its column.
-                (view(x, 32.0, 130.0, 160.0, html! { g id={ "t-characters-" (i) } { (clickable(ctx.targets.clickable(target), "character", &label, html! {
-                    rect class="character-card" x=(Num(x)) y="32" width="130" height="158" rx="8" {
+                @let title = Title::fit(name, CHARACTER_NAME);
+                (view(x, 32.0, CARD_WIDTH, 160.0, html! { g id={ "t-characters-" (i) } { (clickable(ctx.targets.clickable(target), "character", &label, html! {
+                    rect class="character-card" x=(Num(x)) y="32" width=(Num(CARD_WIDTH)) height="158" rx="8" {
                         title { (name) }
                     }
-                    (fitted_text(x + 8.0, 52.0, 13.0, 90.0, "character-name", name))
-                    (fitted_text(x + 8.0, 66.0, 9.0, 114.0, "character-does", &lang.tr(&format!("does-{}", character_id(character)))))
+                    (title.draw(x + CARD_NAME_X, 52.0, CHARACTER_NAME, "character-name"))
+                    (fitted_text(x + CARD_NAME_X, 66.0 + title.extra_height(CHARACTER_NAME), 9.0, 114.0, "character-does", &lang.tr(&format!("does-{}", character_id(character)))))
                     @if pos.options.character_tiles && pos.character_tiles[character.index()].holder.is_none() {
-                        (character_tile(ctx, character, x + 98.0, 36.0))
+                        (character_tile(ctx, character, x + CARD_BADGE_X, 36.0))
                     }
                     @for seat in pos.options.seats() {
                         @let count = pos.player(seat).on_characters[character.index()];
@@ -251,16 +276,18 @@ fn offer_tile(
         .flat_map(|m| std::iter::repeat_n(m, usize::from(cost.of(m))))
         .collect();
     let top = f32::from(count - 1) * 3.0;
+    let title = Title::fit(building_name(lang, kind), OFFER_NAME);
+    let below = title.extra_height(OFFER_NAME);
     html! {
         (clickable(ctx.targets.clickable(target), "offer", &label, html! {
             g class=(kind_class) data-kind=(format!("{kind:?}")) {
                 title { (description) }
                 @for n in (0..count).rev() {
-                    rect class=(class) x=(Num(x + f32::from(n) * 3.0)) y=(Num(y + 4.0 - f32::from(n) * 3.0 + top)) width="94" height="70" rx="5" {}
+                    rect class=(class) x=(Num(x + f32::from(n) * 3.0)) y=(Num(y + 4.0 - f32::from(n) * 3.0 + top)) width=(Num(OFFER_WIDTH)) height="70" rx="5" {}
                 }
-                (fitted_text(x + 5.0, y + 20.0 - 0.0, 11.0, 84.0, "tile-name", building_name(lang, kind)))
+                (title.draw(x + 5.0, y + 20.0, OFFER_NAME, "tile-name"))
                 @for (i, line) in makes_lines(lang, kind).iter().enumerate() {
-                    (fitted_text(x + 5.0, y + 33.0 + i as f32 * 9.5, 8.5, 84.0, "tile-makes", line))
+                    (fitted_text(x + 5.0, y + 33.0 + below + i as f32 * 9.5, 8.5, OFFER_NAME.width, "tile-makes", line))
                 }
                 @for (i, material) in chips.iter().enumerate() {
                     rect class="cost-chip" x=(Num(x + 5.0 + i as f32 * 13.0)) y=(Num(y + 52.0)) width="11" height="11" rx="2" fill=(material_colour(*material)) {}
@@ -299,7 +326,9 @@ pub fn status(ctx: &Ctx) -> Markup {
     let track_max = u16::from(pos.options.target().max(20)) + 10;
     let per_row = 16u16;
     let track_top = 196.0;
-    let title = lang.tr("table-score-track");
+    // The track moves at the round ends only: its title says so, apart from the players' points
+    // now in their villages.
+    let title = lang.tr("table-score-track-last");
     html! {
         (tiled::panel("status", &round_text, html! { (row(html! {
             (view(12.0, 32.0, 262.0, 76.0, html! {

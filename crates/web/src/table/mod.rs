@@ -20,6 +20,7 @@ mod refusal;
 pub(crate) mod suggestion;
 pub(crate) mod targets;
 mod tiled;
+pub(crate) mod titles;
 pub(crate) mod village;
 
 use maud::{html, Markup};

@@ -105,7 +105,8 @@ pub fn cube(x: f32, y: f32, owner: Owner, title: &str, mark: Option<String>) -> 
 }
 
 /// Wraps `inner` in a group that plays a legal action (or opens a chooser) when activated.
-/// `label` is its accessible name. Without a legal action, the group is plain.
+/// `label` is its accessible name. Without a legal action, the group is plain. A piece that
+/// spends the neutral coin is also `neutral-coin`, which the style sheet draws apart.
 pub fn clickable(click: Option<Clickable>, class: &str, label: &str, inner: Markup) -> Markup {
     match click {
         Some(click) => {
@@ -114,7 +115,7 @@ pub fn clickable(click: Option<Clickable>, class: &str, label: &str, inner: Mark
             // ("Trader delivers a good", not "Traderdelivers a good"); SVG draws no such space.
             let inner = PreEscaped(inner.0.replace("</text>", "</text> "));
             html! {
-                g class={ (class) " legal" } data-action=[click.action] data-chooser=[click.chooser]
+                g class={ (class) @if click.neutral_coin { " neutral-coin" } " legal" } data-action=[click.action] data-chooser=[click.chooser]
                     tabindex="0" role="button" aria-label=(label) focusable="true" {
                     (inner)
                 }
@@ -191,16 +192,11 @@ fn words(text: &str) -> String {
         .join(" ")
 }
 
-/// Text that shrinks to fit `width` (SVG `textLength` only ever squeezes long names).
+/// Text that shrinks to fit `width` (SVG `textLength` only ever squeezes long texts). Titles
+/// are fitted by [`super::titles`] instead.
 pub fn fitted_text(x: f32, y: f32, size: f32, width: f32, class: &str, text: &str) -> Markup {
-    // A rough width estimate: about 0.55 em per Latin letter, 1 em for CJK characters.
-    let estimate: f32 = text
-        .chars()
-        .map(|c| if c.is_ascii() { 0.56 } else { 1.0 })
-        .sum::<f32>()
-        * size;
     html! {
-        @if estimate > width {
+        @if super::titles::text_width(text, size) > width {
             text class=(class) x=(Num(x)) y=(Num(y)) font-size=(Num(size)) textLength=(Num(width)) lengthAdjust="spacingAndGlyphs" { (text) }
         } @else {
             text class=(class) x=(Num(x)) y=(Num(y)) font-size=(Num(size)) { (text) }
@@ -306,6 +302,7 @@ mod label_tests {
             Some(Clickable {
                 action: Some(0),
                 chooser: None,
+                neutral_coin: false,
             }),
             "character",
             "coin on the Trader",

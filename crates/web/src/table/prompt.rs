@@ -40,6 +40,9 @@ pub fn prompt(ctx: &Ctx, your_turn: bool, over: bool) -> Markup {
             @if let Some(step) = step {
                 p class="step" { (step) }
             }
+            @if ctx.targets.offers_neutral_coin() {
+                (neutral_coin_legend(ctx))
+            }
             @if let Some(replay) = ctx.input.replay {
                 p class="replay-step" { (lang.tr_args("replay-step", &[("step", FluentValue::from(replay.0)), ("total", FluentValue::from(replay.1))])) }
             }
@@ -59,6 +62,19 @@ pub fn prompt(ctx: &Ctx, your_turn: bool, over: bool) -> Markup {
             (super::ask_hint::answer_box(ctx))
             (super::confirm::confirmations(ctx))
             p class="refusal" role="status" hidden {}
+        }
+    }
+}
+
+/// What the pieces drawn apart (dashed, not orange) are: the neutral coin, which may replace
+/// the turn while it is unused (two players), on the player's own buildings and the offer.
+fn neutral_coin_legend(ctx: &Ctx) -> Markup {
+    html! {
+        p class="neutral-coin-legend" {
+            svg class="legend-swatch" viewBox="0 0 18 12" aria-hidden="true" {
+                rect x="1.5" y="1.5" width="15" height="9" rx="2" {}
+            }
+            " " (ctx.lang.tr("table-neutral-coin-legend"))
         }
     }
 }

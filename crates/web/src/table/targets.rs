@@ -89,11 +89,22 @@ pub fn target_of(position: &Position, action: &Action) -> Target {
     }
 }
 
+/// Whether `action` spends the neutral coin (two players, ruling 25): it replaces the whole
+/// turn, so its pieces are drawn apart from the ordinary moves on the same board.
+pub fn spends_neutral_coin(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::NeutralPriest { .. } | Action::NeutralBuild(_)
+    )
+}
+
 /// The legal actions grouped by the piece they are made on.
 pub struct Targets {
     /// Targets in the order of their first action.
     by_target: Vec<(Target, Vec<usize>)>,
     choosers: Vec<(Target, Vec<usize>)>,
+    /// Targets whose every action spends the neutral coin.
+    neutral_coin: Vec<Target>,
 }
 
 /// The attributes that make one piece clickable.
@@ -102,6 +113,8 @@ pub struct Clickable {
     pub action: Option<usize>,
     /// `data-chooser`: the id of the chooser listing several actions.
     pub chooser: Option<String>,
+    /// Whether every action on the piece spends the neutral coin.
+    pub neutral_coin: bool,
 }
 
 impl Targets {
@@ -120,9 +133,17 @@ impl Targets {
             .filter(|(target, actions)| *target != Target::Button && actions.len() > 1)
             .map(|(target, actions)| (*target, actions.clone()))
             .collect();
+        let neutral_coin = by_target
+            .iter()
+            .filter(|(target, actions)| {
+                *target != Target::Button && actions.iter().all(|&i| spends_neutral_coin(&legal[i]))
+            })
+            .map(|(target, _)| *target)
+            .collect();
         Targets {
             by_target,
             choosers,
+            neutral_coin,
         }
     }
 
@@ -132,16 +153,25 @@ impl Targets {
         if target == Target::Button {
             return None;
         }
+        let neutral_coin = self.neutral_coin.contains(&target);
         Some(match actions.as_slice() {
             [single] => Clickable {
                 action: Some(*single),
                 chooser: None,
+                neutral_coin,
             },
             _ => Clickable {
                 action: None,
                 chooser: Some(self.chooser_id(target)),
+                neutral_coin,
             },
         })
+    }
+
+    /// Whether a piece on the board spends the neutral coin: the prompt then says what those
+    /// pieces are.
+    pub fn offers_neutral_coin(&self) -> bool {
+        !self.neutral_coin.is_empty()
     }
 
     /// Every piece that legal actions are made on.

@@ -533,3 +533,168 @@ fn a_bot_is_not_called_a_bot_twice_but_a_stand_in_is_named() {
         assert!(table(true).contains(&tag), "{}", lang.code());
     }
 }
+
+/// The class of the board's piece that plays action `index`.
+fn class_of_action(html: &str, index: usize) -> Option<&str> {
+    let at = html.find(&format!("data-action=\"{index}\" tabindex"))?;
+    let tag = &html[html[..at].rfind("<g ")?..at];
+    let class = tag.split("class=\"").nth(1)?;
+    Some(&class[..class.find('"')?])
+}
+
+#[test]
+fn the_neutral_coins_targets_are_drawn_apart_and_the_prompt_says_what_they_are() {
+    let mut game = Game::new(GameOptions::for_players(2), 9);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut seen = 0;
+    let mut without = 0;
+    let mut drawn_apart = 0;
+    while !game.is_over() {
+        let legal = game.legal_actions().to_vec();
+        let offered = legal.iter().any(super::targets::spends_neutral_coin);
+        for lang in [Lang::En, Lang::De] {
+            let (html, _) = render(&game, lang);
+            let legend = lang.tr("table-neutral-coin-legend");
+            assert_eq!(
+                html.contains("class=\"neutral-coin-legend\""),
+                offered,
+                "the legend is there exactly when the neutral coin is"
+            );
+            assert_eq!(html.contains(&legend), offered);
+            for (i, action) in legal.iter().enumerate() {
+                let Some(class) = class_of_action(&html, i) else {
+                    continue;
+                };
+                let apart = class.split(' ').any(|c| c == "neutral-coin");
+                assert_eq!(
+                    apart,
+                    super::targets::spends_neutral_coin(action),
+                    "{action:?}: class {class}"
+                );
+                drawn_apart += usize::from(apart);
+            }
+        }
+        if offered {
+            seen += 1;
+        } else if !legal.is_empty() {
+            without += 1;
+        }
+        let action = legal[rng.next_u64() as usize % legal.len()];
+        game.play(action).unwrap();
+    }
+    assert!(seen > 10 && without > 10, "{seen} with, {without} without");
+    assert!(drawn_apart > seen, "{drawn_apart} pieces drawn apart");
+}
+
+/// The text drawn in the element with `id` (after its title).
+fn drawn_text_of<'h>(html: &'h str, id: &str) -> &'h str {
+    let start = html.find(&format!("id=\"{id}\"")).expect("the element");
+    let rest = &html[start..];
+    let text = &rest[rest.find("</title>").expect("its title") + "</title>".len()..];
+    &text[..text.find("</text>").expect("its end")]
+}
+
+#[test]
+fn the_points_now_and_the_score_track_say_which_is_which_in_every_language() {
+    let mut game = Game::new(GameOptions::for_players(2), 5);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    // Into the second round, where the points now have moved on from the track's.
+    let differ = |game: &Game| {
+        let pos = game.position();
+        pos.round > 1
+            && helvetia_engine::score(pos, Seat(0)).total != pos.player(Seat(0)).score_track
+    };
+    while !differ(&game) {
+        let legal = game.legal_actions();
+        game.play(legal[rng.next_u64() as usize % legal.len()])
+            .unwrap();
+    }
+    let now = helvetia_engine::score(game.position(), Seat(0)).total;
+    for lang in Lang::ALL {
+        let (html, _) = render(&game, lang);
+        let points = fluent_bundle::FluentValue::from(now);
+        let said = lang.tr_args("table-score-now", &[("points", points)]);
+        assert_eq!(drawn_text_of(&html, "t-village-0-score"), said, "{lang:?}");
+        // Words beside the number, not only its unit.
+        assert_ne!(said, format!("{now} {}", lang.tr("end-points")), "{lang:?}");
+        let track = lang.tr("table-score-track-last");
+        assert_ne!(track, lang.tr("table-score-track"), "{lang:?}");
+        assert!(
+            html.contains(&format!("<p class=\"panel-subheading\">{track}</p>")),
+            "{lang:?}: the track's title"
+        );
+    }
+}
+
+/// The estimated width of the `<text>` element that starts at `html`: its `textLength` when
+/// squeezed, else its widest line (its `<tspan>`s are lines) at its font size.
+fn title_width(html: &str) -> f32 {
+    let element = &html[..html.find("</text>").expect("the title's end")];
+    let number = |attribute: &str| {
+        element
+            .split(&format!(" {attribute}=\""))
+            .nth(1)
+            .and_then(|rest| rest[..rest.find('"')?].parse::<f32>().ok())
+    };
+    if let Some(squeezed) = number("textLength") {
+        return squeezed;
+    }
+    let size = number("font-size").expect("a font size");
+    let content = &element[element.find('>').expect("the tag's end") + 1..];
+    content
+        .split("<tspan")
+        .map(|line| {
+            line.rsplit('>')
+                .next()
+                .unwrap_or(line)
+                .trim_end_matches("</tspan")
+        })
+        .map(|line| super::titles::text_width(line.trim(), size))
+        .fold(0.0, f32::max)
+}
+
+#[test]
+fn drawn_names_of_characters_and_buildings_fit_beside_their_badges_in_every_language() {
+    let mut game = Game::new(GameOptions::for_players(4), 6);
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    for _ in 0..700 {
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        game.play(legal[rng.next_u64() as usize % legal.len()])
+            .unwrap();
+    }
+    for lang in Lang::ALL {
+        let (html, _) = render(&game, lang);
+        let names: Vec<&str> = html
+            .split("<text class=\"character-name\"")
+            .skip(1)
+            .collect();
+        assert_eq!(names.len(), 5, "{lang:?}");
+        for name in names {
+            let width = title_width(name);
+            assert!(
+                super::board::CARD_NAME_X + width < super::board::CARD_BADGE_X,
+                "{lang:?}: a character's name runs into its tile: {width}"
+            );
+        }
+        let buildings: Vec<&str> = html.split("<g class=\"building\"").skip(1).collect();
+        assert!(
+            buildings.len() > 20,
+            "{lang:?}: {} buildings",
+            buildings.len()
+        );
+        for building in buildings {
+            let name = building
+                .split("<text class=\"tile-name\"")
+                .nth(1)
+                .expect("a name");
+            let width = title_width(name);
+            assert!(
+                width <= super::village::BUILDING_NAME.width + 1e-3,
+                "{lang:?}: a building's name runs into its edge: {width}"
+            );
+        }
+    }
+}

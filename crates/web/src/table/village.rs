@@ -10,11 +10,12 @@ use helvetia_engine::{
 
 use super::pieces::{clickable, coin, colour, fitted_text, villager, villager_scaled, Figure, Num};
 use super::targets::Target;
+use super::titles::{Room, Title};
 use super::Ctx;
 use crate::words::{building_makes, building_name, character_name, makes_lines, sex_word};
 
 /// Side of one cell, in SVG units.
-const C: f32 = 60.0;
+pub(crate) const C: f32 = 60.0;
 /// Height of the header above the grid.
 const HEADER: f32 = 78.0;
 const PAD: f32 = 10.0;
@@ -22,6 +23,23 @@ const PAD: f32 = 10.0;
 pub const WIDTH: f32 = 6.0 * C + 2.0 * PAD;
 /// Until ring 1 is full, only its 4 × 3 cells are drawn, 1.5 times larger.
 const COMPACT_SCALE: f32 = 1.5;
+/// The name on a building in a village: across the tile (3 units in from its edges, which
+/// are 2 in from the cell's); on two lines what it makes moves down.
+pub(crate) const BUILDING_NAME: Room = Room {
+    size: 8.5,
+    min: 6.5,
+    two_lines: 7.0,
+    width: C - 2.0 * 5.0,
+};
+/// A start building still to be placed, in its owner's header.
+pub(crate) const START_TILE_WIDTH: f32 = 56.0;
+/// The name on a start building still to be placed.
+pub(crate) const START_NAME: Room = Room {
+    size: 8.0,
+    min: 6.5,
+    two_lines: 7.5,
+    width: START_TILE_WIDTH - 2.0 * 3.0,
+};
 
 /// Top-left corner of the cell at grid coordinates (x, y).
 fn corner(x: i8, y: i8) -> (f32, f32) {
@@ -175,9 +193,11 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
                 }
             }
         }
+        // "Now": the points if the game ended at this moment, which the score track (counted
+        // at the round ends only) shows later; the title breaks them down.
         text class="score-now" id=(id("score")) x=(Num(WIDTH - PAD)) y=(Num(PAD + 17.0)) text-anchor="end" {
             title { (score_title(ctx, seat)) }
-            (score.total) " " (lang.tr("end-points"))
+            (lang.tr_args("table-score-now", &[("points", FluentValue::from(score.total))]))
         }
         // Coins in hand, and own dowry coins that come back next turn.
         g class="hand" id=(id("hand")) {
@@ -212,12 +232,12 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
             @for (n, (k, count)) in start_buildings.iter().enumerate() {
                 @let kind = helvetia_engine::BuildingKind::START[*k];
                 @let label = building_name(ctx.lang, kind);
-                @let x = PAD + 150.0 + n as f32 * 52.0;
+                @let x = PAD + 150.0 + n as f32 * (START_TILE_WIDTH + 4.0);
                 (clickable(ctx.targets.clickable(Target::StartBuilding(seat, kind)), "start-building", label, html! {
                     g class="start-building-tile" {
                         title { (label) " ×" (count) }
-                        rect class="tile production" x=(Num(x)) y=(Num(PAD + 28.0)) width="48" height="22" rx="3" {}
-                        (fitted_text(x + 3.0, PAD + 43.0, 8.0, 42.0, "tile-name", label))
+                        rect class="tile production" x=(Num(x)) y=(Num(PAD + 28.0)) width=(Num(START_TILE_WIDTH)) height="26" rx="3" {}
+                        (Title::fit(label, START_NAME).draw(x + 3.0, PAD + 44.0, START_NAME, "tile-name"))
                     }
                 }))
             }
@@ -346,13 +366,15 @@ pub fn building_tile(ctx: &Ctx, village: VillageId, x: f32, y: f32, b: &Building
     let name = building_name(lang, b.kind);
     let makes = building_makes(lang, b.kind);
     let people = b.villagers.as_slice();
+    let title = Title::fit(name, BUILDING_NAME);
+    let below = title.extra_height(BUILDING_NAME);
     html! {
         g class="building" data-kind=(format!("{:?}", b.kind)) {
             title { (name) " – " (makes) }
             rect class={ "tile " (class) } x=(Num(x + 2.0)) y=(Num(y + 2.0)) width=(Num(C - 4.0)) height=(Num(C - 4.0)) rx="4" {}
-            (fitted_text(x + 5.0, y + 12.0, 8.5, C - 10.0, "tile-name", name))
+            (title.draw(x + 5.0, y + 12.0, BUILDING_NAME, "tile-name"))
             @for (i, line) in makes_lines(lang, b.kind).iter().enumerate() {
-                (fitted_text(x + 5.0, y + 21.0 + i as f32 * 7.5, 6.5, C - 10.0, "tile-makes", line))
+                (fitted_text(x + 5.0, y + 21.0 + below + i as f32 * 7.5, 6.5, BUILDING_NAME.width, "tile-makes", line))
             }
             @if people.len() == 2 {
                 text class="couple" x=(Num(x + C / 2.0)) y=(Num(y + 36.0)) text-anchor="middle" { "♥" }

@@ -2,7 +2,7 @@
 //! decision in front of the learner is about (the start, choosing a character, producing,
 //! sleeping and waking, building, delivering, marrying, children, the character tiles, the end
 //! of a round), with the pieces of the board it is about, and ticks the lessons the learner
-//! has done.
+//! has done. With two players it explains the neutral coin once, at the learner's second turn.
 //!
 //! Everything here is a pure function of what the table is drawn from: the view (never the
 //! hidden order of stacks 2 and 3), the legal actions of whoever decides, the story so far and
@@ -98,6 +98,9 @@ pub struct Tutorial {
     /// The seat of the person who learns.
     pub learner: Seat,
     done: u16,
+    /// The turns the learner has begun (with a character, a tile, the neutral coin or a pass):
+    /// one means their first turn is behind them.
+    turns_begun: u16,
 }
 
 impl Tutorial {
@@ -108,7 +111,12 @@ impl Tutorial {
         actions: impl IntoIterator<Item = (Seat, &'a Action)>,
         view: &View,
     ) -> Tutorial {
-        let mut tutorial = Tutorial { learner, done: 0 };
+        let mut tutorial = Tutorial {
+            learner,
+            done: 0,
+            turns_begun: 0,
+        };
+        let mut previous: Option<(Seat, &Action)> = None;
         let pos = &view.position;
         if !is_setup(pos.phase) {
             tutorial.tick(Lesson::Start);
@@ -117,8 +125,13 @@ impl Tutorial {
             tutorial.tick(Lesson::RoundEnd);
         }
         for (seat, action) in actions {
+            let mid_turn = previous.is_some_and(|(s, a)| s == learner && continues_turn(a));
+            previous = Some((seat, action));
             if seat != learner {
                 continue;
+            }
+            if begins_turn(action) && !mid_turn {
+                tutorial.turns_begun = tutorial.turns_begun.saturating_add(1);
             }
             let lesson = match action {
                 Action::Begin(_) => Lesson::Characters,
@@ -146,10 +159,50 @@ impl Tutorial {
         self.done & lesson.bit() != 0
     }
 
+    /// Whether the learner is at the start of their second turn: the one moment the coach
+    /// explains the neutral coin (it is offered at nearly every turn, and once is enough).
+    fn second_turn(&self) -> bool {
+        self.turns_begun == 1
+    }
+
     /// Whether every lesson is done.
     pub fn is_complete(&self) -> bool {
         Lesson::ALL.iter().all(|&lesson| self.has_done(lesson))
     }
+}
+
+/// Whether `action` can be the first decision of a turn.
+fn begins_turn(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Begin(_)
+            | Action::UseTile(_)
+            | Action::NeutralPriest { .. }
+            | Action::NeutralBuild(_)
+            | Action::Pass
+    )
+}
+
+/// Whether the same player may decide on in the turn after `action` (another coin, a tile, a
+/// step of the action): their next decision then begins no turn.
+fn continues_turn(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Begin(_)
+            | Action::UseTile(_)
+            | Action::NeutralBuild(_)
+            | Action::Build(_)
+            | Action::Buy(_)
+            | Action::Pay(_)
+            | Action::Place(_)
+            | Action::MoveIn(_)
+            | Action::Work { .. }
+            | Action::Deliver(_)
+            | Action::Wake { .. }
+            | Action::Marry { .. }
+            | Action::TakeDowry(_)
+            | Action::Birth { .. }
+    )
 }
 
 fn is_setup(phase: Phase) -> bool {
@@ -177,6 +230,8 @@ pub enum Moment {
     Choose,
     /// After an action: another coin on the same character, or end the turn.
     Again,
+    /// Two players: the neutral coin, instead of a character (explained once).
+    NeutralCoin,
     /// Nothing to use the coins for: pass.
     Pass,
     /// The learner's villagers sleep, and the Night Watchman can wake them.
@@ -225,6 +280,7 @@ impl Moment {
             Moment::Pairs => "coach-pairs",
             Moment::Choose => "coach-choose",
             Moment::Again => "coach-again",
+            Moment::NeutralCoin => "coach-neutral-coin",
             Moment::Pass => "coach-pass",
             Moment::Sleeping => "coach-sleeping",
             Moment::Tiles => "coach-tiles",
@@ -247,13 +303,14 @@ impl Moment {
     }
 
     /// Every moment, for the tests of the texts.
-    pub const ALL: [Moment; 24] = [
+    pub const ALL: [Moment; 25] = [
         Moment::Draft,
         Moment::PlaceNeutral,
         Moment::PlaceStart,
         Moment::Pairs,
         Moment::Choose,
         Moment::Again,
+        Moment::NeutralCoin,
         Moment::Pass,
         Moment::Sleeping,
         Moment::Tiles,
@@ -280,7 +337,9 @@ impl Moment {
             Moment::Draft | Moment::PlaceNeutral | Moment::PlaceStart | Moment::Pairs => {
                 Lesson::Start
             }
-            Moment::Choose | Moment::Again | Moment::Pass => Lesson::Characters,
+            Moment::Choose | Moment::Again | Moment::NeutralCoin | Moment::Pass => {
+                Lesson::Characters
+            }
             Moment::Sleeping | Moment::Wake => Lesson::SleepingAndWaking,
             Moment::Tiles => Lesson::CharacterTiles,
             Moment::SelectBuilding | Moment::Pay | Moment::Place | Moment::MoveIn => {
@@ -388,7 +447,8 @@ fn learners_moment(
     }
 }
 
-/// Between actions: the round's end just seen, a tile, sleepers to wake, or the characters.
+/// Between actions: the neutral coin at the second turn, the round's end just seen, a tile,
+/// sleepers to wake, or the characters.
 fn choosing(
     pos: &Position,
     turn: &TurnState,
@@ -399,6 +459,14 @@ fn choosing(
 ) -> (Moment, String) {
     let learner = tutorial.learner;
     let fresh = turn.regular.is_none() && turn.tile.is_none();
+    // Before the round's end, which every round explains again.
+    if fresh && pos.options.has_neutral() && tutorial.second_turn() {
+        let neutral = village(VillageId::Neutral);
+        return (
+            Moment::NeutralCoin,
+            format!("{neutral}-head, #table .neutral-coin"),
+        );
+    }
     if fresh && round_just_ended(story, learner) {
         return (Moment::RoundOver, "#t-status, #t-characters".into());
     }

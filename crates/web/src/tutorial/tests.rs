@@ -30,25 +30,30 @@ impl Played {
 
     /// Plays on until `stop` holds for the position (before any decision), or the game ends.
     fn until(&mut self, stop: impl Fn(&View) -> bool) -> bool {
-        let names = vec!["anna".to_string(), "bruno".to_string()];
         for _ in 0..20_000 {
-            let view = self.game.view();
-            if stop(&view) {
+            if stop(&self.game.view()) {
                 return true;
             }
             if self.game.is_over() {
                 return false;
             }
-            let legal = self.game.legal_actions();
-            let action = legal[self.rng.next_u32() as usize % legal.len()];
-            let seat = self.game.to_move().expect("a player decides");
-            self.game.play(action).expect("a legal action");
-            let after = self.game.view();
-            self.story
-                .extend(story_lines(Lang::En, &names, &view, &action, &after));
-            self.actions.push((seat, action));
+            self.decide();
         }
         false
+    }
+
+    /// Makes one random legal decision, with its story.
+    fn decide(&mut self) {
+        let names = vec!["anna".to_string(), "bruno".to_string()];
+        let view = self.game.view();
+        let legal = self.game.legal_actions();
+        let action = legal[self.rng.next_u32() as usize % legal.len()];
+        let seat = self.game.to_move().expect("a player decides");
+        self.game.play(action).expect("a legal action");
+        let after = self.game.view();
+        self.story
+            .extend(story_lines(Lang::En, &names, &view, &action, &after));
+        self.actions.push((seat, action));
     }
 
     fn tutorial(&self) -> Tutorial {
@@ -146,6 +151,58 @@ fn the_first_decision_after_a_round_end_is_the_lesson_of_the_round_end() {
     ));
     played.actions.push((LEARNER, action));
     assert_ne!(played.coaching().moment, Moment::RoundOver);
+}
+
+/// Whether the learner is at the start of a turn (nothing done in it yet).
+fn learner_begins_a_turn(view: &View) -> bool {
+    matches!(view.position.phase, Phase::Turn { seat, turn }
+        if seat == LEARNER && turn.step == Step::Choose && turn.regular.is_none() && turn.tile.is_none())
+}
+
+#[test]
+fn the_neutral_coin_is_explained_once_at_the_learners_second_turn() {
+    for seed in 1..12 {
+        let mut played = Played::new(seed);
+        let mut turns = Vec::new();
+        while played.until(learner_begins_a_turn) {
+            turns.push(played.coaching());
+            played.decide();
+        }
+        assert!(turns.len() > 2, "seed {seed}: {} turns", turns.len());
+        let explained: Vec<usize> = (0..turns.len())
+            .filter(|&i| turns[i].moment == Moment::NeutralCoin)
+            .collect();
+        assert_eq!(explained, [1], "seed {seed}: {turns:?}");
+        let coaching = &turns[1];
+        assert_eq!(coaching.moment.lesson(), Some(Lesson::Characters));
+        assert!(
+            coaching.focus.contains("#t-village-4-head")
+                && coaching.focus.contains(".neutral-coin"),
+            "the neutral coin and its targets: {}",
+            coaching.focus
+        );
+    }
+}
+
+#[test]
+fn without_a_neutral_village_the_coach_never_speaks_of_the_neutral_coin() {
+    let mut game = Game::new(GameOptions::for_players(3), 4);
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut actions: Vec<(Seat, Action)> = Vec::new();
+    while !game.is_over() && actions.len() < 3_000 {
+        let view = game.view();
+        if learner_begins_a_turn(&view) {
+            let legal = game.legal_actions().to_vec();
+            let tutorial = Tutorial::of(LEARNER, actions.iter().map(|(s, a)| (*s, a)), &view);
+            let coaching = coaching(&view, &legal, &[], &tutorial);
+            assert_ne!(coaching.moment, Moment::NeutralCoin);
+        }
+        let legal = game.legal_actions();
+        let action = legal[rng.next_u32() as usize % legal.len()];
+        let seat = game.to_move().expect("a player decides");
+        game.play(action).expect("a legal action");
+        actions.push((seat, action));
+    }
 }
 
 #[test]
@@ -270,6 +327,7 @@ fn a_finished_checklist_says_the_tutorial_is_complete() {
     let done = Tutorial {
         learner: LEARNER,
         done: Lesson::ALL.iter().fold(0, |all, lesson| all | lesson.bit()),
+        turns_begun: 0,
     };
     assert!(done.is_complete());
     let html = table(&game, &[], Some(done), Lang::En);

@@ -11,9 +11,8 @@ use helvetia_engine::{
     Sex, TurnState, VillageId, Villager,
 };
 
+use super::test_records::people_record;
 use super::{Choice, Decision, GameState};
-use crate::domain::records::GameRecordRow;
-use crate::domain::seats::{GameStatus, Occupant, OnResign, SeatRecord};
 
 /// A running three-player game of people, seat 0 to move with `hand` coins in hand (the rest on
 /// the Night Watchman) and the villages empty; with `tile`, seat 0 holds the Night Watchman's
@@ -23,37 +22,7 @@ fn game_state(hand: u8, tile: bool) -> GameState {
         character_tiles: true,
         ..GameOptions::for_players(3)
     };
-    let seats = (0..3)
-        .map(|seat| {
-            SeatRecord::new(
-                seat,
-                Occupant::Human {
-                    user_id: format!("u{seat}"),
-                    username: format!("player{seat}"),
-                    invite: None,
-                },
-            )
-        })
-        .collect();
-    let record = GameRecordRow {
-        id: "g".into(),
-        creator_id: "u0".into(),
-        options,
-        seed: 1,
-        status: GameStatus::Running,
-        created_at: 0,
-        version: 0,
-        seats,
-        actions: Vec::new(),
-        clock: None,
-        rated: false,
-        rating_changes: Vec::new(),
-        spectators_apart: false,
-        on_resign: OnResign::Bot,
-        ended_by_resignation: false,
-        hints: false,
-        tutorial: false,
-    };
+    let record = people_record(options, 1);
     let mut state = GameState::from_record(record).expect("a new game");
     let position = position(state.game.position(), hand, tile);
     state.game = Game::from_position(position).expect("a legal position");

@@ -6,7 +6,11 @@
 
 #[cfg(test)]
 mod forced_pass;
+#[cfg(test)]
+mod forced_turn_end;
 mod story;
+#[cfg(test)]
+mod test_records;
 
 pub use story::seat_name;
 use story::seat_names;
@@ -165,10 +169,32 @@ impl Decision {
         };
         Decision {
             view: game.view(),
-            forced: forced_step_among(game.position(), &legal),
+            forced: step_played_for_the_person(game, &legal),
             legal,
         }
     }
+}
+
+/// The forced step of `game`'s decision ([`forced_step_among`]) that the table plays for its
+/// person, unless it would end a turn they have begun: until they take that step themselves,
+/// they may still take back the turn's decisions; once it is played, the next player moves.
+fn step_played_for_the_person(game: &Game, legal: &[Action]) -> Option<Action> {
+    let step = forced_step_among(game.position(), legal)?;
+    (!ends_a_begun_turn(game, step)).then_some(step)
+}
+
+/// Whether playing `step` ends the turn its player has begun (they acted in it already).
+fn ends_a_begun_turn(game: &Game, step: Action) -> bool {
+    let Phase::Turn { seat, turn } = game.position().phase else {
+        return false;
+    };
+    if turn == TurnState::fresh() {
+        return false;
+    }
+    let mut after = game.clone();
+    after.play_unchecked(step);
+    !matches!(after.position().phase,
+        Phase::Turn { seat: still, turn } if still == seat && turn != TurnState::fresh())
 }
 
 impl GameState {
@@ -193,7 +219,7 @@ impl GameState {
                     .expect_err("an action not in the legal list");
                 return Err(format!("action {index}: {}", error.reason));
             }
-            let forced = forced_step_among(game.position(), &legal);
+            let forced = step_played_for_the_person(&game, &legal);
             let entry = entry_for(&game, forced, action, None);
             game.play_unchecked(action);
             let after = game.view();
@@ -268,6 +294,12 @@ impl GameState {
             Some(seat) if self.decider() == Some(seat) => self.now.legal.clone(),
             _ => ActionList::new(),
         }
+    }
+
+    /// The step the table plays for the person who decides now, if their decision is forced
+    /// and the step would not end a turn they have begun.
+    pub fn forced_step(&self) -> Option<Action> {
+        self.now.forced
     }
 
     /// The seat whose person decides now: the seat to move, unless a bot stands in for its

@@ -1,0 +1,42 @@
+//! The stored record of a new running game of people, for the game state's tests.
+
+use helvetia_engine::GameOptions;
+
+use crate::domain::records::GameRecordRow;
+use crate::domain::seats::{GameStatus, Occupant, OnResign, SeatRecord};
+
+/// A running game of `options` and `seed` with no action played, a person in every seat (seat
+/// `n` is account `u{n}`, named `player{n}`).
+pub(super) fn people_record(options: GameOptions, seed: u64) -> GameRecordRow {
+    let seats = (0..options.players)
+        .map(|seat| {
+            SeatRecord::new(
+                seat,
+                Occupant::Human {
+                    user_id: format!("u{seat}"),
+                    username: format!("player{seat}"),
+                    invite: None,
+                },
+            )
+        })
+        .collect();
+    GameRecordRow {
+        id: "g".into(),
+        creator_id: "u0".into(),
+        options,
+        seed,
+        status: GameStatus::Running,
+        created_at: 0,
+        version: 0,
+        seats,
+        actions: Vec::new(),
+        clock: None,
+        rated: false,
+        rating_changes: Vec::new(),
+        spectators_apart: false,
+        on_resign: OnResign::Bot,
+        ended_by_resignation: false,
+        hints: false,
+        tutorial: false,
+    }
+}
