@@ -32,8 +32,12 @@ pg_isready -h 127.0.0.1 -t 60 >/dev/null
 as_postgres() { su postgres -s /bin/sh -c "psql -v ON_ERROR_STOP=1 -qtA -c \"$1\""; }
 as_postgres "SELECT 1 FROM pg_roles WHERE rolname = 'helvetia'" | grep -q 1 ||
   as_postgres "CREATE ROLE helvetia LOGIN CREATEDB PASSWORD 'helvetia'"
-for db in $(as_postgres "SELECT datname FROM pg_database WHERE datname LIKE 'helvetia_t%'"); do
-  as_postgres "DROP DATABASE $db" >/dev/null
+# Databases the tests of an earlier run left behind go; one in use (a run going on beside this
+# one on the same machine) stays, as does the database the tests connect to first.
+for db in $(as_postgres "SELECT datname FROM pg_database WHERE datname LIKE 'helvetia_t%' AND datname <> 'helvetia_test' \
+    AND datname NOT IN (SELECT datname FROM pg_stat_activity WHERE datname IS NOT NULL)"); do
+  as_postgres "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true
 done
-as_postgres "CREATE DATABASE helvetia_test OWNER helvetia"
+as_postgres "SELECT 1 FROM pg_database WHERE datname = 'helvetia_test'" | grep -q 1 ||
+  as_postgres "CREATE DATABASE helvetia_test OWNER helvetia"
 export HELVETIA_TEST_POSTGRES=postgres://helvetia:helvetia@127.0.0.1:5432/helvetia_test

@@ -9,8 +9,9 @@ use axum::routing::{get, post};
 use axum::Router;
 use governor::{Quota, RateLimiter};
 
-use crate::accounts::{auth, csrf};
+use crate::accounts::{auth, csrf, scope};
 use crate::analysis::requests as analysis;
+use crate::bot_accounts::requests as bot_accounts;
 use crate::chat::lines as chat;
 use crate::config::Config;
 use crate::domain::tokens::random_token;
@@ -93,6 +94,12 @@ pub fn app(state: AppState) -> Router {
         .route("/login", post(auth::login))
         .route("/logout", post(auth::logout))
         .route("/me", get(auth::me))
+        .route("/account/bot", post(bot_accounts::become_bot))
+        .route(
+            "/bot/tokens",
+            get(bot_accounts::list).post(bot_accounts::create),
+        )
+        .route("/bot/tokens/{id}/revoke", post(bot_accounts::revoke))
         .route("/tutorial", post(tutorial::start))
         .route("/play-now", get(play_now::status).post(play_now::join))
         .route("/play-now/cancel", post(play_now::cancel))
@@ -155,6 +162,10 @@ pub fn app(state: AppState) -> Router {
         .nest("/api", api)
         .merge(operations)
         .fallback(pages::not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            scope::limit,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             csrf::protect,

@@ -12,7 +12,8 @@
 //! - [`state`]: what handlers and workers share.
 //! - [`http`]: errors and their languages, cookies, layers, the listener, health.
 //! - features, each with its routes: [`accounts`], [`chat`], [`players`], [`mail`],
-//!   [`analysis`], [`lobby`], [`play`], [`export`], [`matchmaking`] ("play now").
+//!   [`analysis`], [`lobby`], [`play`], [`export`], [`matchmaking`] ("play now"),
+//!   [`bot_accounts`].
 //! - [`workers`]: bots, deadlines, ratings, analyses, mail, notices from other nodes, the
 //!   pairing of the "play now" pools.
 //! - [`site`]: the pages; [`app`]: the router, start and shutdown.
@@ -22,6 +23,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod app;
+pub mod bot_accounts;
 pub mod chat;
 pub mod config;
 pub mod domain;

@@ -128,6 +128,49 @@
     });
   }
 
+  // ---- Bot accounts ------------------------------------------------------------------------
+
+  // Turning the account into a bot asks first (it is for good); a new token's secret is shown
+  // once, in its own box; revoking a token reloads the list.
+  function setUpBotAccount() {
+    const become = document.querySelector("button[data-become-bot]");
+    if (become) {
+      become.addEventListener("click", async function () {
+        if (!window.confirm(become.dataset.confirm)) return;
+        become.disabled = true;
+        try {
+          await post(become.dataset.becomeBot, { for_good: true });
+          location.reload();
+        } catch (e) {
+          become.disabled = false;
+          showError(document.querySelector(".error-banner"), e.message);
+        }
+      });
+    }
+    const form = document.getElementById("token-form");
+    if (form) {
+      handleForm(form, async function () {
+        const made = await post(form.dataset.api, { name: form.elements.name.value });
+        const shown = document.getElementById("new-token");
+        shown.querySelector(".secret").textContent = made.token;
+        shown.hidden = false;
+        form.reset();
+      });
+    }
+    document.querySelectorAll("button[data-revoke-token]").forEach(function (button) {
+      button.addEventListener("click", async function () {
+        button.disabled = true;
+        try {
+          await post(button.dataset.revokeToken, {});
+          location.reload();
+        } catch (e) {
+          button.disabled = false;
+          showError(document.querySelector(".error-banner"), e.message);
+        }
+      });
+    });
+  }
+
   // ---- The others' last turns -----------------------------------------------------------
 
   // Marks the legends of the turns this viewer sees (by the seat on #table, or as a spectator)
@@ -1526,6 +1569,7 @@
     document.addEventListener("keydown", endMotions, true);
     setUpForcedStepsToggle();
     setUpSettingSwitches();
+    setUpBotAccount();
     setUpVillageTabs();
     setUpMenu();
     const page = document.body.dataset.page;

@@ -4,7 +4,7 @@
 use std::net::IpAddr;
 
 use axum::extract::{FromRequestParts, State};
-use axum::http::header::SET_COOKIE;
+use axum::http::header::{AUTHORIZATION, SET_COOKIE};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -14,12 +14,12 @@ use serde_json::json;
 
 use crate::accounts::passwords::{hash_password, verify_password, verify_unknown};
 use crate::domain::time::now;
-use crate::domain::tokens::random_token;
+use crate::domain::tokens::{api_token_hash, random_token};
 use crate::domain::usernames;
 use crate::http::client_ip::ClientIp;
 use crate::http::cookies::{cookie, set_cookie};
 use crate::http::error::{AppError, AppResult, JsonBody};
-pub use crate::live::sessions::User;
+pub use crate::live::sessions::{Credential, User};
 use crate::state::AppState;
 use crate::storage::UserRecord;
 
@@ -27,23 +27,51 @@ use crate::storage::UserRecord;
 pub const SESSION_COOKIE: &str = "helvetia_session";
 /// How long a session lasts.
 pub const SESSION_DAYS: i64 = 30;
-/// Looks up the session cookie of a request.
+/// The secret of a request's `Authorization: Bearer …` header, if it sends one.
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, secret) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| secret.trim())
+        .filter(|secret| !secret.is_empty())
+}
+
+/// Looks up who a request comes from: a bot account's API token (`Authorization: Bearer …`),
+/// otherwise the session cookie.
 ///
 /// # Errors
-/// 401 if there is no cookie, an unknown one, or an expired one.
+/// 401 if there is neither, or an unknown, revoked or expired one.
 pub async fn user_of(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
+    if let Some(secret) = bearer(headers) {
+        let (id, name) = state
+            .store
+            .bot_by_api_token(&api_token_hash(secret), now())
+            .await?
+            .ok_or_else(|| AppError::unauthorized("unknown-api-token"))?;
+        return Ok(User {
+            id,
+            name,
+            by: Credential::ApiToken,
+        });
+    }
     let token =
         cookie(headers, SESSION_COOKIE).ok_or_else(|| AppError::unauthorized("not-logged-in"))?;
     let token = token.as_str();
     let (user, expires) = match state.sessions.get(token) {
         Some(found) => found,
         None => {
-            let (id, name, expires) = state
+            let (id, name, expires, bot) = state
                 .store
                 .session(token)
                 .await?
                 .ok_or_else(|| AppError::unauthorized("unknown-session"))?;
-            let user = User { id, name };
+            let by = if bot {
+                Credential::BotSession
+            } else {
+                Credential::PersonSession
+            };
+            let user = User { id, name, by };
             state.sessions.put(token, user.clone(), expires);
             (user, expires)
         }
@@ -95,7 +123,7 @@ fn check_password(password: &str) -> AppResult<()> {
 }
 
 /// A fresh session for `user`, answered with its cookie.
-async fn open_session(state: &AppState, user: User, status: StatusCode) -> AppResult<Response> {
+pub async fn open_session(state: &AppState, user: User, status: StatusCode) -> AppResult<Response> {
     let token = random_token();
     let expires = now() + SESSION_DAYS * 86_400;
     state
@@ -159,6 +187,7 @@ pub async fn register(
     let user = User {
         id: user.id,
         name: user.username,
+        by: Credential::PersonSession,
     };
     open_session(&state, user, StatusCode::CREATED).await
 }
@@ -180,9 +209,15 @@ pub async fn login(
     if !verify_password(body.password, record.password_hash).await? {
         return Err(wrong());
     }
+    let by = if state.store.is_bot_account(&record.id).await? == Some(true) {
+        Credential::BotSession
+    } else {
+        Credential::PersonSession
+    };
     let user = User {
         id: record.id,
         name: record.username,
+        by,
     };
     open_session(&state, user, StatusCode::OK).await
 }
@@ -203,7 +238,8 @@ pub async fn me(
     user: User,
 ) -> crate::http::error::AppResult<Json<serde_json::Value>> {
     let waiting = app.store.games_waiting_for(&user.id).await?;
+    let bot = user.by != Credential::PersonSession;
     Ok(Json(
-        json!({ "id": user.id, "username": user.name, "waiting": waiting }),
+        json!({ "id": user.id, "username": user.name, "waiting": waiting, "bot": bot }),
     ))
 }

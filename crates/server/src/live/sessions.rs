@@ -14,6 +14,19 @@ pub struct User {
     pub id: String,
     /// Display name.
     pub name: String,
+    /// How the request proved who it is, and so what it may do.
+    pub by: Credential,
+}
+
+/// What a request showed to prove who it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Credential {
+    /// A person's session cookie.
+    PersonSession,
+    /// The session cookie of a bot account: settings and tokens only.
+    BotSession,
+    /// A bot account's API token: playing only.
+    ApiToken,
 }
 
 /// Sessions recently seen, so most requests need no database read. A logout on any node

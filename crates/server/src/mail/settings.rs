@@ -1,4 +1,5 @@
-//! The mail settings of the logged-in person (`/settings`, `GET`/`POST /api/settings`) and the
+//! The mail settings of the logged-in person (`/settings`, `GET`/`POST /api/settings`; the page
+//! also holds the other settings and the account's part as a bot account) and the
 //! unsubscribe link of every mail (`/unsubscribe/{token}`), which needs no login: the token is
 //! the permission. Opening the link only asks; the confirming `POST` (or a mail program's
 //! one-click `POST`, RFC 8058) turns every kind of mail off.
@@ -9,13 +10,14 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use crate::accounts::auth::{MaybeUser, User};
+use crate::accounts::auth::{Credential, MaybeUser, User};
 use crate::accounts::page_context::PageContext;
+use crate::domain::time::rfc3339;
 use crate::domain::tokens::random_token;
 use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::http::language::LangQuery;
 use crate::state::AppState;
-use crate::storage::MailSettings;
+use crate::storage::{MailSettings, StoreResult};
 use helvetia_web::{pages as web, Lang};
 
 use super::transport::is_deliverable;
@@ -139,13 +141,44 @@ pub async fn page(
         wanted: settings.wanted,
         sends_mail: app.config.smtp_url.is_some(),
     };
+    let bot = match bot_account(&app, &who).await {
+        Ok(bot) => bot,
+        Err(error) => return page.error(&error.into()),
+    };
     page.ok(web::settings(
         page.lang,
         page.user(),
         &page.csrf,
         &form,
         (plays_forced_steps, anonymous_in_exports),
+        &bot,
     ))
+}
+
+/// What the settings page shows of `who` as a bot account: its tokens, or whether it may
+/// become one.
+async fn bot_account(app: &AppState, who: &User) -> StoreResult<web::BotAccount> {
+    if who.by != Credential::PersonSession {
+        let tokens = app.store.api_tokens(&who.id).await?;
+        let when = |seconds: i64| rfc3339(seconds).replace('T', " ").replace('Z', " UTC");
+        return Ok(web::BotAccount::Bot(
+            tokens
+                .into_iter()
+                .map(|token| web::TokenLine {
+                    id: token.id,
+                    name: token.name,
+                    created: when(token.created_at),
+                    last_used: token.last_used_at.map(when),
+                    revoked: token.revoked_at.map(when),
+                })
+                .collect(),
+        ));
+    }
+    Ok(if app.store.may_become_bot(&who.id).await? {
+        web::BotAccount::MayBecomeBot
+    } else {
+        web::BotAccount::Person
+    })
 }
 
 /// `GET /unsubscribe/{token}`: asks to confirm.

@@ -116,6 +116,8 @@ pub async fn leaderboard_page(
 #[derive(Serialize)]
 pub struct PlayerProfile {
     name: String,
+    /// Whether it is a bot account (a program playing through the API).
+    bot: bool,
     ratings: Vec<RatingNow>,
     history: Vec<RatingThen>,
     played: i64,
@@ -188,6 +190,7 @@ impl PlayerProfile {
     fn for_page(self) -> Profile {
         Profile {
             name: self.name,
+            bot: self.bot,
             ratings: self
                 .ratings
                 .iter()
@@ -225,8 +228,10 @@ async fn profile_of(app: &AppState, name: &str, lang: Lang) -> AppResult<PlayerP
     let ratings = app.store.ratings_of(&user.id).await?;
     let history = app.store.rating_history(&user.id).await?;
     let games = app.store.games_of(&user.id).await?;
+    let bot = app.store.is_bot_account(&user.id).await?.unwrap_or(false);
     Ok(PlayerProfile {
         name: user.username,
+        bot,
         ratings: ratings
             .iter()
             .map(|r| RatingNow {

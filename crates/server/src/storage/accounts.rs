@@ -91,20 +91,43 @@ impl Store {
         Ok(())
     }
 
-    /// The user id, name and expiry of a session.
+    /// The user id, name and expiry of a session, and whether its account is a bot account.
     ///
     /// # Errors
     /// Database failure.
-    pub async fn session(&self, token: &str) -> StoreResult<Option<(String, String, i64)>> {
+    pub async fn session(&self, token: &str) -> StoreResult<Option<(String, String, i64, bool)>> {
         let row = sqlx::query(
-            "SELECT u.id, u.username, s.expires_at FROM sessions s \
+            "SELECT u.id, u.username, s.expires_at, u.bot FROM sessions s \
              JOIN users u ON u.id = s.user_id WHERE s.token = $1",
         )
         .bind(token)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|row| Ok((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?)))
-            .transpose()
+        row.map(|row| {
+            let bot: i64 = row.try_get(3)?;
+            Ok((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, bot != 0))
+        })
+        .transpose()
+    }
+
+    /// Ends every session of `user_id`, on every other node at once; answers their tokens, for
+    /// this node to forget.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn delete_sessions_of(&self, user_id: &str) -> StoreResult<Vec<String>> {
+        let tokens: Vec<String> =
+            sqlx::query_scalar("DELETE FROM sessions WHERE user_id = $1 RETURNING token")
+                .bind(user_id)
+                .fetch_all(&self.pool)
+                .await?;
+        for token in &tokens {
+            self.announce(&Notice::LoggedOut {
+                token: token.clone(),
+            })
+            .await?;
+        }
+        Ok(tokens)
     }
 
     /// Ends a session, on every node at once.

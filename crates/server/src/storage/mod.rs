@@ -11,6 +11,7 @@ mod account_flags;
 mod account_limits;
 mod accounts;
 mod analyses;
+mod bot_accounts;
 mod bot_leases;
 mod chat;
 mod claim;
@@ -38,6 +39,7 @@ use tokio::sync::mpsc;
 pub use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resignation, RowSummary};
 pub use account_limits::{AccountCap, CapKind};
 pub use analyses::{AnalysisJob, AnalysisRow, AnalysisState};
+pub use bot_accounts::ApiTokenRow;
 pub use chat::{ChatLine, ChatText};
 pub use exports::ExportQuery;
 pub use games::{GameFilter, ListedGame};
@@ -187,6 +189,11 @@ fn migrator() -> Migrator {
                 17,
                 "play now",
                 include_str!("../../migrations/0017_play_now.sql"),
+            ),
+            migration(
+                18,
+                "bot accounts",
+                include_str!("../../migrations/0018_bot_accounts.sql"),
             ),
         ]),
         ignore_missing: false,

@@ -23,6 +23,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("lobby", 10),
     ("play", 11),
     ("export", 12),
+    ("bot_accounts", 12),
     ("matchmaking", 12),
     ("workers", 13),
     ("site", 14),

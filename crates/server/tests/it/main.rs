@@ -4,8 +4,10 @@
 
 mod abuse;
 mod analysis;
+mod bot_accounts;
 mod browser_accessibility;
 mod browser_analysis;
+mod browser_bot_account;
 mod browser_console;
 mod browser_hint_button;
 mod browser_hints;

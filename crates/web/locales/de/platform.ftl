@@ -152,3 +152,24 @@ play-now-waiting = Suche Mitspieler… { "{time}" }
 play-now-seating = Dein Tisch ist bereit; er wird geöffnet…
 play-now-pool = { "{players}" } Spieler · { "{pace}" }
 notify-table-ready = Dein Tisch ist bereit: { "{id}" }
+
+# Bot accounts and their API tokens (settings page).
+profile-bot-account = Ein Bot-Konto: Hier spielt ein Programm über die API.
+bot-account-title = Bot-Konto
+bot-account-intro = Ein Programm kann hier als Bot spielen: Mache aus einem neuen Konto ein Bot-Konto und gib ihm API-Tokens. Das gilt für immer und nur für ein Konto, das noch nicht gespielt hat: Ein Bot-Konto spielt nur über seine Tokens, und sein Name wird als der eines Bots gezeigt.
+bot-account-confirm = Dieses Konto für immer zum Bot-Konto machen? Es kann dann die Lobby, den Chat und die Tische nicht mehr benutzen; es spielt über API-Tokens.
+bot-account-become = Dieses Konto zum Bot-Konto machen
+bot-account-played = Dieses Konto hat schon gespielt und kann darum kein Bot-Konto werden. Registriere für deinen Bot ein neues Konto und mache es zum Bot-Konto, bevor es spielt.
+bot-account-is-bot = Dies ist ein Bot-Konto: Programme spielen damit über seine API-Tokens (Authorization: Bearer …, siehe die API-Dokumentation). Hier verwaltest du seine Mails und Tokens.
+bot-tokens-title = API-Tokens
+bot-tokens-none = Noch kein Token.
+bot-token-name = Name
+bot-token-created = Erstellt
+bot-token-last-used = Zuletzt benutzt
+bot-token-state = Zustand
+bot-token-revoked = widerrufen { $when }
+bot-token-revoke = Widerrufen
+bot-token-revoke-named = Das Token { $name } widerrufen
+bot-token-new-name = Name eines neuen Tokens (zum Beispiel der Rechner, auf dem es läuft)
+bot-token-create = Token erstellen
+bot-token-copy-now = Kopiere dieses Token jetzt: Es wird nur einmal gezeigt. Lade die Seite neu, um es in der Liste zu sehen.

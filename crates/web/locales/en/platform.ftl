@@ -152,3 +152,24 @@ play-now-waiting = Looking for players… { "{time}" }
 play-now-seating = Your table is ready; opening it…
 play-now-pool = { "{players}" } players · { "{pace}" }
 notify-table-ready = Your table is ready: { "{id}" }
+
+# Bot accounts and their API tokens (settings page).
+profile-bot-account = A bot account: a program plays here through the API.
+bot-account-title = Bot account
+bot-account-intro = A program can play here as a bot: turn a fresh account into a bot account and give it API tokens. It is for good, and only for an account that has not played yet: a bot account plays through its tokens only, and its name is shown as a bot's.
+bot-account-confirm = Turn this account into a bot account, for good? It can then no longer use the lobby, the chat or the tables; it plays through API tokens.
+bot-account-become = Turn this account into a bot account
+bot-account-played = This account has played, so it cannot become a bot account. Register a new account for your bot, and turn that one into a bot account before it plays.
+bot-account-is-bot = This is a bot account: programs play with it through its API tokens (Authorization: Bearer …, see the API documentation). Here you manage its mails and tokens.
+bot-tokens-title = API tokens
+bot-tokens-none = No token yet.
+bot-token-name = Name
+bot-token-created = Created
+bot-token-last-used = Last used
+bot-token-state = State
+bot-token-revoked = revoked { $when }
+bot-token-revoke = Revoke
+bot-token-revoke-named = Revoke the token { $name }
+bot-token-new-name = Name of a new token (for example, the machine it runs on)
+bot-token-create = Create a token
+bot-token-copy-now = Copy this token now: it is shown only once. Reload the page to see it listed.

@@ -152,3 +152,24 @@ play-now-waiting = Recherche de joueurs… { "{time}" }
 play-now-seating = Votre table est prête ; ouverture…
 play-now-pool = { "{players}" } joueurs · { "{pace}" }
 notify-table-ready = Votre table est prête : { "{id}" }
+
+# Bot accounts and their API tokens (settings page).
+profile-bot-account = Un compte robot : un programme joue ici par l’API.
+bot-account-title = Compte robot
+bot-account-intro = Un programme peut jouer ici comme robot : faites d’un compte neuf un compte robot et donnez-lui des jetons d’API. C’est pour de bon, et seulement pour un compte qui n’a pas encore joué : un compte robot ne joue que par ses jetons, et son nom est montré comme celui d’un robot.
+bot-account-confirm = Faire de ce compte un compte robot, pour de bon ? Il ne pourra plus utiliser le salon, le chat ni les tables ; il jouera par des jetons d’API.
+bot-account-become = Faire de ce compte un compte robot
+bot-account-played = Ce compte a déjà joué, il ne peut donc pas devenir un compte robot. Créez un nouveau compte pour votre robot et faites-en un compte robot avant qu’il joue.
+bot-account-is-bot = Ceci est un compte robot : des programmes jouent avec lui par ses jetons d’API (Authorization: Bearer …, voir la documentation de l’API). Vous gérez ici ses courriels et ses jetons.
+bot-tokens-title = Jetons d’API
+bot-tokens-none = Aucun jeton pour l’instant.
+bot-token-name = Nom
+bot-token-created = Créé
+bot-token-last-used = Dernier usage
+bot-token-state = État
+bot-token-revoked = révoqué { $when }
+bot-token-revoke = Révoquer
+bot-token-revoke-named = Révoquer le jeton { $name }
+bot-token-new-name = Nom d’un nouveau jeton (par exemple, la machine où il tourne)
+bot-token-create = Créer un jeton
+bot-token-copy-now = Copiez ce jeton maintenant : il n’est montré qu’une fois. Rechargez la page pour le voir dans la liste.

@@ -152,3 +152,24 @@ play-now-waiting = Cerco giocatori… { "{time}" }
 play-now-seating = Il tuo tavolo è pronto; lo apro…
 play-now-pool = { "{players}" } giocatori · { "{pace}" }
 notify-table-ready = Il tuo tavolo è pronto: { "{id}" }
+
+# Bot accounts and their API tokens (settings page).
+profile-bot-account = Un account bot: qui gioca un programma tramite l’API.
+bot-account-title = Account bot
+bot-account-intro = Un programma può giocare qui come bot: trasforma un account nuovo in un account bot e dagli dei token API. È per sempre, e solo per un account che non ha ancora giocato: un account bot gioca solo con i suoi token, e il suo nome è mostrato come quello di un bot.
+bot-account-confirm = Trasformare questo account in un account bot, per sempre? Non potrà più usare la lobby, la chat né i tavoli; giocherà con token API.
+bot-account-become = Trasforma questo account in un account bot
+bot-account-played = Questo account ha già giocato, quindi non può diventare un account bot. Registra un nuovo account per il tuo bot e trasformalo in account bot prima che giochi.
+bot-account-is-bot = Questo è un account bot: i programmi giocano con esso tramite i suoi token API (Authorization: Bearer …, vedi la documentazione dell’API). Qui gestisci le sue email e i suoi token.
+bot-tokens-title = Token API
+bot-tokens-none = Ancora nessun token.
+bot-token-name = Nome
+bot-token-created = Creato
+bot-token-last-used = Ultimo uso
+bot-token-state = Stato
+bot-token-revoked = revocato { $when }
+bot-token-revoke = Revoca
+bot-token-revoke-named = Revoca il token { $name }
+bot-token-new-name = Nome di un nuovo token (per esempio, la macchina su cui gira)
+bot-token-create = Crea un token
+bot-token-copy-now = Copia questo token ora: è mostrato una sola volta. Ricarica la pagina per vederlo nell’elenco.

@@ -143,3 +143,24 @@ play-now-waiting = 正在寻找玩家… { "{time}" }
 play-now-seating = 你的牌桌已就绪，正在打开…
 play-now-pool = { "{players}" } 人 · { "{pace}" }
 notify-table-ready = 你的牌桌已就绪：{ "{id}" }
+
+# Bot accounts and their API tokens (settings page).
+profile-bot-account = 机器人账号：这里由程序通过 API 下棋。
+bot-account-title = 机器人账号
+bot-account-intro = 程序可以在这里作为机器人下棋：把一个新账号变为机器人账号，并为它创建 API 令牌。此操作不可撤回，且只适用于尚未下过棋的账号：机器人账号只能通过其令牌下棋，其名称会显示为机器人。
+bot-account-confirm = 确定要把此账号永久变为机器人账号吗？之后它将不能再使用大厅、聊天和牌桌；它通过 API 令牌下棋。
+bot-account-become = 把此账号变为机器人账号
+bot-account-played = 此账号已经下过棋，因此不能成为机器人账号。请为你的机器人注册一个新账号，并在它下棋之前把它变为机器人账号。
+bot-account-is-bot = 这是一个机器人账号：程序通过它的 API 令牌（Authorization: Bearer …，见 API 文档）用它下棋。你可以在这里管理它的邮件和令牌。
+bot-tokens-title = API 令牌
+bot-tokens-none = 还没有令牌。
+bot-token-name = 名称
+bot-token-created = 创建时间
+bot-token-last-used = 最近使用
+bot-token-state = 状态
+bot-token-revoked = 已于 { $when } 撤销
+bot-token-revoke = 撤销
+bot-token-revoke-named = 撤销令牌 { $name }
+bot-token-new-name = 新令牌的名称（例如它所运行的机器）
+bot-token-create = 创建令牌
+bot-token-copy-now = 请立即复制此令牌：它只显示一次。重新加载页面即可在列表中看到它。

@@ -2,6 +2,7 @@
 //! then what the page shows. Forms are sent by the browser script with `fetch` as JSON.
 
 mod analysis;
+mod bot_account;
 mod chat;
 mod forced_steps;
 mod icons;
@@ -22,6 +23,7 @@ use crate::i18n::Lang;
 use layout::{document, Page};
 
 pub use analysis::{AnalysisStanding, AnalysisSummary, ChartPoint, CostlyTurn};
+pub use bot_account::{BotAccount, TokenLine, BECOME_BOT_API, BOT_TOKENS_API};
 pub use chat::{ChatEntry, Phrases};
 pub use forced_steps::{forced_steps_toggle, FORCED_STEPS_API};
 pub use lobby::{lobby, Invitation, LobbyLists, ROUND_LIMIT_MAX, TARGET_VP_MAX};

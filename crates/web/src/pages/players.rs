@@ -23,6 +23,8 @@ pub struct LeaderRow {
 pub struct Profile {
     /// The player's name.
     pub name: String,
+    /// Whether it is a bot account (a program playing through the API).
+    pub bot: bool,
     /// Current ratings: player count, rating, deviation, rated games.
     pub ratings: Vec<(u8, i64, i64, i64)>,
     /// Rating after each rated game, oldest first: player count and rating.
@@ -124,6 +126,9 @@ pub fn profile(lang: Lang, user: Option<&str>, csrf: &str, profile: &Profile) ->
         &profile.name,
         html! {
             h1 { (profile.name) }
+            @if profile.bot {
+                p class="bot-account-badge" { (lang.tr("profile-bot-account")) }
+            }
             p class="profile-counts" {
                 (lang.tr_args("profile-counts", &[
                     ("played", FluentValue::from(profile.played)),
@@ -286,6 +291,7 @@ mod tests {
             "t",
             &Profile {
                 name: "anna".into(),
+                bot: false,
                 ratings: vec![(2, 1520, 290, history.len() as i64)],
                 history,
                 played: 1,

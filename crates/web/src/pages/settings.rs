@@ -2,6 +2,7 @@
 
 use maud::html;
 
+use super::bot_account::{bot_account_section, BotAccount};
 use super::forced_steps::forced_steps_toggle;
 use super::layout::{document, Page};
 use crate::i18n::Lang;
@@ -33,13 +34,15 @@ const KIND_LABELS: [&str; 4] = [
 pub const EXPORT_SETTINGS_API: &str = "/api/settings/export";
 
 /// `/settings`: where and which mails a person gets, whether forced steps are played for
-/// them, and whether they appear as "anonymous" in the exports of finished games.
+/// them, whether they appear as "anonymous" in the exports of finished games, and the account
+/// as a bot account ([`BotAccount`]).
 pub fn settings(
     lang: Lang,
     user: Option<&str>,
     csrf: &str,
     form: &MailForm,
     (plays_forced_steps, anonymous_in_exports): (bool, bool),
+    bot: &BotAccount,
 ) -> String {
     let page = Page::new(lang, user, csrf, "settings");
     let title = lang.tr("settings-title");
@@ -90,6 +93,7 @@ pub fn settings(
                         " " (lang.tr("settings-export-anonymous"))
                     }
                 }
+                (bot_account_section(lang, bot))
             }
         },
     )

@@ -1,0 +1,71 @@
+//! What each credential may reach, decided once for every request from the route it was routed
+//! to, so that no handler can forget it. A person's session reaches everything. A bot account
+//! plays through its API tokens, which reach only who it is, a game's state, and its actions
+//! and undos; its own session (its person logging in with its password) reaches only its
+//! settings and tokens. Pages asked for by a bot account's session lead to its settings.
+
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::Method;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Redirect, Response};
+
+use super::auth::{bearer, user_of, Credential, SESSION_COOKIE};
+use crate::http::cookies::cookie;
+use crate::http::error::AppError;
+use crate::state::AppState;
+
+/// The routes an API token may use.
+const TOKEN_ROUTES: &[&str] = &[
+    "/api/me",
+    "/api/games/{id}",
+    "/api/games/{id}/actions",
+    "/api/games/{id}/undo",
+];
+
+/// The routes a bot account's own session may use.
+const BOT_SESSION_ROUTES: &[&str] = &[
+    "/api/me",
+    "/api/login",
+    "/api/logout",
+    "/api/account/bot",
+    "/api/bot/tokens",
+    "/api/bot/tokens/{id}/revoke",
+    "/api/settings",
+    "/settings",
+    "/static/app.js",
+    "/static/app.css",
+    "/static/icon.svg",
+    "/favicon.ico",
+    "/healthz",
+    "/readyz",
+    "/metrics",
+];
+
+/// The middleware.
+pub async fn limit(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|matched| matched.as_str().to_string());
+    let allowed_in = |routes: &[&str]| route.as_deref().is_some_and(|r| routes.contains(&r));
+    if bearer(request.headers()).is_some() {
+        if !allowed_in(TOKEN_ROUTES) {
+            return AppError::forbidden("api-token-only-plays").into_response();
+        }
+        return next.run(request).await;
+    }
+    let has_session = cookie(request.headers(), SESSION_COOKIE).is_some();
+    if has_session && !allowed_in(BOT_SESSION_ROUTES) {
+        let is_bot = user_of(&app, request.headers())
+            .await
+            .is_ok_and(|user| user.by == Credential::BotSession);
+        if is_bot {
+            let page = route.as_deref().is_none_or(|r| !r.starts_with("/api/"));
+            if page && request.method() == Method::GET {
+                return Redirect::to("/settings").into_response();
+            }
+            return AppError::forbidden("bot-account").into_response();
+        }
+    }
+    next.run(request).await
+}

@@ -1,0 +1,8 @@
+//! Bot accounts: a person turns a fresh account into a bot, for good, and gives it API tokens
+//! that programs play with (`Authorization: Bearer …`). What a bot account's session and its
+//! tokens may reach is decided in [`crate::accounts::scope`].
+//!
+//! - [`requests`]: `POST /api/account/bot`, and `GET`/`POST /api/bot/tokens` with
+//!   `POST /api/bot/tokens/{id}/revoke`.
+
+pub mod requests;

@@ -1,0 +1,173 @@
+//! Bot accounts and their API tokens. An account becomes a bot once, for good, and only while it
+//! has played nothing (no seat in any game, not waiting in a "play now" pool): the guarded update
+//! decides, so two requests cannot both slip past the check. A token is kept as a hash only;
+//! a lookup finds it by that hash, and a revoked token, or one of an account that is no bot,
+//! finds nobody, on every node at once (nothing of it is kept in memory).
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::{Store, StoreResult};
+
+/// One API token as its account sees it listed: never the secret, which exists only in the
+/// answer that created it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiTokenRow {
+    /// Its id (for revoking it).
+    pub id: String,
+    /// The name its person gave it.
+    pub name: String,
+    /// When it was created (seconds since the epoch).
+    pub created_at: i64,
+    /// When it was last used, if ever.
+    pub last_used_at: Option<i64>,
+    /// When it was revoked, if it was.
+    pub revoked_at: Option<i64>,
+}
+
+fn token_row(row: &AnyRow) -> StoreResult<ApiTokenRow> {
+    Ok(ApiTokenRow {
+        id: row.try_get(0)?,
+        name: row.try_get(1)?,
+        created_at: row.try_get(2)?,
+        last_used_at: row.try_get(3)?,
+        revoked_at: row.try_get(4)?,
+    })
+}
+
+/// The account `$1` has played nothing: no seat in any game, not waiting in a pool.
+const PLAYED_NOTHING: &str = "NOT EXISTS (SELECT 1 FROM seats WHERE user_id = $1) \
+     AND NOT EXISTS (SELECT 1 FROM play_now_waiting WHERE user_id = $1)";
+
+impl Store {
+    /// Turns the account `user_id` into a bot account if it has played nothing yet. Tells
+    /// whether it is a bot account now (true also when it was one already).
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn make_bot_account(&self, user_id: &str) -> StoreResult<bool> {
+        sqlx::query(&format!(
+            "UPDATE users SET bot = 1 WHERE id = $1 AND bot = 0 AND {PLAYED_NOTHING}"
+        ))
+        .bind(user_id)
+        .execute(&self.pool)
+        .await?;
+        Ok(self.is_bot_account(user_id).await?.unwrap_or(false))
+    }
+
+    /// Whether the person's account `user_id` may still become a bot account.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn may_become_bot(&self, user_id: &str) -> StoreResult<bool> {
+        let fresh: Option<i64> = sqlx::query_scalar(&format!(
+            "SELECT 1 FROM users WHERE id = $1 AND bot = 0 AND {PLAYED_NOTHING}"
+        ))
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(fresh.is_some())
+    }
+
+    /// Whether `user_id` is a bot account; `None` if there is no such account.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn is_bot_account(&self, user_id: &str) -> StoreResult<Option<bool>> {
+        let bot: Option<i64> = sqlx::query_scalar("SELECT bot FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(bot.map(|bot| bot != 0))
+    }
+
+    /// Stores a new token of the bot account `user_id` by its hash.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn create_api_token(
+        &self,
+        user_id: &str,
+        token: &ApiTokenRow,
+        token_hash: &str,
+    ) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO api_tokens (id, user_id, name, token_hash, created_at) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&token.id)
+        .bind(user_id)
+        .bind(&token.name)
+        .bind(token_hash)
+        .bind(token.created_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The tokens of `user_id`, newest first, revoked ones included.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn api_tokens(&self, user_id: &str) -> StoreResult<Vec<ApiTokenRow>> {
+        let rows = sqlx::query(
+            "SELECT id, name, created_at, last_used_at, revoked_at FROM api_tokens \
+             WHERE user_id = $1 ORDER BY created_at DESC, id",
+        )
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(token_row).collect()
+    }
+
+    /// Revokes the token `id` of `user_id` at `now`. Tells whether it was live until now.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn revoke_api_token(&self, user_id: &str, id: &str, now: i64) -> StoreResult<bool> {
+        let revoked = sqlx::query(
+            "UPDATE api_tokens SET revoked_at = $1 \
+             WHERE id = $2 AND user_id = $3 AND revoked_at IS NULL",
+        )
+        .bind(now)
+        .bind(id)
+        .bind(user_id)
+        .execute(&self.pool)
+        .await?;
+        Ok(revoked.rows_affected() == 1)
+    }
+
+    /// The bot account (id and name) a live token of hash `token_hash` belongs to, noting the
+    /// use at `now`.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn bot_by_api_token(
+        &self,
+        token_hash: &str,
+        now: i64,
+    ) -> StoreResult<Option<(String, String)>> {
+        let row = sqlx::query(
+            "SELECT u.id, u.username, t.id, t.last_used_at FROM api_tokens t \
+             JOIN users u ON u.id = t.user_id \
+             WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND u.bot = 1",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        // The time of last use is kept to the minute: no write for every request.
+        let last_used: Option<i64> = row.try_get(3)?;
+        if last_used.is_none_or(|last| now - last >= 60) {
+            let token_id: String = row.try_get(2)?;
+            sqlx::query("UPDATE api_tokens SET last_used_at = $1 WHERE id = $2")
+                .bind(now)
+                .bind(token_id)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(Some((row.try_get(0)?, row.try_get(1)?)))
+    }
+}

@@ -1,0 +1,330 @@
+//! Bot accounts: a fresh account becomes a bot for good; its session reaches only its settings
+//! and tokens; its tokens (kept hashed, shown once) reach only who it is, a game's state, and
+//! moves, with the same refusals as a person's; a revoked token is refused at once, on every
+//! node.
+
+use crate::common;
+
+use common::{create_game, databases, Client, TestServer};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+/// A program playing as a bot: no cookies, its token in every request.
+struct TokenClient {
+    http: reqwest::Client,
+    base: String,
+    token: String,
+}
+
+impl TokenClient {
+    fn new(base: &str, token: &str) -> TokenClient {
+        TokenClient {
+            http: reqwest::Client::new(),
+            base: base.to_string(),
+            token: token.to_string(),
+        }
+    }
+
+    async fn answer(response: reqwest::Response) -> (StatusCode, Value) {
+        let status = response.status();
+        let text = response.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .send()
+            .await
+            .unwrap();
+        TokenClient::answer(response).await
+    }
+
+    /// A POST without any CSRF token: a program has none, and needs none.
+    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        TokenClient::answer(response).await
+    }
+}
+
+/// Turns `client`'s fresh account into a bot account.
+async fn become_bot(client: &mut Client) {
+    let (status, body) = client
+        .post("/api/account/bot", json!({"for_good": true}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+/// A new token of `bot`'s account: its id and secret.
+async fn new_token(bot: &mut Client, name: &str) -> (String, String) {
+    let (status, body) = bot.post("/api/bot/tokens", json!({"name": name})).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["id"].as_str().unwrap().to_string();
+    let secret = body["token"].as_str().unwrap().to_string();
+    (id, secret)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fresh_account_becomes_a_bot_whose_session_reaches_only_its_settings_and_tokens() {
+    for database in databases().await {
+        let server = TestServer::start(database).await;
+
+        // An account that has played (here: holds a seat) cannot become a bot.
+        let mut anna = server.user("anna").await;
+        create_game(
+            &mut anna,
+            json!({"players": 2}),
+            json!([{"kind": "me"}, {"kind": "open"}]),
+        )
+        .await;
+        let (status, body) = anna
+            .post("/api/account/bot", json!({"for_good": true}))
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(body["code"], "played-already", "{body}");
+        let (status, body) = anna.get("/api/bot/tokens").await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert_eq!(body["code"], "not-a-bot-account", "{body}");
+        let (_, page) = anna.get_text("/settings").await;
+        assert!(page.contains("id=\"bot-account\""), "{page}");
+        assert!(!page.contains("data-become-bot"), "played: no offer");
+
+        // A fresh one can, once it says it is for good; every session it had ends.
+        let mut robo = server.user("robo").await;
+        let (_, page) = robo.get_text("/settings").await;
+        assert!(
+            page.contains("data-become-bot=\"/api/account/bot\""),
+            "{page}"
+        );
+        assert!(!page.contains("id=\"token-form\""), "{page}");
+        let (status, body) = robo
+            .post("/api/account/bot", json!({"for_good": false}))
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let (_, me) = robo.get("/api/me").await;
+        assert_eq!(me["bot"], false, "{me}");
+        let old_session = robo.session.clone();
+        become_bot(&mut robo).await;
+        assert_ne!(robo.session, old_session, "a new session");
+        let (_, me) = robo.get("/api/me").await;
+        assert_eq!(me["bot"], true, "{me}");
+        let mut stale = server.client().await;
+        stale.session = old_session;
+        let (status, _) = stale.get("/api/me").await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "the old session ended");
+        let (status, body) = robo
+            .post("/api/account/bot", json!({"for_good": true}))
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+
+        // Its session reaches its settings and tokens, not the lobby, the chat or the pages.
+        let (status, body) = robo
+            .post(
+                "/api/games",
+                json!({"options": {"players": 2},
+                       "seats": [{"kind": "me"}, {"kind": "open"}]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert_eq!(body["code"], "bot-account", "{body}");
+        let (_, listed) = anna.get("/api/games?list=mine").await;
+        let game = listed[0]["id"].as_str().unwrap().to_string();
+        let (status, body) = robo
+            .post(&format!("/api/games/{game}/chat"), json!({"text": "hi"}))
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        let (status, body) = robo.post("/api/play-now", json!({"players": 2})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        let no_redirects = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        let lobby = no_redirects
+            .get(format!("{}/lobby", server.base))
+            .header("cookie", robo.cookie_header())
+            .send()
+            .await
+            .unwrap();
+        assert!(lobby.status().is_redirection(), "{}", lobby.status());
+        assert_eq!(lobby.headers()["location"], "/settings");
+        let (status, page) = robo.get_text("/settings").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(page.contains("id=\"token-form\""), "{page}");
+        assert!(!page.contains("data-become-bot"), "{page}");
+        let (status, body) = robo.get("/api/settings").await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+
+        // Everyone sees it is a bot where its name is shown; a person's profile says nothing.
+        let name = me["username"].as_str().unwrap().to_string();
+        let (_, profile) = anna.get(&format!("/api/players/{name}")).await;
+        assert_eq!(profile["bot"], true, "{profile}");
+        let (_, page) = anna.get_text(&format!("/players/{name}")).await;
+        assert!(page.contains("class=\"bot-account-badge\""), "{page}");
+        let (_, anna_me) = anna.get("/api/me").await;
+        let anna_name = anna_me["username"].as_str().unwrap().to_string();
+        let (_, profile) = anna.get(&format!("/api/players/{anna_name}")).await;
+        assert_eq!(profile["bot"], false, "{profile}");
+        server.server.shutdown().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_is_shown_once_plays_only_and_is_refused_once_revoked() {
+    for database in databases().await {
+        let server = TestServer::start(database).await;
+        let mut robo = server.user("robo").await;
+        become_bot(&mut robo).await;
+
+        for name in ["", &"x".repeat(41)] {
+            let (status, body) = robo.post("/api/bot/tokens", json!({"name": name})).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+            assert_eq!(body["code"], "api-token-name", "{body}");
+        }
+        let (id, secret) = new_token(&mut robo, "laptop").await;
+        assert!(secret.starts_with("hvb_"), "{secret}");
+        let (status, listed) = robo.get("/api/bot/tokens").await;
+        assert_eq!(status, StatusCode::OK, "{listed}");
+        assert_eq!(listed["tokens"][0]["id"], id.as_str(), "{listed}");
+        assert_eq!(listed["tokens"][0]["name"], "laptop", "{listed}");
+        assert!(
+            !listed.to_string().contains(&secret[4..]),
+            "the list never shows a secret: {listed}"
+        );
+        let (_, page) = robo.get_text("/settings").await;
+        assert!(page.contains("laptop"), "the settings page lists it");
+        assert!(!page.contains(&secret[4..]), "but never its secret");
+        assert!(
+            page.contains(&format!(
+                "data-revoke-token=\"/api/bot/tokens/{id}/revoke\""
+            )),
+            "{page}"
+        );
+
+        // The token says who it is, and reaches a game's state, with no cookie and no CSRF
+        // token; it may not create games, chat or manage tokens.
+        let program = TokenClient::new(&server.base, &secret);
+        let (status, me) = program.get("/api/me").await;
+        assert_eq!(status, StatusCode::OK, "{me}");
+        assert_eq!(me["bot"], true, "{me}");
+        let (_, robo_me) = robo.get("/api/me").await;
+        assert_eq!(me["username"], robo_me["username"]);
+        let mut anna = server.user("anna").await;
+        let (game, _) = create_game(
+            &mut anna,
+            json!({"players": 2}),
+            json!([{"kind": "me"}, {"kind": "bot", "level": "random"}]),
+        )
+        .await;
+        let (status, body) = anna
+            .post(&format!("/api/games/{game}/start"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (status, state) = program.get(&format!("/api/games/{game}")).await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        assert!(state["legal"].as_array().unwrap().is_empty(), "{state}");
+        // Not seated: the same refusal a person without a seat gets, not a CSRF one.
+        let version = state["version"].clone();
+        let (status, refused) = program
+            .post(
+                &format!("/api/games/{game}/actions"),
+                json!({"version": version, "index": 0}),
+            )
+            .await;
+        let mut carl = server.user("carl").await;
+        let (person_status, person_refused) = carl
+            .post(
+                &format!("/api/games/{game}/actions"),
+                json!({"version": version, "index": 0}),
+            )
+            .await;
+        assert_eq!(
+            (status, &refused["code"]),
+            (person_status, &person_refused["code"]),
+            "{refused} {person_refused}"
+        );
+        assert_eq!(refused["code"], "not-seated", "{refused}");
+        for (path, body) in [
+            (
+                "/api/games".to_string(),
+                json!({"options": {"players": 2}, "seats": [{"kind": "me"}, {"kind": "open"}]}),
+            ),
+            (format!("/api/games/{game}/chat"), json!({"text": "hi"})),
+            ("/api/bot/tokens".to_string(), json!({"name": "more"})),
+        ] {
+            let (status, body) = program.post(&path, body).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{path}: {body}");
+            assert_eq!(body["code"], "api-token-only-plays", "{path}: {body}");
+        }
+        let (status, body) = program.get("/api/settings").await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+
+        // Revoked: refused at once; revoking again finds nothing.
+        let (status, body) = robo
+            .post(&format!("/api/bot/tokens/{id}/revoke"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (status, body) = program.get("/api/me").await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        assert_eq!(body["code"], "unknown-api-token", "{body}");
+        let (status, _) = robo
+            .post(&format!("/api/bot/tokens/{id}/revoke"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (_, listed) = robo.get("/api/bot/tokens").await;
+        assert!(listed["tokens"][0]["revoked_at"].is_i64(), "{listed}");
+
+        // A person's token-like header is no way in either.
+        let forged = TokenClient::new(&server.base, "hvb_0000");
+        let (status, _) = forged.get("/api/me").await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+        // At most ten live tokens.
+        for n in 0..10 {
+            new_token(&mut robo, &format!("t{n}")).await;
+        }
+        let (status, body) = robo
+            .post("/api/bot/tokens", json!({"name": "one more"}))
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(body["code"], "too-many-api-tokens", "{body}");
+        server.server.shutdown().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_revoked_token_is_refused_at_once_on_every_node() {
+    // Two nodes share one PostgreSQL database: nothing to run when it was opted out.
+    let Some(admin) = common::services::postgres_admin_url() else {
+        return;
+    };
+    let database = common::Database::postgres(&admin).await;
+    let first = TestServer::start(database.same()).await;
+    let second = TestServer::start(database).await;
+    let mut robo = first.user("robo").await;
+    become_bot(&mut robo).await;
+    let (id, secret) = new_token(&mut robo, "cluster").await;
+    let on_second = TokenClient::new(&second.base, &secret);
+    let (status, _) = on_second.get("/api/me").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = robo
+        .post(&format!("/api/bot/tokens/{id}/revoke"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // No wait: the very next request on the other node is refused.
+    let (status, body) = on_second.get("/api/me").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    first.server.shutdown().await;
+    second.server.shutdown().await;
+}
