@@ -20,6 +20,9 @@ pub struct Args {
     /// Log-in attempts allowed per account and minute, from all addresses together.
     #[arg(long, default_value_t = 10)]
     login_per_account_minute: u32,
+    /// Requests a bot account's API tokens may make per minute, all its tokens together.
+    #[arg(long, default_value_t = 600)]
+    api_per_minute: u32,
     /// The most time a search bot may think per decision, in milliseconds (the search that
     /// plans its turn may take 1.5 times that). Its level sets its iterations; the limit keeps
     /// a busy node responsive, and a bot that reaches it plays weaker than its rating.
@@ -119,6 +122,7 @@ pub fn run(args: Args) -> ExitCode {
         database_url: args.database,
         auth_per_minute: args.auth_per_minute,
         login_per_account_minute: args.login_per_account_minute,
+        api_per_minute: args.api_per_minute,
         secure_cookies: args.secure_cookies,
         bot_threads: args.bot_threads,
         bot_think_ms: args.bot_think_ms,

@@ -64,11 +64,13 @@ pub async fn open(config: Config) -> Result<AppState, StartError> {
     crate::live::metrics::install();
     let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).expect("at least 1");
     let per_account = NonZeroU32::new(config.login_per_account_minute.max(1)).expect("at least 1");
+    let api_per_minute = NonZeroU32::new(config.api_per_minute.max(1)).expect("at least 1");
     Ok(AppState::new(Shared {
         node: Node::new(store, config.bot_threads),
         auth_limiter: RateLimiter::keyed(Quota::per_minute(per_minute)),
         login_limiter: RateLimiter::keyed(Quota::per_minute(per_account)),
         chat_limiter: chat::limiter(),
+        api_limiter: RateLimiter::keyed(Quota::per_minute(api_per_minute)),
         shutdown: tokio::sync::watch::channel(false).0,
         play_now_wake: tokio::sync::Notify::new(),
         config,

@@ -13,6 +13,8 @@ pub struct Config {
     pub auth_per_minute: u32,
     /// Log-in attempts allowed per account and minute, from all addresses together.
     pub login_per_account_minute: u32,
+    /// Requests a bot account's API tokens may make per minute, all its tokens together.
+    pub api_per_minute: u32,
     /// Mark cookies `Secure` (serve behind HTTPS).
     pub secure_cookies: bool,
     /// Bot searches that may run at once.
@@ -76,6 +78,7 @@ impl Default for Config {
             database_url: "sqlite://helvetia.db".into(),
             auth_per_minute: 20,
             login_per_account_minute: 10,
+            api_per_minute: 600,
             secure_cookies: false,
             bot_threads: 1,
             bot_think_ms: 1000,

@@ -22,6 +22,8 @@ pub struct Shared {
     pub login_limiter: DefaultKeyedRateLimiter<String>,
     /// Chat lines per account.
     pub chat_limiter: DefaultKeyedRateLimiter<String>,
+    /// Requests of a bot account's API tokens, per account.
+    pub api_limiter: DefaultKeyedRateLimiter<String>,
     /// Set when the node stops: readiness fails and viewers are told to reconnect elsewhere.
     pub shutdown: tokio::sync::watch::Sender<bool>,
     /// Wakes this node's matchmaking worker when someone here joins a "play now" pool.

@@ -49,6 +49,10 @@ pub async fn user_of(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
             .bot_by_api_token(&api_token_hash(secret), now())
             .await?
             .ok_or_else(|| AppError::unauthorized("unknown-api-token"))?;
+        state
+            .api_limiter
+            .check_key(&id)
+            .map_err(|_| AppError::too_many("too-many-api-requests", 1))?;
         return Ok(User {
             id,
             name,
@@ -91,7 +95,8 @@ impl FromRequestParts<AppState> for User {
     }
 }
 
-/// The user behind a request, if logged in.
+/// The user behind a request, if logged in. A request that shows an API token must show a
+/// live one: a program is told its token is refused, not served as a visitor.
 pub struct MaybeUser(pub Option<User>);
 
 impl FromRequestParts<AppState> for MaybeUser {
@@ -100,7 +105,11 @@ impl FromRequestParts<AppState> for MaybeUser {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<MaybeUser> {
         match user_of(state, &parts.headers).await {
             Ok(user) => Ok(MaybeUser(Some(user))),
-            Err(error) if error.status == StatusCode::UNAUTHORIZED => Ok(MaybeUser(None)),
+            Err(error)
+                if error.status == StatusCode::UNAUTHORIZED && bearer(&parts.headers).is_none() =>
+            {
+                Ok(MaybeUser(None))
+            }
             Err(error) => Err(error),
         }
     }

@@ -278,6 +278,9 @@ async fn a_token_is_shown_once_plays_only_and_is_refused_once_revoked() {
         let (status, body) = program.get("/api/me").await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
         assert_eq!(body["code"], "unknown-api-token", "{body}");
+        // Not served as a visitor either: the program is told.
+        let (status, body) = program.get(&format!("/api/games/{game}")).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
         let (status, _) = robo
             .post(&format!("/api/bot/tokens/{id}/revoke"), json!({}))
             .await;
@@ -327,4 +330,35 @@ async fn a_revoked_token_is_refused_at_once_on_every_node() {
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
     first.server.shutdown().await;
     second.server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_accounts_tokens_share_a_request_limit_that_spares_other_bots() {
+    for database in databases().await {
+        let config = helvetia_server::Config {
+            api_per_minute: 5,
+            ..common::test_config(&database.url)
+        };
+        let server = TestServer::start_with(database, config).await;
+        let mut robo = server.user("robo").await;
+        become_bot(&mut robo).await;
+        let (_, first) = new_token(&mut robo, "one").await;
+        let (_, second) = new_token(&mut robo, "two").await;
+        let mut other = server.user("other").await;
+        become_bot(&mut other).await;
+        let (_, others) = new_token(&mut other, "theirs").await;
+
+        // Five requests a minute for the account, whichever of its tokens makes them.
+        for secret in [&first, &second, &first, &second, &first] {
+            let (status, body) = TokenClient::new(&server.base, secret).get("/api/me").await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let (status, body) = TokenClient::new(&server.base, &second).get("/api/me").await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        assert_eq!(body["code"], "too-many-api-requests", "{body}");
+        // Another bot account is not held back.
+        let (status, body) = TokenClient::new(&server.base, &others).get("/api/me").await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        server.server.shutdown().await;
+    }
 }

@@ -92,3 +92,4 @@ error-not-a-bot-account = Nur ein Bot-Konto hat API-Tokens.
 error-api-token-name = Der Name eines Tokens hat 1 bis 40 Zeichen.
 error-too-many-api-tokens = Ein Bot-Konto hat höchstens 10 gültige Tokens; widerrufe zuerst eines.
 error-no-such-api-token = Dieses Konto hat kein gültiges Token mit dieser Kennung.
+error-too-many-api-requests = Zu viele Anfragen mit den Tokens dieses Bot-Kontos; bitte langsamer und gleich noch einmal.

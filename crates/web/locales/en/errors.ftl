@@ -92,3 +92,4 @@ error-not-a-bot-account = Only a bot account has API tokens.
 error-api-token-name = A token's name has 1 to 40 characters.
 error-too-many-api-tokens = A bot account holds at most 10 live tokens; revoke one first.
 error-no-such-api-token = This account has no live token of that id.
+error-too-many-api-requests = Too many requests with this bot account's tokens; slow down and try again in a moment.

@@ -92,3 +92,4 @@ error-not-a-bot-account = Seul un compte robot a des jetons d’API.
 error-api-token-name = Le nom d’un jeton a de 1 à 40 caractères.
 error-too-many-api-tokens = Un compte robot a au plus 10 jetons valides ; révoquez-en un d’abord.
 error-no-such-api-token = Ce compte n’a aucun jeton valide de cet identifiant.
+error-too-many-api-requests = Trop de requêtes avec les jetons de ce compte robot ; ralentissez et réessayez dans un instant.

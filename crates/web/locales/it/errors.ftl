@@ -92,3 +92,4 @@ error-not-a-bot-account = Solo un account bot ha token API.
 error-api-token-name = Il nome di un token ha da 1 a 40 caratteri.
 error-too-many-api-tokens = Un account bot ha al massimo 10 token validi; revocane prima uno.
 error-no-such-api-token = Questo account non ha un token valido con questo identificativo.
+error-too-many-api-requests = Troppe richieste con i token di questo account bot; rallenta e riprova tra un momento.

@@ -92,3 +92,4 @@ error-not-a-bot-account = 只有机器人账号才有 API 令牌。
 error-api-token-name = 令牌名称为 1 到 40 个字符。
 error-too-many-api-tokens = 机器人账号最多持有 10 个有效令牌；请先撤销一个。
 error-no-such-api-token = 此账号没有该标识的有效令牌。
+error-too-many-api-requests = 此机器人账号的令牌请求过多；请放慢速度，稍后再试。
