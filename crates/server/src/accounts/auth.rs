@@ -49,10 +49,11 @@ pub async fn user_of(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
             .bot_by_api_token(&api_token_hash(secret), now())
             .await?
             .ok_or_else(|| AppError::unauthorized("unknown-api-token"))?;
-        state
-            .api_limiter
-            .check_key(&id)
-            .map_err(|_| AppError::too_many("too-many-api-requests", 1))?;
+        state.api_limiter.check_key(&id).map_err(|not_until| {
+            use governor::clock::{Clock, DefaultClock};
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            AppError::too_many("too-many-api-requests", wait.as_secs().max(1))
+        })?;
         return Ok(User {
             id,
             name,

@@ -5,7 +5,7 @@
 //! settings and tokens. Pages asked for by a bot account's session lead to its settings.
 
 use axum::extract::{MatchedPath, Request, State};
-use axum::http::Method;
+use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
 
@@ -31,6 +31,8 @@ const BOT_SESSION_ROUTES: &[&str] = &[
     "/api/bot/tokens",
     "/api/bot/tokens/{id}/revoke",
     "/api/settings",
+    "/api/settings/forced-steps",
+    "/api/settings/export",
     "/settings",
     "/static/app.js",
     "/static/app.css",
@@ -56,9 +58,13 @@ pub async fn limit(State(app): State<AppState>, request: Request, next: Next) ->
     }
     let has_session = cookie(request.headers(), SESSION_COOKIE).is_some();
     if has_session && !allowed_in(BOT_SESSION_ROUTES) {
-        let is_bot = user_of(&app, request.headers())
-            .await
-            .is_ok_and(|user| user.by == Credential::BotSession);
+        // A lookup that fails for another reason than an unknown session refuses: a bot's
+        // session must not pass as a person's because the database did not answer.
+        let is_bot = match user_of(&app, request.headers()).await {
+            Ok(user) => user.by == Credential::BotSession,
+            Err(error) if error.status == StatusCode::UNAUTHORIZED => false,
+            Err(error) => return error.into_response(),
+        };
         if is_bot {
             let page = route.as_deref().is_none_or(|r| !r.starts_with("/api/"));
             if page && request.method() == Method::GET {

@@ -48,6 +48,7 @@ pub use mail_settings::MailSettings;
 pub use play_now::{LastTable, PairedTable, PlayNowStatus, PoolEntry};
 pub use players::{CurrentRating, GameCounts};
 pub use ratings::{HistoryPoint, LeaderboardRow};
+pub use stand_ins::DUE_DEADLINES_BATCH;
 
 use crate::domain::notice::{Notice, CHANNEL};
 

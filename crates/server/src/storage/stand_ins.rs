@@ -40,17 +40,22 @@ pub(super) async fn claim_next_version(
     Ok(claimed)
 }
 
+/// Most due deadlines [`Store::due_deadlines`] answers at once.
+pub const DUE_DEADLINES_BATCH: usize = 100;
+
 impl Store {
-    /// Running games whose clock has run out at `now_ms`.
+    /// Running games whose clock has run out at `now_ms`, the earliest
+    /// [`DUE_DEADLINES_BATCH`].
     ///
     /// # Errors
     /// Database failure.
     pub async fn due_deadlines(&self, now_ms: i64) -> StoreResult<Vec<String>> {
         let rows = sqlx::query(
             "SELECT id FROM games WHERE deadline <= $1 AND status = 'running' \
-             ORDER BY deadline LIMIT 100",
+             ORDER BY deadline LIMIT $2",
         )
         .bind(now_ms)
+        .bind(DUE_DEADLINES_BATCH as i64)
         .fetch_all(&self.pool)
         .await?;
         rows.iter()

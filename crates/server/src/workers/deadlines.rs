@@ -9,6 +9,7 @@ use crate::live::cache::find;
 use crate::live::write_path::detached;
 use crate::play::stand_in::run_out;
 use crate::state::AppState;
+use crate::storage::DUE_DEADLINES_BATCH;
 
 /// Every `interval`: hands the seats whose clock ran out to their stand-in bots.
 pub async fn watch_deadlines(app: AppState, interval: Duration) {
@@ -23,11 +24,15 @@ pub async fn watch_deadlines(app: AppState, interval: Duration) {
                 continue;
             }
         };
+        // A full batch may have left due deadlines for the next look.
+        let saw_all_due = due.len() < DUE_DEADLINES_BATCH;
+        let mut without_failure = true;
         for id in due {
             let live = match find(&app, &id).await {
                 Ok(live) => live,
                 Err(error) => {
                     tracing::warn!(game = %id, "clock not handled: {}", error.to_string());
+                    without_failure = false;
                     continue;
                 }
             };
@@ -35,8 +40,11 @@ pub async fn watch_deadlines(app: AppState, interval: Duration) {
             let ran_out = detached(&app, async move { run_out(&worker.0, &worker.1).await }).await;
             if let Err(error) = ran_out {
                 tracing::warn!(game = %id, "clock not handled: {}", error.to_string());
+                without_failure = false;
             }
         }
-        crate::live::metrics::worker_looked("deadlines", app.store.node());
+        if without_failure && saw_all_due {
+            crate::live::metrics::worker_looked("deadlines", app.store.node());
+        }
     }
 }

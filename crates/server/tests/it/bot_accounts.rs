@@ -356,6 +356,20 @@ async fn a_bot_accounts_tokens_share_a_request_limit_that_spares_other_bots() {
         let (status, body) = TokenClient::new(&server.base, &second).get("/api/me").await;
         assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
         assert_eq!(body["code"], "too-many-api-requests", "{body}");
+        // Five a minute: the next one is allowed about twelve seconds later, and the answer says
+        // when (not "in a second").
+        let response = reqwest::Client::new()
+            .get(format!("{}/api/me", server.base))
+            .bearer_auth(&first)
+            .send()
+            .await
+            .unwrap();
+        let retry: u64 = response.headers()["retry-after"]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((5..=12).contains(&retry), "Retry-After: {retry}");
         // Another bot account is not held back.
         let (status, body) = TokenClient::new(&server.base, &others).get("/api/me").await;
         assert_eq!(status, StatusCode::OK, "{body}");

@@ -6,7 +6,7 @@
 //! story; the engine needs no events of its own.
 
 use helvetia_engine::{
-    score, standings, Action, Branch, BuildingKind, Character, Good, Phase, Position,
+    score, standings, Action, ActionSource, Branch, BuildingKind, Character, Good, Phase, Position,
     ScoreBreakdown, Seat, Standing, TurnState, View, VillageId,
 };
 
@@ -87,12 +87,15 @@ pub fn events(before: &View, action: &Action, after: &View) -> Vec<StoryEvent> {
 }
 
 /// The seat whose turn `action` ended without being an end of turn (or a pass): the engine
-/// ends a turn with nothing left to do by itself, and the log says so.
+/// ends a turn with nothing left to do by itself, and the log says so. The neutral coin's
+/// action ends the turn by rule (ruling 25): no line for it.
 fn turn_ended_by_itself(b: &Position, action: &Action, a: &Position) -> Option<Seat> {
-    let Phase::Turn { seat, .. } = b.phase else {
+    let Phase::Turn { seat, turn } = b.phase else {
         return None;
     };
-    if matches!(action, Action::EndTurn | Action::Pass) {
+    let neutral_coin = matches!(action, Action::NeutralPriest { .. })
+        || turn.source == Some(ActionSource::Neutral);
+    if matches!(action, Action::EndTurn | Action::Pass) || neutral_coin {
         return None;
     }
     let goes_on = matches!(a.phase,

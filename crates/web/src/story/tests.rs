@@ -234,7 +234,7 @@ fn the_table_log_has_a_heading_per_round_and_the_round_end_lines() {
 
 #[test]
 fn a_turn_that_ends_by_itself_is_told_and_an_ended_one_is_not_told_twice() {
-    use helvetia_engine::{Action, TurnState};
+    use helvetia_engine::{Action, ActionSource, TurnState};
     let (mut by_itself, mut ended_by_the_player) = (0, 0);
     for (players, seed) in [(2, 4), (3, 5), (4, 6)] {
         let mut game = Game::new(GameOptions::for_players(players), seed);
@@ -257,7 +257,10 @@ fn a_turn_that_ends_by_itself_is_told_and_an_ended_one_is_not_told_twice() {
             );
             let lines = story_lines(Lang::En, &names, &before, &action, &after);
             let tells = lines.iter().any(|line| line.text == told);
-            let explicit = matches!(action, Action::EndTurn | Action::Pass);
+            let neutral_coin = matches!(action, Action::NeutralPriest { .. })
+                || matches!(before.position.phase,
+                    Phase::Turn { turn, .. } if turn.source == Some(ActionSource::Neutral));
+            let explicit = matches!(action, Action::EndTurn | Action::Pass) || neutral_coin;
             assert_eq!(
                 tells,
                 !turn_goes_on && !explicit,
