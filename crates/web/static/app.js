@@ -798,7 +798,10 @@
     const root = table.querySelector(".table-root");
     if (!root || root.dataset.yourTurn !== "true") return;
     const shown = function (el) { return el.getBoundingClientRect().width > 0; };
-    const next = Array.from(table.querySelectorAll(".panels [data-action], .panels [data-chooser]")).find(shown) ||
+    // The village shown (large on a desk, alone on a phone) first, then the rest of the board.
+    const village = table.querySelector('.panel.village[data-village="' + table.dataset.villageShown + '"]');
+    const next = (village && Array.from(village.querySelectorAll("[data-action], [data-chooser]")).find(shown)) ||
+      Array.from(table.querySelectorAll(".panels [data-action], .panels [data-chooser]")).find(shown) ||
       Array.from(table.querySelectorAll("#t-prompt button")).find(shown);
     if (next) next.focus({ preventScroll: !keyboardUser });
   }
@@ -1036,6 +1039,7 @@
           showRecentTurns(table);
           showCoachFocus(table);
           keepLogPlace(table, reading);
+          showDecidingVillage(table);
           // Keep keyboard users where they were when the same target is still there.
           if (focused && !table.contains(document.activeElement)) {
             const again = Array.from(table.querySelectorAll("[aria-label]"))
@@ -1439,18 +1443,63 @@
   }
 
   // On a phone one village is shown at a time, the viewer's own first; a tab shows another.
-  // The choice lives on #table, which every new table is swapped into.
+  // On a desk that village is drawn large and the others small beside it: a click on a small
+  // one (not on one of its targets), or the keyboard's focus reaching one of its targets, shows
+  // it large. The choice lives on #table, which every new table is swapped into.
+  const desk = window.matchMedia("(min-width: 60rem)");
   function setUpVillageTabs() {
     const table = document.getElementById("table");
     if (!table) return;
     if (!table.dataset.villageShown) table.dataset.villageShown = table.dataset.seat || "0";
     markShownVillage(table);
+    const show = function (village) {
+      table.dataset.villageShown = village;
+      markShownVillage(table);
+    };
     document.addEventListener("click", function (event) {
       const tab = event.target.closest("[data-village-tab]");
-      if (!tab || !table.contains(tab)) return;
-      table.dataset.villageShown = tab.dataset.villageTab;
-      markShownVillage(table);
+      if (tab && table.contains(tab)) show(tab.dataset.villageTab);
+      const village = desk.matches && event.target.closest(".panel.village");
+      if (village && table.contains(village) && !event.target.closest("[data-action], [data-chooser]")) {
+        show(village.dataset.village);
+      }
     });
+    table.addEventListener("focusin", function (event) {
+      const village = keyboardUser && desk.matches && event.target.closest(".panel.village");
+      if (village && event.target.matches("[data-action], [data-chooser]")) show(village.dataset.village);
+    });
+  }
+
+  // On a desk, at each decision of the viewer, the village drawn large is their own when it
+  // holds a target of the decision or no village does; otherwise one that holds a target (the
+  // one already large if it does). A phone keeps the village its tabs show.
+  function showDecidingVillage(table) {
+    const root = table.querySelector(".table-root");
+    if (!desk.matches || !root || root.dataset.yourTurn !== "true") return;
+    const holders = Array.from(table.querySelectorAll(".panel.village"))
+      .filter(function (village) { return village.querySelector("[data-action], [data-chooser]"); })
+      .map(function (village) { return village.dataset.village; });
+    const own = table.dataset.seat || "0";
+    const shown = table.dataset.villageShown;
+    if (!holders.length || holders.includes(own)) table.dataset.villageShown = own;
+    else if (!holders.includes(shown)) table.dataset.villageShown = holders[0];
+    markShownVillage(table);
+  }
+
+  // On a desk the table fits the screen below the page's header and game bar: the style sheet
+  // sizes it from where it starts on the page (--table-top), which follows their size.
+  function fitTableToScreen() {
+    const table = document.getElementById("table");
+    if (!table) return;
+    const fit = function () {
+      const top = Math.round(table.getBoundingClientRect().top + window.scrollY);
+      if (table.style.getPropertyValue("--table-top") !== top + "px") table.style.setProperty("--table-top", top + "px");
+    };
+    fit();
+    window.addEventListener("resize", fit);
+    const above = new ResizeObserver(fit);
+    for (let el = table.previousElementSibling; el; el = el.previousElementSibling) above.observe(el);
+    document.querySelectorAll(".site-header").forEach(function (header) { above.observe(header); });
   }
 
   // Tells assistive technology which tab is on: the tabs are redrawn with each table.
@@ -1571,6 +1620,7 @@
     setUpSettingSwitches();
     setUpBotAccount();
     setUpVillageTabs();
+    fitTableToScreen();
     setUpMenu();
     const page = document.body.dataset.page;
     if (page === "home" || page === "lobby") setUpPlayNow();

@@ -9,6 +9,7 @@ mod browser_accessibility;
 mod browser_analysis;
 mod browser_bot_account;
 mod browser_console;
+mod browser_desk;
 mod browser_hint_button;
 mod browser_hints;
 mod browser_keyboard;

@@ -1,0 +1,258 @@
+//! The game table on a desk, in headless Chromium: games against bots at 1366 × 768 (four and
+//! two players) and 1920 × 1080 (three players), measured from the DOM at every decision of the
+//! person who plays. The page is never scrolled (`window.scrollY` stays 0: the table fits the
+//! screen below the page's header, nothing is brought into view by scrolling the page) and
+//! nothing scrolls sideways, neither the page nor a panel. Unscrolled, the prompt, the board
+//! (characters, buildings on offer, market, round and score track), the person's own village,
+//! the newest line of the log and every highlighted target of the decision are inside the
+//! window together, and the own village is the one drawn large whenever it holds a target.
+//! Every target is at least 24 × 24 px and uncovered where it is drawn, or, in a village drawn
+//! small, once that village is shown large (the table's own way to bring it into view: a click
+//! on the small village). Once a game, in round 2, a click on another village's name draws it
+//! large and the others small, and a click on the own village's name brings it back. The
+//! windows are of the sizes named; their pages are 1366 × 625 and 1920 × 937 px. Saves
+//! `docs/screenshots/desk-1366-4p.png`, `desk-1366-2p.png` and `desk-1920-3p.png`.
+//!
+//! It needs Debian's `chromium` and `chromium-driver` and fails without them.
+
+use crate::browser_support;
+
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use browser_support::{
+    click_random_legal, create_game, register, screenshot, table_state, wait_until, Browser,
+    TestServer,
+};
+
+/// Puts pieces still moving from the last change in place (the table glides them there), so
+/// that the page is measured as it rests. The pulse of legal targets never ends and is left be.
+const SETTLE: &str = "document.getAnimations()
+   .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
+   .forEach(a => a.finish());
+";
+
+/// Everything at this decision that falls short of the desk layout, in words; empty when all is
+/// well. The page must show the viewer's turn.
+async fn desk_faults(client: &Client, width: u32) -> Vec<String> {
+    let faults = client
+        .execute(
+            &[
+                SETTLE,
+                "const width = arguments[0];
+             const faults = [];
+             if (window.innerWidth !== width) faults.push('the window is ' + window.innerWidth + ' px wide, not ' + width);
+             if (window.scrollY !== 0 || window.scrollX !== 0)
+               faults.push('the page is scrolled to ' + window.scrollX + ',' + window.scrollY);
+             if (document.documentElement.scrollWidth > window.innerWidth)
+               faults.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+             const table = document.getElementById('table');
+             for (const part of table.querySelectorAll('.panel, .prompt, .log-lines, .end-screen'))
+               if (part.scrollWidth > part.clientWidth + 1)
+                 faults.push((part.id || part.className) + ' scrolls sideways: ' + part.scrollWidth + ' px in ' + part.clientWidth);
+             const name = el => (el.closest('[id]') || el).id + ' ' + (el.getAttribute('aria-label') || el.textContent.trim()).slice(0, 50);
+             const box = r => Math.round(r.left) + ',' + Math.round(r.top) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
+             const inView = r => r.top >= -0.5 && r.left >= -0.5 && r.bottom <= window.innerHeight + 0.5 && r.right <= window.innerWidth + 0.5;
+             const seat = table.dataset.seat;
+             const own = document.getElementById('t-village-' + seat);
+             const shouldSee = [table.querySelector('.prompt'), own].concat(
+               ['t-characters', 't-display', 't-market', 't-status'].map(id => document.getElementById(id)));
+             for (const el of shouldSee)
+               if (!el || !el.checkVisibility() || !inView(el.getBoundingClientRect()))
+                 faults.push('not in view: ' + (el ? el.id + ' at ' + box(el.getBoundingClientRect()) : 'a part of the table is missing'));
+             // The newest line of the log, or the line that says it is still empty.
+             const lines = table.querySelector('#log .log-lines') || table.querySelector('#log');
+             const newest = Array.from(table.querySelectorAll('#log .log-lines p, #log > p')).pop();
+             if (!newest) faults.push('the log has no line');
+             else {
+               const r = newest.getBoundingClientRect(), room = lines.getBoundingClientRect();
+               if (!inView(r) || r.top < room.top - 0.5 || r.bottom > room.bottom + 0.5)
+                 faults.push('the newest log line is out of view at ' + box(r) + ', the log at ' + box(room));
+             }
+             const targets = Array.from(table.querySelectorAll('[data-action]:not(.chooser [data-action]), [data-chooser]'))
+               .filter(t => t.checkVisibility());
+             if (!targets.length) faults.push('no target is shown');
+             for (const target of targets)
+               if (!inView(target.getBoundingClientRect()))
+                 faults.push('a target is out of view: ' + name(target) + ' at ' + box(target.getBoundingClientRect()));
+             const holds = village => village.querySelector('[data-action], [data-chooser]');
+             if (own && holds(own) && table.dataset.villageShown !== seat)
+               faults.push('the own village holds a target but village ' + table.dataset.villageShown + ' is drawn large');
+             // Each target as large as a finger or a mouse needs and uncovered, once its village
+             // (if it is in one drawn small) is shown large by a click on it.
+             const large = table.dataset.villageShown;
+             const show = village => village.querySelector('.player-name')
+               .dispatchEvent(new MouseEvent('click', { bubbles: true }));
+             for (const target of targets) {
+               const village = target.closest('.panel.village');
+               if (village && village.dataset.village !== table.dataset.villageShown) show(village);
+               const r = target.getBoundingClientRect();
+               const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+               if (r.width < 23.5 || r.height < 23.5)
+                 faults.push('a target is ' + box(r) + ': ' + name(target));
+               if (!inView(r)) faults.push('a target shown large is out of view: ' + name(target) + ' at ' + box(r));
+               else if (!hit || !target.contains(hit))
+                 faults.push('a target is covered at its centre by ' + (hit ? name(hit) : 'nothing') + ': ' + name(target));
+               if (window.scrollY !== 0) faults.push('showing a village scrolled the page: ' + name(target));
+             }
+             if (table.dataset.villageShown !== large)
+               show(document.getElementById('t-village-' + large));
+             return faults;",
+            ]
+            .concat(),
+            vec![serde_json::json!(width)],
+        )
+        .await
+        .expect("measure the page");
+    faults
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|f| f.as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// Shows village `village` large with a click on its name, as a person does on a thumbnail, and
+/// checks that it is then drawn large, in view, the others small, without the page scrolling.
+async fn show_large(client: &Client, village: &str) {
+    client
+        .find(Locator::Css(&format!("#t-village-{village} .player-name")))
+        .await
+        .expect("the village's name")
+        .click()
+        .await
+        .expect("click the village");
+    let faults = client
+        .execute(
+            "const village = arguments[0], table = document.getElementById('table');
+             const faults = [];
+             if (table.dataset.villageShown !== village)
+               faults.push('village ' + table.dataset.villageShown + ' is drawn large, not ' + village);
+             if (window.scrollY !== 0) faults.push('the page scrolled to ' + window.scrollY);
+             const large = document.getElementById('t-village-' + village).getBoundingClientRect();
+             if (large.top < 0 || large.bottom > window.innerHeight || large.right > window.innerWidth)
+               faults.push('the village is out of view');
+             for (const other of table.querySelectorAll('.panel.village'))
+               if (other.dataset.village !== village && other.getBoundingClientRect().width * 2.5 > large.width)
+                 faults.push('village ' + other.dataset.village + ' is not drawn small beside it');
+             return faults;",
+            vec![serde_json::json!(village)],
+        )
+        .await
+        .expect("measure the villages");
+    assert_eq!(
+        faults,
+        serde_json::json!([]),
+        "after a click on village {village}"
+    );
+}
+
+/// Plays a game of `players` (the person and bots) in a `width` × `height` window with a
+/// round limit of `rounds`, measuring every decision of the person; saves a screenshot as
+/// `name` at the first decision of round 2.
+async fn play_on_a_desk(players: u8, (width, height): (u32, u32), rounds: u16, name: &str) {
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(width, height).await;
+    register(&anna, &server, "anna").await;
+    let seats: Vec<&str> =
+        ["me", "bot:random", "bot:random", "bot:random"][..usize::from(players)].to_vec();
+    create_game(&anna, players, &seats, rounds).await;
+    wait_until(
+        &anna,
+        "location.pathname.startsWith('/games/') && document.getElementById('table')
+           && document.getElementById('table').dataset.connected === 'true'",
+        "the game page",
+        Duration::from_secs(30),
+    )
+    .await;
+
+    let mut rng = ChaCha8Rng::seed_from_u64(u64::from(width) + u64::from(players));
+    let mut decisions = 0;
+    let mut pictured = false;
+    loop {
+        wait_until(
+            &anna,
+            "(() => { const r = document.querySelector('#table .table-root');
+               return r && (r.dataset.yourTurn === 'true' || r.dataset.status === 'finished')
+                 && !document.getElementById('table').classList.contains('pending'); })()",
+            "anna's turn or the end",
+            Duration::from_secs(60),
+        )
+        .await;
+        let state = table_state(&anna).await.expect("the table");
+        assert!(
+            state.error.is_empty(),
+            "the server refused: {}",
+            state.error
+        );
+        if state.finished {
+            break;
+        }
+        let faults = desk_faults(&anna, width).await;
+        assert!(
+            faults.is_empty(),
+            "{players} players at {width}x{height}, decision {decisions}:\n{}",
+            faults.join("\n")
+        );
+        let round = anna
+            .execute(
+                "return document.querySelector('#table .table-root').dataset.round;",
+                vec![],
+            )
+            .await
+            .expect("the round");
+        if !pictured && round.as_str() != Some("1") {
+            pictured = true;
+            screenshot(&anna, name).await;
+            // Another village is shown large with a click, and the own one again.
+            let seat = anna
+                .execute(
+                    "return document.getElementById('table').dataset.seat;",
+                    vec![],
+                )
+                .await
+                .expect("the seat");
+            let seat = seat.as_str().expect("a seat").to_string();
+            let other = if seat == "0" { "1" } else { "0" };
+            show_large(&anna, other).await;
+            show_large(&anna, &seat).await;
+        }
+        click_random_legal(&anna, &mut rng).await;
+        decisions += 1;
+        assert!(decisions < 400, "no end after {decisions} decisions");
+        wait_until(
+            &anna,
+            &format!(
+                "(() => {{ const r = document.querySelector('#table .table-root');
+                   const b = document.querySelector('.error-banner');
+                   return (r && Number(r.dataset.version) > {}) || (b && !b.hidden); }})()",
+                state.version
+            ),
+            "the table after a decision",
+            Duration::from_secs(30),
+        )
+        .await;
+    }
+    assert!(pictured, "the game reached round 2");
+    assert!(decisions >= 10, "only {decisions} decisions");
+    anna.close().await.expect("close the browser");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_decision_of_a_four_player_game_fits_a_1366_by_768_screen() {
+    play_on_a_desk(4, (1366, 768), 2, "desk-1366-4p").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_decision_of_a_two_player_game_fits_a_1366_by_768_screen() {
+    play_on_a_desk(2, (1366, 768), 2, "desk-1366-2p").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_decision_of_a_three_player_game_fits_a_1920_by_1080_screen() {
+    play_on_a_desk(3, (1920, 1080), 2, "desk-1920-3p").await;
+}
