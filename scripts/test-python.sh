@@ -2,6 +2,8 @@
 # The Python package (crates/python): builds its wheel into a virtual environment with the
 # pinned test packages (maturin, numpy, PettingZoo, OpenSpiel, pytest) and runs its tests,
 # PettingZoo's and OpenSpiel's own checks among them. Runs alone or from scripts/test.sh.
+# The tests of helvetia.online play on a real server: the release binary named by HELVETIA_BIN,
+# or the one this script builds (`cargo build --release -p helvetia`) when it is not set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -17,6 +19,10 @@ if ! test -x "$venv/bin/python"; then
   }
 fi
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt
+if test -z "${HELVETIA_BIN:-}"; then
+  cargo build --release -p helvetia
+  export HELVETIA_BIN="$target/release/helvetia"
+fi
 rm -rf "$target/wheels"
 (cd crates/python && "$venv/bin/maturin" build --release --quiet --out "$target/wheels" \
   --interpreter "$venv/bin/python")

@@ -36,9 +36,10 @@ unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 step "engine tests in a debug build"
 cargo test -p helvetia-engine --test it -- properties:: rules_setup:: capacity:: original_rules:: \
   fuzz_bytes:: bounds::
-# The Python package: its wheel in a virtual environment, PettingZoo's and OpenSpiel's checks.
+# The Python package: its wheel in a virtual environment, PettingZoo's and OpenSpiel's checks,
+# and a bot account playing on the server binary built above.
 step "Python package"
-bash scripts/test-python.sh
+HELVETIA_BIN="$(realpath -m "${CARGO_TARGET_DIR:-target}")/release/helvetia" bash scripts/test-python.sh
 step "self-play and a bot tournament"
 # The binary the tests just built: `cargo run` would resolve features anew and rebuild.
 helvetia="${CARGO_TARGET_DIR:-target}/release/helvetia"

@@ -1,7 +1,7 @@
 //! The Python `Game`: the engine's game with its record, spoken to in action ids and JSON.
 
 use helvetia_ai::{BotSpec, Budget};
-use helvetia_engine::{Action, Game, GameOptions, GameRecord, Position, Seat};
+use helvetia_engine::{Action, BuildingKind, Game, GameOptions, GameRecord, Position, Seat, View};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
@@ -54,6 +54,20 @@ impl PyGame {
             PyValueError::new_err(problems.join("; "))
         })?;
         Ok(PyGame { game, record: None })
+    }
+
+    /// A game consistent with a view (the engine's `View` JSON, as `view_json()` gives it and
+    /// the server sends it to a player), the unseen tiles of stacks 2 and 3 dealt from `seed`.
+    /// Its observations and legal actions are those of the game the view was taken from; the
+    /// order of the stacks is this function's guess. It has no record. A view that is not
+    /// JSON, or that no game could show, is refused with a `ValueError`.
+    #[staticmethod]
+    #[pyo3(signature = (view_json, seed = 0))]
+    fn from_view(view_json: &str, seed: u64) -> PyResult<Self> {
+        Ok(PyGame {
+            game: game_from_view(view_json, seed).map_err(PyValueError::new_err)?,
+            record: None,
+        })
     }
 
     /// Replays a game record (the engine's JSON: options, seed, actions) with the engine.
@@ -308,6 +322,68 @@ impl PyGame {
     }
 }
 
+/// A game consistent with the view in `view_json`, the unseen tiles dealt from `seed` by the
+/// engine's determinization (so it is the game `determinize(seed)` gives of the game the view was
+/// taken from). The view comes from outside, so it is checked first: its stacks empty, their
+/// sizes those of the unseen tiles, stack 3 whole while stack 2 has tiles, and the position with
+/// the unseen tiles in the stacks passing every check of `Game.from_position`.
+pub(crate) fn game_from_view(view_json: &str, seed: u64) -> Result<Game, String> {
+    let view: View = serde_json::from_str(view_json).map_err(|e| format!("not a view: {e}"))?;
+    view.position.options.check()?;
+    if !view.position.stack2.is_empty() || !view.position.stack3.is_empty() {
+        return Err("a view shows no tile of stacks 2 and 3, only their sizes".into());
+    }
+    let unseen = view.unseen();
+    let unseen_total: u32 = unseen.iter().map(|&n| u32::from(n)).sum();
+    let sizes = u32::from(view.stack2_size) + u32::from(view.stack3_size);
+    if unseen_total != sizes {
+        return Err(format!(
+            "the view's stacks hold {sizes} tiles, but {unseen_total} tiles are unseen"
+        ));
+    }
+    let stack3_total: u32 = BuildingKind::ALL
+        .iter()
+        .map(|kind| u32::from(kind.tiles()[3]))
+        .sum();
+    // Stack 3 is untouched until stack 2 is empty: while stack 2 has tiles, all of stack 3's
+    // are among the unseen, and the rest of the unseen tiles are stack 2's.
+    let stack3_whole = view.stack2_size == 0
+        || (u32::from(view.stack3_size) == stack3_total
+            && BuildingKind::ALL
+                .iter()
+                .all(|kind| unseen[kind.index()] >= kind.tiles()[3]));
+    if !stack3_whole {
+        return Err("stack 3 must be whole while stack 2 has tiles".into());
+    }
+    // The unseen tiles in the stacks, unshuffled: a position the engine checks in full.
+    let mut position = view.position.clone();
+    for kind in BuildingKind::ALL {
+        let in_stack3 = if view.stack2_size > 0 {
+            kind.tiles()[3]
+        } else {
+            unseen[kind.index()]
+        };
+        for n in 0..unseen[kind.index()] {
+            let pushed = if n < in_stack3 {
+                position.stack3.try_push(kind).is_ok()
+            } else {
+                position.stack2.try_push(kind).is_ok()
+            };
+            if !pushed {
+                return Err("the view's stacks are larger than the game's".into());
+            }
+        }
+    }
+    Game::from_position(position).map_err(|errors| {
+        let problems: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        format!("no game shows this view: {}", problems.join("; "))
+    })?;
+    // The same tiles in the same stacks, in the order the seed deals them.
+    let game = view.determinize(&mut ChaCha8Rng::seed_from_u64(seed));
+    debug_assert_eq!(game.view(), view);
+    Ok(game)
+}
+
 /// Options from a JSON string or a dict; `players` fills in a missing player count.
 fn parse_options(players: u8, options: Option<&Bound<'_, PyAny>>) -> PyResult<GameOptions> {
     let Some(options) = options else {
@@ -349,4 +425,125 @@ pub(crate) fn action_json(action: Action) -> String {
 
 pub(crate) fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::observation::observe;
+    use helvetia_engine::SetupMode;
+    use rand_core::RngCore;
+
+    fn sorted_ids(game: &Game) -> Vec<u32> {
+        let mut ids: Vec<u32> = game
+            .legal_actions()
+            .iter()
+            .map(|&action| action_ids::encode(action).expect("an id"))
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    /// Positions of random games of every player count and both setups: the game made from the
+    /// view shows the same view, so every seat's observation and the legal actions are the same.
+    #[test]
+    fn a_game_from_a_view_observes_and_moves_like_the_game_it_was_taken_from() {
+        let mut rng = ChaCha8Rng::seed_from_u64(21);
+        let mut checked = 0;
+        for game_number in 0..12u64 {
+            let mut options = GameOptions::for_players(2 + (game_number % 3) as u8);
+            if game_number % 2 == 1 {
+                options.setup = SetupMode::Letters;
+            }
+            options.character_tiles = game_number % 4 < 2;
+            options.round_limit = Some(12);
+            let mut game = Game::new(options, game_number);
+            let mut decisions = 0;
+            loop {
+                if decisions % 7 == 0 || game.is_over() {
+                    let view_json = serde_json::to_string(&game.view()).unwrap();
+                    let seed = rng.next_u64();
+                    let made = game_from_view(&view_json, seed).unwrap();
+                    assert_eq!(made.view(), game.view());
+                    assert_eq!(made.is_over(), game.is_over());
+                    assert_eq!(made.to_move(), game.to_move());
+                    assert_eq!(sorted_ids(&made), sorted_ids(&game));
+                    for seat in game.options().seats() {
+                        assert_eq!(observe(&made.view(), seat), observe(&game.view(), seat));
+                    }
+                    checked += 1;
+                }
+                if game.is_over() {
+                    break;
+                }
+                let legal = game.legal_actions();
+                game.play(legal[(rng.next_u64() % legal.len() as u64) as usize])
+                    .unwrap();
+                decisions += 1;
+            }
+        }
+        assert!(checked > 300, "only {checked} positions checked");
+    }
+
+    #[test]
+    fn different_seeds_deal_the_unseen_tiles_differently() {
+        let game = Game::new(GameOptions::for_players(2), 9);
+        let view_json = serde_json::to_string(&game.view()).unwrap();
+        let orders: std::collections::HashSet<_> = (0..8)
+            .map(|seed| {
+                game_from_view(&view_json, seed)
+                    .unwrap()
+                    .position()
+                    .stack2
+                    .clone()
+            })
+            .collect();
+        assert!(orders.len() > 1);
+        // The same seed deals as the engine's determinization does.
+        let determinized = game.view().determinize(&mut ChaCha8Rng::seed_from_u64(3));
+        assert_eq!(game_from_view(&view_json, 3).unwrap(), determinized);
+    }
+
+    #[test]
+    fn views_no_game_could_show_are_refused() {
+        assert!(game_from_view("not json", 0).is_err());
+        assert!(game_from_view("{}", 0).is_err());
+        // A game where stack 2 has been drawn from but is not empty.
+        let mut game = Game::new(GameOptions::for_players(3), 4);
+        let full = game.position().stack2.len();
+        while game.position().stack2.len() == full {
+            let first = game.legal_actions()[0];
+            game.play(first).unwrap();
+        }
+        let view = game.view();
+        assert!(view.stack2_size > 0);
+        // A position is not a view: it shows the stacks.
+        let position = serde_json::to_value(game.position()).unwrap();
+        let mut shown = serde_json::to_value(&view).unwrap();
+        shown["position"] = position;
+        let error = game_from_view(&shown.to_string(), 0).unwrap_err();
+        assert!(error.contains("only their sizes"), "{error}");
+        // Sizes that do not add up to the unseen tiles.
+        let mut wrong = serde_json::to_value(&view).unwrap();
+        wrong["stack2_size"] = (view.stack2_size - 1).into();
+        let error = game_from_view(&wrong.to_string(), 0).unwrap_err();
+        assert!(error.contains("tiles are unseen"), "{error}");
+        // Stack 3 touched while stack 2 has tiles.
+        let mut wrong = serde_json::to_value(&view).unwrap();
+        wrong["stack2_size"] = (view.stack2_size + 1).into();
+        wrong["stack3_size"] = (view.stack3_size - 1).into();
+        let error = game_from_view(&wrong.to_string(), 0).unwrap_err();
+        assert!(error.contains("stack 3 must be whole"), "{error}");
+        // Out-of-range options.
+        let mut wrong = serde_json::to_value(&view).unwrap();
+        wrong["position"]["options"]["players"] = 7.into();
+        let error = game_from_view(&wrong.to_string(), 0).unwrap_err();
+        assert!(error.contains("players must be"), "{error}");
+        // A tile taken off the display: the tiles no longer add up.
+        let mut wrong = serde_json::to_value(&view).unwrap();
+        let shown = view.position.display.iter().position(|&n| n > 0).unwrap();
+        wrong["position"]["display"][shown] = (view.position.display[shown] - 1).into();
+        let error = game_from_view(&wrong.to_string(), 0).unwrap_err();
+        assert!(error.contains("tiles"), "{error}");
+    }
 }

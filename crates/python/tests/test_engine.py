@@ -187,6 +187,48 @@ def test_determinisation_keeps_the_view_and_deals_the_unseen_tiles_anew():
     assert len(orders) > 1
 
 
+def test_a_game_from_the_view_observes_and_moves_like_the_game_itself():
+    """`Game.from_view` of positions of random games: the same view, every seat's observation
+    and the legal ids; its deal is `determinize` with the same seed."""
+    rng = random.Random(12)
+    checked = 0
+    for players, setup in ((2, "Draft"), (3, "Letters"), (4, "Draft")):
+        game = helvetia.Game(players=players, seed=40 + players,
+                             options={"round_limit": 8, "setup": setup})
+        while True:
+            seed = rng.getrandbits(63)
+            made = helvetia.Game.from_view(game.view_json(), seed)
+            assert made.view_json() == game.view_json()
+            assert made.legal_action_ids() == game.legal_action_ids()
+            assert made.to_move == game.to_move and made.is_over == game.is_over
+            for seat in range(players):
+                assert made.observation(seat) == game.observation(seat)
+            assert made.position_json() == game.determinize(seed).position_json()
+            with pytest.raises(RuntimeError, match="no record"):
+                made.record_json()
+            checked += 1
+            if game.is_over:
+                break
+            play_randomly(game, rng, limit=9)
+    assert checked > 40
+    assert helvetia.Game.from_view(game.view_json()).view_json() == game.view_json()
+
+
+def test_a_view_no_game_could_show_is_refused():
+    game = helvetia.Game(players=2, seed=13)
+    for text in ("", "not json", "{}", game.position_json()):
+        with pytest.raises(ValueError):
+            helvetia.Game.from_view(text)
+    view = json.loads(game.view_json())
+    view["position"]["stack2"] = json.loads(game.position_json())["stack2"]
+    with pytest.raises(ValueError, match="only their sizes"):
+        helvetia.Game.from_view(json.dumps(view))
+    view = json.loads(game.view_json())
+    view["stack3_size"] -= 1
+    with pytest.raises(ValueError, match="unseen"):
+        helvetia.Game.from_view(json.dumps(view))
+
+
 def test_the_engine_bots_choose_legal_actions_from_the_view():
     game = helvetia.Game(players=2, seed=11)
     rng = random.Random(11)

@@ -12,6 +12,7 @@ use governor::{Quota, RateLimiter};
 use crate::accounts::{auth, csrf, scope};
 use crate::analysis::requests as analysis;
 use crate::bot_accounts::requests as bot_accounts;
+use crate::bot_play;
 use crate::chat::lines as chat;
 use crate::config::Config;
 use crate::domain::tokens::random_token;
@@ -102,6 +103,16 @@ pub fn app(state: AppState) -> Router {
             get(bot_accounts::list).post(bot_accounts::create),
         )
         .route("/bot/tokens/{id}/revoke", post(bot_accounts::revoke))
+        .route("/bot/events", get(bot_play::event_stream::events))
+        .route(
+            "/bot/games/{id}/accept",
+            post(bot_play::invitations::accept),
+        )
+        .route(
+            "/bot/games/{id}/decline",
+            post(bot_play::invitations::decline),
+        )
+        .route("/bot/games/{id}/stream", get(bot_play::game_stream::stream))
         .route("/tutorial", post(tutorial::start))
         .route("/play-now", get(play_now::status).post(play_now::join))
         .route("/play-now/cancel", post(play_now::cancel))

@@ -13,7 +13,7 @@
 //! - [`http`]: errors and their languages, cookies, layers, the listener, health.
 //! - features, each with its routes: [`accounts`], [`chat`], [`players`], [`mail`],
 //!   [`analysis`], [`lobby`], [`play`], [`export`], [`matchmaking`] ("play now"),
-//!   [`bot_accounts`].
+//!   [`bot_accounts`], [`bot_play`] (bots playing through their tokens).
 //! - [`workers`]: bots, deadlines, ratings, analyses, mail, notices from other nodes, the
 //!   pairing of the "play now" pools.
 //! - [`site`]: the pages; [`app`]: the router, start and shutdown.
@@ -24,6 +24,7 @@ pub mod accounts;
 pub mod analysis;
 pub mod app;
 pub mod bot_accounts;
+pub mod bot_play;
 pub mod chat;
 pub mod config;
 pub mod domain;

@@ -2,7 +2,8 @@
 
 ``Game`` is the engine's game. The PettingZoo environment is in ``helvetia.pettingzoo_env``
 (``helvetia_env``), the OpenSpiel game in ``helvetia.openspiel_game`` (registered as
-``python_helvetia`` on import). docs/python.md describes the action ids and the vector layout.
+``python_helvetia`` on import), and ``helvetia.online`` plays any policy on a Helvetia Online
+server as a bot account. docs/python.md describes the action ids and the vector layout.
 """
 
 import numpy as np

@@ -82,6 +82,24 @@ class HelvetiaGame(pyspiel.Game):
     def new_initial_state(self):
         return HelvetiaState(self)
 
+    def state_from_engine(self, engine: helvetia.Game) -> HelvetiaState:
+        """A state past the deal whose engine is a copy of ``engine``: a game played elsewhere,
+        e.g. ``helvetia.Game.from_view(...)`` of a game on a server, for a bot to search.
+
+        Its history is empty (the decisions that led there are not known), and its
+        ``public_digest`` starts from the view, so states made from one view share their
+        information state and the digest still grows with every decision and draw after it.
+        ``engine`` keeps its own options; only its number of players must be this game's.
+        """
+        if engine.players != self.num_players():
+            raise ValueError(
+                f"a game of {engine.players} players is not one of {self.num_players()}"
+            )
+        state = HelvetiaState(self)
+        state.engine = engine.clone()
+        state._remember(("view", state.engine.view_json()))
+        return state
+
     def make_py_observer(self, iig_obs_type=None, params=None):
         return HelvetiaObserver(
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params

@@ -186,6 +186,7 @@ pub async fn register(
         id: random_token()[..16].to_string(),
         username,
         password_hash: hash_password(body.password).await?,
+        bot: false,
     };
     let language = crate::http::language::lang_of(&headers);
     match state.store.create_user(&user, language.code(), now()).await {
@@ -219,7 +220,7 @@ pub async fn login(
     if !verify_password(body.password, record.password_hash).await? {
         return Err(wrong());
     }
-    let by = if state.store.is_bot_account(&record.id).await? == Some(true) {
+    let by = if record.bot {
         Credential::BotSession
     } else {
         Credential::PersonSession

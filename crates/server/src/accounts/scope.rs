@@ -1,7 +1,7 @@
 //! What each credential may reach, decided once for every request from the route it was routed
 //! to, so that no handler can forget it. A person's session reaches everything. A bot account
-//! plays through its API tokens, which reach only who it is, a game's state, and its actions
-//! and undos; its own session (its person logging in with its password) reaches only its
+//! plays through its API tokens, which reach only who it is, a game's state, its actions and
+//! undos, and the bot routes (its events, its games' streams, its answers to invitations); its own session (its person logging in with its password) reaches only its
 //! settings and tokens. Pages asked for by a bot account's session lead to its settings.
 
 use axum::extract::{MatchedPath, Request, State};
@@ -20,6 +20,10 @@ const TOKEN_ROUTES: &[&str] = &[
     "/api/games/{id}",
     "/api/games/{id}/actions",
     "/api/games/{id}/undo",
+    "/api/bot/events",
+    "/api/bot/games/{id}/accept",
+    "/api/bot/games/{id}/decline",
+    "/api/bot/games/{id}/stream",
 ];
 
 /// The routes a bot account's own session may use.

@@ -148,6 +148,14 @@ pub enum Occupant {
         /// Its strength.
         level: BotLevel,
     },
+    /// Kept for a bot account invited by the creator, until it accepts (it then sits here as
+    /// a person does) or declines (the seat opens).
+    InvitedBot {
+        /// The bot account's id.
+        user_id: String,
+        /// Its name, for display.
+        username: String,
+    },
 }
 
 impl Occupant {
@@ -160,6 +168,9 @@ impl Occupant {
                 user_id, invite, ..
             } => ("human", Some(user_id.clone()), None, invite.clone()),
             Occupant::Bot { level } => ("bot", None, Some(level.as_str().to_string()), None),
+            Occupant::InvitedBot { user_id, .. } => {
+                ("bot-invite", Some(user_id.clone()), None, None)
+            }
         }
     }
 
@@ -182,6 +193,10 @@ impl Occupant {
             "bot" => Occupant::Bot {
                 level: BotLevel::parse(&level?)?,
             },
+            "bot-invite" => Occupant::InvitedBot {
+                user_id: user_id?,
+                username: username?,
+            },
             _ => return None,
         })
     }
@@ -193,7 +208,10 @@ impl Occupant {
 
     /// Whether nobody sits here yet.
     pub fn is_free(&self) -> bool {
-        matches!(self, Occupant::Open | Occupant::Invite { .. })
+        matches!(
+            self,
+            Occupant::Open | Occupant::Invite { .. } | Occupant::InvitedBot { .. }
+        )
     }
 
     /// The username of a person in this seat.

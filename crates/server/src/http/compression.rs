@@ -1,7 +1,7 @@
 //! Response compression: pages, the script, the style sheet and JSON answers are sent
 //! gzip-compressed to clients that accept it (`tower-http`). Gzip alone: every browser takes
 //! it, and a Brotli encoder would add more to the build than it saves on bodies this size.
-//! Tiny bodies and WebSocket upgrades are sent as they are; the socket's messages are not HTTP
+//! Tiny bodies, WebSocket upgrades and live streams are sent as they are; the socket's messages are not HTTP
 //! bodies (see `docs/performance.md`).
 
 use axum::http::{Extensions, HeaderMap, StatusCode, Version};
@@ -16,8 +16,18 @@ const SMALLEST: u16 = 512;
 pub fn add(router: Router) -> Router {
     let worth_it = DefaultPredicate::new()
         .and(SizeAbove::new(SMALLEST))
-        .and(not_an_upgrade);
+        .and(not_an_upgrade)
+        .and(not_live);
     router.layer(CompressionLayer::new().gzip(true).compress_when(worth_it))
+}
+
+/// Marks an answer sent as it happens (a live stream of lines): a compressor would hold its
+/// lines back until it had enough of them.
+#[derive(Clone, Copy, Debug)]
+pub struct Uncompressed;
+
+fn not_live(_: StatusCode, _: Version, _: &HeaderMap, extensions: &Extensions) -> bool {
+    extensions.get::<Uncompressed>().is_none()
 }
 
 /// A WebSocket handshake's answer has no body to compress.

@@ -43,6 +43,12 @@ pub enum SeatRequest {
         /// Its strength.
         level: BotLevel,
     },
+    /// A bot account, invited by name: the seat is kept for it until it accepts or declines.
+    #[serde(rename = "bot_account")]
+    BotAccount {
+        /// The bot account's name.
+        name: String,
+    },
 }
 
 /// Body of `POST /api/games`.
@@ -185,6 +191,7 @@ pub(crate) async fn open_game(
     if body.hints {
         check_hints(&body.seats)?;
     }
+    let invited_bots = invited_bots(app, &body.seats).await?;
     let mut invites = BTreeMap::new();
     let seats: Vec<SeatRecord> = body
         .seats
@@ -204,6 +211,13 @@ pub(crate) async fn open_game(
                     Occupant::Invite { token }
                 }
                 SeatRequest::Bot { level } => Occupant::Bot { level: *level },
+                SeatRequest::BotAccount { .. } => {
+                    let bot = &invited_bots[&i];
+                    Occupant::InvitedBot {
+                        user_id: bot.id.clone(),
+                        username: bot.username.clone(),
+                    }
+                }
             };
             SeatRecord::new(i as u8, occupant)
         })
@@ -225,11 +239,15 @@ pub(crate) async fn open_game(
             .time_control
             .as_ref()
             .map(|control| Clock::new(*control, body.options.players)),
+        // Games with a computer player, built in or a bot account, leave people's ratings as
+        // they are.
         rated: body.rated.unwrap_or(true)
-            && !body
-                .seats
-                .iter()
-                .any(|seat| matches!(seat, SeatRequest::Bot { .. })),
+            && !body.seats.iter().any(|seat| {
+                matches!(
+                    seat,
+                    SeatRequest::Bot { .. } | SeatRequest::BotAccount { .. }
+                )
+            }),
         rating_changes: Vec::new(),
         spectators_apart: body.spectators_apart,
         on_resign: body.on_resign,
@@ -243,6 +261,35 @@ pub(crate) async fn open_game(
     let cap = limits::open_games(app, &user.id);
     write_path::create(app, &id, state, app.store.create_game(&record, &cap)).await?;
     Ok((id, invites))
+}
+
+/// The bot accounts invited by name, by seat: each must be a bot account, and none twice.
+async fn invited_bots(
+    app: &AppState,
+    seats: &[SeatRequest],
+) -> AppResult<BTreeMap<usize, crate::storage::UserRecord>> {
+    let mut bots = BTreeMap::new();
+    for (i, seat) in seats.iter().enumerate() {
+        let SeatRequest::BotAccount { name } = seat else {
+            continue;
+        };
+        let bot = app
+            .store
+            .user_by_name(name.trim())
+            .await?
+            .filter(|user| user.bot)
+            .ok_or_else(|| {
+                AppError::bad_request("no-such-bot-account").with("name", name.trim().to_string())
+            })?;
+        if bots
+            .values()
+            .any(|other: &crate::storage::UserRecord| other.id == bot.id)
+        {
+            return Err(AppError::bad_request("bot-invited-twice").with("name", bot.username));
+        }
+        bots.insert(i, bot);
+    }
+    Ok(bots)
 }
 
 /// Body of `POST /api/games/{id}/join`.
@@ -392,7 +439,7 @@ pub(crate) async fn start_now(
 
 /// Commits a seat's new occupant through the write path if the seat still holds `old`; on a
 /// conflict the game is reloaded from the database.
-async fn change_seat(
+pub(super) async fn change_seat(
     app: &AppState,
     live: &std::sync::Arc<LiveGame>,
     state: &mut GameState,
@@ -652,6 +699,7 @@ pub async fn waiting_room(
             Occupant::Invite { token } => WaitingSeat::Invited {
                 link: viewer_is_host.then(|| format!("/lobby?invite={token}")),
             },
+            Occupant::InvitedBot { username, .. } => WaitingSeat::BotInvited(username.clone()),
             Occupant::Human { .. } | Occupant::Bot { .. } => WaitingSeat::Taken(
                 seat_name(&snapshot.seats, Seat(seat.seat), lang),
                 seat.occupant.is_bot(),

@@ -50,6 +50,9 @@ pub fn public_seats(snapshot: &Snapshot, lang: Lang) -> Vec<PublicSeat> {
             let (kind, name, bot_level) = match &s.occupant {
                 Occupant::Open => ("open", None, None),
                 Occupant::Invite { .. } => ("invite", None, None),
+                Occupant::InvitedBot { username, .. } => {
+                    ("bot_invite", Some(username.clone()), None)
+                }
                 Occupant::Human { username, .. } => ("human", Some(username.clone()), None),
                 Occupant::Bot { level } => (
                     "bot",

@@ -228,10 +228,9 @@ async fn profile_of(app: &AppState, name: &str, lang: Lang) -> AppResult<PlayerP
     let ratings = app.store.ratings_of(&user.id).await?;
     let history = app.store.rating_history(&user.id).await?;
     let games = app.store.games_of(&user.id).await?;
-    let bot = app.store.is_bot_account(&user.id).await?.unwrap_or(false);
     Ok(PlayerProfile {
         name: user.username,
-        bot,
+        bot: user.bot,
         ratings: ratings
             .iter()
             .map(|r| RatingNow {

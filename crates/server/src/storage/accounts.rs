@@ -54,7 +54,7 @@ impl Store {
     pub async fn user_by_name(&self, username: &str) -> StoreResult<Option<UserRecord>> {
         let exact: String = username.nfc().collect();
         let row = sqlx::query(
-            "SELECT id, username, password_hash FROM users \
+            "SELECT id, username, password_hash, bot FROM users \
              WHERE username = $1 OR username_key = $2 \
              ORDER BY CASE WHEN username = $1 THEN 0 ELSE 1 END LIMIT 1",
         )
@@ -67,6 +67,7 @@ impl Store {
                 id: row.try_get(0)?,
                 username: row.try_get(1)?,
                 password_hash: row.try_get(2)?,
+                bot: row.try_get::<i64, _>(3)? != 0,
             })
         })
         .transpose()

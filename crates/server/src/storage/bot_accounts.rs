@@ -41,13 +41,16 @@ const PLAYED_NOTHING: &str = "NOT EXISTS (SELECT 1 FROM seats WHERE user_id = $1
 
 impl Store {
     /// Turns the account `user_id` into a bot account if it has played nothing yet. Tells
-    /// whether it is a bot account now (true also when it was one already).
+    /// whether it is a bot account now (true also when it was one already). A bot decides
+    /// every step itself: forced steps are no longer played for it (its settings may turn
+    /// them on again), so that the server never moves while its program thinks.
     ///
     /// # Errors
     /// Database failure.
     pub async fn make_bot_account(&self, user_id: &str) -> StoreResult<bool> {
         sqlx::query(&format!(
-            "UPDATE users SET bot = 1 WHERE id = $1 AND bot = 0 AND {PLAYED_NOTHING}"
+            "UPDATE users SET bot = 1, play_forced_steps = 0 \
+             WHERE id = $1 AND bot = 0 AND {PLAYED_NOTHING}"
         ))
         .bind(user_id)
         .execute(&self.pool)

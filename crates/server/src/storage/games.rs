@@ -31,6 +31,12 @@ pub enum GameFilter {
         /// The invitation's secret token.
         token: String,
     },
+    /// Open and running games with a seat the user holds or that is kept for them (a bot
+    /// account's invitations and games).
+    Seated {
+        /// The user's account id.
+        user_id: String,
+    },
     /// Running, finished and abandoned games the user has a seat in.
     Played {
         /// The user's account id.
@@ -73,6 +79,22 @@ const SEAT_COLUMNS: &str =
      s.voted_to_end, s.resigned_at";
 
 impl Store {
+    /// The status of game `id`, if there is one.
+    ///
+    /// # Errors
+    /// Database failure or a status that does not parse.
+    pub async fn status_of(&self, id: &str) -> StoreResult<Option<GameStatus>> {
+        let status: Option<String> = sqlx::query_scalar("SELECT status FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        status
+            .map(|word| {
+                GameStatus::parse(&word).ok_or_else(|| decode_error(&format!("status {word}")))
+            })
+            .transpose()
+    }
+
     /// Stores a new game with its seats, if its creator is under `cap`.
     ///
     /// # Errors
@@ -285,6 +307,11 @@ impl Store {
                  (SELECT 1 FROM seats i WHERE i.game_id = g.id AND i.kind = 'invite' \
                  AND i.invite_token = $2)",
                 token.as_str(),
+            ),
+            GameFilter::Seated { user_id } => (
+                "g.status IN ('open', 'running') AND EXISTS \
+                 (SELECT 1 FROM seats b WHERE b.game_id = g.id AND b.user_id = $2)",
+                user_id.as_str(),
             ),
             GameFilter::Played { user_id } => (
                 "g.status IN ('running', 'finished', 'abandoned') AND EXISTS \

@@ -97,6 +97,8 @@ pub struct UserRecord {
     pub username: String,
     /// The argon2id hash in PHC form.
     pub password_hash: String,
+    /// Whether it is a bot account.
+    pub bot: bool,
 }
 
 /// The database: a pool for reads and rare writes, and the game-log writer.

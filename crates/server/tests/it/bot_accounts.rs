@@ -5,76 +5,10 @@
 
 use crate::common;
 
-use common::{create_game, databases, Client, TestServer};
+use common::bot_client::{become_bot, new_token, TokenClient};
+use common::{create_game, databases, TestServer};
 use reqwest::StatusCode;
-use serde_json::{json, Value};
-
-/// A program playing as a bot: no cookies, its token in every request.
-struct TokenClient {
-    http: reqwest::Client,
-    base: String,
-    token: String,
-}
-
-impl TokenClient {
-    fn new(base: &str, token: &str) -> TokenClient {
-        TokenClient {
-            http: reqwest::Client::new(),
-            base: base.to_string(),
-            token: token.to_string(),
-        }
-    }
-
-    async fn answer(response: reqwest::Response) -> (StatusCode, Value) {
-        let status = response.status();
-        let text = response.text().await.unwrap();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
-    }
-
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
-        let response = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .bearer_auth(&self.token)
-            .send()
-            .await
-            .unwrap();
-        TokenClient::answer(response).await
-    }
-
-    /// A POST without any CSRF token: a program has none, and needs none.
-    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
-        let response = self
-            .http
-            .post(format!("{}{path}", self.base))
-            .bearer_auth(&self.token)
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        TokenClient::answer(response).await
-    }
-}
-
-/// Turns `client`'s fresh account into a bot account.
-async fn become_bot(client: &mut Client) {
-    let (status, body) = client
-        .post("/api/account/bot", json!({"for_good": true}))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-}
-
-/// A new token of `bot`'s account: its id and secret.
-async fn new_token(bot: &mut Client, name: &str) -> (String, String) {
-    let (status, body) = bot.post("/api/bot/tokens", json!({"name": name})).await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let id = body["id"].as_str().unwrap().to_string();
-    let secret = body["token"].as_str().unwrap().to_string();
-    (id, secret)
-}
+use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_fresh_account_becomes_a_bot_whose_session_reaches_only_its_settings_and_tokens() {

@@ -24,6 +24,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("play", 11),
     ("export", 12),
     ("bot_accounts", 12),
+    ("bot_play", 12),
     ("matchmaking", 12),
     ("workers", 13),
     ("site", 14),

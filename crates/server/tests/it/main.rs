@@ -5,6 +5,7 @@
 mod abuse;
 mod analysis;
 mod bot_accounts;
+mod bot_play;
 mod browser_accessibility;
 mod browser_analysis;
 mod browser_bot_account;

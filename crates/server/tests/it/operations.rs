@@ -99,6 +99,7 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
         id: format!("u{id}"),
         username: format!("u{id}"),
         password_hash: "x".into(),
+        bot: false,
     };
     store.create_user(&user, "en", 0).await.unwrap();
     let options = GameOptions::for_players(2);

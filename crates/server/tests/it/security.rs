@@ -368,7 +368,7 @@ async fn log_in_and_registration_are_rate_limited() {
 }
 
 /// The hidden information of a game at one moment, as JSON fragments a leak would contain.
-fn secrets(position: &Position, seed: u64) -> Vec<String> {
+pub(crate) fn secrets(position: &Position, seed: u64) -> Vec<String> {
     let mut fragments = vec![seed.to_string(), "\"seed\"".to_string()];
     for stack in [
         serde_json::to_value(&position.stack2).unwrap(),
@@ -391,7 +391,7 @@ fn secrets(position: &Position, seed: u64) -> Vec<String> {
     fragments
 }
 
-fn leaks(payloads: &[String], secrets: &[String]) -> Vec<String> {
+pub(crate) fn leaks(payloads: &[String], secrets: &[String]) -> Vec<String> {
     let mut found = Vec::new();
     for payload in payloads {
         for secret in secrets {

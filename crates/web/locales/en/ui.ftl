@@ -50,6 +50,7 @@ create-seats = Seats
 create-seat = Seat { $n }
 seat-me = Me
 seat-open = Open to anyone
+seat-bot-invited = { $name } is invited and has not answered yet
 seat-invite = By invitation
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.

@@ -50,6 +50,7 @@ create-seats = Posti
 create-seat = Posto { $n }
 seat-me = Io
 seat-open = Aperto a tutti
+seat-bot-invited = { $name } è invitato e non ha ancora risposto
 seat-invite = Su invito
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.

@@ -18,6 +18,8 @@ pub enum WaitingSeat {
         /// The link, for the host only.
         link: Option<String>,
     },
+    /// Kept for the bot account of this name, which has not answered yet.
+    BotInvited(String),
 }
 
 /// What the waiting room shows.
@@ -71,6 +73,10 @@ pub fn waiting_room(lang: Lang, room: &WaitingRoom) -> Markup {
                                 @if !room.viewer_seated && !room.viewer_is_host {
                                     " " button type="button" class="primary" data-join=(room.game_id) data-seat=(index) { (lang.tr("lobby-join")) }
                                 }
+                            }
+                            WaitingSeat::BotInvited(name) => {
+                                span class="muted" { (lang.tr_args("seat-bot-invited", &[("name", name.clone().into())])) }
+                                " " (super::icons::robot(lang))
                             }
                             WaitingSeat::Invited { link: None } => span class="muted" { (lang.tr("seat-invite")) },
                             WaitingSeat::Invited { link: Some(link) } => {

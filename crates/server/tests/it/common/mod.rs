@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod bot_client;
 pub mod services;
 
 use std::net::SocketAddr;

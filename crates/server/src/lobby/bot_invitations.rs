@@ -1,0 +1,59 @@
+//! A bot account's answer to its invitation to a seat: accepting seats it as a person would
+//! be seated; declining opens the seat to anyone. Both are seat changes of an open game, made
+//! as every seat change is (see [`super::games`]).
+
+use axum::Json;
+use serde_json::json;
+
+use super::games::change_seat;
+use crate::accounts::auth::User;
+use crate::domain::seats::{GameStatus, Occupant, SeatRecord};
+use crate::http::error::{AppError, AppResult};
+use crate::live::cache::{reload, LiveGame};
+use crate::state::AppState;
+
+/// What the bot answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// It takes the seat kept for it.
+    Accept,
+    /// It does not: the seat opens.
+    Decline,
+}
+
+/// Answers `bot`'s invitation to a seat of `live`.
+///
+/// # Errors
+/// 404 `no-invitation` when no seat of an open game is kept for `bot` (never invited, already
+/// answered, or the game was cancelled: a game starts only with every seat taken).
+pub async fn answer(
+    app: &AppState,
+    live: &std::sync::Arc<LiveGame>,
+    bot: &User,
+    answer: Answer,
+) -> AppResult<Json<serde_json::Value>> {
+    let mut state = live.lock().await;
+    // Seats change on any node: decide on the database's state, not on a notice still on its way.
+    reload(app, live, &mut state).await?;
+    let kept = state.seats.iter().find(
+        |seat| matches!(&seat.occupant, Occupant::InvitedBot { user_id, .. } if *user_id == bot.id),
+    );
+    let Some(kept) = kept.filter(|_| state.status == GameStatus::Open) else {
+        return Err(AppError::not_found("no-invitation"));
+    };
+    let old = kept.occupant.clone();
+    let seat = kept.seat;
+    let occupant = match answer {
+        Answer::Accept => Occupant::Human {
+            user_id: bot.id.clone(),
+            username: bot.name.clone(),
+            invite: None,
+        },
+        Answer::Decline => Occupant::Open,
+    };
+    change_seat(app, live, &mut state, SeatRecord::new(seat, occupant), &old).await?;
+    Ok(Json(match answer {
+        Answer::Accept => json!({ "seat": seat }),
+        Answer::Decline => json!({ "declined": true }),
+    }))
+}

@@ -1,0 +1,255 @@
+//! Bots from anywhere: a person keeps a seat for a bot account; its program hears of it on its
+//! event stream, declines or accepts, follows the game on its own stream and plays its seat to
+//! the end with its token, refused as a person would be when out of turn, on an old version or
+//! in a game it does not sit in; nothing it receives carries the seed or the hidden order.
+
+use std::time::Duration;
+
+use crate::common;
+use crate::security::{leaks, secrets};
+
+use common::bot_client::{become_bot, new_token, Lines, TokenClient};
+use common::{create_game, databases, decides, TestServer, Transcript};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// The next line of `events` that is not a game's start or end told on connecting.
+async fn next_event(events: &mut Lines) -> Value {
+    events.next_within(WAIT).await.expect("the stream goes on")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_account_is_invited_answers_and_plays_its_seat_to_the_end_over_its_streams() {
+    for database in databases().await {
+        let server = TestServer::start(database).await;
+        let mut anna = server.user("anna").await;
+        let mut robo = server.user("robo").await;
+        become_bot(&mut robo).await;
+        // A bot decides every step itself: the server plays no forced step for it.
+        let (_, setting) = robo.get("/api/settings/forced-steps").await;
+        assert_eq!(setting["play_forced_steps"], false, "{setting}");
+        let (_, secret) = new_token(&mut robo, "player").await;
+        let bot = TokenClient::new(&server.base, &secret);
+        let robo_name = robo.clone_get("/api/me").await.1["username"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        // What the bot's program receives, apart from what the people receive.
+        let received = Transcript::default();
+
+        // Only bot accounts are invited by name, each to one seat.
+        let anna_name = anna.get("/api/me").await.1["username"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        for (name, code) in [
+            ("nobody_at_all", "no-such-bot-account"),
+            (anna_name.as_str(), "no-such-bot-account"),
+        ] {
+            let (status, body) = anna
+                .post(
+                    "/api/games",
+                    json!({"options": {"players": 2},
+                           "seats": [{"kind": "me"}, {"kind": "bot_account", "name": name}]}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+            assert_eq!(body["code"], code, "{body}");
+        }
+        let (status, body) = anna
+            .post(
+                "/api/games",
+                json!({"options": {"players": 3}, "seats": [{"kind": "me"},
+                       {"kind": "bot_account", "name": robo_name},
+                       {"kind": "bot_account", "name": robo_name}]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(body["code"], "bot-invited-twice", "{body}");
+
+        // The streams are a bot's: a person's session is refused.
+        let (status, body) = anna.get("/api/bot/events").await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert_eq!(body["code"], "not-a-bot-account", "{body}");
+
+        let mut events = bot.stream("/api/bot/events", &received).await;
+
+        // An invitation declined: the seat opens to anyone.
+        let (declined, _) = create_game(
+            &mut anna,
+            json!({"players": 2}),
+            json!([{"kind": "me"}, {"kind": "bot_account", "name": robo_name}]),
+        )
+        .await;
+        let invitation = next_event(&mut events).await;
+        assert_eq!(invitation["type"], "invitation", "{invitation}");
+        assert_eq!(invitation["game"], declined.as_str(), "{invitation}");
+        assert_eq!(invitation["seat"], 1, "{invitation}");
+        assert_eq!(invitation["from"], anna_name.as_str(), "{invitation}");
+        assert_eq!(invitation["options"]["players"], 2, "{invitation}");
+        let (_, game) = anna.get(&format!("/api/games/{declined}")).await;
+        assert_eq!(game["players"][1]["kind"], "bot_invite", "{game}");
+        assert_eq!(game["players"][1]["name"], robo_name.as_str(), "{game}");
+        let (_, page) = anna.get_text(&format!("/games/{declined}")).await;
+        assert!(
+            page.contains(&format!("{robo_name} is invited and has not answered yet")),
+            "the waiting room says who is invited"
+        );
+        let (status, body) = bot
+            .post(&format!("/api/bot/games/{declined}/decline"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["declined"], true, "{body}");
+        let gone = next_event(&mut events).await;
+        assert_eq!(gone["type"], "invitation_gone", "{gone}");
+        assert_eq!(gone["game"], declined.as_str(), "{gone}");
+        let (_, game) = anna.get(&format!("/api/games/{declined}")).await;
+        assert_eq!(game["players"][1]["kind"], "open", "{game}");
+        let (status, body) = bot
+            .post(&format!("/api/bot/games/{declined}/accept"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+        assert_eq!(body["code"], "no-invitation", "{body}");
+
+        // An invitation accepted: the bot sits with anna and the casual built-in bot.
+        let (id, _) = create_game(
+            &mut anna,
+            json!({"players": 3, "round_limit": 2}),
+            json!([{"kind": "me"}, {"kind": "bot_account", "name": robo_name},
+                   {"kind": "bot", "level": "greedy"}]),
+        )
+        .await;
+        let invitation = next_event(&mut events).await;
+        assert_eq!(invitation["type"], "invitation", "{invitation}");
+        assert_eq!(invitation["game"], id.as_str(), "{invitation}");
+        assert_eq!(invitation["rated"], false, "{invitation}");
+        let (status, body) = anna
+            .post(&format!("/api/games/{id}/start"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(body["code"], "seats-not-filled", "{body}");
+        let (status, body) = bot
+            .post(&format!("/api/bot/games/{id}/accept"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["seat"], 1, "{body}");
+        let (status, body) = anna
+            .post(&format!("/api/games/{id}/start"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let start = next_event(&mut events).await;
+        assert_eq!(start["type"], "game_start", "{start}");
+        assert_eq!(start["game"], id.as_str(), "{start}");
+        assert_eq!(start["seat"], 1, "{start}");
+
+        // Not seated there: no stream, no action.
+        let (status, body) = bot.get(&format!("/api/bot/games/{declined}/stream")).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert_eq!(body["code"], "not-seated", "{body}");
+        let (status, body) = bot
+            .post(
+                &format!("/api/games/{declined}/actions"),
+                json!({"version": 0, "index": 0}),
+            )
+            .await;
+        assert!(status.is_client_error(), "{status} {body}");
+
+        let live = server.server.state.games.cached(&id).unwrap();
+        let mut hidden = Vec::new();
+        let mut round = 0;
+        let mut game = bot
+            .stream(&format!("/api/bot/games/{id}/stream"), &received)
+            .await;
+        let first = game.next_within(WAIT).await.unwrap();
+        assert_eq!(first["type"], "game", "{first}");
+        assert_eq!(first["seat"], 1, "{first}");
+        assert_eq!(first["options"]["players"], 3, "{first}");
+        let (_, state) = anna.get(&format!("/api/games/{id}")).await;
+        assert_eq!(state["players"][1]["connected"], true, "{state}");
+
+        let mut bot_actions = 0;
+        let mut refusals_checked = false;
+        let mut last = Value::Null;
+        loop {
+            {
+                let state = live.lock().await;
+                if state.game().position().round != round {
+                    round = state.game().position().round;
+                    hidden.extend(secrets(state.game().position(), state.seed_for_storage()));
+                }
+            }
+            // The bot answers every update that asks it to decide.
+            while let Some(line) = game.try_next(Duration::from_millis(200)).await {
+                let Some(update) = line else { break };
+                assert_eq!(update["type"], "update", "{update}");
+                last = update;
+                if last["your_turn"] == true {
+                    let version = last["version"].as_u64().unwrap();
+                    let action = last["legal"][0].clone();
+                    if version > 0 {
+                        let (status, body) = bot
+                            .post(
+                                &format!("/api/games/{id}/actions"),
+                                json!({"version": version - 1, "action": action}),
+                            )
+                            .await;
+                        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+                        assert_eq!(body["code"], "stale-version", "{body}");
+                    }
+                    let (status, body) = bot
+                        .post(
+                            &format!("/api/games/{id}/actions"),
+                            json!({"version": version, "action": action}),
+                        )
+                        .await;
+                    assert_eq!(status, StatusCode::OK, "{body}");
+                    bot_actions += 1;
+                } else if !refusals_checked && last["status"] == "running" {
+                    let version = last["version"].as_u64().unwrap();
+                    let (status, body) = bot
+                        .post(
+                            &format!("/api/games/{id}/actions"),
+                            json!({"version": version, "index": 0}),
+                        )
+                        .await;
+                    if status == StatusCode::FORBIDDEN {
+                        assert_eq!(body["code"], "not-your-turn", "{body}");
+                        refusals_checked = true;
+                    }
+                }
+            }
+            if last["status"] == "finished" {
+                break;
+            }
+            let (_, state) = anna.get(&format!("/api/games/{id}")).await;
+            if decides(&state) {
+                let version = state["version"].as_u64().unwrap();
+                anna.post(
+                    &format!("/api/games/{id}/actions"),
+                    json!({"version": version, "index": 0}),
+                )
+                .await;
+            }
+        }
+        assert!(game.next_within(WAIT).await.is_none(), "the stream ends");
+        assert!(bot_actions > 5, "the bot played its seat: {bot_actions}");
+        assert!(refusals_checked, "an action out of turn was refused");
+        let finish = next_event(&mut events).await;
+        assert_eq!(finish["type"], "game_finish", "{finish}");
+        assert_eq!(finish["game"], id.as_str(), "{finish}");
+        assert_eq!(finish["status"], "finished", "{finish}");
+
+        // Neither people's ratings move, nor anyone's.
+        let (_, state) = anna.get(&format!("/api/games/{id}")).await;
+        assert_eq!(state["rating_changes"], json!([]), "{state}");
+
+        // Nothing the bot received carried a secret of any round.
+        let payloads = received.payloads();
+        assert!(payloads.len() > bot_actions, "{} lines", payloads.len());
+        assert!(hidden.len() > 10, "{} secret fragments", hidden.len());
+        let found = leaks(&payloads, &hidden);
+        assert!(found.is_empty(), "hidden information sent: {found:?}");
+    }
+}
