@@ -1,7 +1,8 @@
 //! What each credential may reach, decided once for every request from the route it was routed
 //! to, so that no handler can forget it. A person's session reaches everything. A bot account
 //! plays through its API tokens, which reach only who it is, a game's state, its actions and
-//! undos, and the bot routes (its events, its games' streams, its answers to invitations); its own session (its person logging in with its password) reaches only its
+//! undos, taking its seat back from a stand-in, and the bot routes (its events, its games'
+//! streams, its answers to invitations); its own session (its person logging in with its password) reaches only its
 //! settings and tokens. Pages asked for by a bot account's session lead to its settings.
 
 use axum::extract::{MatchedPath, Request, State};
@@ -20,6 +21,7 @@ const TOKEN_ROUTES: &[&str] = &[
     "/api/games/{id}",
     "/api/games/{id}/actions",
     "/api/games/{id}/undo",
+    "/api/games/{id}/return",
     "/api/bot/events",
     "/api/bot/games/{id}/accept",
     "/api/bot/games/{id}/decline",

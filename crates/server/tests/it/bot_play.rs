@@ -9,7 +9,7 @@ use crate::common;
 use crate::security::{leaks, secrets};
 
 use common::bot_client::{become_bot, new_token, Lines, TokenClient};
-use common::{create_game, databases, decides, TestServer, Transcript};
+use common::{create_game, databases, decides, within, TestServer, Transcript};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -251,5 +251,71 @@ async fn a_bot_account_is_invited_answers_and_plays_its_seat_to_the_end_over_its
         assert!(hidden.len() > 10, "{} secret fragments", hidden.len());
         let found = leaks(&payloads, &hidden);
         assert!(found.is_empty(), "hidden information sent: {found:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_that_stops_answering_is_stood_in_for_when_its_clock_runs_out_and_takes_it_back() {
+    for database in databases().await {
+        let server = TestServer::start(database).await;
+        let mut anna = server.user("anna").await;
+        let mut robo = server.user("robo").await;
+        become_bot(&mut robo).await;
+        let (_, secret) = new_token(&mut robo, "player").await;
+        let bot = TokenClient::new(&server.base, &secret);
+        let robo_name = robo.clone_get("/api/me").await.1["username"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (status, body) = anna
+            .post(
+                "/api/games",
+                json!({
+                    "options": {"players": 2, "round_limit": 40},
+                    "seats": [{"kind": "me"}, {"kind": "bot_account", "name": robo_name}],
+                    "time_control": {"bank_secs": 3, "per_turn_secs": 0, "increment_secs": 0,
+                                     "stand_in": "random"},
+                }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let id = body["id"].as_str().unwrap().to_string();
+        let (status, body) = bot
+            .post(&format!("/api/bot/games/{id}/accept"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (status, body) = anna
+            .post(&format!("/api/games/{id}/start"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+
+        // Anna plays her turns; the bot's program says nothing, and its clock runs out.
+        let mut state = Value::Null;
+        let stood_in = within(Duration::from_secs(40), async || {
+            state = anna.state(&id).await;
+            if decides(&state) {
+                let version = state["version"].as_u64().unwrap();
+                anna.post(
+                    &format!("/api/games/{id}/actions"),
+                    json!({"version": version, "index": 0}),
+                )
+                .await;
+            }
+            !state["players"][1]["stand_in"].is_null()
+        })
+        .await;
+        assert!(stood_in, "no stand-in for the silent bot: {state}");
+        assert_eq!(state["players"][1]["stand_in"], "random", "{state}");
+        assert_eq!(state["clock"]["banks_ms"][1], 0, "{state}");
+
+        // The program comes back and takes its seat back with its token, as a person would.
+        let (status, body) = bot.post(&format!("/api/games/{id}/return"), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (_, state) = bot.get(&format!("/api/games/{id}")).await;
+        assert!(state["players"][1]["stand_in"].is_null(), "{state}");
+        assert!(
+            state["clock"]["banks_ms"][1].as_i64().unwrap() > 0,
+            "back with time on its clock: {state}"
+        );
     }
 }
