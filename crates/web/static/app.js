@@ -416,8 +416,9 @@
 
   // ---- Lobby -------------------------------------------------------------------------------
 
-  function seatRequest(value) {
+  function seatRequest(value, botName) {
     if (value.startsWith("bot:")) return { kind: "bot", level: value.slice(4) };
+    if (value === "bot_account") return { kind: "bot_account", name: botName.trim() };
     return { kind: value };
   }
 
@@ -462,10 +463,16 @@
     const form = document.getElementById("create-game");
     if (form) {
       const players = form.querySelector("#players");
+      // A seat kept for a bot account asks for its name.
       const showSeats = function () {
         const n = Number(players.value);
         form.querySelectorAll(".seat").forEach(function (seat) {
           seat.hidden = Number(seat.dataset.seat) >= n;
+        });
+        form.querySelectorAll(".seat-bot-name").forEach(function (name) {
+          const i = Number(name.dataset.seat);
+          name.hidden = i >= n || form.elements["seat" + i].value !== "bot_account";
+          name.querySelector("input").required = !name.hidden;
         });
       };
       // Hints are offered only while every other seat shown is a bot (the server checks too).
@@ -477,11 +484,13 @@
         for (let i = 0; i < n; i++) kinds.push(String(form.elements["seat" + i].value));
         const mine = kinds.filter(function (kind) { return kind === "me"; }).length;
         const bots = kinds.filter(function (kind) { return kind.startsWith("bot:"); }).length;
+        const botAccounts = kinds.filter(function (kind) { return kind === "bot_account"; }).length;
         hintsChoice.hidden = !(mine === 1 && bots === n - 1);
         if (hintsChoice.hidden) hints.checked = false;
-        // A game with a bot is never rated (the server ignores the box): not ticked then.
+        // A game with a bot, built in or a bot account, is never rated (the server ignores the
+        // box): not ticked then.
         const rated = form.querySelector("#rated");
-        const withBots = bots > 0;
+        const withBots = bots + botAccounts > 0;
         if (withBots && !rated.disabled) rated.dataset.wanted = String(rated.checked);
         if (!withBots && rated.disabled) rated.checked = rated.dataset.wanted !== "false";
         if (withBots) rated.checked = false;
@@ -491,6 +500,7 @@
       players.addEventListener("change", showHints);
       form.querySelectorAll(".seat select").forEach(function (select) {
         select.addEventListener("change", showHints);
+        select.addEventListener("change", showSeats);
       });
       showSeats();
       showHints();
@@ -506,7 +516,9 @@
         const n = Number(data.get("players"));
         const limit = String(data.get("round_limit") || "").trim();
         const seats = [];
-        for (let i = 0; i < n; i++) seats.push(seatRequest(String(data.get("seat" + i))));
+        for (let i = 0; i < n; i++) {
+          seats.push(seatRequest(String(data.get("seat" + i)), String(data.get("seat" + i + "_bot") || "")));
+        }
         const body = {
           options: {
             players: n,
@@ -524,7 +536,9 @@
           time_control: timeControl(String(data.get("time_control") || ""), String(data.get("stand_in") || "greedy")),
         };
         const created = await post(form.dataset.api, body);
-        const waiting = seats.some(function (s) { return s.kind === "open" || s.kind === "invite"; });
+        const waiting = seats.some(function (s) {
+          return s.kind === "open" || s.kind === "invite" || s.kind === "bot_account";
+        });
         if (!waiting) {
           // Only the creator and bots: nothing to wait for.
           await post("/api/games/" + created.id + "/start");

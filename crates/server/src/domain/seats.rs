@@ -245,6 +245,9 @@ pub struct SeatRecord {
     pub voted_to_end: bool,
     /// When the person here resigned: the number of actions in the log then.
     pub resigned_at: Option<u64>,
+    /// Whether the account here is a bot account: a program plays it as a person's seat (its
+    /// clock, stand-ins, refusals), and it is shown as a bot.
+    pub bot_account: bool,
 }
 
 impl SeatRecord {
@@ -256,7 +259,14 @@ impl SeatRecord {
             stand_in: None,
             voted_to_end: false,
             resigned_at: None,
+            bot_account: false,
         }
+    }
+
+    /// Whether a program plays here: a built-in bot or a bot account (a stand-in is not:
+    /// the seat stays the person's).
+    pub fn shown_as_bot(&self) -> bool {
+        self.occupant.is_bot() || self.bot_account
     }
 
     /// The bot that plays this seat: the bot sitting here, or the one standing in for a person.

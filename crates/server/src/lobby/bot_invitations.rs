@@ -51,7 +51,9 @@ pub async fn answer(
         },
         Answer::Decline => Occupant::Open,
     };
-    change_seat(app, live, &mut state, SeatRecord::new(seat, occupant), &old).await?;
+    let mut answered = SeatRecord::new(seat, occupant);
+    answered.bot_account = answer == Answer::Accept;
+    change_seat(app, live, &mut state, answered, &old).await?;
     Ok(Json(match answer {
         Answer::Accept => json!({ "seat": seat }),
         Answer::Decline => json!({ "declined": true }),

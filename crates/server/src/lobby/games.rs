@@ -529,12 +529,7 @@ fn summary(game: ListedGame, user: Option<&User>, lang: Lang) -> LobbyGame {
         .seats
         .iter()
         .filter(|s| !s.occupant.is_free())
-        .map(|s| {
-            (
-                seat_name(&game.seats, Seat(s.seat), lang),
-                matches!(s.occupant, Occupant::Bot { .. }),
-            )
-        })
+        .map(|s| (seat_name(&game.seats, Seat(s.seat), lang), s.shown_as_bot()))
         .collect();
     let winner_names = game
         .winners
@@ -702,7 +697,7 @@ pub async fn waiting_room(
             Occupant::InvitedBot { username, .. } => WaitingSeat::BotInvited(username.clone()),
             Occupant::Human { .. } | Occupant::Bot { .. } => WaitingSeat::Taken(
                 seat_name(&snapshot.seats, Seat(seat.seat), lang),
-                seat.occupant.is_bot(),
+                seat.shown_as_bot(),
             ),
         })
         .collect();

@@ -37,6 +37,8 @@ pub struct PublicSeat {
     name: Option<String>,
     bot_level: Option<&'static str>,
     stand_in: Option<&'static str>,
+    /// A bot account's program plays this person's seat.
+    bot_account: bool,
     resigned: bool,
     connected: bool,
 }
@@ -66,6 +68,7 @@ pub fn public_seats(snapshot: &Snapshot, lang: Lang) -> Vec<PublicSeat> {
                 name,
                 bot_level,
                 stand_in: s.stand_in.map(|level| level.as_str()),
+                bot_account: s.bot_account,
                 resigned: s.resigned_at.is_some(),
                 connected: is_connected(snapshot, s.seat),
             }
@@ -127,13 +130,13 @@ pub fn players(snapshot: &Snapshot, lang: Lang) -> Vec<PlayerInfo> {
         .seats
         .iter()
         .map(|s| {
-            let is_bot = s.bot_level().is_some();
+            let built_in = s.bot_level().is_some();
             PlayerInfo {
                 seat: Seat(s.seat),
                 name: seat_name(&snapshot.seats, Seat(s.seat), lang),
-                is_bot,
-                stands_in: is_bot && !s.occupant.is_bot(),
-                connected: is_bot || is_connected(snapshot, s.seat),
+                is_bot: built_in || s.bot_account,
+                stands_in: built_in && !s.occupant.is_bot(),
+                connected: built_in || is_connected(snapshot, s.seat),
             }
         })
         .collect()

@@ -76,7 +76,7 @@ pub const LIST_LIMIT: i64 = 200;
 
 const SEAT_COLUMNS: &str =
     "s.game_id, s.seat, s.kind, s.user_id, s.bot_level, s.invite_token, u.username, s.stand_in, \
-     s.voted_to_end, s.resigned_at";
+     s.voted_to_end, s.resigned_at, COALESCE(u.bot, 0)";
 
 impl Store {
     /// The status of game `id`, if there is one.
@@ -533,5 +533,7 @@ fn parse_seat(row: &AnyRow) -> StoreResult<SeatRecord> {
         stand_in,
         voted_to_end: row.try_get::<i64, _>(8)? != 0,
         resigned_at: row.try_get::<Option<i64>, _>(9)?.map(|step| step as u64),
+        // Only a seat a bot account sits in: one kept for it is not yet its.
+        bot_account: kind == "human" && row.try_get::<i64, _>(10)? != 0,
     })
 }

@@ -168,6 +168,24 @@ async fn a_bot_account_is_invited_answers_and_plays_its_seat_to_the_end_over_its
         assert_eq!(first["options"]["players"], 3, "{first}");
         let (_, state) = anna.get(&format!("/api/games/{id}")).await;
         assert_eq!(state["players"][1]["connected"], true, "{state}");
+        // Shown as a bot wherever its name appears: the table's seats and the lobby's lists.
+        assert_eq!(state["players"][1]["kind"], "human", "{state}");
+        assert_eq!(state["players"][1]["bot_account"], true, "{state}");
+        assert_eq!(state["players"][0]["bot_account"], false, "{state}");
+        let (_, mine) = anna.get("/api/games?list=mine").await;
+        let listed = mine
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|game| game["id"] == id.as_str())
+            .unwrap();
+        assert!(
+            listed["players"]
+                .as_array()
+                .unwrap()
+                .contains(&json!([robo_name, true])),
+            "{listed}"
+        );
 
         let mut bot_actions = 0;
         let mut refusals_checked = false;
@@ -309,7 +327,9 @@ async fn a_bot_that_stops_answering_is_stood_in_for_when_its_clock_runs_out_and_
         assert_eq!(state["clock"]["banks_ms"][1], 0, "{state}");
 
         // The program comes back and takes its seat back with its token, as a person would.
-        let (status, body) = bot.post(&format!("/api/games/{id}/return"), json!({})).await;
+        let (status, body) = bot
+            .post(&format!("/api/games/{id}/return"), json!({}))
+            .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         let (_, state) = bot.get(&format!("/api/games/{id}")).await;
         assert!(state["players"][1]["stand_in"].is_null(), "{state}");

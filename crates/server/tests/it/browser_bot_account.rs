@@ -1,6 +1,7 @@
 //! A bot account made and given a token on the settings page, in headless Chromium: the person
 //! confirms that it is for good, the new token's secret is shown once, the list shows the token
-//! (not its secret), revoking it says so, and the page passes axe-core's checks.
+//! (not its secret), revoking it says so, and the page passes axe-core's checks. A person then
+//! keeps a seat for the bot from the create form, and the waiting room shows the bot's answer.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
@@ -8,7 +9,7 @@ use crate::browser_support;
 
 use std::time::Duration;
 
-use browser_support::{axe_violations, register, wait_until, Browser, TestServer};
+use browser_support::{axe_violations, fill, game_id, register, wait_until, Browser, TestServer};
 use fantoccini::Locator;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -87,6 +88,86 @@ async fn a_person_makes_a_bot_account_and_manages_its_tokens_on_the_settings_pag
         Duration::from_secs(20),
     )
     .await;
+    // A person keeps a seat for the bot from the create form: "Rated" goes, the waiting room
+    // says the bot is invited.
+    let anna = browser.session(1366, 900).await;
+    register(&anna, &server, "anna").await;
+    anna.goto(&server.url("/lobby")).await.unwrap();
+    for (css, value) in [
+        ("#create-game #players", "2"),
+        ("#create-game select[name=seat1]", "bot_account"),
+    ] {
+        let choice = anna.find(Locator::Css(css)).await.unwrap();
+        choice.select_by_value(value).await.unwrap();
+    }
+    fill(&anna, "create-game input[name=seat1_bot]", "robo").await;
+    let rated = anna
+        .execute(
+            "const r = document.getElementById('rated'); return [r.checked, r.disabled];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(rated, serde_json::json!([false, true]), "never rated");
+    anna.find(Locator::Css("#create-game button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        &anna,
+        "(document.querySelector('.waiting-room') || {textContent: ''}).textContent \
+         .includes('robo is invited and has not answered yet')",
+        "the waiting room telling of the invitation",
+        Duration::from_secs(20),
+    )
+    .await;
+    let violations = axe_violations(&anna).await;
+    assert!(violations.is_empty(), "{violations:#?}");
+
+    // The bot's program accepts with a new token; the seat shows the bot with its mark.
+    fill(&robo, "token-name", "table").await;
+    robo.find(Locator::Css("#token-form button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        &robo,
+        "!document.getElementById('new-token').hidden \
+         && document.querySelector('#new-token .secret').textContent.startsWith('hvb_')",
+        "a second token's secret",
+        Duration::from_secs(20),
+    )
+    .await;
+    let secret = robo
+        .find(Locator::Css("#new-token .secret"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let game = game_id(&anna).await;
+    let answer = reqwest::Client::new()
+        .post(server.url(&format!("/api/bot/games/{game}/accept")))
+        .bearer_auth(&secret)
+        .json(&serde_json::json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), reqwest::StatusCode::OK);
+    anna.refresh().await.unwrap();
+    wait_until(
+        &anna,
+        "Array.from(document.querySelectorAll('.waiting-seats li')) \
+         .some(li => li.textContent.includes('robo') && li.querySelector('svg.robot'))",
+        "the bot seated, shown as a bot",
+        Duration::from_secs(20),
+    )
+    .await;
+
     // The lobby leads a bot account's session to its settings.
     robo.goto(&server.url("/lobby")).await.unwrap();
     wait_until(

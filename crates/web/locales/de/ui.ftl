@@ -51,6 +51,8 @@ create-seat = Platz { $n }
 seat-me = Ich
 seat-open = Offen für alle
 seat-bot-invited = { $name } ist eingeladen und hat noch nicht geantwortet
+seat-bot-account = Ein Bot-Konto …
+seat-bot-account-name = Name des Bot-Kontos
 seat-invite = Mit Einladung
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.

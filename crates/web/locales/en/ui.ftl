@@ -51,6 +51,8 @@ create-seat = Seat { $n }
 seat-me = Me
 seat-open = Open to anyone
 seat-bot-invited = { $name } is invited and has not answered yet
+seat-bot-account = A bot account…
+seat-bot-account-name = Name of the bot account
 seat-invite = By invitation
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.

@@ -51,6 +51,8 @@ create-seat = Place { $n }
 seat-me = Moi
 seat-open = Ouverte à tous
 seat-bot-invited = { $name } est invité et n’a pas encore répondu
+seat-bot-account = Un compte robot…
+seat-bot-account-name = Nom du compte robot
 seat-invite = Sur invitation
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.

@@ -51,6 +51,8 @@ create-seat = Posto { $n }
 seat-me = Io
 seat-open = Aperto a tutti
 seat-bot-invited = { $name } è invitato e non ha ancora risposto
+seat-bot-account = Un account bot…
+seat-bot-account-name = Nome dell’account bot
 seat-invite = Su invito
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.

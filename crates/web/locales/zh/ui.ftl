@@ -51,6 +51,8 @@ create-seat = 座位 { $n }
 seat-me = 我
 seat-open = 对所有人开放
 seat-bot-invited = 已邀请 { $name }，尚未回复
+seat-bot-account = 一个机器人账号…
+seat-bot-account-name = 机器人账号名称
 seat-invite = 凭邀请
 # A bot as people see it, by its level: the same name in the lobby, the table, the story
 # and the end screen.

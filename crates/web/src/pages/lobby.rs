@@ -165,6 +165,7 @@ fn create_form(lang: Lang, bot_ratings: &[(&str, u16)]) -> Markup {
         ("me", "seat-me"),
         ("open", "seat-open"),
         ("invite", "seat-invite"),
+        ("bot_account", "seat-bot-account"),
     ]
     .map(|(value, key)| (value.to_string(), lang.tr(key)))
     .into_iter()
@@ -243,6 +244,11 @@ fn create_form(lang: Lang, bot_ratings: &[(&str, u16)]) -> Markup {
                                     option value=(value) selected[selected] { (label) }
                                 }
                             }
+                        }
+                        // Shown by the script while "a bot account" is chosen for this seat.
+                        label class="seat-bot-name" data-seat=(n) hidden {
+                            span { (lang.tr("seat-bot-account-name")) }
+                            input type="text" name={ "seat" (n) "_bot" } autocomplete="off" maxlength="40" spellcheck="false";
                         }
                     }
                 }

@@ -134,11 +134,16 @@ fn the_lobby_lists_your_turn_games_first_and_offers_join_and_start() {
         "bot:greedy",
         "bot:mcts",
         "invite",
+        "bot_account",
         "open",
         "me",
     ] {
         assert!(page.contains(&format!("value=\"{level}\"")), "{level}");
     }
+    assert!(
+        page.contains("name=\"seat1_bot\""),
+        "a bot account is named per seat"
+    );
     // Not logged in: no create form, no join buttons.
     let page = lobby(Lang::En, None, "t", lists(&open, &[], &[]), None);
     assert!(!page.contains("id=\"create-game\""));
