@@ -132,6 +132,7 @@ pub fn app(state: AppState) -> Router {
         .route("/players/{name}/mute", post(chat::mute))
         .route("/players/{name}/unmute", post(chat::unmute))
         .route("/leaderboard", get(players::leaderboard_json))
+        .route("/leaderboard/bots", get(players::bot_ladder_json))
         .route("/players/{name}", get(players::profile_json))
         .route("/games/{id}/replay/{step}", get(play::get_replay))
         .route(
@@ -160,6 +161,7 @@ pub fn app(state: AppState) -> Router {
         .route("/rules", get(pages::rules))
         .route("/tutorial", get(tutorial::page))
         .route("/leaderboard", get(players::leaderboard_page))
+        .route("/leaderboard/bots", get(players::bot_ladder_page))
         .route("/players/{name}", get(players::profile_page))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/replay", get(pages::replay))

@@ -9,6 +9,28 @@ use skillratings::Outcomes;
 /// A player's rating: what the leaderboard shows, with its uncertainty.
 pub type Rating = Glicko2Rating;
 
+/// Who a seat's result rates: an account (its stored rating moves), or a built-in bot level
+/// on the bot ladder, an anchor whose rating is fixed (its measured strength).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rater {
+    /// A person's or a bot account's rating, read and stored.
+    Account(String),
+    /// A built-in level: rated against, never moved.
+    Anchor(Rating),
+}
+
+/// How sure an anchor's rating is: the levels' ratings were measured over thousands of games.
+const ANCHOR_DEVIATION: f64 = 30.0;
+
+/// A built-in level rated `rating` on the bot ladder.
+pub fn anchor(rating: f64) -> Rating {
+    Glicko2Rating {
+        rating,
+        deviation: ANCHOR_DEVIATION,
+        volatility: Glicko2Rating::new().volatility,
+    }
+}
+
 /// The rating of someone who has not played a rated game of a player count yet.
 pub fn starting_rating() -> Rating {
     Glicko2Rating::new()

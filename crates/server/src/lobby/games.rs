@@ -239,15 +239,7 @@ pub(crate) async fn open_game(
             .time_control
             .as_ref()
             .map(|control| Clock::new(*control, body.options.players)),
-        // Games with a computer player, built in or a bot account, leave people's ratings as
-        // they are.
-        rated: body.rated.unwrap_or(true)
-            && !body.seats.iter().any(|seat| {
-                matches!(
-                    seat,
-                    SeatRequest::Bot { .. } | SeatRequest::BotAccount { .. }
-                )
-            }),
+        rated: body.rated.unwrap_or(true) && rateable(&body.seats),
         rating_changes: Vec::new(),
         spectators_apart: body.spectators_apart,
         on_resign: body.on_resign,
@@ -261,6 +253,29 @@ pub(crate) async fn open_game(
     let cap = limits::open_games(app, &user.id);
     write_path::create(app, &id, state, app.store.create_game(&record, &cap)).await?;
     Ok((id, invites))
+}
+
+/// Whether a game of these seats can be rated: among people only (their ratings), or among
+/// bots only with at least one bot account (the bot ladder, the built-in levels its anchors).
+/// A game of people and bots is never rated.
+fn rateable(seats: &[SeatRequest]) -> bool {
+    let bot_accounts = seats
+        .iter()
+        .any(|seat| matches!(seat, SeatRequest::BotAccount { .. }));
+    let built_in = seats
+        .iter()
+        .any(|seat| matches!(seat, SeatRequest::Bot { .. }));
+    let people = seats.iter().any(|seat| {
+        matches!(
+            seat,
+            SeatRequest::Me {} | SeatRequest::Open {} | SeatRequest::Invite {}
+        )
+    });
+    if bot_accounts {
+        !people
+    } else {
+        !built_in
+    }
 }
 
 /// The bot accounts invited by name, by seat: each must be a bot account, and none twice.

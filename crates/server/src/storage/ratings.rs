@@ -7,7 +7,7 @@ use sqlx::Row;
 
 use super::{RatingChange, Store, StoreResult};
 use crate::domain::notice::Notice;
-use crate::domain::rating::{after_game, starting_rating, Rating};
+use crate::domain::rating::{after_game, starting_rating, Rater, Rating};
 
 /// One line of the leaderboard.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,15 +34,16 @@ pub struct HistoryPoint {
 }
 
 impl Store {
-    /// Rates finished game `game_id` for `players` people (seat, account, rank; rank 1 wins)
-    /// unless it is not rated or was rated already. Returns the changes it made.
+    /// Rates finished game `game_id` for its `players` (seat, who it rates, rank; rank 1 wins)
+    /// unless it is not rated or was rated already: the accounts' ratings move, anchors' do
+    /// not. Returns the changes it made.
     ///
     /// # Errors
     /// Database failure (then nothing is stored, and the game is rated later).
     pub async fn rate_game(
         &self,
         game_id: &str,
-        players: &[(Seat, String, u8)],
+        players: &[(Seat, Rater, u8)],
         now: i64,
     ) -> StoreResult<Vec<RatingChange>> {
         let count = players.len() as i64;
@@ -60,7 +61,14 @@ impl Store {
             return Ok(Vec::new());
         }
         let mut before = Vec::with_capacity(players.len());
-        for (_, user_id, rank) in players {
+        for (_, rater, rank) in players {
+            let user_id = match rater {
+                Rater::Account(user_id) => user_id,
+                Rater::Anchor(rating) => {
+                    before.push((*rating, *rank));
+                    continue;
+                }
+            };
             let row = sqlx::query(
                 "SELECT rating, deviation, volatility FROM ratings \
                  WHERE user_id = $1 AND players = $2",
@@ -81,7 +89,10 @@ impl Store {
         }
         let after = after_game(&before);
         let mut changes = Vec::with_capacity(players.len());
-        for (((seat, user_id, _), (old, _)), new) in players.iter().zip(&before).zip(&after) {
+        for (((seat, rater, _), (old, _)), new) in players.iter().zip(&before).zip(&after) {
+            let Rater::Account(user_id) = rater else {
+                continue;
+            };
             sqlx::query(
                 "INSERT INTO ratings (user_id, players, rating, deviation, volatility, games) \
                  VALUES ($1, $2, $3, $4, $5, 1) \
@@ -166,18 +177,25 @@ impl Store {
             .collect::<StoreResult<_>>()
     }
 
-    /// The best `limit` ratings for games of `players`.
+    /// The best `limit` ratings for games of `players`: people's, or on the bot ladder, bot
+    /// accounts'. (A bot account plays rated games only on the ladder, a person never does.)
     ///
     /// # Errors
     /// Database failure.
-    pub async fn leaderboard(&self, players: u8, limit: i64) -> StoreResult<Vec<LeaderboardRow>> {
+    pub async fn leaderboard(
+        &self,
+        players: u8,
+        limit: i64,
+        bots: bool,
+    ) -> StoreResult<Vec<LeaderboardRow>> {
         let rows = sqlx::query(
             "SELECT u.username, r.rating, r.deviation, r.games FROM ratings r \
-             JOIN users u ON u.id = r.user_id WHERE r.players = $1 \
+             JOIN users u ON u.id = r.user_id WHERE r.players = $1 AND u.bot = $3 \
              ORDER BY r.rating DESC, u.username LIMIT $2",
         )
         .bind(i64::from(players))
         .bind(limit)
+        .bind(i64::from(bots))
         .fetch_all(&self.pool)
         .await?;
         rows.iter()

@@ -1,9 +1,11 @@
-//! Rating finished games: when a rated game ends, the node that stored its last move rates it;
+//! Rating finished games (people's ratings, or the bot ladder, where the built-in levels are
+//! anchors of fixed rating): when a rated game ends, the node that stored its last move rates it;
 //! a game whose node stopped before that is rated at the next start. The database makes rating
 //! happen once ([`crate::storage::Store::rate_game`]); the table then shows the changes.
 
 use std::sync::Arc;
 
+use crate::domain::rating::{anchor, Rater};
 use crate::domain::seats::{GameStatus, Occupant};
 use crate::domain::time::now;
 use crate::live::cache::{find, LiveGame};
@@ -46,9 +48,17 @@ async fn rate(app: &AppState, live: &Arc<LiveGame>) {
             .iter()
             .map(
                 |standing| match &state.seats[standing.seat.index()].occupant {
-                    Occupant::Human { user_id, .. } => {
-                        Some((standing.seat, user_id.clone(), standing.rank))
-                    }
+                    Occupant::Human { user_id, .. } => Some((
+                        standing.seat,
+                        Rater::Account(user_id.clone()),
+                        standing.rank,
+                    )),
+                    // Only a game on the bot ladder is rated with a built-in bot seated.
+                    Occupant::Bot { level } => Some((
+                        standing.seat,
+                        Rater::Anchor(anchor(f64::from(level.ladder().rating))),
+                        standing.rank,
+                    )),
                     _ => None,
                 },
             )

@@ -339,3 +339,92 @@ async fn a_bot_that_stops_answering_is_stood_in_for_when_its_clock_runs_out_and_
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_among_bots_are_rated_on_the_bot_ladder_with_the_built_in_levels_as_anchors() {
+    for database in databases().await {
+        let server = TestServer::start(database).await;
+        let mut anna = server.user("anna").await;
+        let mut robo = server.user("robo").await;
+        become_bot(&mut robo).await;
+        let (_, secret) = new_token(&mut robo, "player").await;
+        let bot = TokenClient::new(&server.base, &secret);
+        let robo_name = robo.clone_get("/api/me").await.1["username"]
+            .as_str()
+            .unwrap()
+            .to_string();
+
+        // Anna hosts without a seat: the bot account against the beginner level.
+        let (id, _) = create_game(
+            &mut anna,
+            json!({"players": 2, "round_limit": 1}),
+            json!([{"kind": "bot_account", "name": robo_name},
+                   {"kind": "bot", "level": "random"}]),
+        )
+        .await;
+        let (status, body) = bot
+            .post(&format!("/api/bot/games/{id}/accept"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (status, body) = anna
+            .post(&format!("/api/games/{id}/start"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let mut state = Value::Null;
+        let finished = within(Duration::from_secs(60), async || {
+            state = bot.get(&format!("/api/games/{id}")).await.1;
+            if let Some(action) = state["legal"].get(0) {
+                let version = state["version"].as_u64().unwrap();
+                bot.post(
+                    &format!("/api/games/{id}/actions"),
+                    json!({"version": version, "action": action}),
+                )
+                .await;
+            }
+            state["status"] == "finished"
+        })
+        .await;
+        assert!(finished, "{state}");
+
+        // Rated once the game is over: the bot account's rating moves, the anchor's does not.
+        let rated = within(Duration::from_secs(20), async || {
+            state = bot.get(&format!("/api/games/{id}")).await.1;
+            state["rating_changes"].as_array().unwrap().len() == 1
+        })
+        .await;
+        assert!(rated, "{state}");
+        assert_eq!(state["rating_changes"][0]["seat"], 0, "{state}");
+
+        let (_, ladder) = anna.get("/api/leaderboard/bots?players=2").await;
+        let rows = ladder.as_array().unwrap();
+        let robo_row = rows
+            .iter()
+            .find(|row| row["name"] == robo_name.as_str())
+            .unwrap_or_else(|| panic!("{ladder}"));
+        assert_eq!(robo_row["games"], 1, "{ladder}");
+        assert_eq!(robo_row["built_in"], false, "{ladder}");
+        let anchors: Vec<&Value> = rows.iter().filter(|row| row["built_in"] == true).collect();
+        assert_eq!(anchors.len(), 5, "every built-in level: {ladder}");
+        let beginner = anchors.iter().find(|row| row["name"] == "random").unwrap();
+        assert_eq!(
+            beginner["rating"], 1000.0,
+            "the anchor as measured: {ladder}"
+        );
+        let ratings: Vec<f64> = rows.iter().map(|r| r["rating"].as_f64().unwrap()).collect();
+        assert!(
+            ratings.windows(2).all(|w| w[0] >= w[1]),
+            "best first: {ladder}"
+        );
+
+        // Never on people's leaderboard; the ladder has its own page.
+        let (_, people) = anna.get("/api/leaderboard?players=2").await;
+        assert!(
+            !people.to_string().contains(&robo_name),
+            "a bot account on people's leaderboard: {people}"
+        );
+        let (status, page) = anna.get_text("/leaderboard/bots?players=2").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(page.contains(&format!("/players/{robo_name}")), "{page}");
+        assert!(page.contains("Bot (beginner)"), "{page}");
+    }
+}

@@ -29,7 +29,7 @@ pub use forced_steps::{forced_steps_toggle, FORCED_STEPS_API};
 pub use lobby::{lobby, Invitation, LobbyLists, ROUND_LIMIT_MAX, TARGET_VP_MAX};
 pub use play_now::{play_now_panel, PLAY_NOW_API};
 pub use players::{
-    leaderboard, profile, GameResult, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS,
+    leaderboard, profile, GameResult, Ladder, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS,
 };
 pub use rules::rules;
 pub use settings::{settings, unsubscribe, MailForm, Unsubscribe, MAIL_KINDS};

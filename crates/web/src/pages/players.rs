@@ -17,6 +17,28 @@ pub struct LeaderRow {
     pub deviation: i64,
     /// Rated games at this player count.
     pub games: i64,
+    /// A built-in bot level on the bot ladder (`name` is its level): an anchor, not an account.
+    pub built_in: bool,
+}
+
+/// Which leaderboard: people's ratings, or the bot ladder (bot accounts, with the built-in
+/// levels as anchors).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ladder {
+    /// People's ratings.
+    People,
+    /// Bot accounts' ratings from games among bots.
+    Bots,
+}
+
+impl Ladder {
+    /// The page's address, without its query.
+    pub fn path(self) -> &'static str {
+        match self {
+            Ladder::People => "/leaderboard",
+            Ladder::Bots => "/leaderboard/bots",
+        }
+    }
 }
 
 /// Everything a profile shows.
@@ -70,24 +92,38 @@ pub enum GameResult {
 /// The player counts with a leaderboard.
 pub const PLAYER_COUNTS: [u8; 3] = [2, 3, 4];
 
-/// The leaderboard of games of `players`.
+/// The leaderboard of games of `players`, of people or of bots.
 pub fn leaderboard(
     lang: Lang,
     user: Option<&str>,
     csrf: &str,
-    players: u8,
+    (ladder, players): (Ladder, u8),
     rows: &[LeaderRow],
 ) -> String {
     let page = Page::new(lang, user, csrf, "leaderboard");
-    let title = lang.tr("leaderboard-title");
+    let (title, other, other_key, note) = match ladder {
+        Ladder::People => (
+            lang.tr("leaderboard-title"),
+            Ladder::Bots,
+            "leaderboard-to-bots",
+            "leaderboard-note",
+        ),
+        Ladder::Bots => (
+            lang.tr("leaderboard-bots-title"),
+            Ladder::People,
+            "leaderboard-to-people",
+            "leaderboard-bots-note",
+        ),
+    };
     document(
         &page,
         &title,
         html! {
             h1 { (title) }
+            p { a href={ (other.path()) "?players=" (players) } { (lang.tr(other_key)) } }
             nav class="tabs" {
                 @for count in PLAYER_COUNTS {
-                    a href={ "/leaderboard?players=" (count) } aria-current=[(count == players).then_some("page")] {
+                    a href={ (ladder.path()) "?players=" (count) } aria-current=[(count == players).then_some("page")] {
                         (lang.tr_args("leaderboard-players", &[("players", FluentValue::from(count))]))
                     }
                 }
@@ -104,15 +140,21 @@ pub fn leaderboard(
                         @for (i, row) in rows.iter().enumerate() {
                             tr {
                                 td { (i + 1) }
-                                td { a href={ "/players/" (row.name) } { (row.name) } }
+                                @if row.built_in {
+                                    td { (crate::bot_names::bot_name(lang, &row.name)) " " (super::icons::robot(lang)) }
+                                } @else if ladder == Ladder::Bots {
+                                    td { a href={ "/players/" (row.name) } { (row.name) } " " (super::icons::robot(lang)) }
+                                } @else {
+                                    td { a href={ "/players/" (row.name) } { (row.name) } }
+                                }
                                 td { (row.rating) }
                                 td { (row.deviation) }
-                                td { (row.games) }
+                                @if row.built_in { td { (lang.tr("leaderboard-anchor")) } } @else { td { (row.games) } }
                             }
                         }
                     }
                 }
-                p class="muted small" { (lang.tr("leaderboard-note")) }
+                p class="muted small" { (lang.tr(note)) }
             }
         },
     )

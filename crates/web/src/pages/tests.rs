@@ -466,3 +466,44 @@ fn the_game_page_leads_to_its_chat_with_a_count_of_unread_lines_the_script_keeps
         assert!(crate::STATIC_JS.contains(part), "the script uses {part}");
     }
 }
+
+#[test]
+fn the_bot_ladder_lists_bot_accounts_with_the_built_in_levels_as_anchors() {
+    use super::{Ladder, LeaderRow};
+    let rows = [
+        LeaderRow {
+            name: "greedy".into(),
+            rating: 1456,
+            deviation: 30,
+            games: 0,
+            built_in: true,
+        },
+        LeaderRow {
+            name: "robo".into(),
+            rating: 1400,
+            deviation: 200,
+            games: 3,
+            built_in: false,
+        },
+    ];
+    let page = leaderboard(Lang::En, None, "t", (Ladder::Bots, 3), &rows);
+    assert!(page.contains("<h1>Bot ladder</h1>"), "{page}");
+    assert!(page.contains("Bot (casual)"), "the level by its name");
+    assert!(page.contains(">anchor<"), "an anchor has no game count");
+    assert!(page.contains("href=\"/players/robo\""));
+    assert!(
+        !page.contains("href=\"/players/greedy\""),
+        "no profile of a level"
+    );
+    assert!(
+        page.contains("href=\"/leaderboard/bots?players=2\""),
+        "its own tabs"
+    );
+    assert!(
+        page.contains("href=\"/leaderboard?players=3\""),
+        "the way to people's"
+    );
+    let people = leaderboard(Lang::En, None, "t", (Ladder::People, 2), &rows[1..]);
+    assert!(people.contains("href=\"/leaderboard/bots?players=2\""));
+    assert!(people.contains("<h1>Leaderboard</h1>"));
+}
