@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use std::time::Duration;
 
 use crate::action_ids::{self, NUM_ACTION_IDS};
 use crate::observation;
@@ -241,17 +242,26 @@ impl PyGame {
     }
 
     /// The id of the action one of the engine's bots would play here, seeing only the view:
-    /// `spec` as on the command line (`random`, `greedy`, `mcts:500`), `iterations` a budget.
-    #[pyo3(signature = (spec = "random", seed = 0, iterations = None))]
-    fn bot_action(&self, spec: &str, seed: u64, iterations: Option<u32>) -> PyResult<u32> {
+    /// `spec` as on the command line (`random`, `greedy`, `mcts:500`). `iterations` and
+    /// `time_ms` (wall-clock milliseconds, fractions allowed) replace the budget the spec names;
+    /// with both, the first reached stops the search. Bots that do not search ignore them.
+    ///
+    /// Every call builds the bot afresh, so an MCTS bot that plans its turn (the default) runs
+    /// a planning search, `plan_budget` (1.5) times the budget, on every call; with `plan=off`
+    /// in the spec it searches for the budget itself.
+    #[pyo3(signature = (spec = "random", seed = 0, iterations = None, time_ms = None))]
+    fn bot_action(
+        &self,
+        spec: &str,
+        seed: u64,
+        iterations: Option<u32>,
+        time_ms: Option<f64>,
+    ) -> PyResult<u32> {
         if self.game.is_over() {
             return Err(PyRuntimeError::new_err("the game is over"));
         }
         let spec: BotSpec = spec.parse().map_err(value_error)?;
-        let budget = Budget {
-            iterations,
-            time: None,
-        };
+        let budget = budget_of(iterations, time_ms).map_err(PyValueError::new_err)?;
         id_of(spec.build(seed).choose(&self.game.view(), budget))
     }
 
@@ -320,6 +330,20 @@ impl PyGame {
             )))
         }
     }
+}
+
+/// The budget of `Game.bot_action`: `iterations` and/or a time of `time_ms` milliseconds,
+/// which must be a positive, finite number.
+fn budget_of(iterations: Option<u32>, time_ms: Option<f64>) -> Result<Budget, String> {
+    let time = match time_ms {
+        None => None,
+        Some(ms) if ms.is_finite() && ms > 0.0 => Some(
+            Duration::try_from_secs_f64(ms / 1000.0)
+                .map_err(|_| format!("time_ms {ms} is too long"))?,
+        ),
+        Some(ms) => return Err(format!("time_ms must be a positive number, not {ms}")),
+    };
+    Ok(Budget { iterations, time })
 }
 
 /// A game consistent with the view in `view_json`, the unseen tiles dealt from `seed` by the
@@ -545,5 +569,24 @@ mod tests {
         wrong["position"]["display"][shown] = (view.position.display[shown] - 1).into();
         let error = game_from_view(&wrong.to_string(), 0).unwrap_err();
         assert!(error.contains("tiles"), "{error}");
+    }
+
+    #[test]
+    fn a_bot_budget_takes_iterations_and_positive_times() {
+        assert_eq!(budget_of(None, None), Ok(Budget::default()));
+        assert_eq!(budget_of(Some(50), None), Ok(Budget::iterations(50)));
+        assert_eq!(
+            budget_of(Some(50), Some(2.5)),
+            Ok(Budget {
+                iterations: Some(50),
+                time: Some(Duration::from_micros(2500)),
+            })
+        );
+        assert_eq!(budget_of(None, Some(300.0)), Ok(Budget::millis(300)));
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            let error = budget_of(None, Some(bad)).unwrap_err();
+            assert!(error.contains("positive"), "{error}");
+        }
+        assert!(budget_of(None, Some(1e30)).is_err());
     }
 }

@@ -4,6 +4,7 @@ import copy
 import json
 import pickle
 import random
+import time
 
 import numpy as np
 import pytest
@@ -237,6 +238,32 @@ def test_the_engine_bots_choose_legal_actions_from_the_view():
         assert game.bot_action(spec, seed=1, iterations=50) in game.legal_action_ids()
     with pytest.raises(ValueError):
         game.bot_action("nonsense")
+
+
+def test_a_time_budget_replaces_the_spec_s_and_must_be_positive():
+    game = helvetia.Game(players=2, seed=11)
+    play_randomly(game, random.Random(11), limit=30)
+    while len(game.legal_action_ids()) < 2:
+        game.play(game.legal_action_ids()[0])
+    # One iteration is the spec's budget; a time replaces it, so the search runs for the time.
+    spec = "mcts:iterations=1,plan=off"
+    start = time.perf_counter()
+    assert game.bot_action(spec, seed=1) in game.legal_action_ids()
+    quick = time.perf_counter() - start
+    start = time.perf_counter()
+    assert game.bot_action(spec, seed=1, time_ms=150) in game.legal_action_ids()
+    assert time.perf_counter() - start >= 0.15 > quick
+    # A planning search (the default) takes one and a half times the budget.
+    start = time.perf_counter()
+    assert game.bot_action("mcts", seed=1, time_ms=100.5) in game.legal_action_ids()
+    assert time.perf_counter() - start >= 0.15
+    # With both, the first reached stops the search.
+    start = time.perf_counter()
+    game.bot_action(spec, seed=1, iterations=1, time_ms=60_000)
+    assert time.perf_counter() - start < 30
+    for bad in (0, -5, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="positive"):
+            game.bot_action(spec, seed=1, time_ms=bad)
 
 
 def test_options_come_as_a_dict_or_json_and_are_checked():

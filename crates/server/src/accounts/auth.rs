@@ -88,10 +88,18 @@ pub async fn user_of(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
     Ok(user)
 }
 
+/// The person whose session a request showed, as the credential scope found it
+/// ([`super::scope`]): the handler's extractor takes it from there instead of looking again.
+#[derive(Clone)]
+pub(super) struct LookedUp(pub User);
+
 impl FromRequestParts<AppState> for User {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<User> {
+        if let Some(LookedUp(user)) = parts.extensions.get::<LookedUp>() {
+            return Ok(user.clone());
+        }
         user_of(state, &parts.headers).await
     }
 }
@@ -104,6 +112,9 @@ impl FromRequestParts<AppState> for MaybeUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<MaybeUser> {
+        if let Some(LookedUp(user)) = parts.extensions.get::<LookedUp>() {
+            return Ok(MaybeUser(Some(user.clone())));
+        }
         match user_of(state, &parts.headers).await {
             Ok(user) => Ok(MaybeUser(Some(user))),
             Err(error)

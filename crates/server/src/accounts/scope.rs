@@ -10,7 +10,7 @@ use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
 
-use super::auth::{bearer, user_of, Credential, SESSION_COOKIE};
+use super::auth::{bearer, user_of, Credential, LookedUp, SESSION_COOKIE};
 use crate::http::cookies::cookie;
 use crate::http::error::AppError;
 use crate::state::AppState;
@@ -50,7 +50,7 @@ const BOT_SESSION_ROUTES: &[&str] = &[
 ];
 
 /// The middleware.
-pub async fn limit(State(app): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn limit(State(app): State<AppState>, mut request: Request, next: Next) -> Response {
     let route = request
         .extensions()
         .get::<MatchedPath>()
@@ -67,7 +67,12 @@ pub async fn limit(State(app): State<AppState>, request: Request, next: Next) ->
         // A lookup that fails for another reason than an unknown session refuses: a bot's
         // session must not pass as a person's because the database did not answer.
         let is_bot = match user_of(&app, request.headers()).await {
-            Ok(user) => user.by == Credential::BotSession,
+            Ok(user) => {
+                let is_bot = user.by == Credential::BotSession;
+                // Found once: the handler's extractor takes it from here.
+                request.extensions_mut().insert(LookedUp(user));
+                is_bot
+            }
             Err(error) if error.status == StatusCode::UNAUTHORIZED => false,
             Err(error) => return error.into_response(),
         };
