@@ -245,12 +245,20 @@ def test_a_bot_account_plays_a_whole_game_against_the_casual_bot(server, kind):
     assert result["actions"] > 0 and result["refused"] == [], result["refused"]
     game = host.get(f"/api/games/{game_id}")
     assert game["status"] == "finished"
+    # Rated on the bot ladder once over: the bot account's rating moves, the casual level's not.
+    deadline = time.monotonic() + 20
+    while not game["rating_changes"]:
+        assert time.monotonic() < deadline, "the game was not rated on the bot ladder"
+        time.sleep(0.2)
+        game = host.get(f"/api/games/{game_id}")
+    assert [change["seat"] for change in game["rating_changes"]] == [0]
     assert result["result"]["status"] == "finished"
 
     invitations = [m for m in received if m.get("type") == "invitation"]
     assert invitations and invitations[0]["game"] == game_id
     assert invitations[0]["from"] == f"host_{kind}" and invitations[0]["seat"] == 0
-    assert invitations[0]["options"]["round_limit"] == 3 and invitations[0]["rated"] is False
+    # Only bots at the table: the game counts on the bot ladder.
+    assert invitations[0]["options"]["round_limit"] == 3 and invitations[0]["rated"] is True
     assert any(m.get("type") == "game_start" and m["game"] == game_id for m in received)
     updates = [m for m in received if m.get("type") == "update"]
     assert sum(m["your_turn"] for m in updates) >= result["actions"]

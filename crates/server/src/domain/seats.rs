@@ -278,9 +278,59 @@ impl SeatRecord {
     }
 }
 
+/// Whether these seats are all people's or all programs' (built-in bots and bot accounts): only
+/// then is a game rated (people's ratings, or the bot ladder). People and programs are never
+/// rated against each other.
+pub fn all_people_or_all_bots(seats: &[SeatRecord]) -> bool {
+    let bots = seats.iter().filter(|seat| seat.shown_as_bot()).count();
+    bots == 0 || bots == seats.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn people_and_programs_are_rated_apart() {
+        let person = |seat: u8, id: &str| {
+            SeatRecord::new(
+                seat,
+                Occupant::Human {
+                    user_id: id.into(),
+                    username: id.into(),
+                    invite: None,
+                },
+            )
+        };
+        let bot_account = |seat: u8, id: &str| {
+            let mut record = person(seat, id);
+            record.bot_account = true;
+            record
+        };
+        let level = |seat: u8| {
+            SeatRecord::new(
+                seat,
+                Occupant::Bot {
+                    level: BotLevel::Random,
+                },
+            )
+        };
+        assert!(all_people_or_all_bots(&[person(0, "a"), person(1, "b")]));
+        assert!(all_people_or_all_bots(&[bot_account(0, "r"), level(1)]));
+        assert!(all_people_or_all_bots(&[
+            bot_account(0, "r"),
+            bot_account(1, "s")
+        ]));
+        assert!(!all_people_or_all_bots(&[
+            person(0, "a"),
+            bot_account(1, "r")
+        ]));
+        assert!(!all_people_or_all_bots(&[person(0, "a"), level(1)]));
+        // A stand-in keeps the seat a person's.
+        let mut stood_in = person(1, "b");
+        stood_in.stand_in = Some(BotLevel::Greedy);
+        assert!(all_people_or_all_bots(&[person(0, "a"), stood_in]));
+    }
 
     #[test]
     fn the_pages_name_every_bot_level_and_only_those() {

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::domain::rating::{anchor, Rater};
-use crate::domain::seats::{GameStatus, Occupant};
+use crate::domain::seats::{all_people_or_all_bots, GameStatus, Occupant};
 use crate::domain::time::now;
 use crate::live::cache::{find, LiveGame};
 use crate::state::AppState;
@@ -41,6 +41,11 @@ async fn rate(app: &AppState, live: &Arc<LiveGame>) {
         {
             return;
         }
+        // A seat a bot account declined opens to anyone: a person who took it leaves the game
+        // unrated.
+        if !all_people_or_all_bots(&state.seats) {
+            return;
+        }
         let Some(standings) = state.standings() else {
             return;
         };
@@ -53,7 +58,7 @@ async fn rate(app: &AppState, live: &Arc<LiveGame>) {
                         Rater::Account(user_id.clone()),
                         standing.rank,
                     )),
-                    // Only a game on the bot ladder is rated with a built-in bot seated.
+                    // Only a game of bots (the bot ladder) is rated with a built-in bot seated.
                     Occupant::Bot { level } => Some((
                         standing.seat,
                         Rater::Anchor(anchor(f64::from(level.ladder().rating))),
