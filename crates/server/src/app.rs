@@ -26,7 +26,7 @@ use crate::lobby::{games as lobby, rematch, tutorial};
 use crate::mail;
 use crate::matchmaking::requests as play_now;
 use crate::play::{forced_steps, hints, requests as play, resign, socket as ws, stand_in};
-use crate::players::profiles as players;
+use crate::players::{leaderboard, profiles as players};
 use crate::site::pages;
 use crate::state::{AppState, Shared};
 use crate::storage::Store;
@@ -131,8 +131,8 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/chat", get(chat::list).post(chat::post))
         .route("/players/{name}/mute", post(chat::mute))
         .route("/players/{name}/unmute", post(chat::unmute))
-        .route("/leaderboard", get(players::leaderboard_json))
-        .route("/leaderboard/bots", get(players::bot_ladder_json))
+        .route("/leaderboard", get(leaderboard::leaderboard_json))
+        .route("/leaderboard/bots", get(leaderboard::bot_ladder_json))
         .route("/players/{name}", get(players::profile_json))
         .route("/games/{id}/replay/{step}", get(play::get_replay))
         .route(
@@ -160,8 +160,8 @@ pub fn app(state: AppState) -> Router {
         .route("/lobby", get(pages::lobby))
         .route("/rules", get(pages::rules))
         .route("/tutorial", get(tutorial::page))
-        .route("/leaderboard", get(players::leaderboard_page))
-        .route("/leaderboard/bots", get(players::bot_ladder_page))
+        .route("/leaderboard", get(leaderboard::leaderboard_page))
+        .route("/leaderboard/bots", get(leaderboard::bot_ladder_page))
         .route("/players/{name}", get(players::profile_page))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/replay", get(pages::replay))

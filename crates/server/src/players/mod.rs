@@ -1,3 +1,4 @@
 //! Players: the leaderboard and profiles.
 
+pub mod leaderboard;
 pub mod profiles;
