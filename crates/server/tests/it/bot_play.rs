@@ -15,6 +15,19 @@ use serde_json::{json, Value};
 
 const WAIT: Duration = Duration::from_secs(20);
 
+/// A new bot account with a token: its own session, its program, and its name.
+async fn a_bot(server: &TestServer) -> (common::Client, TokenClient, String) {
+    let mut robo = server.user("robo").await;
+    become_bot(&mut robo).await;
+    let (_, secret) = new_token(&mut robo, "player").await;
+    let bot = TokenClient::new(&server.base, &secret);
+    let name = robo.clone_get("/api/me").await.1["username"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    (robo, bot, name)
+}
+
 /// The next line of `events` that is not a game's start or end told on connecting.
 async fn next_event(events: &mut Lines) -> Value {
     events.next_within(WAIT).await.expect("the stream goes on")
@@ -25,17 +38,10 @@ async fn a_bot_account_is_invited_answers_and_plays_its_seat_to_the_end_over_its
     for database in databases().await {
         let server = TestServer::start(database).await;
         let mut anna = server.user("anna").await;
-        let mut robo = server.user("robo").await;
-        become_bot(&mut robo).await;
+        let (mut robo, bot, robo_name) = a_bot(&server).await;
         // A bot decides every step itself: the server plays no forced step for it.
         let (_, setting) = robo.get("/api/settings/forced-steps").await;
         assert_eq!(setting["play_forced_steps"], false, "{setting}");
-        let (_, secret) = new_token(&mut robo, "player").await;
-        let bot = TokenClient::new(&server.base, &secret);
-        let robo_name = robo.clone_get("/api/me").await.1["username"]
-            .as_str()
-            .unwrap()
-            .to_string();
         // What the bot's program receives, apart from what the people receive.
         let received = Transcript::default();
 
@@ -277,14 +283,7 @@ async fn a_bot_that_stops_answering_is_stood_in_for_when_its_clock_runs_out_and_
     for database in databases().await {
         let server = TestServer::start(database).await;
         let mut anna = server.user("anna").await;
-        let mut robo = server.user("robo").await;
-        become_bot(&mut robo).await;
-        let (_, secret) = new_token(&mut robo, "player").await;
-        let bot = TokenClient::new(&server.base, &secret);
-        let robo_name = robo.clone_get("/api/me").await.1["username"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let (_, bot, robo_name) = a_bot(&server).await;
         let (status, body) = anna
             .post(
                 "/api/games",
@@ -345,14 +344,7 @@ async fn games_among_bots_are_rated_on_the_bot_ladder_with_the_built_in_levels_a
     for database in databases().await {
         let server = TestServer::start(database).await;
         let mut anna = server.user("anna").await;
-        let mut robo = server.user("robo").await;
-        become_bot(&mut robo).await;
-        let (_, secret) = new_token(&mut robo, "player").await;
-        let bot = TokenClient::new(&server.base, &secret);
-        let robo_name = robo.clone_get("/api/me").await.1["username"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let (_, bot, robo_name) = a_bot(&server).await;
 
         // Anna hosts without a seat: the bot account against the beginner level.
         let (id, _) = create_game(
