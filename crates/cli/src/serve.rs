@@ -93,6 +93,10 @@ pub struct Args {
     /// node pairs at once as well).
     #[arg(long, default_value_t = 1000)]
     play_now_tick_ms: u64,
+    /// Milliseconds between two looks at the tournaments due a step on this node (a game
+    /// ending here starts one at once as well).
+    #[arg(long, default_value_t = 5000)]
+    tournament_tick_ms: u64,
     /// Seconds a live "play now" pool keeps a person whose page stopped asking (leaving the
     /// page takes them out).
     #[arg(long, default_value_t = 15)]
@@ -143,6 +147,7 @@ pub fn run(args: Args) -> ExitCode {
         analysis_iterations: args.analysis_iterations.max(1),
         hint_iterations: args.hint_iterations.max(1),
         play_now_tick_ms: args.play_now_tick_ms.max(10),
+        tournament_tick_ms: args.tournament_tick_ms.max(10),
         play_now_presence_secs: args.play_now_presence_secs.max(1),
         play_now_gap_base: args.play_now_gap_base.max(0.0),
         play_now_gap_per_sec: args.play_now_gap_per_sec.max(0.0),

@@ -30,6 +30,8 @@ use crate::players::{leaderboard, profiles as players};
 use crate::site::pages;
 use crate::state::{AppState, Shared};
 use crate::storage::Store;
+use crate::tournaments::pages as tournament_pages;
+use crate::tournaments::requests as tournaments;
 use crate::workers;
 
 /// Why the server could not start.
@@ -74,6 +76,7 @@ pub async fn open(config: Config) -> Result<AppState, StartError> {
         api_limiter: RateLimiter::keyed(Quota::per_minute(api_per_minute)),
         shutdown: tokio::sync::watch::channel(false).0,
         play_now_wake: tokio::sync::Notify::new(),
+        tournament_wake: tokio::sync::Notify::new(),
         config,
     }))
 }
@@ -116,6 +119,13 @@ pub fn app(state: AppState) -> Router {
         .route("/tutorial", post(tutorial::start))
         .route("/play-now", get(play_now::status).post(play_now::join))
         .route("/play-now/cancel", post(play_now::cancel))
+        .route(
+            "/tournaments",
+            get(tournaments::list).post(tournaments::create),
+        )
+        .route("/tournaments/{id}", get(tournaments::get))
+        .route("/tournaments/{id}/enter", post(tournaments::enter))
+        .route("/tournaments/{id}/withdraw", post(tournaments::withdraw))
         .route("/games", get(lobby::list).post(lobby::create))
         .route("/games/export", get(export::export))
         .route("/games/{id}", get(play::get_game))
@@ -161,6 +171,8 @@ pub fn app(state: AppState) -> Router {
         .route("/rules", get(pages::rules))
         .route("/tutorial", get(tutorial::page))
         .route("/leaderboard", get(leaderboard::leaderboard_page))
+        .route("/tournaments", get(tournament_pages::list_page))
+        .route("/tournaments/{id}", get(tournament_pages::tournament_page))
         .route("/leaderboard/bots", get(leaderboard::bot_ladder_page))
         .route("/players/{name}", get(players::profile_page))
         .route("/games/{id}", get(pages::game))
@@ -270,6 +282,7 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         tokio::spawn(workers::backfill::fill_in_summaries(state.store.clone())),
         tokio::spawn(workers::ratings::rate_unrated(state.clone())),
         tokio::spawn(workers::matchmaking::pair_pools(state.clone())),
+        tokio::spawn(workers::tournaments::play_rounds(state.clone())),
         tokio::spawn(workers::analyses::work_on_analyses(
             state.clone(),
             std::time::Duration::from_secs(1),

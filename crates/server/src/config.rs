@@ -62,6 +62,9 @@ pub struct Config {
     /// Milliseconds between two pairings of the "play now" pools on this node (a join on this
     /// node pairs at once as well).
     pub play_now_tick_ms: u64,
+    /// Milliseconds between two looks at the tournaments due a step on this node (a game
+    /// ending here or a tournament created here makes it look at once as well).
+    pub tournament_tick_ms: u64,
     /// Seconds a live "play now" pool keeps a person whose page stopped asking: leaving the
     /// page takes them out.
     pub play_now_presence_secs: u64,
@@ -99,6 +102,7 @@ impl Default for Config {
             analysis_iterations: helvetia_ai::analysis::AnalysisSettings::default().iterations,
             hint_iterations: helvetia_ai::analysis::HINT_ITERATIONS,
             play_now_tick_ms: 1000,
+            tournament_tick_ms: 5000,
             play_now_presence_secs: 15,
             play_now_gap_base: 100.0,
             play_now_gap_per_sec: 10.0,

@@ -39,6 +39,7 @@ pub mod players;
 pub mod site;
 pub mod state;
 pub mod storage;
+pub mod tournaments;
 pub mod workers;
 
 pub use app::{app, run, spawn, RunningServer, StartError};

@@ -28,6 +28,8 @@ pub struct Shared {
     pub shutdown: tokio::sync::watch::Sender<bool>,
     /// Wakes this node's matchmaking worker when someone here joins a "play now" pool.
     pub play_now_wake: tokio::sync::Notify,
+    /// Wakes this node's tournament worker when a game here ends or a tournament is created.
+    pub tournament_wake: tokio::sync::Notify,
 }
 
 impl std::ops::Deref for Shared {

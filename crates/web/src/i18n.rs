@@ -28,7 +28,7 @@ pub enum Lang {
 }
 
 /// The Fluent sources of one language, in the order they are loaded.
-const SOURCES: [[&str; 6]; 5] = [
+const SOURCES: [[&str; 7]; 5] = [
     [
         include_str!("../locales/de/ui.ftl"),
         include_str!("../locales/de/game.ftl"),
@@ -36,6 +36,7 @@ const SOURCES: [[&str; 6]; 5] = [
         include_str!("../locales/de/platform.ftl"),
         include_str!("../locales/de/errors.ftl"),
         include_str!("../locales/de/tutorial.ftl"),
+        include_str!("../locales/de/tournaments.ftl"),
     ],
     [
         include_str!("../locales/en/ui.ftl"),
@@ -44,6 +45,7 @@ const SOURCES: [[&str; 6]; 5] = [
         include_str!("../locales/en/platform.ftl"),
         include_str!("../locales/en/errors.ftl"),
         include_str!("../locales/en/tutorial.ftl"),
+        include_str!("../locales/en/tournaments.ftl"),
     ],
     [
         include_str!("../locales/fr/ui.ftl"),
@@ -52,6 +54,7 @@ const SOURCES: [[&str; 6]; 5] = [
         include_str!("../locales/fr/platform.ftl"),
         include_str!("../locales/fr/errors.ftl"),
         include_str!("../locales/fr/tutorial.ftl"),
+        include_str!("../locales/fr/tournaments.ftl"),
     ],
     [
         include_str!("../locales/it/ui.ftl"),
@@ -60,6 +63,7 @@ const SOURCES: [[&str; 6]; 5] = [
         include_str!("../locales/it/platform.ftl"),
         include_str!("../locales/it/errors.ftl"),
         include_str!("../locales/it/tutorial.ftl"),
+        include_str!("../locales/it/tournaments.ftl"),
     ],
     [
         include_str!("../locales/zh/ui.ftl"),
@@ -68,6 +72,7 @@ const SOURCES: [[&str; 6]; 5] = [
         include_str!("../locales/zh/platform.ftl"),
         include_str!("../locales/zh/errors.ftl"),
         include_str!("../locales/zh/tutorial.ftl"),
+        include_str!("../locales/zh/tournaments.ftl"),
     ],
 ];
 

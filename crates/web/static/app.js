@@ -223,6 +223,122 @@
     });
   }
 
+  // ---- Tournaments ---------------------------------------------------------------------------
+
+  // Start times come in UTC; each is shown in the reader's own time zone, in the page's language.
+  function showLocalTimes(root) {
+    root.querySelectorAll("time[data-local-time]").forEach(function (element) {
+      const when = new Date(element.getAttribute("datetime"));
+      if (isNaN(when.getTime())) return;
+      element.textContent = when.toLocaleString(document.documentElement.lang || undefined,
+        { dateStyle: "medium", timeStyle: "short" });
+    });
+  }
+
+  // `date` as a datetime-local field writes it (the reader's time zone, to the minute).
+  function localFieldValue(date) {
+    const two = function (n) { return String(n).padStart(2, "0"); };
+    return date.getFullYear() + "-" + two(date.getMonth() + 1) + "-" + two(date.getDate()) +
+      "T" + two(date.getHours()) + ":" + two(date.getMinutes());
+  }
+
+  // The tournaments page: its form creates a tournament (starting in an hour unless the person
+  // chooses) and opens the tournament's page.
+  function setUpTournaments() {
+    showLocalTimes(document);
+    const form = document.getElementById("tournament-form");
+    if (!form) return;
+    const start = form.querySelector("#tournament-start");
+    if (!start.value) start.value = localFieldValue(new Date(Date.now() + 3600 * 1000));
+    handleForm(form, async function (data) {
+      const number = function (name) {
+        const value = data.get(name);
+        return value === null || value === "" ? null : Number(value);
+      };
+      const startsAt = new Date(String(data.get("starts_at")));
+      if (isNaN(startsAt.getTime())) throw new Error(start.validationMessage || start.name);
+      const body = {
+        name: data.get("name"),
+        players: number("players"),
+        pace: data.get("pace"),
+        rounds: number("rounds"),
+        starts_at: startsAt.toISOString(),
+        rated: data.get("rated") !== null,
+        min_games: number("min_games") || 0,
+      };
+      if (number("min_rating") !== null) body.min_rating = number("min_rating");
+      if (number("round_minutes") !== null && String(body.pace).startsWith("live")) {
+        body.round_minutes = number("round_minutes");
+      }
+      const answer = await post(form.dataset.api, body);
+      window.location.href = "/tournaments/" + encodeURIComponent(answer.id);
+    });
+  }
+
+  // A tournament's page: enter and withdraw; its live part is asked for every 10 seconds while
+  // the tournament is not over and redrawn when anything changed (a table ended, a round
+  // started). With their permission the browser tells the person when a round gives them a
+  // table and when the tournament is over.
+  function setUpTournament() {
+    const root = document.getElementById("tournament");
+    if (!root) return;
+    const api = root.dataset.api;
+    let live = document.getElementById("tournament-live");
+    showLocalTimes(live);
+    const redraw = async function () {
+      const response = await fetch(window.location.pathname, { credentials: "same-origin" });
+      if (!response.ok) return;
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = page.getElementById("tournament-live");
+      if (!fresh) return;
+      live.replaceWith(fresh);
+      live = fresh;
+      showLocalTimes(live);
+    };
+    root.addEventListener("click", async function (event) {
+      const button = event.target.closest("[data-tournament-action]");
+      if (!button) return;
+      const error = live.querySelector(".form-error");
+      if (error) error.hidden = true;
+      button.disabled = true;
+      try {
+        await post(api + "/" + button.dataset.tournamentAction);
+        await redraw();
+      } catch (e) {
+        showError(error, e.message);
+        button.disabled = false;
+      }
+    });
+    const notify = function (text, tag, href) {
+      if (!("Notification" in window) || Notification.permission !== "granted") return;
+      const note = new Notification(text, { tag: tag });
+      note.onclick = function () { window.focus(); window.location.href = href; };
+    };
+    let known = null;
+    const ask = async function () {
+      let view;
+      try {
+        const response = await fetch(api, { credentials: "same-origin" });
+        if (!response.ok) return;
+        view = await response.json();
+      } catch (_) { return; /* offline: try again later */ }
+      const game = view.you && view.you.game;
+      if (known !== null && view.stamp !== live.dataset.stamp) await redraw();
+      if (known !== null && game && game !== known.game && view.status === "running") {
+        notify(root.dataset.roundStarted, "tableReady" + game, "/games/" + game);
+      }
+      if (known !== null && known.status === "running" && view.status === "finished" && view.you) {
+        const me = document.body.dataset.user;
+        const line = view.standings.find(function (s) { return s.name === me; });
+        if (line) notify(root.dataset.over.replace("{place}", line.rank), "tournament-over" + view.id, window.location.pathname);
+      }
+      known = { game: game, status: view.status };
+      if (view.status === "finished" || view.status === "cancelled") window.clearInterval(timer);
+    };
+    const timer = window.setInterval(ask, 10000);
+    ask();
+  }
+
   // ---- Every page ------------------------------------------------------------------------
 
   // ---- Page title -----------------------------------------------------------------------
@@ -1644,5 +1760,7 @@
     if (page === "replay") setUpReplay();
     if (page === "settings") setUpMailSettings();
     if (page === "tutorial") setUpTutorial();
+    if (page === "tournaments") setUpTournaments();
+    if (page === "tournament") setUpTournament();
   });
 })();

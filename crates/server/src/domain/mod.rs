@@ -14,4 +14,5 @@ pub mod records;
 pub mod seats;
 pub mod time;
 pub mod tokens;
+pub mod tournament;
 pub mod usernames;

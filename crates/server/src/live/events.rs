@@ -13,12 +13,15 @@ use crate::domain::seats::GameStatus;
 /// What happened to a game this node holds.
 pub enum GameEvent {
     /// The game as just published: `bot_next` a bot (or the server, for a person's forced step)
-    /// decides now; `finished_rated` it has just finished and counts for ratings.
+    /// decides now; `ended` it has just ended (finished or abandoned), `finished_rated` it has
+    /// just finished and counts for ratings.
     Published {
         /// The game.
         game: Arc<LiveGame>,
         /// Whether the game's bot task has something to play.
         bot_next: bool,
+        /// Whether the game has just ended.
+        ended: bool,
         /// Whether the game is over and rated.
         finished_rated: bool,
     },
@@ -45,24 +48,30 @@ impl Default for Events {
 impl Events {
     /// Tells the workers that a change made `state` of `game`, if anything follows from it.
     pub fn published(&self, game: &Arc<LiveGame>, state: &GameState) {
-        let finished_rated = state.status == GameStatus::Finished && state.rated;
-        self.send(game, state, finished_rated);
+        let ended = matches!(state.status, GameStatus::Finished | GameStatus::Abandoned);
+        self.send(
+            game,
+            state,
+            ended,
+            ended && state.rated && state.status == GameStatus::Finished,
+        );
     }
 
     /// Tells the workers that `game` was loaded or brought up to date from the database as
     /// `state`: its bot task may have something to play (a rating is for the change that
     /// finished a game, not for every load of it).
     pub fn loaded(&self, game: &Arc<LiveGame>, state: &GameState) {
-        self.send(game, state, false);
+        self.send(game, state, false, false);
     }
 
-    fn send(&self, game: &Arc<LiveGame>, state: &GameState, finished_rated: bool) {
+    fn send(&self, game: &Arc<LiveGame>, state: &GameState, ended: bool, finished_rated: bool) {
         let bot_next = state.bot_to_move() || state.person_forced_step().is_some();
-        if bot_next || finished_rated {
+        if bot_next || ended {
             // Only fails once the worker stopped with the node: nothing is left to tell.
             let _ = self.sender.send(GameEvent::Published {
                 game: game.clone(),
                 bot_next,
+                ended,
                 finished_rated,
             });
         }

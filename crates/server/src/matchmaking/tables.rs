@@ -78,7 +78,7 @@ pub async fn seat(app: &AppState, table: &PairedTable) -> LiveResult<bool> {
 
 /// The game of `table` dealt from `seed`, started: its people in an order drawn from the seed,
 /// the bot (if any) in the last seat, the pace's clock running for whoever decides first.
-/// Rated unless a bot sits at it. Answers the record and the seat that decides first.
+/// Rated if its table is and no bot sits at it. Answers the record and the seat that decides first.
 fn running_game(table: &PairedTable, seed: u64) -> Result<(GameRecordRow, Option<Seat>), String> {
     let players = table.players;
     let mut people = table.people.clone();
@@ -126,7 +126,7 @@ fn running_game(table: &PairedTable, seed: u64) -> Result<(GameRecordRow, Option
         seats,
         actions: Vec::new(),
         clock: Some(Clock::new(table.pace.time_control(), players)),
-        rated: !table.bot,
+        rated: table.rated && !table.bot,
         rating_changes: Vec::new(),
         spectators_apart: false,
         on_resign: OnResign::default(),
@@ -155,6 +155,7 @@ mod tests {
                 .map(|i| (format!("id{i}"), format!("name{i}")))
                 .collect(),
             bot,
+            rated: !bot,
         }
     }
 

@@ -20,6 +20,7 @@ mod games;
 mod log_writer;
 mod mail_outbox;
 mod mail_settings;
+mod paired_tables;
 mod play_now;
 mod play_settings;
 mod players;
@@ -27,6 +28,7 @@ mod ratings;
 mod rematches;
 mod resignations;
 mod stand_ins;
+mod tournaments;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -45,10 +47,15 @@ pub use exports::ExportQuery;
 pub use games::{GameFilter, ListedGame};
 pub use mail_outbox::{MailJob, MailKey, MailOutcome};
 pub use mail_settings::MailSettings;
-pub use play_now::{LastTable, PairedTable, PlayNowStatus, PoolEntry};
+pub use paired_tables::PairedTable;
+pub use play_now::{LastTable, PlayNowStatus, PoolEntry};
 pub use players::{CurrentRating, GameCounts};
 pub use ratings::{HistoryPoint, LeaderboardRow};
 pub use stand_ins::DUE_DEADLINES_BATCH;
+pub use tournaments::{
+    Advanced, EntryRow, NewTournament, NextStep, ResultRow, TournamentRow, TournamentSeatRow,
+    TournamentSnapshot,
+};
 
 use crate::domain::notice::{Notice, CHANNEL};
 
@@ -197,6 +204,11 @@ fn migrator() -> Migrator {
                 18,
                 "bot accounts",
                 include_str!("../../migrations/0018_bot_accounts.sql"),
+            ),
+            migration(
+                19,
+                "tournaments",
+                include_str!("../../migrations/0019_tournaments.sql"),
             ),
         ]),
         ignore_missing: false,

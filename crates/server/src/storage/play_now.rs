@@ -1,14 +1,12 @@
-//! "Play now" in the database, which every node shares: the pools people wait in, the pairing
-//! (one node at a time: it first updates the one `play_now_turn` row, whose lock it holds until
-//! it commits), the tables it made, and the creation of each table's game, once.
+//! "Play now" in the database, which every node shares: the pools people wait in and the
+//! pairing (one node at a time: it first updates the one `play_now_turn` row, whose lock it
+//! holds until it commits), which stores the tables it made (`paired_tables.rs` creates their
+//! games).
 
-use helvetia_engine::Seat;
 use sqlx::Row;
 
-use super::games::insert_game;
-use super::{decode_error, GameRecordRow, Store, StoreError, StoreResult};
-use crate::domain::clock::Clock;
-use crate::domain::mail_event::MailEvent;
+use super::paired_tables::PairedTable;
+use super::{decode_error, Store, StoreResult};
 use crate::domain::play_now::{Pace, Table, Waiting};
 use crate::domain::rating::starting_rating;
 use crate::domain::seats::GameStatus;
@@ -45,21 +43,6 @@ pub struct PlayNowStatus {
     pub waiting: Vec<PoolEntry>,
     /// Their last table.
     pub last_table: Option<LastTable>,
-}
-
-/// A table a pairing made, with its people's names: what its game is created from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PairedTable {
-    /// The id its game gets.
-    pub game_id: String,
-    /// Its player count.
-    pub players: u8,
-    /// Its pace.
-    pub pace: Pace,
-    /// Its people: account id and name, in seat order.
-    pub people: Vec<(String, String)>,
-    /// Whether a bot takes the last seat.
-    pub bot: bool,
 }
 
 /// The paces whose pools keep only the people whose page is open, for SQL.
@@ -160,7 +143,7 @@ impl Store {
             .collect::<StoreResult<Vec<_>>>()?;
         let last = sqlx::query(
             "SELECT l.game_id, t.created, g.status FROM play_now_last l \
-             LEFT JOIN play_now_tables t ON t.game_id = l.game_id \
+             LEFT JOIN paired_tables t ON t.game_id = l.game_id \
              LEFT JOIN games g ON g.id = l.game_id WHERE l.user_id = $1",
         )
         .bind(user_id)
@@ -259,14 +242,15 @@ impl Store {
         for table in decide(&waiting) {
             let game_id = random_token()[..12].to_string();
             sqlx::query(
-                "INSERT INTO play_now_tables (game_id, players, pace, people, bot, made_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO paired_tables (game_id, players, pace, people, bot, rated, made_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(&game_id)
             .bind(i64::from(table.players))
             .bind(table.pace.as_str())
             .bind(table.people.join(","))
             .bind(i64::from(table.bot))
+            .bind(i64::from(!table.bot))
             .bind(now_ms)
             .execute(&mut *tx)
             .await?;
@@ -302,81 +286,10 @@ impl Store {
                     .map(|id| (id.clone(), names.get(id).cloned().unwrap_or_default()))
                     .collect(),
                 bot: table.bot,
+                rated: !table.bot,
             });
         }
         tx.commit().await?;
         Ok(made)
-    }
-
-    /// Tables made before `made_before_ms` whose game is not stored yet (the node that made
-    /// them stopped before creating it), for any node to create.
-    ///
-    /// # Errors
-    /// Database failure or a row that does not parse.
-    pub async fn unseated_tables(&self, made_before_ms: i64) -> StoreResult<Vec<PairedTable>> {
-        let rows = sqlx::query(
-            "SELECT game_id, players, pace, people, bot FROM play_now_tables \
-             WHERE created = 0 AND made_at < $1 ORDER BY made_at LIMIT 50",
-        )
-        .bind(made_before_ms)
-        .fetch_all(&self.pool)
-        .await?;
-        let mut tables = Vec::with_capacity(rows.len());
-        for row in &rows {
-            let players: i64 = row.try_get(1)?;
-            let pace: String = row.try_get(2)?;
-            let people: String = row.try_get(3)?;
-            let mut named = Vec::new();
-            for id in people.split(',').filter(|id| !id.is_empty()) {
-                let name = self.username_of(id).await?.unwrap_or_default();
-                named.push((id.to_string(), name));
-            }
-            tables.push(PairedTable {
-                game_id: row.try_get(0)?,
-                players: players as u8,
-                pace: parse_pace(&pace)?,
-                people: named,
-                bot: row.try_get::<i64, _>(4)? != 0,
-            });
-        }
-        Ok(tables)
-    }
-
-    /// Stores the game of a table "play now" made, already running (`to_move` decides, its
-    /// clock running), with the mail that calls for; once: the table is marked created in the
-    /// same transaction.
-    ///
-    /// # Errors
-    /// [`StoreError::Conflict`] if the table's game was created already (nothing is written),
-    /// or a database failure.
-    pub async fn create_table_game(
-        &self,
-        game: &GameRecordRow,
-        to_move: Option<Seat>,
-        mail: Option<&MailEvent>,
-    ) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
-        let claimed = sqlx::query(
-            "UPDATE play_now_tables SET created = 1 WHERE game_id = $1 AND created = 0",
-        )
-        .bind(&game.id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if claimed != 1 {
-            return Err(StoreError::Conflict);
-        }
-        insert_game(&mut tx, game).await?;
-        sqlx::query("UPDATE games SET to_move = $1, deadline = $2 WHERE id = $3")
-            .bind(to_move.map(|seat| i64::from(seat.0)))
-            .bind(game.clock.as_ref().and_then(Clock::deadline_ms))
-            .bind(&game.id)
-            .execute(&mut *tx)
-            .await?;
-        if let Some(mail) = mail {
-            self.plan_mail_within(&mut tx, &game.id, mail, 0).await?;
-        }
-        tx.commit().await?;
-        Ok(())
     }
 }

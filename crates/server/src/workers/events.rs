@@ -1,6 +1,6 @@
 //! The event worker: follows what the write path publishes and starts what follows from it, a
-//! bot's move (or a person's forced step) and the rating of a finished rated game. The write
-//! path never calls these itself.
+//! bot's move (or a person's forced step), the rating of a finished rated game, and a look at
+//! the tournaments when a game ends. The write path never calls these itself.
 
 use crate::live::events::GameEvent;
 use crate::state::AppState;
@@ -17,6 +17,7 @@ pub async fn follow_events(app: AppState) {
             GameEvent::Published {
                 game,
                 bot_next,
+                ended,
                 finished_rated,
             } => {
                 if bot_next {
@@ -24,6 +25,9 @@ pub async fn follow_events(app: AppState) {
                 }
                 if finished_rated {
                     ratings::rate_later(&app, &game);
+                }
+                if ended {
+                    app.tournament_wake.notify_one();
                 }
             }
         }

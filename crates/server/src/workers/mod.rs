@@ -11,3 +11,4 @@ pub mod mail_sender;
 pub mod matchmaking;
 pub mod notices;
 pub mod ratings;
+pub mod tournaments;

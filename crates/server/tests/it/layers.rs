@@ -26,10 +26,11 @@ const LAYERS: &[(&str, u32)] = &[
     ("bot_accounts", 12),
     ("bot_play", 12),
     ("matchmaking", 12),
-    ("workers", 13),
-    ("site", 14),
-    ("app", 15),
-    ("lib", 16),
+    ("tournaments", 13),
+    ("workers", 14),
+    ("site", 15),
+    ("app", 16),
+    ("lib", 17),
 ];
 
 fn src() -> PathBuf {

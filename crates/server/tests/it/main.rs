@@ -45,6 +45,7 @@ mod rematch;
 mod resign;
 mod security;
 mod site_icon;
+mod tournaments;
 mod tutorial;
 mod tutorial_steering;
 mod usernames;

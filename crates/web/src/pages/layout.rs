@@ -53,6 +53,7 @@ pub fn document(page: &Page, title: &str, content: Markup) -> String {
                         a href="/lobby" { (lang.tr("nav-lobby")) }
                         a href="/tutorial" { (lang.tr("nav-tutorial")) }
                         a href="/rules" { (lang.tr("nav-rules")) }
+                        a href="/tournaments" { (lang.tr("nav-tournaments")) }
                         a href="/leaderboard" { (lang.tr("nav-leaderboard")) }
                         @match page.user {
                             Some(name) => {

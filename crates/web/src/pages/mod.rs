@@ -13,6 +13,7 @@ mod players;
 mod rules;
 mod rules_pictures;
 mod settings;
+mod tournaments;
 mod tutorial;
 mod waiting_room;
 
@@ -33,6 +34,10 @@ pub use players::{
 };
 pub use rules::rules;
 pub use settings::{settings, unsubscribe, MailForm, Unsubscribe, MAIL_KINDS};
+pub use tournaments::{
+    tournament, tournaments, EntrantView, RoundView, StandingView, TablePlayerView, TableView,
+    TournamentLists, TournamentSummary, TournamentView, YouView, TOURNAMENTS_API,
+};
 pub use tutorial::{tutorial, TUTORIAL_PATH};
 pub use waiting_room::{WaitingRoom, WaitingSeat};
 

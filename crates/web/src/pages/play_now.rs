@@ -13,7 +13,7 @@ pub const PLAY_NOW_API: &str = "/api/play-now";
 
 /// The paces a person may wait for, by the names the server knows, with their words: the
 /// lobby's live and turn-based time controls.
-fn paces(lang: Lang) -> Vec<(String, String)> {
+pub(crate) fn paces(lang: Lang) -> Vec<(String, String)> {
     let mut paces = vec![
         ("live-20".to_string(), lang.tr("lobby-time-live")),
         ("live-5".to_string(), lang.tr("lobby-time-live-fast")),

@@ -84,7 +84,129 @@ fn all_pages(lang: Lang, user: Option<&str>) -> Vec<String> {
         ),
         rules(lang, user, "tok"),
         error(lang, user, "tok", 404, "no such game"),
+        tournaments(
+            lang,
+            user,
+            "tok",
+            &TournamentLists {
+                upcoming: vec![tournament_summary("upcoming", 0)],
+                running: vec![tournament_summary("running", 2)],
+                finished: vec![tournament_summary("cancelled", 0)],
+            },
+        ),
+        tournament(lang, user, "tok", &tournament_view(user.is_some())),
     ]
+}
+
+fn tournament_summary(status: &'static str, round: u32) -> TournamentSummary {
+    TournamentSummary {
+        id: "t1".into(),
+        name: "Autumn <cup>".into(),
+        creator: "carla".into(),
+        players: 3,
+        pace: "live-20",
+        rounds: 3,
+        starts_at: "2026-11-28T10:00:00Z".into(),
+        starts_at_ms: 1_795_860_000_000,
+        round_minutes: 120,
+        rated: true,
+        min_rating: Some(1400),
+        min_games: 2,
+        status,
+        round,
+        entries: 4,
+    }
+}
+
+/// A running tournament of 4 at tables of 3: round 1 over (a table and a bye), round 2 being
+/// played at the viewer's table.
+fn tournament_view(signed_in: bool) -> TournamentView {
+    let player =
+        |name: &str, rank: Option<u8>, vp: Option<u32>, points: Option<f64>| TablePlayerView {
+            name: name.into(),
+            rank,
+            vp,
+            points,
+        };
+    let standing = |rank, name: &str, points, opponents, vp, byes| StandingView {
+        rank,
+        name: name.into(),
+        points,
+        opponents,
+        vp,
+        played: 1 - byes,
+        byes,
+    };
+    TournamentView {
+        tournament: tournament_summary("running", 2),
+        entrants: ["anna", "beat", "carla", "dario"]
+            .iter()
+            .map(|name| EntrantView {
+                name: (*name).into(),
+                rating: 1500,
+            })
+            .collect(),
+        standings: vec![
+            standing(1, "anna", 3.0, 1.5, 30, 0),
+            standing(2, "dario", 1.5, 0.0, 0, 1),
+            standing(2, "beat", 1.5, 3.0, 25, 0),
+            standing(4, "carla", 0.0, 4.5, 20, 0),
+        ],
+        rounds: vec![
+            RoundView {
+                round: 1,
+                tables: vec![TableView {
+                    table: 1,
+                    game: Some("g1".into()),
+                    status: Some("finished"),
+                    players: vec![
+                        player("anna", Some(1), Some(30), Some(3.0)),
+                        player("beat", Some(2), Some(25), Some(1.5)),
+                        player("carla", Some(3), Some(20), Some(0.0)),
+                    ],
+                }],
+                byes: vec!["dario".into()],
+            },
+            RoundView {
+                round: 2,
+                tables: vec![TableView {
+                    table: 1,
+                    game: Some("g2".into()),
+                    status: Some("running"),
+                    players: ["anna", "beat", "dario"]
+                        .iter()
+                        .map(|name| player(name, None, None, None))
+                        .collect(),
+                }],
+                byes: vec!["carla".into()],
+            },
+        ],
+        you: signed_in.then(|| YouView {
+            entered: true,
+            game: Some("g2".into()),
+        }),
+        stamp: "running-2-4-2-3".into(),
+    }
+}
+
+#[test]
+fn a_tournament_page_shows_standings_results_and_the_viewers_table() {
+    let page = tournament(Lang::De, Some("anna"), "tok", &tournament_view(true));
+    assert!(page.contains("Autumn &lt;cup&gt;"), "names are escaped");
+    assert!(
+        page.contains("href=\"/games/g1/replay\""),
+        "an ended table links its replay"
+    );
+    assert!(
+        page.contains("href=\"/games/g2\""),
+        "a running table links its game"
+    );
+    assert!(page.contains("1,5"), "half points in German write a comma");
+    assert!(page.contains("data-stamp=\"running-2-4-2-3\""));
+    assert!(page.contains(&Lang::De.tr("tournament-go-to-table")));
+    let anonymous = tournament(Lang::En, None, "tok", &tournament_view(false));
+    assert!(!anonymous.contains(&Lang::En.tr("tournament-go-to-table")));
+    assert!(anonymous.contains("1.5"));
 }
 
 #[test]

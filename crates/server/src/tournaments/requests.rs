@@ -1,0 +1,328 @@
+//! The requests of tournaments: create one (`POST /api/tournaments`), list them
+//! (`GET /api/tournaments`), one with its entries, standings and rounds
+//! (`GET /api/tournaments/{id}`), and enter or withdraw before the start
+//! (`POST /api/tournaments/{id}/enter`, `…/withdraw`).
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+
+use helvetia_web::pages::{TournamentLists, TournamentView};
+
+use super::view::{summary_of, view_of};
+use crate::accounts::auth::{MaybeUser, User};
+use crate::domain::clock::now_ms;
+use crate::domain::play_now::Pace;
+use crate::domain::tournament::TournamentStatus;
+use crate::http::error::{AppError, AppResult, JsonBody};
+use crate::state::AppState;
+use crate::storage::{NewTournament, StoreError};
+
+/// The most rounds a tournament may have.
+pub const MAX_ROUNDS: u8 = 10;
+/// How far ahead a tournament may start: 60 days.
+const MAX_LEAD_MS: i64 = 60 * 86_400_000;
+/// How long before now a start time may lie (the form's minute, a slow request).
+const START_SLACK_MS: i64 = 5 * 60_000;
+/// Tournaments listed per status.
+const LISTED: u32 = 50;
+
+/// Body of `POST /api/tournaments`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateBody {
+    name: String,
+    /// Players per table: 2, 3 or 4.
+    players: u8,
+    /// The pace, by name (`live-20`, `live-5`, `days-1`, `days-2`, `days-3`).
+    pace: String,
+    rounds: u8,
+    /// RFC 3339.
+    starts_at: String,
+    /// Live paces: minutes from one round's start to the next's (the pace's default if none).
+    #[serde(default)]
+    round_minutes: Option<u32>,
+    #[serde(default = "rated_by_default")]
+    rated: bool,
+    #[serde(default)]
+    min_rating: Option<i32>,
+    #[serde(default)]
+    min_games: u32,
+}
+
+fn rated_by_default() -> bool {
+    true
+}
+
+/// The minutes between live rounds unless the creator says: long enough for the pace's games.
+pub fn default_round_minutes(pace: Pace) -> u32 {
+    match pace {
+        Pace::Live20 => 120,
+        Pace::Live5 => 45,
+        _ => 0,
+    }
+}
+
+/// The tournament a create request asks for, checked.
+fn asked(body: CreateBody, creator_id: &str, now_ms: i64) -> AppResult<NewTournament> {
+    let name = body.name.trim().to_string();
+    if !(3..=60).contains(&name.chars().count()) {
+        return Err(AppError::bad_request("tournament-name"));
+    }
+    if !(2..=4).contains(&body.players) {
+        return Err(AppError::bad_request("tournament-players"));
+    }
+    let pace = Pace::parse(&body.pace).ok_or_else(|| AppError::bad_request("tournament-pace"))?;
+    if !(1..=MAX_ROUNDS).contains(&body.rounds) {
+        return Err(
+            AppError::bad_request("tournament-rounds").with("rounds", u32::from(MAX_ROUNDS))
+        );
+    }
+    let starts_at_ms = OffsetDateTime::parse(&body.starts_at, &Rfc3339)
+        .ok()
+        .map(|time| (time.unix_timestamp_nanos() / 1_000_000) as i64)
+        .filter(|at| (now_ms - START_SLACK_MS..=now_ms + MAX_LEAD_MS).contains(at))
+        .ok_or_else(|| AppError::bad_request("tournament-start"))?;
+    let round_minutes = match (pace.is_live(), body.round_minutes) {
+        (false, None) => 0,
+        (false, Some(_)) => return Err(AppError::bad_request("tournament-round-minutes")),
+        (true, None) => default_round_minutes(pace),
+        (true, Some(minutes @ 10..=600)) => minutes,
+        (true, Some(_)) => return Err(AppError::bad_request("tournament-round-minutes")),
+    };
+    let limits_ok = body
+        .min_rating
+        .is_none_or(|rating| (0..=3000).contains(&rating))
+        && body.min_games <= 1000;
+    if !limits_ok {
+        return Err(AppError::bad_request("tournament-limits"));
+    }
+    Ok(NewTournament {
+        name,
+        creator_id: creator_id.to_string(),
+        players: body.players,
+        pace,
+        rounds: body.rounds,
+        starts_at_ms,
+        round_minutes,
+        rated: body.rated,
+        min_rating: body.min_rating,
+        min_games: body.min_games,
+    })
+}
+
+/// Answer of `POST /api/tournaments`.
+#[derive(Serialize)]
+pub struct Created {
+    id: String,
+}
+
+/// `POST /api/tournaments`: anyone signed in creates one; it starts at its time and the
+/// tournament worker plays its rounds.
+pub async fn create(
+    State(app): State<AppState>,
+    user: User,
+    JsonBody(body): JsonBody<CreateBody>,
+) -> AppResult<(StatusCode, Json<Created>)> {
+    let now = now_ms();
+    let asked = asked(body, &user.id, now)?;
+    let id = app.store.create_tournament(&asked, now).await?;
+    app.tournament_wake.notify_one();
+    Ok((StatusCode::CREATED, Json(Created { id })))
+}
+
+/// The tournaments upcoming (soonest first), running and finished (newest first).
+pub async fn lists(app: &AppState) -> AppResult<TournamentLists> {
+    let mut lists = Vec::new();
+    for status in [
+        TournamentStatus::Upcoming,
+        TournamentStatus::Running,
+        TournamentStatus::Finished,
+    ] {
+        let rows = app.store.tournaments(status, LISTED).await?;
+        lists.push(rows.iter().map(summary_of).collect::<Vec<_>>());
+    }
+    let finished = lists.pop().unwrap_or_default();
+    let running = lists.pop().unwrap_or_default();
+    let upcoming = lists.pop().unwrap_or_default();
+    Ok(TournamentLists {
+        upcoming,
+        running,
+        finished,
+    })
+}
+
+/// `GET /api/tournaments`.
+pub async fn list(State(app): State<AppState>) -> AppResult<Json<TournamentLists>> {
+    Ok(Json(lists(&app).await?))
+}
+
+/// One tournament as its page and `GET /api/tournaments/{id}` show it to `viewer`.
+pub async fn tournament_view(
+    app: &AppState,
+    id: &str,
+    viewer: Option<&User>,
+) -> AppResult<TournamentView> {
+    let snapshot = app
+        .store
+        .tournament(id)
+        .await?
+        .ok_or_else(|| AppError::not_found("no-such-tournament"))?;
+    Ok(view_of(&snapshot, viewer.map(|user| user.id.as_str())))
+}
+
+/// `GET /api/tournaments/{id}`.
+pub async fn get(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeUser(viewer): MaybeUser,
+) -> AppResult<Json<TournamentView>> {
+    Ok(Json(tournament_view(&app, &id, viewer.as_ref()).await?))
+}
+
+/// `POST /api/tournaments/{id}/enter`: enters the person, if the tournament has not started
+/// and they meet its entry limits.
+pub async fn enter(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    user: User,
+) -> AppResult<Json<TournamentView>> {
+    let snapshot = app
+        .store
+        .tournament(&id)
+        .await?
+        .ok_or_else(|| AppError::not_found("no-such-tournament"))?;
+    let asked = &snapshot.tournament.asked;
+    if let Some(min) = asked.min_rating {
+        let rating = app
+            .store
+            .ratings_of(&user.id)
+            .await?
+            .iter()
+            .find(|rating| rating.players == asked.players)
+            .map_or(crate::domain::rating::starting_rating().rating, |rating| {
+                rating.rating
+            });
+        if rating < f64::from(min) {
+            return Err(AppError::forbidden("tournament-rating-too-low")
+                .with("rating", rating.round() as i64)
+                .with("min", i64::from(min)));
+        }
+    }
+    if asked.min_games > 0 {
+        let finished = app.store.game_counts(&user.id).await?.finished;
+        if finished < i64::from(asked.min_games) {
+            return Err(AppError::forbidden("tournament-too-few-games")
+                .with("games", finished)
+                .with("min", i64::from(asked.min_games)));
+        }
+    }
+    match app.store.enter_tournament(&id, &user.id, now_ms()).await {
+        Err(StoreError::Conflict) => return Err(AppError::conflict("tournament-closed")),
+        other => other?,
+    }
+    Ok(Json(tournament_view(&app, &id, Some(&user)).await?))
+}
+
+/// `POST /api/tournaments/{id}/withdraw`: takes the person's entry out before the start.
+pub async fn withdraw(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    user: User,
+) -> AppResult<Json<TournamentView>> {
+    match app.store.withdraw_from_tournament(&id, &user.id).await {
+        Err(StoreError::Conflict) => {
+            // No such tournament, or it started.
+            tournament_view(&app, &id, Some(&user)).await?;
+            return Err(AppError::conflict("tournament-closed"));
+        }
+        other => other?,
+    };
+    Ok(Json(tournament_view(&app, &id, Some(&user)).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(pace: &str, starts_at: &str, round_minutes: Option<u32>) -> CreateBody {
+        CreateBody {
+            name: "  Autumn cup ".into(),
+            players: 4,
+            pace: pace.into(),
+            rounds: 3,
+            starts_at: starts_at.into(),
+            round_minutes,
+            rated: true,
+            min_rating: Some(1400),
+            min_games: 2,
+        }
+    }
+
+    // 2026-11-28T10:00:00Z in milliseconds.
+    const NOW: i64 = 1_795_860_000_000;
+
+    fn code(result: AppResult<NewTournament>) -> &'static str {
+        result.expect_err("refused").code
+    }
+
+    #[test]
+    fn a_tournament_is_read_with_its_defaults() {
+        let asked = asked(body("live-20", "2026-11-28T11:00:00Z", None), "me", NOW).unwrap();
+        assert_eq!(asked.name, "Autumn cup");
+        assert_eq!(asked.starts_at_ms, NOW + 3_600_000);
+        assert_eq!(asked.round_minutes, 120);
+        let turn_based = asked_ok("days-1", None);
+        assert_eq!(turn_based.round_minutes, 0);
+    }
+
+    fn asked_ok(pace: &str, minutes: Option<u32>) -> NewTournament {
+        asked(body(pace, "2026-11-28T11:00:00Z", minutes), "me", NOW).unwrap()
+    }
+
+    #[test]
+    fn bad_fields_are_refused_each_with_its_code() {
+        let mut short = body("live-5", "2026-11-28T11:00:00Z", None);
+        short.name = " ab ".into();
+        assert_eq!(code(asked(short, "me", NOW)), "tournament-name");
+        let mut five = body("live-5", "2026-11-28T11:00:00Z", None);
+        five.players = 5;
+        assert_eq!(code(asked(five, "me", NOW)), "tournament-players");
+        assert_eq!(
+            code(asked(body("slow", "2026-11-28T11:00:00Z", None), "me", NOW)),
+            "tournament-pace"
+        );
+        let mut many = body("live-5", "2026-11-28T11:00:00Z", None);
+        many.rounds = MAX_ROUNDS + 1;
+        assert_eq!(code(asked(many, "me", NOW)), "tournament-rounds");
+        for start in ["tomorrow", "2026-11-28T09:00:00Z", "2027-03-01T00:00:00Z"] {
+            assert_eq!(
+                code(asked(body("live-5", start, None), "me", NOW)),
+                "tournament-start",
+                "{start}"
+            );
+        }
+        assert_eq!(
+            code(asked(
+                body("days-2", "2026-11-28T11:00:00Z", Some(60)),
+                "me",
+                NOW
+            )),
+            "tournament-round-minutes"
+        );
+        assert_eq!(
+            code(asked(
+                body("live-5", "2026-11-28T11:00:00Z", Some(5)),
+                "me",
+                NOW
+            )),
+            "tournament-round-minutes"
+        );
+        let mut limits = body("live-5", "2026-11-28T11:00:00Z", None);
+        limits.min_rating = Some(-1);
+        assert_eq!(code(asked(limits, "me", NOW)), "tournament-limits");
+    }
+}

@@ -1,0 +1,427 @@
+//! Tournaments over HTTP on SQLite and PostgreSQL, with two nodes advancing them: ten people
+//! at tables of four play three Swiss rounds through (the test's own clients play every
+//! move); each round seats everyone once at tables of 4, 3 and 3, its games are created once,
+//! and the standings are those computed here by hand from the tables' results. Entries close
+//! at the start, entry limits and bad requests are refused with their codes, and the pages
+//! show the tournament.
+
+use crate::common;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::time::Duration;
+
+use common::{databases, play_http, test_config, within, Client, Database, TestServer};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+/// A node that looks at its tournaments every 100 ms.
+async fn node(database: Database, name: &str) -> TestServer {
+    let mut config = test_config(&database.url);
+    config.node_name = Some(name.into());
+    config.tournament_tick_ms = 100;
+    config.play_now_tick_ms = 100;
+    TestServer::start_with(database, config).await
+}
+
+async fn username(client: &mut Client) -> String {
+    let (_, me) = client.get("/api/me").await;
+    me["username"].as_str().unwrap().to_string()
+}
+
+fn rfc3339_in(seconds: i64) -> String {
+    let at = time::OffsetDateTime::now_utc() + time::Duration::seconds(seconds);
+    at.format(&time::format_description::well_known::Rfc3339)
+        .unwrap()
+}
+
+async fn tournament(client: &Client, id: &str) -> Value {
+    let (status, body) = client.clone_get(&format!("/api/tournaments/{id}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+/// The tournament once `check` holds for it (within 60 s).
+async fn tournament_when(client: &Client, id: &str, check: impl Fn(&Value) -> bool) -> Value {
+    let mut last = Value::Null;
+    let held = within(Duration::from_secs(60), async || {
+        last = tournament(client, id).await;
+        check(&last)
+    })
+    .await;
+    assert!(held, "{last:#}");
+    last
+}
+
+/// Half points a place earns at a table, written out as docs/tournaments.md states them.
+fn place_half_points(size: usize, place: usize) -> u32 {
+    let table: &[u32] = match size {
+        4 => &[6, 4, 2, 0],
+        3 => &[6, 3, 0],
+        2 => &[6, 0],
+        _ => panic!("a table of {size}"),
+    };
+    table[place - 1]
+}
+
+/// What one finished table gave: name, rank, VP, half points.
+fn table_results(table: &Value) -> Vec<(String, usize, u32, u32)> {
+    let players = table["players"].as_array().unwrap();
+    let size = players.len();
+    players
+        .iter()
+        .map(|player| {
+            let rank = player["rank"].as_u64().expect("a rank once ended") as usize;
+            let tied = players
+                .iter()
+                .filter(|p| p["rank"] == player["rank"])
+                .count();
+            let shared: u32 = (rank..rank + tied)
+                .map(|p| place_half_points(size, p))
+                .sum();
+            let name = player["name"].as_str().unwrap().to_string();
+            (
+                name,
+                rank,
+                player["vp"].as_u64().unwrap() as u32,
+                shared / tied as u32,
+            )
+        })
+        .collect()
+}
+
+/// The standings computed here from the rounds' tables: name → (half points, opponents' half
+/// points, VP).
+fn standings_by_hand(rounds: &[Value]) -> BTreeMap<String, (u32, u32, u32)> {
+    let tables: Vec<Vec<(String, usize, u32, u32)>> = rounds
+        .iter()
+        .flat_map(|round| round["tables"].as_array().unwrap().iter())
+        .filter(|table| {
+            table["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|p| p["rank"].is_u64())
+        })
+        .map(table_results)
+        .collect();
+    let mut points: BTreeMap<String, (u32, u32, u32)> = BTreeMap::new();
+    for table in &tables {
+        for (name, _, vp, half_points) in table {
+            let line = points.entry(name.clone()).or_default();
+            line.0 += half_points;
+            line.2 += vp;
+        }
+    }
+    for round in rounds {
+        for name in round["byes"].as_array().unwrap() {
+            points.entry(name.as_str().unwrap().into()).or_default().0 += 3;
+        }
+    }
+    let finals: BTreeMap<String, u32> = points.iter().map(|(n, l)| (n.clone(), l.0)).collect();
+    for table in &tables {
+        for (name, ..) in table {
+            let others: u32 = table
+                .iter()
+                .filter(|(other, ..)| other != name)
+                .map(|(other, ..)| finals[other])
+                .sum();
+            points.get_mut(name).unwrap().1 += others;
+        }
+    }
+    points
+}
+
+/// Checks that the API's standings are the hand-computed ones, in order, with shared ranks.
+fn assert_standings(view: &Value) {
+    let rounds = view["rounds"].as_array().unwrap();
+    let expected = standings_by_hand(rounds);
+    let lines = view["standings"].as_array().unwrap();
+    assert_eq!(lines.len(), expected.len(), "{view:#}");
+    let mut before: Option<(u32, u32, u32)> = None;
+    for (index, line) in lines.iter().enumerate() {
+        let name = line["name"].as_str().unwrap();
+        let (half, opponents, vp) = expected[name];
+        let shown = (
+            (line["points"].as_f64().unwrap() * 2.0) as u32,
+            (line["opponents"].as_f64().unwrap() * 2.0) as u32,
+            line["vp"].as_u64().unwrap() as u32,
+        );
+        assert_eq!(shown, (half, opponents, vp), "{name} in {view:#}");
+        let better = expected.values().filter(|other| **other > shown).count();
+        assert_eq!(line["rank"], better + 1, "{name}'s rank");
+        if let Some(previous) = before {
+            assert!(previous >= shown, "line {index} is out of order");
+        }
+        before = Some(shown);
+    }
+}
+
+/// Checks that `round` seats every one of `names` once, at tables of 4, 3 and 3 with games.
+fn assert_round_seats_everyone_once(round: &Value, names: &BTreeSet<String>) {
+    let tables = round["tables"].as_array().unwrap();
+    let mut sizes: Vec<usize> = tables
+        .iter()
+        .map(|t| t["players"].as_array().unwrap().len())
+        .collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, [3, 3, 4], "{round:#}");
+    assert!(round["byes"].as_array().unwrap().is_empty());
+    let seated: Vec<String> = tables
+        .iter()
+        .flat_map(|t| t["players"].as_array().unwrap().iter())
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect();
+    let once: BTreeSet<String> = seated.iter().cloned().collect();
+    assert_eq!(seated.len(), once.len(), "someone sits twice: {round:#}");
+    assert_eq!(&once, names);
+    let games: BTreeSet<&str> = tables.iter().map(|t| t["game"].as_str().unwrap()).collect();
+    assert_eq!(games.len(), 3, "each table has its own game");
+}
+
+#[tokio::test]
+async fn ten_people_at_tables_of_four_play_three_swiss_rounds_on_two_nodes() {
+    for database in databases().await {
+        let first = node(database.same(), "first").await;
+        let second = node(database, "second").await;
+        let mut clients: HashMap<String, Client> = HashMap::new();
+        let mut names = BTreeSet::new();
+        for _ in 0..10 {
+            let mut client = first.user("tn").await;
+            let name = username(&mut client).await;
+            names.insert(name.clone());
+            clients.insert(name, client);
+        }
+        let creator = clients.values_mut().next().unwrap();
+        let (status, created) = creator
+            .post(
+                "/api/tournaments",
+                json!({"name": "Ten at four", "players": 4, "pace": "days-1", "rounds": 3,
+                       "starts_at": rfc3339_in(3)}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        for client in clients.values_mut() {
+            let (status, body) = client
+                .post(&format!("/api/tournaments/{id}/enter"), json!({}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(body["you"]["entered"], true);
+        }
+        // Entering twice changes nothing.
+        let again = clients.values_mut().next().unwrap();
+        let (_, body) = again
+            .post(&format!("/api/tournaments/{id}/enter"), json!({}))
+            .await;
+        assert_eq!(body["entries"], 10);
+
+        let watcher = second.client().await;
+        let mut seen_games = BTreeSet::new();
+        let mut seed = 12_345u64;
+        for round in 1..=3u64 {
+            let view = tournament_when(&watcher, &id, |t| {
+                t["round"] == round
+                    && t["rounds"][round as usize - 1]["tables"]
+                        .as_array()
+                        .is_some_and(|tables| tables.iter().all(|t| t["status"] == "running"))
+            })
+            .await;
+            let this_round = &view["rounds"][round as usize - 1];
+            assert_eq!(view["status"], "running");
+            assert_round_seats_everyone_once(this_round, &names);
+            if round > 1 {
+                // Swiss: the leader after the last round sits at the first table.
+                let leader = &view["standings"][0];
+                let first_table = &this_round["tables"][0]["players"];
+                let top = |line: &Value| {
+                    (
+                        line["points"].clone(),
+                        line["opponents"].clone(),
+                        line["vp"].clone(),
+                    )
+                };
+                let leaders: BTreeSet<&str> = view["standings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|line| top(line) == top(leader))
+                    .map(|line| line["name"].as_str().unwrap())
+                    .collect();
+                assert!(
+                    first_table
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|p| leaders.contains(p["name"].as_str().unwrap())),
+                    "{view:#}"
+                );
+            }
+            // Entries are closed once it started.
+            let late = clients.values_mut().next().unwrap();
+            let (status, body) = late
+                .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+                .await;
+            assert_eq!(status, StatusCode::CONFLICT, "{body}");
+            assert_eq!(body["code"], "tournament-closed");
+            for table in this_round["tables"].as_array().unwrap() {
+                let game = table["game"].as_str().unwrap().to_string();
+                assert!(seen_games.insert(game.clone()), "a game of two rounds");
+                let at_table: Vec<String> = table["players"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| p["name"].as_str().unwrap().to_string())
+                    .collect();
+                let mut seated: Vec<Client> = at_table
+                    .iter()
+                    .map(|name| clients.remove(name).unwrap())
+                    .collect();
+                let mut players: Vec<&mut Client> = seated.iter_mut().collect();
+                play_http(&game, &mut players, 5_000, |len| {
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    (seed >> 33) as usize % len
+                })
+                .await;
+                let state = players[0].state(&game).await;
+                assert_eq!(state["status"], "finished", "game {game}");
+                for (name, client) in at_table.into_iter().zip(seated) {
+                    clients.insert(name, client);
+                }
+            }
+            let after = tournament_when(&watcher, &id, |t| {
+                t["rounds"][round as usize - 1]["tables"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|t| t["players"][0]["rank"].is_u64())
+            })
+            .await;
+            assert_standings(&after);
+        }
+        let done = tournament_when(&watcher, &id, |t| t["status"] == "finished").await;
+        assert_eq!(
+            done["rounds"].as_array().unwrap().len(),
+            3,
+            "no fourth round"
+        );
+        assert_standings(&done);
+        assert!(done["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|line| line["played"] == 3 && line["byes"] == 0));
+
+        // The pages show it: the list among the finished, the page with the standings.
+        let (status, list) = watcher.clone_get("/api/tournaments").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(list["finished"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["id"] == id.as_str()));
+        let (status, page) = watcher.clone_get_text(&format!("/tournaments/{id}")).await;
+        assert_eq!(status, StatusCode::OK);
+        let winner = done["standings"][0]["name"].as_str().unwrap();
+        assert!(
+            page.contains("Ten at four") && page.contains(winner),
+            "{page}"
+        );
+        let (status, page) = watcher.clone_get_text("/tournaments").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(page.contains(&format!("/tournaments/{id}")));
+    }
+}
+
+#[tokio::test]
+async fn entries_are_checked_and_a_tournament_too_small_is_cancelled() {
+    for database in databases().await {
+        let server = node(database, "solo").await;
+        let mut anna = server.user("ta").await;
+        let mut beat = server.user("tb").await;
+        let body = |extra: Value| {
+            let mut body = json!({"name": "Gate", "players": 3, "pace": "live-5", "rounds": 2,
+                                  "starts_at": rfc3339_in(2)});
+            body.as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            body
+        };
+        for (extra, code) in [
+            (json!({"name": "x"}), "tournament-name"),
+            (json!({"players": 5}), "tournament-players"),
+            (json!({"pace": "slow"}), "tournament-pace"),
+            (json!({"rounds": 11}), "tournament-rounds"),
+            (json!({"starts_at": "soon"}), "tournament-start"),
+            (json!({"round_minutes": 3}), "tournament-round-minutes"),
+            (json!({"min_rating": 4000}), "tournament-limits"),
+        ] {
+            let (status, answer) = anna.post("/api/tournaments", body(extra)).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+            assert_eq!(answer["code"], code);
+        }
+        let (status, answer) = anna
+            .post("/api/tournaments", json!({"name": "No fields"}))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        assert_eq!(answer["code"], "bad-body");
+        let (_, lists) = anna.get("/api/tournaments").await;
+        let listed = |lists: &Value| {
+            ["upcoming", "running", "finished"]
+                .iter()
+                .map(|key| lists[key].as_array().unwrap().len())
+                .sum::<usize>()
+        };
+        assert_eq!(listed(&lists), 0, "refused requests create nothing");
+
+        // Entry limits: a newcomer's rating (1500) and finished games (0).
+        let (status, gated) = anna
+            .post("/api/tournaments", body(json!({"min_rating": 1600})))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{gated}");
+        let gated = gated["id"].as_str().unwrap();
+        let (status, answer) = beat
+            .post(&format!("/api/tournaments/{gated}/enter"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+        assert_eq!(answer["code"], "tournament-rating-too-low");
+        let (_, games_gate) = anna
+            .post("/api/tournaments", body(json!({"min_games": 1})))
+            .await;
+        let games_gate = games_gate["id"].as_str().unwrap();
+        let (status, answer) = beat
+            .post(&format!("/api/tournaments/{games_gate}/enter"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+        assert_eq!(answer["code"], "tournament-too-few-games");
+        let (status, answer) = beat
+            .post("/api/tournaments/nonesuch/enter", json!({}))
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
+        assert_eq!(answer["code"], "no-such-tournament");
+
+        // Two enter and one withdraws: one entrant cannot make a table of 2 or 3, so the
+        // tournament is cancelled at its start, with no game made.
+        let (_, small) = anna.post("/api/tournaments", body(json!({}))).await;
+        let small = small["id"].as_str().unwrap().to_string();
+        for client in [&mut anna, &mut beat] {
+            let (status, answer) = client
+                .post(&format!("/api/tournaments/{small}/enter"), json!({}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+        }
+        let (status, answer) = beat
+            .post(&format!("/api/tournaments/{small}/withdraw"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["you"]["entered"], false);
+        assert_eq!(answer["entries"], 1);
+        let cancelled = tournament_when(&anna, &small, |t| t["status"] != "upcoming").await;
+        assert_eq!(cancelled["status"], "cancelled", "{cancelled:#}");
+        assert!(cancelled["rounds"].as_array().unwrap().is_empty());
+        let (status, answer) = anna
+            .post(&format!("/api/tournaments/{small}/enter"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+        assert_eq!(answer["code"], "tournament-closed");
+    }
+}
