@@ -330,25 +330,30 @@ impl Store {
         Ok(id)
     }
 
-    /// The tournaments standing at `status`: upcoming ones soonest first, the others newest
-    /// first; at most `limit`.
+    /// The tournaments standing at one of `statuses`: soonest first when they are all
+    /// upcoming, else newest first; at most `limit`.
     ///
     /// # Errors
     /// Database failure or a row that does not parse.
     pub async fn tournaments(
         &self,
-        status: TournamentStatus,
+        statuses: &[TournamentStatus],
         limit: u32,
     ) -> StoreResult<Vec<TournamentRow>> {
-        let order = match status {
-            TournamentStatus::Upcoming => "t.starts_at, t.id",
-            _ => "t.starts_at DESC, t.id",
+        let order = if statuses == [TournamentStatus::Upcoming] {
+            "t.starts_at, t.id"
+        } else {
+            "t.starts_at DESC, t.id"
         };
+        let words = statuses
+            .iter()
+            .map(|status| format!("'{}'", status.as_str()))
+            .collect::<Vec<_>>()
+            .join(", ");
         let rows = sqlx::query(&format!(
             "SELECT {TOURNAMENT_COLUMNS} FROM tournaments t JOIN users u ON u.id = t.creator_id \
-             WHERE t.status = $1 ORDER BY {order} LIMIT $2"
+             WHERE t.status IN ({words}) ORDER BY {order} LIMIT $1"
         ))
-        .bind(status.as_str())
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;

@@ -134,24 +134,17 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(Created { id })))
 }
 
-/// The tournaments upcoming (soonest first), running and finished (newest first).
+/// The tournaments upcoming (soonest first), running, and over (finished or cancelled;
+/// newest first).
 pub async fn lists(app: &AppState) -> AppResult<TournamentLists> {
-    let mut lists = Vec::new();
-    for status in [
-        TournamentStatus::Upcoming,
-        TournamentStatus::Running,
-        TournamentStatus::Finished,
-    ] {
-        let rows = app.store.tournaments(status, LISTED).await?;
-        lists.push(rows.iter().map(summary_of).collect::<Vec<_>>());
-    }
-    let finished = lists.pop().unwrap_or_default();
-    let running = lists.pop().unwrap_or_default();
-    let upcoming = lists.pop().unwrap_or_default();
+    let list = |statuses: &'static [TournamentStatus]| async move {
+        let rows = app.store.tournaments(statuses, LISTED).await?;
+        AppResult::Ok(rows.iter().map(summary_of).collect::<Vec<_>>())
+    };
     Ok(TournamentLists {
-        upcoming,
-        running,
-        finished,
+        upcoming: list(&[TournamentStatus::Upcoming]).await?,
+        running: list(&[TournamentStatus::Running]).await?,
+        finished: list(&[TournamentStatus::Finished, TournamentStatus::Cancelled]).await?,
     })
 }
 

@@ -27,6 +27,13 @@ use crate::storage::{GameRecordRow, NextStep, TournamentSnapshot};
 pub async fn advance(app: &AppState, id: &str) -> LiveResult<NextStep> {
     record_ended_tables(app, id).await?;
     let now = now_ms();
+    // Most looks find nothing to do: decided first without the turn, so that they write nothing.
+    let Some(snapshot) = app.store.tournament(id).await? else {
+        return Ok(NextStep::Wait);
+    };
+    if next_step(&snapshot, now) == NextStep::Wait {
+        return Ok(NextStep::Wait);
+    }
     let advanced = app
         .store
         .advance_tournament(id, now, |snapshot| next_step(snapshot, now))
@@ -180,4 +187,181 @@ fn round_is_over(snapshot: &TournamentSnapshot, round: u32) -> bool {
         .filter(|seat| seat.round == round)
         .filter_map(|seat| seat.game_id.as_deref())
         .all(|game| recorded.contains(game))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::play_now::Pace;
+    use crate::storage::{EntryRow, NewTournament, ResultRow, TournamentRow, TournamentSeatRow};
+
+    const START: i64 = 1_000_000;
+
+    fn snapshot(entrants: usize, pace: Pace, round_minutes: u32) -> TournamentSnapshot {
+        TournamentSnapshot {
+            tournament: TournamentRow {
+                id: "t".into(),
+                asked: NewTournament {
+                    name: "Cup".into(),
+                    creator_id: "p0".into(),
+                    players: 4,
+                    pace,
+                    rounds: 2,
+                    starts_at_ms: START,
+                    round_minutes,
+                    rated: true,
+                    min_rating: None,
+                    min_games: 0,
+                },
+                creator_name: "p0".into(),
+                status: TournamentStatus::Upcoming,
+                round: 0,
+                round_started_at_ms: None,
+                created_at_ms: 0,
+                finished_at_ms: None,
+                entries: entrants as u32,
+            },
+            entries: (0..entrants)
+                .map(|i| EntryRow {
+                    user_id: format!("p{i}"),
+                    username: format!("name{i}"),
+                    rating: 1500.0,
+                })
+                .collect(),
+            seats: Vec::new(),
+            results: Vec::new(),
+        }
+    }
+
+    /// `snapshot` after its round `round` was paired as `step` says, each table's game
+    /// `g{round}-{table}` running.
+    fn started(mut snapshot: TournamentSnapshot, step: &NextStep) -> TournamentSnapshot {
+        let NextStep::StartRound {
+            round,
+            tables,
+            byes,
+        } = step
+        else {
+            panic!("not a round: {step:?}");
+        };
+        snapshot.tournament.status = TournamentStatus::Running;
+        snapshot.tournament.round = *round;
+        for (index, table) in tables.iter().enumerate() {
+            for user_id in table {
+                snapshot.seats.push(TournamentSeatRow {
+                    round: *round,
+                    user_id: user_id.clone(),
+                    table_no: index as u32 + 1,
+                    game_id: Some(format!("g{round}-{}", index + 1)),
+                    game_status: Some(GameStatus::Running),
+                });
+            }
+        }
+        for user_id in byes {
+            snapshot.seats.push(TournamentSeatRow {
+                round: *round,
+                user_id: user_id.clone(),
+                table_no: 0,
+                game_id: None,
+                game_status: None,
+            });
+        }
+        snapshot
+    }
+
+    /// Every table of the round being played ends: its players ranked in seat order.
+    fn ended(mut snapshot: TournamentSnapshot) -> TournamentSnapshot {
+        let round = snapshot.tournament.round;
+        let mut rank = BTreeMap::new();
+        for seat in snapshot.seats.iter().filter(|s| s.round == round) {
+            let Some(game) = &seat.game_id else { continue };
+            let next = rank.entry(game.clone()).or_insert(0u8);
+            *next += 1;
+            snapshot.results.push(ResultRow {
+                round,
+                game_id: game.clone(),
+                user_id: seat.user_id.clone(),
+                rank: *next,
+                vp: 40 - u32::from(*next),
+            });
+        }
+        snapshot
+    }
+
+    #[test]
+    fn a_tournament_starts_at_its_time_or_is_cancelled_with_too_few() {
+        let ten = snapshot(10, Pace::Days1, 0);
+        assert_eq!(next_step(&ten, START - 1), NextStep::Wait);
+        let NextStep::StartRound {
+            round,
+            tables,
+            byes,
+        } = next_step(&ten, START)
+        else {
+            panic!("round 1 starts");
+        };
+        assert_eq!(round, 1);
+        let sizes: Vec<usize> = tables.iter().map(Vec::len).collect();
+        assert_eq!(sizes, [4, 3, 3]);
+        assert!(byes.is_empty());
+        assert_eq!(
+            next_step(&snapshot(2, Pace::Days1, 0), START),
+            NextStep::Cancel
+        );
+    }
+
+    #[test]
+    fn a_round_follows_when_every_table_ended_and_the_last_one_finishes_it() {
+        let first = snapshot(5, Pace::Days1, 0);
+        let step = next_step(&first, START);
+        let playing = started(first, &step);
+        assert_eq!(
+            next_step(&playing, START + 1),
+            NextStep::Wait,
+            "tables still running"
+        );
+        let over = ended(playing);
+        let second = next_step(&over, START + 2);
+        let NextStep::StartRound { round: 2, byes, .. } = &second else {
+            panic!("round 2 starts: {second:?}");
+        };
+        let had_a_bye: Vec<&str> = over
+            .seats
+            .iter()
+            .filter(|s| s.table_no == 0)
+            .map(|s| s.user_id.as_str())
+            .collect();
+        assert_eq!(byes.len(), 1);
+        assert_ne!(had_a_bye, [byes[0].as_str()], "the bye moves on");
+        let last = ended(started(over, &second));
+        assert_eq!(next_step(&last, START + 3), NextStep::Finish);
+    }
+
+    #[test]
+    fn a_live_round_waits_for_its_set_time() {
+        let first = snapshot(8, Pace::Live5, 45);
+        let step = next_step(&first, START);
+        let over = ended(started(first, &step));
+        let round_two_at = START + 45 * 60_000;
+        assert_eq!(next_step(&over, round_two_at - 1), NextStep::Wait);
+        assert!(matches!(
+            next_step(&over, round_two_at),
+            NextStep::StartRound { round: 2, .. }
+        ));
+    }
+
+    #[test]
+    fn an_abandoned_game_gives_its_people_a_shared_first_place() {
+        let standings = standings_of(&ended(started(
+            snapshot(4, Pace::Days1, 0),
+            &NextStep::StartRound {
+                round: 1,
+                tables: vec![vec!["p0".into(), "p1".into(), "p2".into(), "p3".into()]],
+                byes: Vec::new(),
+            },
+        )));
+        assert_eq!(standings[0].user_id, "p0");
+        assert_eq!(standings[0].half_points, 6);
+        assert_eq!(standings[3].half_points, 0);
+    }
 }

@@ -14,8 +14,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    axe_violations, click_random_legal, create_game, register, table_state, wait_until, Browser,
-    TestServer,
+    axe_violations, click_random_legal, create_game, fill, register, table_state, wait_until,
+    Browser, TestServer,
 };
 
 /// Opens `path` and checks it.
@@ -52,12 +52,52 @@ async fn axe_finds_nothing_on_the_pages_and_the_table_in_every_language() {
             "/rules",
             "/tutorial",
             "/leaderboard",
+            "/tournaments",
             "/players/anna",
             "/settings",
         ] {
             let path = format!("{page}?lang={lang}");
             check_page(&anna, &server, &path, &mut problems).await;
         }
+    }
+    // A tournament made with its page's form (the script sends it and opens its page), then
+    // that page with anna entered, in every language.
+    check_page(&anna, &server, "/tournaments?lang=en", &mut problems).await;
+    fill(&anna, "tournament-name", "Autumn cup").await;
+    let submit = anna
+        .find(Locator::Css("#tournament-form button[type=submit]"))
+        .await
+        .expect("the form's button");
+    browser_support::click(&anna, &submit).await;
+    wait_until(
+        &anna,
+        "/^\\/tournaments\\/[^/]+$/.test(location.pathname) && document.querySelector('[data-tournament-action=\"enter\"]')",
+        "the new tournament's page",
+        Duration::from_secs(20),
+    )
+    .await;
+    let enter = anna
+        .find(Locator::Css("[data-tournament-action=enter]"))
+        .await
+        .expect("the enter button");
+    browser_support::click(&anna, &enter).await;
+    wait_until(
+        &anna,
+        "document.querySelector('[data-tournament-action=\"withdraw\"]')",
+        "anna to be entered",
+        Duration::from_secs(20),
+    )
+    .await;
+    let tournament_path: String = anna
+        .execute("return location.pathname", vec![])
+        .await
+        .expect("the path")
+        .as_str()
+        .expect("a string")
+        .to_string();
+    for lang in ["en", "de", "fr", "it", "zh"] {
+        let path = format!("{tournament_path}?lang={lang}");
+        check_page(&anna, &server, &path, &mut problems).await;
     }
     // A game against a bot, in English: the table at each of its first decisions, and a
     // chooser when one opens.
