@@ -275,17 +275,22 @@ async fn snapshot_in(
     }))
 }
 
+/// `statuses` as a list of SQL string literals, for `IN (…)` (their words are constants).
+fn sql_words(statuses: &[TournamentStatus]) -> String {
+    statuses
+        .iter()
+        .map(|status| format!("'{}'", status.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Takes a tournament's turn in `tx` if it stands at one of `statuses`: `false` if it does not.
 async fn take_turn(
     tx: &mut AnyConnection,
     id: &str,
     statuses: &[TournamentStatus],
 ) -> StoreResult<bool> {
-    let allowed = statuses
-        .iter()
-        .map(|status| format!("'{}'", status.as_str()))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let allowed = sql_words(statuses);
     let taken = sqlx::query(&format!(
         "UPDATE tournaments SET turn = turn + 1 WHERE id = $1 AND status IN ({allowed})"
     ))
@@ -345,11 +350,7 @@ impl Store {
         } else {
             "t.starts_at DESC, t.id"
         };
-        let words = statuses
-            .iter()
-            .map(|status| format!("'{}'", status.as_str()))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let words = sql_words(statuses);
         let rows = sqlx::query(&format!(
             "SELECT {TOURNAMENT_COLUMNS} FROM tournaments t JOIN users u ON u.id = t.creator_id \
              WHERE t.status IN ({words}) ORDER BY {order} LIMIT $1"
