@@ -19,6 +19,7 @@ use crate::lobby::games::{self, summaries, ListKind, LobbyGame};
 use crate::play::presenter;
 use crate::play::requests::frame;
 use crate::state::AppState;
+use crate::tournaments::view::summary_of;
 use helvetia_web::pages::AnalysisStanding;
 use helvetia_web::{self as render, pages as web, GameSummary, Lang};
 
@@ -141,6 +142,13 @@ pub async fn lobby(
         None => None,
     };
     let [open, mine, running, finished] = <[_; 4]>::try_from(lists).expect("four lists");
+    let entered = match &who {
+        Some(user) => match app.store.tournaments_entered(&user.id).await {
+            Ok(rows) => rows.iter().map(summary_of).collect(),
+            Err(error) => return page.error(&error.into()),
+        },
+        None => Vec::new(),
+    };
     page.ok(web::lobby(
         page.lang,
         page.user(),
@@ -151,6 +159,7 @@ pub async fn lobby(
             running: &running,
             finished: &finished,
             bot_ratings: &helvetia_ai::ladder::LEVELS.map(|level| (level.key, level.rating)),
+            tournaments: &entered,
         },
         invitation.as_ref(),
     ))

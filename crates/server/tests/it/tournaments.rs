@@ -256,8 +256,11 @@ async fn ten_people_at_tables_of_four_play_three_swiss_rounds_on_two_nodes() {
                     "{view:#}"
                 );
             }
-            // Entries are closed once it started.
+            // Entries are closed once it started; the lobby lists it among the entrant's own.
             let late = clients.values_mut().next().unwrap();
+            let (status, lobby) = late.get_text("/lobby").await;
+            assert_eq!(status, StatusCode::OK);
+            assert!(lobby.contains(&format!("/tournaments/{id}")), "{lobby}");
             let (status, body) = late
                 .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
                 .await;

@@ -1,6 +1,7 @@
 ## Turniere: die Liste, das Formular zum Anlegen, die Seite eines Turniers und ihre Fehler.
 
 nav-tournaments = Turniere
+lobby-my-tournaments = Meine Turniere
 tournaments-title = Turniere
 tournaments-intro = Gespielt wird nach Schweizer System an Tischen zu 2, 3 oder 4: Niemand scheidet aus, und in jeder Runde sitzen Spieler mit gleich vielen Punkten zusammen. Der Sieger eines Tisches erhält 3 Punkte, die anderen je nach Platz weniger; bei Punktgleichheit entscheiden die Gegnerpunkte, dann die Siegpunkte.
 tournaments-upcoming = Demnächst

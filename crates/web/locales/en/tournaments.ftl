@@ -1,6 +1,7 @@
 ## Tournaments: the list, the form that creates one, a tournament's page, and their errors.
 
 nav-tournaments = Tournaments
+lobby-my-tournaments = My tournaments
 tournaments-title = Tournaments
 tournaments-intro = Swiss rounds at tables of 2, 3 or 4: nobody is knocked out, and each round seats players of equal score together. A table's winner earns 3 points, the others less by their place; ties are broken by the opponents' score, then by victory points.
 tournaments-upcoming = Upcoming

@@ -1,6 +1,7 @@
 ## Tournois : la liste, le formulaire de création, la page d’un tournoi et leurs erreurs.
 
 nav-tournaments = Tournois
+lobby-my-tournaments = Mes tournois
 tournaments-title = Tournois
 tournaments-intro = Des rondes au système suisse, à des tables de 2, 3 ou 4 : personne n’est éliminé, et chaque ronde réunit des joueurs à égalité de points. Le vainqueur d’une table gagne 3 points, les autres moins selon leur place ; les égalités sont départagées par le score des adversaires, puis par les points de victoire.
 tournaments-upcoming = À venir

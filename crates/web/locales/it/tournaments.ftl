@@ -1,6 +1,7 @@
 ## Tornei: l’elenco, il modulo per crearne uno, la pagina di un torneo e i loro errori.
 
 nav-tournaments = Tornei
+lobby-my-tournaments = I miei tornei
 tournaments-title = Tornei
 tournaments-intro = Round a sistema svizzero, a tavoli da 2, 3 o 4: nessuno viene eliminato, e ogni round mette allo stesso tavolo giocatori con gli stessi punti. Il vincitore di un tavolo guadagna 3 punti, gli altri meno secondo il loro posto; a parità di punti decidono i punti degli avversari, poi i punti vittoria.
 tournaments-upcoming = Prossimi

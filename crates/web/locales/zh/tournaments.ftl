@@ -1,6 +1,7 @@
 ## 锦标赛：列表、创建表单、锦标赛页面及其错误。
 
 nav-tournaments = 锦标赛
+lobby-my-tournaments = 我的锦标赛
 tournaments-title = 锦标赛
 tournaments-intro = 采用瑞士制，每桌 2、3 或 4 人：没有人会被淘汰，每一轮都让积分相同的玩家同桌。每桌的胜者得 3 积分，其余玩家按名次依次少得；积分相同时先比对手分，再比胜利分。
 tournaments-upcoming = 即将开始

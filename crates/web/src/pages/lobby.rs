@@ -30,6 +30,8 @@ pub struct LobbyLists<'a> {
     pub finished: &'a [GameSummary],
     /// The measured rating of each bot level, by its stored word, shown with the bot choices.
     pub bot_ratings: &'a [(&'a str, u16)],
+    /// The upcoming and running tournaments the viewer entered.
+    pub tournaments: &'a [super::TournamentSummary],
 }
 
 /// A bot choice: "Bot (strong) · rating 1810" when the level's rating is known.
@@ -70,6 +72,7 @@ pub fn lobby(
         running,
         finished,
         bot_ratings,
+        tournaments,
     } = lists;
     let mut mine: Vec<&GameSummary> = mine.iter().collect();
     // Games waiting for the viewer come first; the sort is stable otherwise.
@@ -94,6 +97,10 @@ pub fn lobby(
                     section id="my-games" {
                         h2 { (lang.tr("lobby-mine")) }
                         (game_list(lang, user, &mine, ListKind::Mine))
+                        @if !tournaments.is_empty() {
+                            h3 { (lang.tr("lobby-my-tournaments")) }
+                            (super::tournaments::tournament_links(lang, tournaments))
+                        }
                     }
                 }
                 @if user.is_some() {

@@ -13,7 +13,7 @@ mod players;
 mod rules;
 mod rules_pictures;
 mod settings;
-mod tournaments;
+pub(crate) mod tournaments;
 mod tutorial;
 mod waiting_room;
 

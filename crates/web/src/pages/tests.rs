@@ -50,6 +50,7 @@ fn all_pages(lang: Lang, user: Option<&str>) -> Vec<String> {
                 running: &mine,
                 finished: &finished,
                 bot_ratings: &[("mcts", 1810)],
+                tournaments: &[tournament_summary("running", 2)],
             },
             Some(&Invitation {
                 token: "abc".into(),
@@ -187,6 +188,18 @@ fn tournament_view(signed_in: bool) -> TournamentView {
         }),
         stamp: "running-2-4-2-3".into(),
     }
+}
+
+#[test]
+fn the_lobby_lists_the_viewers_tournaments_with_where_they_stand() {
+    let running = [tournament_summary("running", 2)];
+    let mut with = lists(&[], &[], &[]);
+    with.tournaments = &running;
+    let page = lobby(Lang::En, Some("anna"), "tok", with, None);
+    assert!(page.contains("href=\"/tournaments/t1\""));
+    assert!(page.contains("Round 2 of 3"), "{page}");
+    let without = lobby(Lang::En, Some("anna"), "tok", lists(&[], &[], &[]), None);
+    assert!(!without.contains(&Lang::En.tr("lobby-my-tournaments")));
 }
 
 #[test]
@@ -385,6 +398,7 @@ fn lists<'a>(
         running: &[],
         finished,
         bot_ratings: &[],
+        tournaments: &[],
     }
 }
 

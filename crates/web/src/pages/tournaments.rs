@@ -185,6 +185,18 @@ fn start_time(summary: &TournamentSummary) -> Markup {
     html! { time datetime=(summary.starts_at) data-local-time="" { (summary.starts_at.replace('T', " ").replace('Z', " UTC")) } }
 }
 
+/// A short list of tournaments, each a link with where it stands (the lobby's "my
+/// tournaments").
+pub(crate) fn tournament_links(lang: Lang, tournaments: &[TournamentSummary]) -> Markup {
+    html! {
+        ul class="tournament-links" {
+            @for t in tournaments {
+                li { a href={ "/tournaments/" (t.id) } { (t.name) } " – " (status_words(lang, t)) }
+            }
+        }
+    }
+}
+
 fn list_table(lang: Lang, heading: &str, tournaments: &[TournamentSummary]) -> Markup {
     html! {
         section class="card" {
