@@ -2,7 +2,8 @@
 
 use helvetia_engine::Seat;
 
-/// What a mail tells of. Each kind can be turned off on the settings page.
+/// What a mail tells of. Each kind can be turned off on the settings page (the end of a
+/// tournament with the end of a game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MailKind {
     /// The decision passed to this person.
@@ -13,16 +14,36 @@ pub enum MailKind {
     GameEnded,
     /// Their clock runs out within the hour.
     ClockLow,
+    /// A tournament they played is over: their place is the mail's event key, its game their
+    /// last table's.
+    TournamentEnded,
 }
 
 impl MailKind {
-    /// Every kind, in the order of the settings page.
-    pub const ALL: [MailKind; 4] = [
+    /// Every kind.
+    pub const ALL: [MailKind; 5] = [
+        MailKind::YourTurn,
+        MailKind::GameStarted,
+        MailKind::GameEnded,
+        MailKind::ClockLow,
+        MailKind::TournamentEnded,
+    ];
+
+    /// The kinds the settings page turns on and off, in its order.
+    pub const SETTINGS: [MailKind; 4] = [
         MailKind::YourTurn,
         MailKind::GameStarted,
         MailKind::GameEnded,
         MailKind::ClockLow,
     ];
+
+    /// The setting that turns this kind on and off.
+    pub fn setting(self) -> MailKind {
+        match self {
+            MailKind::TournamentEnded => MailKind::GameEnded,
+            kind => kind,
+        }
+    }
 
     /// The stored name.
     pub fn as_str(self) -> &'static str {
@@ -31,6 +52,7 @@ impl MailKind {
             MailKind::GameStarted => "game_started",
             MailKind::GameEnded => "game_ended",
             MailKind::ClockLow => "clock_low",
+            MailKind::TournamentEnded => "tournament_ended",
         }
     }
 
@@ -44,7 +66,7 @@ impl MailKind {
         match self {
             MailKind::YourTurn => "mail_your_turn",
             MailKind::GameStarted => "mail_game_started",
-            MailKind::GameEnded => "mail_game_ended",
+            MailKind::GameEnded | MailKind::TournamentEnded => "mail_game_ended",
             MailKind::ClockLow => "mail_clock",
         }
     }

@@ -1,5 +1,5 @@
 //! The words of a mail, in the person's language: a subject and a plain-text body with the link
-//! to the game, to the settings and to unsubscribe.
+//! to the game (to the tournament, for the end of one), to the settings and to unsubscribe.
 
 use crate::domain::seats::GameStatus;
 use crate::storage::MailJob;
@@ -21,6 +21,8 @@ pub struct Letter {
 pub struct Links {
     /// The game.
     pub game: String,
+    /// The tournament, for a mail that tells of the end of one.
+    pub tournament: Option<String>,
     /// The person's settings page.
     pub settings: String,
     /// Their unsubscribe link, which works without logging in.
@@ -46,11 +48,18 @@ pub fn compose(lang: Lang, job: &MailJob, links: &Links) -> Letter {
         .collect::<Vec<_>>()
         .join(", ");
     let deadline = job.deadline_ms.map(utc_minute).unwrap_or_default();
+    let (tournament, entrants) = job
+        .tournament
+        .as_ref()
+        .map_or(("", 0), |t| (t.name.as_str(), t.entrants));
     let args = [
         ("name", job.username.as_str().into()),
         ("opponents", opponents.as_str().into()),
         ("winners", winners.as_str().into()),
         ("deadline", deadline.as_str().into()),
+        ("tournament", tournament.into()),
+        ("place", job.key.event_key.into()),
+        ("entrants", entrants.into()),
     ];
     let (subject, body) = match job.key.kind {
         MailKind::YourTurn => ("mail-your-turn-subject", "mail-your-turn-body"),
@@ -60,12 +69,17 @@ pub fn compose(lang: Lang, job: &MailJob, links: &Links) -> Letter {
         }
         MailKind::GameEnded => ("mail-ended-subject", "mail-ended-body"),
         MailKind::ClockLow => ("mail-clock-subject", "mail-clock-body"),
+        MailKind::TournamentEnded => ("mail-tournament-subject", "mail-tournament-body"),
     };
     let link = |key: &str, url: &str| lang.tr_args(key, &[("url", url.into())]);
+    let open = match &links.tournament {
+        Some(url) if job.key.kind == MailKind::TournamentEnded => link("mail-open-tournament", url),
+        _ => link("mail-open-game", &links.game),
+    };
     let body = [
         lang.tr_args(body, &args),
         String::new(),
-        link("mail-open-game", &links.game),
+        open,
         String::new(),
         "-- ".to_string(),
         lang.tr("mail-footer"),
@@ -88,7 +102,7 @@ fn utc_minute(ms: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::MailKey;
+    use crate::storage::{MailKey, TournamentOfMail};
 
     fn job(kind: MailKind, status: GameStatus) -> MailJob {
         MailJob {
@@ -111,12 +125,18 @@ mod tests {
             deadline_ms: Some(1_700_000_000_000),
             seat: Some((0, false)),
             players: vec!["anna".into(), "bruno".into(), "Bot (greedy)".into()],
+            tournament: (kind == MailKind::TournamentEnded).then(|| TournamentOfMail {
+                id: "t1".into(),
+                name: "Autumn cup".into(),
+                entrants: 10,
+            }),
         }
     }
 
     fn links() -> Links {
         Links {
             game: "https://helvetia.example/games/g1".into(),
+            tournament: Some("https://helvetia.example/tournaments/t1".into()),
             settings: "https://helvetia.example/settings".into(),
             unsubscribe: "https://helvetia.example/unsubscribe/t".into(),
         }
@@ -161,6 +181,18 @@ mod tests {
             )
         );
         assert!(german.body.contains("bruno"), "{german:?}");
+    }
+
+    #[test]
+    fn the_end_of_a_tournament_tells_the_place_and_links_the_standings() {
+        let job = job(MailKind::TournamentEnded, GameStatus::Finished);
+        let letter = compose(Lang::En, &job, &links());
+        assert!(letter.subject.contains("Autumn cup"), "{letter:?}");
+        assert!(letter.body.contains("3 of 10"), "{letter:?}");
+        assert!(letter
+            .body
+            .contains("https://helvetia.example/tournaments/t1"));
+        assert!(!letter.body.contains("https://helvetia.example/games/g1"));
     }
 
     #[test]

@@ -101,6 +101,19 @@ pub struct MailJob {
     pub seat: Option<(u8, bool)>,
     /// Everyone's name, by seat.
     pub players: Vec<String>,
+    /// For the end of a tournament: the tournament.
+    pub tournament: Option<TournamentOfMail>,
+}
+
+/// The tournament a mail tells the end of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentOfMail {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// How many entered.
+    pub entrants: u32,
 }
 
 /// How handling a claimed mail ended.
@@ -281,7 +294,32 @@ impl Store {
                 crate::domain::game_state::seat_name(&seats, helvetia_engine::Seat(seat.seat), lang)
             })
             .collect();
+        if key.kind == MailKind::TournamentEnded {
+            job.tournament = self.tournament_of_mail(key).await?;
+        }
         Ok(Some(job))
+    }
+
+    /// The tournament whose end `key` tells: the one `key`'s game was a table of.
+    async fn tournament_of_mail(&self, key: &MailKey) -> StoreResult<Option<TournamentOfMail>> {
+        let row = sqlx::query(
+            "SELECT t.id, t.name, (SELECT COUNT(*) FROM tournament_entries e \
+             WHERE e.tournament_id = t.id) FROM tournament_seats s \
+             JOIN tournaments t ON t.id = s.tournament_id \
+             WHERE s.game_id = $1 AND s.user_id = $2",
+        )
+        .bind(&key.game_id)
+        .bind(&key.user_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| {
+            Ok(TournamentOfMail {
+                id: row.try_get(0)?,
+                name: row.try_get(1)?,
+                entrants: row.try_get::<i64, _>(2)? as u32,
+            })
+        })
+        .transpose()
     }
 
     /// When the last mail about `game_id` went to `user_id`, if one did.
@@ -379,5 +417,6 @@ fn parse_job(row: &AnyRow, key: MailKey) -> StoreResult<MailJob> {
         seat: seat.map(|seat| (seat as u8, stand_in.is_some())),
         wanted: row.try_get::<i64, _>(16)? != 0,
         players: Vec::new(),
+        tournament: None,
     })
 }

@@ -12,17 +12,17 @@ pub struct MailSettings {
     pub email: Option<String>,
     /// The language of their mails (a code such as `de`).
     pub language: String,
-    /// The kinds they want, in the order of [`MailKind::ALL`].
+    /// The kinds they want, in the order of [`MailKind::SETTINGS`].
     pub wanted: [bool; 4],
 }
 
 impl MailSettings {
     /// Whether they want mails of `kind`.
     pub fn wants(&self, kind: MailKind) -> bool {
-        self.wanted[MailKind::ALL
+        self.wanted[MailKind::SETTINGS
             .iter()
-            .position(|k| *k == kind)
-            .expect("every kind is listed")]
+            .position(|k| *k == kind.setting())
+            .expect("every kind's setting is listed")]
     }
 }
 

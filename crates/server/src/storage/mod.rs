@@ -45,7 +45,7 @@ pub use bot_accounts::ApiTokenRow;
 pub use chat::{ChatLine, ChatText};
 pub use exports::ExportQuery;
 pub use games::{GameFilter, ListedGame};
-pub use mail_outbox::{MailJob, MailKey, MailOutcome};
+pub use mail_outbox::{MailJob, MailKey, MailOutcome, TournamentOfMail};
 pub use mail_settings::MailSettings;
 pub use paired_tables::PairedTable;
 pub use play_now::{LastTable, PlayNowStatus, PoolEntry};

@@ -7,6 +7,7 @@ use sqlx::{AnyConnection, Row};
 
 use super::paired_tables::PairedTable;
 use super::{decode_error, Store, StoreError, StoreResult};
+use crate::domain::mail_event::MailKind;
 use crate::domain::play_now::Pace;
 use crate::domain::rating::starting_rating;
 use crate::domain::seats::GameStatus;
@@ -131,8 +132,12 @@ pub enum NextStep {
         /// Who sits out.
         byes: Vec<String>,
     },
-    /// The last round is over.
-    Finish,
+    /// The last round is over: each entrant's place (1 for the winners, shared on a tie), as
+    /// their mail tells it.
+    Finish {
+        /// Account id and place.
+        places: Vec<(String, u32)>,
+    },
 }
 
 /// What [`Store::advance_tournament`] did.
@@ -517,18 +522,14 @@ impl Store {
         let mut tables = Vec::new();
         match &step {
             NextStep::Wait => return Ok(waited),
-            NextStep::Cancel | NextStep::Finish => {
-                let status = if step == NextStep::Cancel {
-                    TournamentStatus::Cancelled
-                } else {
-                    TournamentStatus::Finished
-                };
-                sqlx::query("UPDATE tournaments SET status = $1, finished_at = $2 WHERE id = $3")
-                    .bind(status.as_str())
-                    .bind(now_ms)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
+            NextStep::Cancel => {
+                end(&mut tx, id, TournamentStatus::Cancelled, now_ms).await?;
+            }
+            NextStep::Finish { places } => {
+                end(&mut tx, id, TournamentStatus::Finished, now_ms).await?;
+                if self.plans_mail {
+                    plan_places_mail(&mut tx, id, places).await?;
+                }
             }
             NextStep::StartRound {
                 round,
@@ -616,6 +617,52 @@ impl Store {
         .await?;
         rows.iter().map(tournament_of).collect()
     }
+}
+
+/// Ends a tournament as `status` says.
+async fn end(
+    tx: &mut AnyConnection,
+    id: &str,
+    status: TournamentStatus,
+    now_ms: i64,
+) -> StoreResult<()> {
+    sqlx::query("UPDATE tournaments SET status = $1, finished_at = $2 WHERE id = $3")
+        .bind(status.as_str())
+        .bind(now_ms)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+/// Plans each entrant's "the tournament is over" mail, if they gave an address and want mail
+/// when their games end: about their last table's game, with their place as its event key.
+async fn plan_places_mail(
+    tx: &mut AnyConnection,
+    id: &str,
+    places: &[(String, u32)],
+) -> StoreResult<()> {
+    let kind = MailKind::TournamentEnded;
+    let sql = format!(
+        "INSERT INTO mail_outbox (user_id, game_id, kind, event_key, created_at, send_after) \
+         SELECT u.id, (SELECT s.game_id FROM tournament_seats s WHERE s.tournament_id = $1 \
+         AND s.user_id = u.id AND s.game_id IS NOT NULL ORDER BY s.round DESC LIMIT 1), \
+         $2, $3, $4, $4 FROM users u WHERE u.id = $5 AND u.email IS NOT NULL \
+         AND u.{} <> 0 AND EXISTS (SELECT 1 FROM tournament_seats s WHERE s.tournament_id = $1 \
+         AND s.user_id = u.id AND s.game_id IS NOT NULL) ON CONFLICT DO NOTHING",
+        kind.setting_column()
+    );
+    for (user_id, place) in places {
+        sqlx::query(&sql)
+            .bind(id)
+            .bind(kind.as_str())
+            .bind(i64::from(*place))
+            .bind(crate::domain::time::now())
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(())
 }
 
 async fn insert_seat(

@@ -152,7 +152,7 @@ pub fn next_step(snapshot: &TournamentSnapshot, now_ms: i64) -> NextStep {
                 return NextStep::Wait;
             }
             if current >= u32::from(asked.rounds) {
-                return NextStep::Finish;
+                return finish(snapshot);
             }
             let next_at =
                 asked.starts_at_ms + i64::from(current) * i64::from(asked.round_minutes) * 60_000;
@@ -167,10 +167,20 @@ pub fn next_step(snapshot: &TournamentSnapshot, now_ms: i64) -> NextStep {
                     tables: round.tables,
                     byes: round.byes,
                 },
-                _ => NextStep::Finish,
+                _ => finish(snapshot),
             }
         }
         _ => NextStep::Wait,
+    }
+}
+
+/// The end, with every entrant's place in the final standings.
+fn finish(snapshot: &TournamentSnapshot) -> NextStep {
+    NextStep::Finish {
+        places: standings_of(snapshot)
+            .into_iter()
+            .map(|line| (line.user_id, line.rank))
+            .collect(),
     }
 }
 
@@ -334,7 +344,11 @@ mod tests {
         assert_eq!(byes.len(), 1);
         assert_ne!(had_a_bye, [byes[0].as_str()], "the bye moves on");
         let last = ended(started(over, &second));
-        assert_eq!(next_step(&last, START + 3), NextStep::Finish);
+        let NextStep::Finish { places } = next_step(&last, START + 3) else {
+            panic!("the tournament finishes after its last round");
+        };
+        assert_eq!(places.len(), 5, "every entrant has a place");
+        assert_eq!(places.first().map(|(_, place)| *place), Some(1));
     }
 
     #[test]

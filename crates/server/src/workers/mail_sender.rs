@@ -118,6 +118,10 @@ async fn send(config: &MailConfig, job: &MailJob, address: &str) -> MailOutcome 
     let token = job.unsubscribe_token.as_deref().unwrap_or_default();
     let links = Links {
         game: format!("{base}/games/{}", job.key.game_id),
+        tournament: job
+            .tournament
+            .as_ref()
+            .map(|t| format!("{base}/tournaments/{}", t.id)),
         settings: format!("{base}/settings"),
         unsubscribe: format!("{base}/unsubscribe/{token}"),
     };
@@ -159,7 +163,10 @@ fn decide(job: &MailJob, now: i64, last_sent: Option<i64>) -> Result<&str, MailO
             return drop("the turn's deadline moved");
         }
     }
-    if let Some(last) = last_sent.filter(|last| now < last + PER_GAME_SECS) {
+    // The end of a tournament goes once (its key) and is not about the game it hangs on,
+    // whose own "ended" mail has usually just gone.
+    let limited = job.key.kind != MailKind::TournamentEnded;
+    if let Some(last) = last_sent.filter(|last| limited && now < last + PER_GAME_SECS) {
         return Err(MailOutcome::Deferred(last + PER_GAME_SECS));
     }
     Ok(address)
@@ -190,6 +197,7 @@ mod tests {
             deadline_ms: Some(9_000_000),
             seat: Some((1, false)),
             players: vec!["bruno".into(), "anna".into()],
+            tournament: None,
         }
     }
 
@@ -201,6 +209,14 @@ mod tests {
         );
         assert_eq!(
             decide(&job(MailKind::ClockLow), 1100, Some(1100 - PER_GAME_SECS)),
+            Ok("anna@example.org")
+        );
+    }
+
+    #[test]
+    fn the_end_of_a_tournament_is_not_held_back_by_its_games_last_mail() {
+        assert_eq!(
+            decide(&job(MailKind::TournamentEnded), 1100, Some(1050)),
             Ok("anna@example.org")
         );
     }

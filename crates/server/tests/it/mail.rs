@@ -523,3 +523,96 @@ async fn two_nodes_send_each_mail_once() {
     assert_eq!(sink.to("bruno@example.org").len(), 10);
     assert_eq!(sink.to("carla@example.org").len(), 10);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_end_of_a_tournament_mails_each_person_their_place() {
+    for database in databases().await {
+        let sink = SmtpSink::start();
+        let mut config = mailing_config(&database.url, &sink);
+        config.tournament_tick_ms = 100;
+        let server = TestServer::start_with(database, config).await;
+        let mut anna = server.user("anna").await;
+        let mut bruno = server.user("bruno").await;
+        // Only the mails of ends.
+        set_mail(
+            &mut anna,
+            "anna@example.org",
+            "de",
+            [false, false, true, false],
+        )
+        .await;
+        set_mail(
+            &mut bruno,
+            "bruno@example.org",
+            "en",
+            [false, false, true, false],
+        )
+        .await;
+        let starts_at = common::rfc3339_in(1);
+        let (status, created) = anna
+            .post(
+                "/api/tournaments",
+                json!({"name": "Mail cup", "players": 2, "pace": "days-1", "rounds": 1,
+                       "starts_at": starts_at}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        for client in [&mut anna, &mut bruno] {
+            let (status, body) = client
+                .post(&format!("/api/tournaments/{id}/enter"), json!({}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let mut game = None;
+        let seated = common::within(Duration::from_secs(20), async || {
+            let (_, view) = anna.clone_get(&format!("/api/tournaments/{id}")).await;
+            game = view["you"]["game"].as_str().map(str::to_string);
+            game.is_some() && view["rounds"][0]["tables"][0]["status"] == "running"
+        })
+        .await;
+        assert!(seated, "the table is seated");
+        let game = game.unwrap();
+        play_http(&game, &mut [&mut anna, &mut bruno], 5_000, |_| 0).await;
+        let (_, view) = anna.clone_get(&format!("/api/tournaments/{id}")).await;
+        let (_, state) = anna.get(&format!("/api/games/{game}")).await;
+        assert_eq!(state["status"], "finished", "{state}");
+        let done = common::within(Duration::from_secs(20), async || {
+            let (_, view) = anna.clone_get(&format!("/api/tournaments/{id}")).await;
+            view["status"] == "finished"
+        })
+        .await;
+        assert!(done, "{view:#}");
+        let (_, view) = anna.clone_get(&format!("/api/tournaments/{id}")).await;
+        let place = |name: &str| {
+            view["standings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|line| line["name"] == name)
+                .map(|line| line["rank"].as_u64().unwrap())
+                .unwrap()
+        };
+        let anna_name = name_of(&mut anna).await;
+        let bruno_name = name_of(&mut bruno).await;
+        for (address, name, words) in [
+            ("anna@example.org", &anna_name, "Platz"),
+            ("bruno@example.org", &bruno_name, "you came"),
+        ] {
+            // The game's end, then the tournament's, at once (not an hour later).
+            let mails = sink.wait_for(address, 2).await;
+            let ended: Vec<&Mail> = mails
+                .iter()
+                .filter(|mail| mail.subject.contains("Mail cup"))
+                .collect();
+            assert_eq!(ended.len(), 1, "{mails:#?}");
+            let expected = format!("{words} {} ", place(name));
+            assert!(
+                ended[0].body.contains(&expected),
+                "{expected} in {:#?}",
+                ended[0]
+            );
+            assert!(ended[0].body.contains(&format!("/tournaments/{id}")));
+        }
+    }
+}

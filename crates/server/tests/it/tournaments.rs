@@ -10,7 +10,7 @@ use crate::common;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Duration;
 
-use common::{databases, play_http, test_config, within, Client, Database, TestServer};
+use common::{databases, play_http, rfc3339_in, test_config, within, Client, Database, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -26,12 +26,6 @@ async fn node(database: Database, name: &str) -> TestServer {
 async fn username(client: &mut Client) -> String {
     let (_, me) = client.get("/api/me").await;
     me["username"].as_str().unwrap().to_string()
-}
-
-fn rfc3339_in(seconds: i64) -> String {
-    let at = time::OffsetDateTime::now_utc() + time::Duration::seconds(seconds);
-    at.format(&time::format_description::well_known::Rfc3339)
-        .unwrap()
 }
 
 async fn tournament(client: &Client, id: &str) -> Value {

@@ -75,3 +75,7 @@ error-tournament-closed = Dieses Turnier hat begonnen: Die Anmeldung ist geschlo
 error-tournament-rating-too-low = Deine Wertung ({ $rating }) liegt unter der Mindestwertung dieses Turniers ({ $min }).
 error-tournament-too-few-games = Beendete Partien: { $games }; dieses Turnier verlangt { $min }.
 error-no-such-tournament = Dieses Turnier gibt es nicht.
+
+mail-tournament-subject = Helvetia: Das Turnier { $tournament } ist zu Ende
+mail-tournament-body = Hallo { $name }, das Turnier { $tournament } ist zu Ende: Du bist auf Platz { $place } von { $entrants }.
+mail-open-tournament = Zur Rangliste: { $url }

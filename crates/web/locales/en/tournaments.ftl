@@ -75,3 +75,7 @@ error-tournament-closed = This tournament has started: entries are closed.
 error-tournament-rating-too-low = Your rating ({ $rating }) is below this tournament's lowest rating ({ $min }).
 error-tournament-too-few-games = You have finished { $games } games; this tournament asks for { $min }.
 error-no-such-tournament = There is no such tournament.
+
+mail-tournament-subject = Helvetia: the tournament { $tournament } is over
+mail-tournament-body = Hello { $name }, the tournament { $tournament } is over: you came { $place } of { $entrants }.
+mail-open-tournament = See the standings: { $url }

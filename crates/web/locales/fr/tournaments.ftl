@@ -75,3 +75,7 @@ error-tournament-closed = Ce tournoi a commencé : les inscriptions sont closes.
 error-tournament-rating-too-low = Votre classement ({ $rating }) est inférieur au classement minimum de ce tournoi ({ $min }).
 error-tournament-too-few-games = Parties terminées : { $games } ; ce tournoi en demande { $min }.
 error-no-such-tournament = Ce tournoi n’existe pas.
+
+mail-tournament-subject = Helvetia : le tournoi { $tournament } est terminé
+mail-tournament-body = Bonjour { $name }, le tournoi { $tournament } est terminé : vous finissez à la place { $place } sur { $entrants }.
+mail-open-tournament = Voir le classement : { $url }

@@ -75,3 +75,7 @@ error-tournament-closed = Questo torneo è iniziato: le iscrizioni sono chiuse.
 error-tournament-rating-too-low = Il tuo punteggio ({ $rating }) è sotto il punteggio minimo di questo torneo ({ $min }).
 error-tournament-too-few-games = Partite concluse: { $games }; questo torneo ne chiede { $min }.
 error-no-such-tournament = Questo torneo non esiste.
+
+mail-tournament-subject = Helvetia: il torneo { $tournament } è finito
+mail-tournament-body = Ciao { $name }, il torneo { $tournament } è finito: hai chiuso al posto { $place } su { $entrants }.
+mail-open-tournament = Vedi la classifica: { $url }

@@ -73,3 +73,7 @@ error-tournament-closed = 此锦标赛已开始：报名已截止。
 error-tournament-rating-too-low = 你的等级分（{ $rating }）低于此锦标赛的最低等级分（{ $min }）。
 error-tournament-too-few-games = 你已结束 { $games } 局对局；此锦标赛要求 { $min } 局。
 error-no-such-tournament = 没有这个锦标赛。
+
+mail-tournament-subject = Helvetia：锦标赛 { $tournament } 已结束
+mail-tournament-body = { $name } 你好，锦标赛 { $tournament } 已结束：你在 { $entrants } 人中排名第 { $place }。
+mail-open-tournament = 查看排名：{ $url }

@@ -226,6 +226,13 @@ impl TestServer {
     }
 }
 
+/// The time `seconds` from now, as RFC 3339 (a tournament's start).
+pub fn rfc3339_in(seconds: i64) -> String {
+    let at = time::OffsetDateTime::now_utc() + time::Duration::seconds(seconds);
+    at.format(&time::format_description::well_known::Rfc3339)
+        .expect("a time formats")
+}
+
 /// A name no other test (or earlier run on the same PostgreSQL database) uses.
 pub fn unique_name(prefix: &str) -> String {
     use std::sync::atomic::{AtomicU64, Ordering};
