@@ -551,27 +551,33 @@ pub async fn play_http(
         let mut moved = false;
         let mut finished = false;
         for client in players.iter_mut() {
-            let state = client.state(game).await;
-            if state["status"] == "finished" {
-                finished = true;
+            // A player usually takes several actions in a row: they go on while they decide.
+            while played < limit {
+                let state = client.state(game).await;
+                if state["status"] == "finished" {
+                    finished = true;
+                    break;
+                }
+                let legal = state["legal"].as_array().unwrap();
+                if legal.is_empty() {
+                    break;
+                }
+                let version = state["version"].as_u64().unwrap();
+                let index = pick(legal.len());
+                let (status, body) = client
+                    .post(
+                        &format!("/api/games/{game}/actions"),
+                        json!({"version": version, "index": index}),
+                    )
+                    .await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+                assert_eq!(body["version"], version + 1);
+                played += 1;
+                moved = true;
+            }
+            if finished {
                 break;
             }
-            let legal = state["legal"].as_array().unwrap();
-            if legal.is_empty() {
-                continue;
-            }
-            let version = state["version"].as_u64().unwrap();
-            let index = pick(legal.len());
-            let (status, body) = client
-                .post(
-                    &format!("/api/games/{game}/actions"),
-                    json!({"version": version, "index": index}),
-                )
-                .await;
-            assert_eq!(status, StatusCode::OK, "{body}");
-            assert_eq!(body["version"], version + 1);
-            played += 1;
-            moved = true;
         }
         if finished {
             break;
