@@ -57,7 +57,10 @@ pub fn document(page: &Page, title: &str, content: Markup) -> String {
                         a href="/leaderboard" { (lang.tr("nav-leaderboard")) }
                         @match page.user {
                             Some(name) => {
-                                a class="user" href={ "/players/" (name) } { (lang.tr_args("signed-in-as", &[("name", name.into())])) }
+                                // The name alone keeps the header on one row at a laptop's width;
+                                // the whole sentence is its name for readers and its tooltip.
+                                @let signed_in = lang.tr_args("signed-in-as", &[("name", name.into())]);
+                                a class="user" href={ "/players/" (name) } aria-label=(signed_in) title=(signed_in) { (name) }
                                 button type="button" class="link notify-toggle" hidden
                                     data-your-turn=(lang.tr("notify-your-turn")) data-started=(lang.tr("notify-started"))
                                     data-ended=(lang.tr("notify-ended")) data-soon=(lang.tr("notify-soon"))
