@@ -66,8 +66,11 @@ pub async fn seat(app: &AppState, table: &PairedTable) -> LiveResult<bool> {
         LiveError::Damaged
     })?;
     let state = GameState::from_record(record.clone()).map_err(|_| LiveError::Damaged)?;
-    // Turn-based tables are told by mail too: their people may have left the page.
-    let mail = (!table.pace.is_live()).then(|| MailEvent::to_everyone(MailKind::GameStarted, None));
+    // Told by mail when their people may not be on the page: turn-based tables, and every
+    // tournament table.
+    let mail = table
+        .mail_at_start
+        .then(|| MailEvent::to_everyone(MailKind::GameStarted, None));
     let stored = app.store.create_table_game(&record, to_move, mail.as_ref());
     match write_path::create(app, &record.id, state, stored).await {
         Ok(_) => Ok(true),
@@ -156,6 +159,7 @@ mod tests {
                 .collect(),
             bot,
             rated: !bot,
+            mail_at_start: true,
         }
     }
 

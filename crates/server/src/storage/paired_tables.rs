@@ -27,6 +27,8 @@ pub struct PairedTable {
     pub bot: bool,
     /// Whether its game is rated.
     pub rated: bool,
+    /// Whether its people are mailed when its game starts.
+    pub mail_at_start: bool,
 }
 
 impl Store {
@@ -37,7 +39,7 @@ impl Store {
     /// Database failure or a row that does not parse.
     pub async fn unseated_tables(&self, made_before_ms: i64) -> StoreResult<Vec<PairedTable>> {
         let rows = sqlx::query(
-            "SELECT game_id, players, pace, people, bot, rated FROM paired_tables \
+            "SELECT game_id, players, pace, people, bot, rated, mail_at_start FROM paired_tables \
              WHERE created = 0 AND made_at < $1 ORDER BY made_at LIMIT 50",
         )
         .bind(made_before_ms)
@@ -60,6 +62,7 @@ impl Store {
                 people: named,
                 bot: row.try_get::<i64, _>(4)? != 0,
                 rated: row.try_get::<i64, _>(5)? != 0,
+                mail_at_start: row.try_get::<i64, _>(6)? != 0,
             });
         }
         Ok(tables)

@@ -242,8 +242,8 @@ impl Store {
         for table in decide(&waiting) {
             let game_id = random_token()[..12].to_string();
             sqlx::query(
-                "INSERT INTO paired_tables (game_id, players, pace, people, bot, rated, made_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO paired_tables (game_id, players, pace, people, bot, rated, \
+                 mail_at_start, made_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             )
             .bind(&game_id)
             .bind(i64::from(table.players))
@@ -251,6 +251,7 @@ impl Store {
             .bind(table.people.join(","))
             .bind(i64::from(table.bot))
             .bind(i64::from(!table.bot))
+            .bind(i64::from(!table.pace.is_live()))
             .bind(now_ms)
             .execute(&mut *tx)
             .await?;
@@ -287,6 +288,7 @@ impl Store {
                     .collect(),
                 bot: table.bot,
                 rated: !table.bot,
+                mail_at_start: !table.pace.is_live(),
             });
         }
         tx.commit().await?;

@@ -545,7 +545,7 @@ impl Store {
                     let game_id = random_token()[..12].to_string();
                     sqlx::query(
                         "INSERT INTO paired_tables (game_id, players, pace, people, bot, rated, \
-                         made_at) VALUES ($1, $2, $3, $4, 0, $5, $6)",
+                         mail_at_start, made_at) VALUES ($1, $2, $3, $4, 0, $5, 1, $6)",
                     )
                     .bind(&game_id)
                     .bind(table.len() as i64)
@@ -579,6 +579,7 @@ impl Store {
                             .collect(),
                         bot: false,
                         rated: tournament.asked.rated,
+                        mail_at_start: true,
                     });
                 }
                 for user_id in byes {

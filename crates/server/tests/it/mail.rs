@@ -525,7 +525,7 @@ async fn two_nodes_send_each_mail_once() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_end_of_a_tournament_mails_each_person_their_place() {
+async fn a_tournament_mails_its_tables_start_even_live_and_each_persons_place_at_the_end() {
     for database in databases().await {
         let sink = SmtpSink::start();
         let mut config = mailing_config(&database.url, &sink);
@@ -533,26 +533,26 @@ async fn the_end_of_a_tournament_mails_each_person_their_place() {
         let server = TestServer::start_with(database, config).await;
         let mut anna = server.user("anna").await;
         let mut bruno = server.user("bruno").await;
-        // Only the mails of ends.
+        // The mails of starts and ends.
         set_mail(
             &mut anna,
             "anna@example.org",
             "de",
-            [false, false, true, false],
+            [false, true, true, false],
         )
         .await;
         set_mail(
             &mut bruno,
             "bruno@example.org",
             "en",
-            [false, false, true, false],
+            [false, true, true, false],
         )
         .await;
         let starts_at = common::rfc3339_in(1);
         let (status, created) = anna
             .post(
                 "/api/tournaments",
-                json!({"name": "Mail cup", "players": 2, "pace": "days-1", "rounds": 1,
+                json!({"name": "Mail cup", "players": 2, "pace": "live-5", "rounds": 1,
                        "starts_at": starts_at}),
             )
             .await;
@@ -595,12 +595,19 @@ async fn the_end_of_a_tournament_mails_each_person_their_place() {
         };
         let anna_name = name_of(&mut anna).await;
         let bruno_name = name_of(&mut bruno).await;
-        for (address, name, words) in [
-            ("anna@example.org", &anna_name, "Platz"),
-            ("bruno@example.org", &bruno_name, "you came"),
+        for (address, name, words, started) in [
+            ("anna@example.org", &anna_name, "Platz", "hat begonnen"),
+            ("bruno@example.org", &bruno_name, "you came", "has started"),
         ] {
-            // The game's end, then the tournament's, at once (not an hour later).
+            // The table's start (a live table, as every tournament table), then the
+            // tournament's end at once: the game's own end waits for the hour after the start's
+            // mail, the tournament's does not.
             let mails = sink.wait_for(address, 2).await;
+            assert_eq!(
+                mails.iter().filter(|m| m.subject.contains(started)).count(),
+                1,
+                "{mails:#?}"
+            );
             let ended: Vec<&Mail> = mails
                 .iter()
                 .filter(|mail| mail.subject.contains("Mail cup"))
