@@ -2,14 +2,10 @@
 --
 -- The tables "play now" makes and those a tournament round makes are created the same way
 -- (once, whichever node tries), so they share one table, renamed; `rated` says whether the
--- table's game is rated (play now: unless a bot sits at it; a tournament: as it was created),
--- `mail_at_start` whether its people are mailed when its game starts (play now: turn-based
--- tables only, a live pool's people are on the page; a tournament: every table).
+-- table's game is rated (play now: unless a bot sits at it; a tournament: as it was created).
 ALTER TABLE play_now_tables RENAME TO paired_tables;
 ALTER TABLE paired_tables ADD COLUMN rated BIGINT NOT NULL DEFAULT 1;
-ALTER TABLE paired_tables ADD COLUMN mail_at_start BIGINT NOT NULL DEFAULT 0;
 UPDATE paired_tables SET rated = 0 WHERE bot <> 0;
-UPDATE paired_tables SET mail_at_start = 1 WHERE pace NOT IN ('live-20', 'live-5');
 
 -- One tournament. Times in milliseconds since the epoch. status: upcoming, running, finished,
 -- cancelled (too few entries at the start). round: the round being played (0 before the

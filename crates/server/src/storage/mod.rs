@@ -210,6 +210,11 @@ fn migrator() -> Migrator {
                 "tournaments",
                 include_str!("../../migrations/0019_tournaments.sql"),
             ),
+            migration(
+                20,
+                "paired tables mail",
+                include_str!("../../migrations/0020_paired_tables_mail.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,
