@@ -307,7 +307,8 @@ async fn take_turn(
 }
 
 impl Store {
-    /// Stores a new tournament, upcoming; answers its id.
+    /// Stores a new tournament, upcoming, and answers its id; or answers `None` and stores
+    /// nothing when its creator already has `most_upcoming` upcoming tournaments.
     ///
     /// # Errors
     /// Database failure.
@@ -315,12 +316,14 @@ impl Store {
         &self,
         asked: &NewTournament,
         now_ms: i64,
-    ) -> StoreResult<String> {
+        most_upcoming: u32,
+    ) -> StoreResult<Option<String>> {
         let id = random_token()[..12].to_string();
-        sqlx::query(
+        let created = sqlx::query(
             "INSERT INTO tournaments (id, name, creator_id, players, pace, rounds, starts_at, \
              round_minutes, rated, min_rating, min_games, status, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 \
+             WHERE (SELECT COUNT(*) FROM tournaments WHERE creator_id = $3 AND status = $12) < $14",
         )
         .bind(&id)
         .bind(&asked.name)
@@ -335,9 +338,10 @@ impl Store {
         .bind(i64::from(asked.min_games))
         .bind(TournamentStatus::Upcoming.as_str())
         .bind(now_ms)
+        .bind(i64::from(most_upcoming))
         .execute(&self.pool)
         .await?;
-        Ok(id)
+        Ok((created.rows_affected() == 1).then_some(id))
     }
 
     /// The tournaments standing at one of `statuses`: soonest first when they are all

@@ -27,6 +27,9 @@ pub const MAX_ROUNDS: u8 = 10;
 const MAX_LEAD_MS: i64 = 60 * 86_400_000;
 /// How long before now a start time may lie (the form's minute, a slow request).
 const START_SLACK_MS: i64 = 5 * 60_000;
+/// Upcoming tournaments one person may have created at a time: enough for a club's season,
+/// too few to fill the lists.
+pub const MOST_UPCOMING_PER_CREATOR: u32 = 5;
 /// Tournaments listed per status.
 const LISTED: u32 = 50;
 
@@ -129,7 +132,13 @@ pub async fn create(
 ) -> AppResult<(StatusCode, Json<Created>)> {
     let now = now_ms();
     let asked = asked(body, &user.id, now)?;
-    let id = app.store.create_tournament(&asked, now).await?;
+    let id = app
+        .store
+        .create_tournament(&asked, now, MOST_UPCOMING_PER_CREATOR)
+        .await?
+        .ok_or_else(|| {
+            AppError::conflict("tournament-too-many").with("most", MOST_UPCOMING_PER_CREATOR)
+        })?;
     app.tournament_wake.notify_one();
     Ok((StatusCode::CREATED, Json(Created { id })))
 }

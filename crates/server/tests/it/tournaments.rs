@@ -2,8 +2,8 @@
 //! at tables of four play three Swiss rounds through (the test's own clients play every
 //! move); each round seats everyone once at tables of 4, 3 and 3, its games are created once,
 //! and the standings are those computed here by hand from the tables' results. Entries close
-//! at the start, entry limits and bad requests are refused with their codes, and the pages
-//! show the tournament.
+//! at the start, entry limits, bad requests and a sixth upcoming tournament of one creator are
+//! refused with their codes, and the pages show the tournament.
 
 use crate::common;
 
@@ -420,5 +420,20 @@ async fn entries_are_checked_and_a_tournament_too_small_is_cancelled() {
             .await;
         assert_eq!(status, StatusCode::CONFLICT, "{answer}");
         assert_eq!(answer["code"], "tournament-closed");
+
+        // A person has at most five upcoming tournaments of their own at a time; the sixth is
+        // refused and stored nowhere, and Anna (whose own have started) may still create.
+        let later = || body(json!({"starts_at": rfc3339_in(3600)}));
+        for _ in 0..5 {
+            let (status, answer) = beat.post("/api/tournaments", later()).await;
+            assert_eq!(status, StatusCode::CREATED, "{answer}");
+        }
+        let (status, answer) = beat.post("/api/tournaments", later()).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+        assert_eq!(answer["code"], "tournament-too-many");
+        let (_, lists) = beat.get("/api/tournaments").await;
+        assert_eq!(lists["upcoming"].as_array().unwrap().len(), 5, "{lists:#}");
+        let (status, answer) = anna.post("/api/tournaments", later()).await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
     }
 }

@@ -72,6 +72,7 @@ error-tournament-start = Wähle einen Beginn zwischen jetzt und in 60 Tagen.
 error-tournament-round-minutes = Minuten zwischen den Runden gibt es nur bei Live-Turnieren, von 10 bis 600.
 error-tournament-limits = Die Mindestwertung liegt zwischen 0 und 3000, die Mindestzahl an Partien zwischen 0 und 1000.
 error-tournament-closed = Dieses Turnier hat begonnen: Die Anmeldung ist geschlossen.
+error-tournament-too-many = Du hast schon { $most } Turniere, die noch nicht begonnen haben; lege ein weiteres an, sobald eines davon läuft.
 error-tournament-rating-too-low = Deine Wertung ({ $rating }) liegt unter der Mindestwertung dieses Turniers ({ $min }).
 error-tournament-too-few-games = Beendete Partien: { $games }; dieses Turnier verlangt { $min }.
 error-no-such-tournament = Dieses Turnier gibt es nicht.

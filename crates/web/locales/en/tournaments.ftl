@@ -72,6 +72,7 @@ error-tournament-start = Choose a start time from now to 60 days ahead.
 error-tournament-round-minutes = Minutes between rounds are for live tournaments only, from 10 to 600.
 error-tournament-limits = The lowest rating is between 0 and 3000; the fewest games between 0 and 1000.
 error-tournament-closed = This tournament has started: entries are closed.
+error-tournament-too-many = You already have { $most } tournaments waiting to start; create another once one of them has begun.
 error-tournament-rating-too-low = Your rating ({ $rating }) is below this tournament's lowest rating ({ $min }).
 error-tournament-too-few-games = You have finished { $games } games; this tournament asks for { $min }.
 error-no-such-tournament = There is no such tournament.

@@ -72,6 +72,7 @@ error-tournament-start = Choisissez une heure de début entre maintenant et 60 j
 error-tournament-round-minutes = Les minutes entre les rondes ne valent que pour les tournois en direct, de 10 à 600.
 error-tournament-limits = Le classement minimum est compris entre 0 et 3000 ; le nombre minimum de parties entre 0 et 1000.
 error-tournament-closed = Ce tournoi a commencé : les inscriptions sont closes.
+error-tournament-too-many = Vous avez déjà { $most } tournois qui n’ont pas commencé ; créez-en un autre quand l’un d’eux aura débuté.
 error-tournament-rating-too-low = Votre classement ({ $rating }) est inférieur au classement minimum de ce tournoi ({ $min }).
 error-tournament-too-few-games = Parties terminées : { $games } ; ce tournoi en demande { $min }.
 error-no-such-tournament = Ce tournoi n’existe pas.

@@ -72,6 +72,7 @@ error-tournament-start = Scegli un’ora d’inizio tra adesso e 60 giorni da og
 error-tournament-round-minutes = I minuti tra i round valgono solo per i tornei dal vivo, da 10 a 600.
 error-tournament-limits = Il punteggio minimo va da 0 a 3000; il numero minimo di partite da 0 a 1000.
 error-tournament-closed = Questo torneo è iniziato: le iscrizioni sono chiuse.
+error-tournament-too-many = Hai già { $most } tornei che non sono ancora iniziati; creane un altro quando uno di essi sarà cominciato.
 error-tournament-rating-too-low = Il tuo punteggio ({ $rating }) è sotto il punteggio minimo di questo torneo ({ $min }).
 error-tournament-too-few-games = Partite concluse: { $games }; questo torneo ne chiede { $min }.
 error-no-such-tournament = Questo torneo non esiste.

@@ -70,6 +70,7 @@ error-tournament-start = 请选择从现在起 60 天内的开始时间。
 error-tournament-round-minutes = 每轮间隔分钟数仅适用于实时锦标赛，范围为 10 到 600。
 error-tournament-limits = 最低等级分在 0 到 3000 之间；最少对局数在 0 到 1000 之间。
 error-tournament-closed = 此锦标赛已开始：报名已截止。
+error-tournament-too-many = 你已有 { $most } 个尚未开始的锦标赛；请等其中一个开始后再创建新的。
 error-tournament-rating-too-low = 你的等级分（{ $rating }）低于此锦标赛的最低等级分（{ $min }）。
 error-tournament-too-few-games = 你已结束 { $games } 局对局；此锦标赛要求 { $min } 局。
 error-no-such-tournament = 没有这个锦标赛。

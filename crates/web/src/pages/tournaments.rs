@@ -290,23 +290,25 @@ pub fn tournaments(lang: Lang, user: Option<&str>, csrf: &str, lists: &Tournamen
 }
 
 fn facts(lang: Lang, t: &TournamentSummary) -> Markup {
+    // Each term with its value in a `div` (allowed in a `dl`), so that the pairs wrap as one
+    // strip across the page instead of a column as tall as the screen.
     html! {
         dl class="facts" {
-            dt { (lang.tr("tournament-status")) } dd { (status_words(lang, t)) }
-            dt { (lang.tr("tournament-creator")) } dd { a href={ "/players/" (t.creator) } { (t.creator) } }
-            dt { (lang.tr("tournament-table-size")) } dd { (t.players) }
-            dt { (lang.tr("play-now-pace")) } dd { (pace_words(lang, t.pace)) }
-            dt { (lang.tr("tournament-rounds")) } dd { (t.rounds) }
-            dt { (lang.tr("tournament-starts")) } dd { (start_time(t)) }
+            div { dt { (lang.tr("tournament-status")) } dd { (status_words(lang, t)) } }
+            div { dt { (lang.tr("tournament-creator")) } dd { a href={ "/players/" (t.creator) } { (t.creator) } } }
+            div { dt { (lang.tr("tournament-table-size")) } dd { (t.players) } }
+            div { dt { (lang.tr("play-now-pace")) } dd { (pace_words(lang, t.pace)) } }
+            div { dt { (lang.tr("tournament-rounds")) } dd { (t.rounds) } }
+            div { dt { (lang.tr("tournament-starts")) } dd { (start_time(t)) } }
             @if t.round_minutes > 0 {
-                dt { (lang.tr("tournament-round-minutes")) } dd { (t.round_minutes) }
+                div { dt { (lang.tr("tournament-round-minutes")) } dd { (t.round_minutes) } }
             }
-            dt { (lang.tr("tournament-rated")) } dd { (lang.tr(if t.rated { "tournament-yes" } else { "tournament-no" })) }
+            div { dt { (lang.tr("tournament-rated")) } dd { (lang.tr(if t.rated { "tournament-yes" } else { "tournament-no" })) } }
             @if let Some(min) = t.min_rating {
-                dt { (lang.tr("tournament-min-rating")) } dd { (min) }
+                div { dt { (lang.tr("tournament-min-rating")) } dd { (min) } }
             }
             @if t.min_games > 0 {
-                dt { (lang.tr("tournament-min-games")) } dd { (t.min_games) }
+                div { dt { (lang.tr("tournament-min-games")) } dd { (t.min_games) } }
             }
         }
     }
@@ -412,21 +414,35 @@ fn live_part(lang: Lang, view: &TournamentView, signed_in: bool) -> Markup {
             } @else if !signed_in && t.status == "upcoming" {
                 p { a href="/login" { (lang.tr("tournament-sign-in")) } }
             }
-            @if !view.standings.is_empty() && t.status != "upcoming" {
-                (standings(lang, view))
-            }
-            @for round in view.rounds.iter().rev() {
-                (round_section(lang, round))
-            }
-            section class="card" {
-                h2 { (lang.tr_args("tournament-entrants", &[("count", FluentValue::from(view.entrants.len()))])) }
-                @if view.entrants.is_empty() {
-                    p class="muted" { (lang.tr("tournament-no-entrants")) }
-                } @else {
-                    ol class="entrants" {
-                        @for entrant in &view.entrants {
-                            li { a href={ "/players/" (entrant.name) } { (entrant.name) } " (" (entrant.rating) ")" }
+            div class="tournament-columns" {
+                div {
+                    @if !view.standings.is_empty() && t.status != "upcoming" {
+                        (standings(lang, view))
+                    }
+                    (entrants(lang, view))
+                }
+                @if !view.rounds.is_empty() {
+                    div {
+                        @for round in view.rounds.iter().rev() {
+                            (round_section(lang, round))
                         }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn entrants(lang: Lang, view: &TournamentView) -> Markup {
+    html! {
+        section class="card" {
+            h2 { (lang.tr_args("tournament-entrants", &[("count", FluentValue::from(view.entrants.len()))])) }
+            @if view.entrants.is_empty() {
+                p class="muted" { (lang.tr("tournament-no-entrants")) }
+            } @else {
+                ol class="entrants" {
+                    @for entrant in &view.entrants {
+                        li { a href={ "/players/" (entrant.name) } { (entrant.name) } " (" (entrant.rating) ")" }
                     }
                 }
             }

@@ -1,0 +1,222 @@
+//! End-to-end in headless Chromium: Anna makes a one-round tournament for tables of two, she
+//! and Beat enter it from its page, the server seats them at one table, and when Beat resigns
+//! that game, Anna's tournament page (open all along, never reloaded) shows the table's
+//! result, her 3 points above Beat's 0 in the standings, and the tournament over.
+//!
+//! Needs Debian's `chromium` and `chromium-driver`.
+
+use crate::browser_support;
+
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use serde_json::json;
+
+use browser_support::{register, screenshot, wait_until, Browser, TestServer};
+
+/// Seconds from the tournament's creation to its start: time enough for both to enter.
+const LEAD_SECONDS: u64 = 20;
+
+/// Sends `body` to `path` as the page's script does (JSON, with the CSRF header); returns the
+/// status and the answer's JSON.
+async fn post_from_page(client: &Client, path: &str, body: serde_json::Value) -> (u64, String) {
+    let answer = client
+        .execute_async(
+            "const [path, body, done] = arguments;
+             const csrf = decodeURIComponent((document.cookie.match(/helvetia_csrf=([^;]*)/) || [])[1] || '');
+             fetch(path, {method: 'POST', credentials: 'same-origin',
+               headers: {'content-type': 'application/json', 'x-csrf-token': csrf},
+               body: JSON.stringify(body)})
+               .then(r => r.text().then(t => done([r.status, t])));",
+            vec![json!(path), body],
+        )
+        .await
+        .expect("a request from the page");
+    let status = answer[0].as_u64().expect("a status");
+    let text = answer[1].as_str().expect("a body").to_string();
+    (status, text)
+}
+
+/// Opens the tournament's page and presses Enter on it.
+async fn enter_from_the_page(client: &Client, server: &TestServer, path: &str) {
+    client
+        .goto(&server.url(&format!("{path}?lang=en")))
+        .await
+        .expect("open the tournament's page");
+    let enter = client
+        .wait()
+        .for_element(Locator::Css("[data-tournament-action=enter]"))
+        .await
+        .expect("the enter button");
+    browser_support::click(client, &enter).await;
+    wait_until(
+        client,
+        "document.querySelector('[data-tournament-action=\"withdraw\"]')",
+        "the page to say the person has entered",
+        Duration::from_secs(20),
+    )
+    .await;
+}
+
+/// The text of the page's live part (facts, standings, rounds, entrants).
+async fn live_text(client: &Client) -> String {
+    client
+        .execute(
+            "return document.getElementById('tournament-live').innerText;",
+            vec![],
+        )
+        .await
+        .expect("the page's live part")
+        .as_str()
+        .expect("its text")
+        .to_string()
+}
+
+/// The standings as the page shows them: (name, points) per row, best first.
+async fn standings(client: &Client) -> Vec<(String, String)> {
+    let rows = client
+        .execute(
+            "return [...document.querySelectorAll('table.standings tbody tr')]
+               .map(row => [row.cells[1].textContent.trim(), row.cells[2].textContent.trim()]);",
+            vec![],
+        )
+        .await
+        .expect("the standings");
+    rows.as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| {
+            (
+                row[0].as_str().unwrap().to_string(),
+                row[1].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_page_follows_its_round_from_the_seating_to_the_final_standings() {
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(1366, 800).await;
+    let beat = browser.session(1000, 800).await;
+    register(&anna, &server, "anna").await;
+    register(&beat, &server, "beat").await;
+
+    // Anna makes the tournament. The form (tried in the accessibility test) chooses start times
+    // to the minute; this one starts a few seconds from now, so it is sent as the form sends it.
+    anna.goto(&server.url("/tournaments?lang=en"))
+        .await
+        .expect("open the tournaments page");
+    let starts_at = anna
+        .execute(
+            &format!("return new Date(Date.now() + {LEAD_SECONDS} * 1000).toISOString();"),
+            vec![],
+        )
+        .await
+        .expect("a start time");
+    let (status, created) = post_from_page(
+        &anna,
+        "/api/tournaments",
+        json!({
+            "name": "Evening cup",
+            "players": 2,
+            "pace": "live-20",
+            "rounds": 1,
+            "starts_at": starts_at,
+            "rated": true,
+            "min_games": 0,
+        }),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let created: serde_json::Value = serde_json::from_str(&created).expect("JSON");
+    let path = format!("/tournaments/{}", created["id"].as_str().expect("an id"));
+
+    enter_from_the_page(&beat, &server, &path).await;
+    enter_from_the_page(&anna, &server, &path).await;
+    // From here on the test only watches Anna's page; a reload would lose this mark.
+    anna.execute("window.neverReloaded = true;", vec![])
+        .await
+        .expect("mark the page");
+    assert!(
+        live_text(&anna).await.contains("2 entrants"),
+        "both entrants listed"
+    );
+
+    // The start: the page finds its table by itself and says so.
+    wait_until(
+        &anna,
+        "document.querySelector('#tournament-live .notice a[href^=\"/games/\"]')",
+        "Anna's page to announce her table",
+        Duration::from_secs(LEAD_SECONDS + 45),
+    )
+    .await;
+    let at_start = standings(&anna).await;
+    assert_eq!(at_start.len(), 2, "{at_start:?}");
+    assert!(
+        at_start.iter().all(|(_, points)| points == "0"),
+        "nobody has points before a table ends: {at_start:?}"
+    );
+    let game: String = anna
+        .execute(
+            "return document.querySelector('#tournament-live .notice a').getAttribute('href');",
+            vec![],
+        )
+        .await
+        .expect("the table's link")
+        .as_str()
+        .expect("a path")
+        .to_string();
+    assert!(
+        live_text(&anna).await.contains("Round 1 of 1"),
+        "the status names the round"
+    );
+
+    // Beat resigns his game at the table; with one person left it ends, Anna first.
+    beat.goto(&server.url(&game)).await.expect("Beat's table");
+    let (status, answer) = post_from_page(&beat, &format!("/api{game}/resign"), json!(null)).await;
+    assert_eq!(status, 200, "{answer}");
+
+    wait_until(
+        &anna,
+        "[...document.querySelectorAll('#tournament-live dd')].some(d => d.textContent.trim() === 'Finished')",
+        "Anna's page to show the tournament over",
+        Duration::from_secs(45),
+    )
+    .await;
+    assert_eq!(
+        standings(&anna).await,
+        vec![
+            ("anna".to_string(), "3".to_string()),
+            ("beat".into(), "0".into())
+        ],
+        "the winner's 3 points, then the other's 0"
+    );
+    let text = live_text(&anna).await;
+    assert!(
+        text.contains("anna – won with"),
+        "the table's result: {text}"
+    );
+    assert!(
+        text.contains("Replay"),
+        "a link to the game's replay: {text}"
+    );
+    assert!(
+        !text.contains("Your table is ready"),
+        "no table is announced once it is over"
+    );
+    let stayed = anna
+        .execute("return window.neverReloaded === true;", vec![])
+        .await
+        .expect("the mark");
+    assert_eq!(
+        stayed,
+        json!(true),
+        "the page updated itself without a reload"
+    );
+    screenshot(&anna, "tournament").await;
+
+    anna.close().await.expect("close Anna's browser");
+    beat.close().await.expect("close Beat's browser");
+}
