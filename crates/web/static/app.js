@@ -298,6 +298,7 @@
     root.addEventListener("click", async function (event) {
       const button = event.target.closest("[data-tournament-action]");
       if (!button) return;
+      if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;
       const error = live.querySelector(".form-error");
       if (error) error.hidden = true;
       button.disabled = true;

@@ -215,6 +215,11 @@ fn migrator() -> Migrator {
                 "paired tables mail",
                 include_str!("../../migrations/0020_paired_tables_mail.sql"),
             ),
+            migration(
+                21,
+                "tournament withdrawals",
+                include_str!("../../migrations/0021_tournament_withdrawals.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,

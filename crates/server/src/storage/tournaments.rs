@@ -71,6 +71,8 @@ pub struct EntryRow {
     pub username: String,
     /// Its rating at the tournament's player count (the starting rating if it has none).
     pub rating: f64,
+    /// Whether they left the tournament after its start: later rounds do not seat them.
+    pub withdrawn: bool,
 }
 
 /// One player's place in one round: a table (from 1) with its game, or a bye (table 0).
@@ -196,7 +198,7 @@ async fn tournament_in(conn: &mut AnyConnection, id: &str) -> StoreResult<Option
 
 async fn entries_in(conn: &mut AnyConnection, id: &str, players: u8) -> StoreResult<Vec<EntryRow>> {
     let rows = sqlx::query(
-        "SELECT e.user_id, u.username, r.rating FROM tournament_entries e \
+        "SELECT e.user_id, u.username, r.rating, e.withdrawn_at FROM tournament_entries e \
          JOIN users u ON u.id = e.user_id \
          LEFT JOIN ratings r ON r.user_id = e.user_id AND r.players = $2 \
          WHERE e.tournament_id = $1 ORDER BY e.entered_at, e.user_id",
@@ -213,6 +215,7 @@ async fn entries_in(conn: &mut AnyConnection, id: &str, players: u8) -> StoreRes
                 rating: row
                     .try_get::<Option<f64>, _>(2)?
                     .unwrap_or(starting_rating().rating),
+                withdrawn: row.try_get::<Option<i64>, _>(3)?.is_some(),
             })
         })
         .collect()
@@ -402,25 +405,44 @@ impl Store {
         Ok(())
     }
 
-    /// Takes `user_id`'s entry out of an upcoming tournament; answers whether they had one.
+    /// Takes `user_id` out of a tournament: before the start their entry goes; once it runs,
+    /// the entry stays, marked withdrawn, and later rounds do not seat them (the table they sit
+    /// at, if any, plays on). Answers whether they had an entry still in play.
     ///
     /// # Errors
-    /// [`StoreError::Conflict`] if the tournament is not upcoming (any more), or a database
-    /// failure; nothing is written either way.
-    pub async fn withdraw_from_tournament(&self, id: &str, user_id: &str) -> StoreResult<bool> {
+    /// [`StoreError::Conflict`] if the tournament is over, or a database failure; nothing is
+    /// written either way.
+    pub async fn withdraw_from_tournament(
+        &self,
+        id: &str,
+        user_id: &str,
+        now_ms: i64,
+    ) -> StoreResult<bool> {
         let mut tx = self.pool.begin().await?;
-        if !take_turn(&mut tx, id, &[TournamentStatus::Upcoming]).await? {
+        let open = [TournamentStatus::Upcoming, TournamentStatus::Running];
+        if !take_turn(&mut tx, id, &open).await? {
             return Err(StoreError::Conflict);
         }
-        let removed =
+        let started = tournament_in(&mut tx, id)
+            .await?
+            .is_some_and(|t| t.status == TournamentStatus::Running);
+        let change = if started {
+            sqlx::query(
+                "UPDATE tournament_entries SET withdrawn_at = $1 \
+                 WHERE tournament_id = $2 AND user_id = $3 AND withdrawn_at IS NULL",
+            )
+            .bind(now_ms)
+        } else {
             sqlx::query("DELETE FROM tournament_entries WHERE tournament_id = $1 AND user_id = $2")
-                .bind(id)
-                .bind(user_id)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
+        };
+        let changed = change
+            .bind(id)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
         tx.commit().await?;
-        Ok(removed == 1)
+        Ok(changed == 1)
     }
 
     /// The tournaments that may have a step to take: upcoming ones due to start by `now_ms`,
@@ -605,7 +627,8 @@ impl Store {
         Ok(Advanced { step, tables })
     }
 
-    /// The upcoming and running tournaments `user_id` entered, soonest first.
+    /// The upcoming and running tournaments `user_id` entered and still plays in, soonest
+    /// first.
     ///
     /// # Errors
     /// Database failure or a row that does not parse.
@@ -613,7 +636,7 @@ impl Store {
         let rows = sqlx::query(&format!(
             "SELECT {TOURNAMENT_COLUMNS} FROM tournaments t JOIN users u ON u.id = t.creator_id \
              JOIN tournament_entries me ON me.tournament_id = t.id AND me.user_id = $1 \
-             WHERE t.status IN ($2, $3) ORDER BY t.starts_at, t.id"
+             AND me.withdrawn_at IS NULL WHERE t.status IN ($2, $3) ORDER BY t.starts_at, t.id"
         ))
         .bind(user_id)
         .bind(TournamentStatus::Upcoming.as_str())

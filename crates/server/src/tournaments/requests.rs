@@ -229,15 +229,20 @@ pub async fn enter(
     Ok(Json(tournament_view(&app, &id, Some(&user)).await?))
 }
 
-/// `POST /api/tournaments/{id}/withdraw`: takes the person's entry out before the start.
+/// `POST /api/tournaments/{id}/withdraw`: takes the person's entry out before the start, or
+/// out of the later rounds once it runs.
 pub async fn withdraw(
     State(app): State<AppState>,
     Path(id): Path<String>,
     user: User,
 ) -> AppResult<Json<TournamentView>> {
-    match app.store.withdraw_from_tournament(&id, &user.id).await {
+    match app
+        .store
+        .withdraw_from_tournament(&id, &user.id, now_ms())
+        .await
+    {
         Err(StoreError::Conflict) => {
-            // No such tournament, or it started.
+            // No such tournament, or it is over.
             tournament_view(&app, &id, Some(&user)).await?;
             return Err(AppError::conflict("tournament-closed"));
         }

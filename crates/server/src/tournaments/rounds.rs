@@ -160,8 +160,12 @@ pub fn next_step(snapshot: &TournamentSnapshot, now_ms: i64) -> NextStep {
                 return NextStep::Wait;
             }
             let (results, byes) = played(snapshot);
-            let standings = standings(&entrants(snapshot), &results, &byes);
-            match pair_round(&standings, table_size, &results, &byes, current + 1) {
+            // Those who withdrew keep their line in the standings but are not seated again.
+            let still_playing: Vec<Standing> = standings(&entrants(snapshot), &results, &byes)
+                .into_iter()
+                .filter(|line| !has_withdrawn(snapshot, &line.user_id))
+                .collect();
+            match pair_round(&still_playing, table_size, &results, &byes, current + 1) {
                 Some(round) if !round.tables.is_empty() => NextStep::StartRound {
                     round: current + 1,
                     tables: round.tables,
@@ -172,6 +176,13 @@ pub fn next_step(snapshot: &TournamentSnapshot, now_ms: i64) -> NextStep {
         }
         _ => NextStep::Wait,
     }
+}
+
+fn has_withdrawn(snapshot: &TournamentSnapshot, user_id: &str) -> bool {
+    snapshot
+        .entries
+        .iter()
+        .any(|entry| entry.withdrawn && entry.user_id == user_id)
 }
 
 /// The end, with every entrant's place in the final standings.
@@ -236,6 +247,7 @@ mod tests {
                     user_id: format!("p{i}"),
                     username: format!("name{i}"),
                     rating: 1500.0,
+                    withdrawn: false,
                 })
                 .collect(),
             seats: Vec::new(),
@@ -349,6 +361,38 @@ mod tests {
         };
         assert_eq!(places.len(), 5, "every entrant has a place");
         assert_eq!(places.first().map(|(_, place)| *place), Some(1));
+    }
+
+    #[test]
+    fn those_who_withdrew_keep_their_standing_but_are_not_seated_again() {
+        let first = snapshot(5, Pace::Days1, 0);
+        let step = next_step(&first, START);
+        let mut over = ended(started(first, &step));
+        for entry in over.entries.iter_mut().take(2) {
+            entry.withdrawn = true;
+        }
+        let NextStep::StartRound { tables, byes, .. } = next_step(&over, START + 1) else {
+            panic!("round 2 starts with the three still playing");
+        };
+        let seated: Vec<&str> = tables.iter().flatten().map(String::as_str).collect();
+        assert_eq!(tables.len(), 1, "{tables:?}");
+        assert_eq!(
+            seated.len(),
+            3,
+            "a table of three, no bye: {tables:?} {byes:?}"
+        );
+        assert!(byes.is_empty());
+        assert!(!seated.contains(&"p0") && !seated.contains(&"p1"));
+        assert_eq!(standings_of(&over).len(), 5, "everyone keeps a line");
+
+        // With one player left, nobody can be seated: the tournament ends.
+        for entry in over.entries.iter_mut().take(4) {
+            entry.withdrawn = true;
+        }
+        assert!(matches!(
+            next_step(&over, START + 1),
+            NextStep::Finish { places } if places.len() == 5
+        ));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! is, who entered, the standings, and every round's tables with their games and results.
 //! Built from what is stored, by one function for both.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use helvetia_web::pages::{
     EntrantView, RoundView, StandingView, TablePlayerView, TableView, TournamentSummary,
@@ -48,6 +48,12 @@ pub fn view_of(snapshot: &TournamentSnapshot, viewer: Option<&str>) -> Tournamen
         .map(|entry| (entry.user_id.as_str(), entry.username.as_str()))
         .collect();
     let name = |user_id: &str| names.get(user_id).copied().unwrap_or("?").to_string();
+    let withdrawn: HashSet<&str> = snapshot
+        .entries
+        .iter()
+        .filter(|entry| entry.withdrawn)
+        .map(|entry| entry.user_id.as_str())
+        .collect();
     let standings = standings_of(snapshot)
         .into_iter()
         .map(|line| StandingView {
@@ -58,6 +64,7 @@ pub fn view_of(snapshot: &TournamentSnapshot, viewer: Option<&str>) -> Tournamen
             vp: line.vp,
             played: line.tables_played,
             byes: line.byes,
+            withdrawn: withdrawn.contains(line.user_id.as_str()),
         })
         .collect();
     let results: HashMap<(&str, &str), (u8, u32)> = snapshot
@@ -124,6 +131,7 @@ pub fn view_of(snapshot: &TournamentSnapshot, viewer: Option<&str>) -> Tournamen
     let tournament = &snapshot.tournament;
     let you = viewer.map(|user_id| YouView {
         entered: names.contains_key(user_id),
+        withdrawn: withdrawn.contains(user_id),
         game: snapshot
             .seats
             .iter()
@@ -131,10 +139,11 @@ pub fn view_of(snapshot: &TournamentSnapshot, viewer: Option<&str>) -> Tournamen
             .and_then(|seat| seat.game_id.clone()),
     });
     let stamp = format!(
-        "{}-{}-{}-{}-{}",
+        "{}-{}-{}-{}-{}-{}",
         tournament.status.as_str(),
         tournament.round,
         snapshot.entries.len(),
+        withdrawn.len(),
         snapshot
             .seats
             .iter()
@@ -150,6 +159,7 @@ pub fn view_of(snapshot: &TournamentSnapshot, viewer: Option<&str>) -> Tournamen
             .map(|entry| EntrantView {
                 name: entry.username.clone(),
                 rating: entry.rating.round() as i64,
+                withdrawn: entry.withdrawn,
             })
             .collect(),
         standings,

@@ -15,7 +15,7 @@ use serde_json::json;
 use browser_support::{register, screenshot, wait_until, Browser, TestServer};
 
 /// Seconds from the tournament's creation to its start: time enough for both to enter.
-const LEAD_SECONDS: u64 = 20;
+const LEAD_SECONDS: u64 = 12;
 
 /// Sends `body` to `path` as the page's script does (JSON, with the CSRF header); returns the
 /// status and the answer's JSON.

@@ -46,6 +46,23 @@ async fn tournament_when(client: &Client, id: &str, check: impl Fn(&Value) -> bo
     last
 }
 
+/// The first of `clients` creates the tournament `asked` for, and all of them enter it.
+/// Answers its id.
+async fn create_and_enter(clients: impl Iterator<Item = &mut Client>, asked: Value) -> String {
+    let mut clients: Vec<&mut Client> = clients.collect();
+    let (status, created) = clients[0].post("/api/tournaments", asked).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    for client in &mut clients {
+        let (status, body) = client
+            .post(&format!("/api/tournaments/{id}/enter"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["you"]["entered"], true);
+    }
+    id
+}
+
 /// Half points a place earns at a table, written out as docs/tournaments.md states them.
 fn place_half_points(size: usize, place: usize) -> u32 {
     let table: &[u32] = match size {
@@ -185,23 +202,12 @@ async fn ten_people_at_tables_of_four_play_three_swiss_rounds_on_two_nodes() {
             names.insert(name.clone());
             clients.insert(name, client);
         }
-        let creator = clients.values_mut().next().unwrap();
-        let (status, created) = creator
-            .post(
-                "/api/tournaments",
-                json!({"name": "Ten at four", "players": 4, "pace": "days-1", "rounds": 3,
-                       "starts_at": rfc3339_in(3)}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{created}");
-        let id = created["id"].as_str().unwrap().to_string();
-        for client in clients.values_mut() {
-            let (status, body) = client
-                .post(&format!("/api/tournaments/{id}/enter"), json!({}))
-                .await;
-            assert_eq!(status, StatusCode::OK, "{body}");
-            assert_eq!(body["you"]["entered"], true);
-        }
+        let id = create_and_enter(
+            clients.values_mut(),
+            json!({"name": "Ten at four", "players": 4, "pace": "days-1", "rounds": 3,
+                   "starts_at": rfc3339_in(3)}),
+        )
+        .await;
         // Entering twice changes nothing.
         let again = clients.values_mut().next().unwrap();
         let (_, body) = again
@@ -251,12 +257,13 @@ async fn ten_people_at_tables_of_four_play_three_swiss_rounds_on_two_nodes() {
                 );
             }
             // Entries are closed once it started; the lobby lists it among the entrant's own.
-            let late = clients.values_mut().next().unwrap();
-            let (status, lobby) = late.get_text("/lobby").await;
+            let entrant = clients.values_mut().next().unwrap();
+            let (status, lobby) = entrant.get_text("/lobby").await;
             assert_eq!(status, StatusCode::OK);
             assert!(lobby.contains(&format!("/tournaments/{id}")), "{lobby}");
+            let mut late = first.user("tl").await;
             let (status, body) = late
-                .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+                .post(&format!("/api/tournaments/{id}/enter"), json!({}))
                 .await;
             assert_eq!(status, StatusCode::CONFLICT, "{body}");
             assert_eq!(body["code"], "tournament-closed");
@@ -326,6 +333,122 @@ async fn ten_people_at_tables_of_four_play_three_swiss_rounds_on_two_nodes() {
         let (status, page) = watcher.clone_get_text("/tournaments").await;
         assert_eq!(status, StatusCode::OK);
         assert!(page.contains(&format!("/tournaments/{id}")));
+    }
+}
+
+/// Ends `game` at once: `client`, seated at a table of two, resigns.
+async fn resign(client: &mut Client, game: &str) {
+    let (status, body) = client
+        .post(&format!("/api/games/{game}/resign"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+/// The names seated at `round`'s tables (byes apart).
+fn seated_in(round: &Value) -> BTreeSet<String> {
+    round["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|table| table["players"].as_array().unwrap().iter())
+        .map(|player| player["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_player_who_leaves_a_running_tournament_keeps_their_standing_and_is_not_seated_again() {
+    for database in databases().await {
+        let server = node(database, "solo").await;
+        let mut clients: BTreeMap<String, Client> = BTreeMap::new();
+        for _ in 0..4 {
+            let mut client = server.user("tw").await;
+            clients.insert(username(&mut client).await, client);
+        }
+        let leaver = clients.keys().next().unwrap().clone();
+        let id = create_and_enter(
+            clients.values_mut(),
+            json!({"name": "Leave early", "players": 2, "pace": "days-1", "rounds": 2,
+                   "starts_at": rfc3339_in(2)}),
+        )
+        .await;
+        let watcher = server.client().await;
+        let first = tournament_when(&watcher, &id, |t| {
+            t["round"] == 1 && t["rounds"][0]["tables"][1]["status"] == "running"
+        })
+        .await;
+
+        // The leaver goes during round 1; asking twice changes nothing more.
+        for _ in 0..2 {
+            let (status, body) = clients
+                .get_mut(&leaver)
+                .unwrap()
+                .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(body["you"]["entered"], true);
+            assert_eq!(body["you"]["withdrawn"], true);
+            assert_eq!(body["entries"], 4, "the entry stays");
+        }
+        let (_, lobby) = clients.get_mut(&leaver).unwrap().get_text("/lobby").await;
+        assert!(
+            !lobby.contains(&format!("/tournaments/{id}")),
+            "no longer among the leaver's tournaments"
+        );
+
+        // Round 1's tables end (the leaver's game too: leaving does not end it).
+        for table in first["rounds"][0]["tables"].as_array().unwrap() {
+            let game = table["game"].as_str().unwrap();
+            assert_eq!(table["status"], "running");
+            let name = table["players"][0]["name"].as_str().unwrap();
+            resign(clients.get_mut(name).unwrap(), game).await;
+        }
+        let second = tournament_when(&watcher, &id, |t| {
+            t["round"] == 2 && t["rounds"][1]["tables"][0]["status"] == "running"
+        })
+        .await;
+        let round_two = &second["rounds"][1];
+        let seated = seated_in(round_two);
+        assert_eq!(
+            seated.len(),
+            2,
+            "three still play: a table of two… {second:#}"
+        );
+        assert_eq!(round_two["byes"].as_array().unwrap().len(), 1, "…and a bye");
+        assert!(!seated.contains(&leaver), "{second:#}");
+        assert!(
+            round_two["byes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|n| n != leaver.as_str()),
+            "a bye is for those who play on"
+        );
+        let line = second["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|line| line["name"] == leaver.as_str())
+            .expect("the leaver keeps a line");
+        assert_eq!(line["withdrawn"], true);
+        assert_eq!(line["played"], 1, "their table counts");
+
+        let table = &round_two["tables"][0];
+        let name = table["players"][0]["name"].as_str().unwrap();
+        resign(
+            clients.get_mut(name).unwrap(),
+            table["game"].as_str().unwrap(),
+        )
+        .await;
+        let done = tournament_when(&watcher, &id, |t| t["status"] == "finished").await;
+        assert_eq!(done["standings"].as_array().unwrap().len(), 4, "{done:#}");
+        assert_standings(&done);
+        let (status, body) = clients
+            .get_mut(&leaver)
+            .unwrap()
+            .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(body["code"], "tournament-closed");
     }
 }
 

@@ -137,6 +137,7 @@ fn tournament_view(signed_in: bool) -> TournamentView {
         vp,
         played: 1 - byes,
         byes,
+        withdrawn: name == "carla",
     };
     TournamentView {
         tournament: tournament_summary("running", 2),
@@ -145,6 +146,7 @@ fn tournament_view(signed_in: bool) -> TournamentView {
             .map(|name| EntrantView {
                 name: (*name).into(),
                 rating: 1500,
+                withdrawn: *name == "carla",
             })
             .collect(),
         standings: vec![
@@ -184,6 +186,7 @@ fn tournament_view(signed_in: bool) -> TournamentView {
         ],
         you: signed_in.then(|| YouView {
             entered: true,
+            withdrawn: false,
             game: Some("g2".into()),
         }),
         stamp: "running-2-4-2-3".into(),
@@ -217,8 +220,23 @@ fn a_tournament_page_shows_standings_results_and_the_viewers_table() {
     assert!(page.contains("1,5"), "half points in German write a comma");
     assert!(page.contains("data-stamp=\"running-2-4-2-3\""));
     assert!(page.contains(&Lang::De.tr("tournament-go-to-table")));
+    assert!(
+        page.contains(&Lang::De.tr("tournament-leave")),
+        "a player still in a running tournament may leave it"
+    );
+    assert_eq!(
+        page.matches(&Lang::De.tr("tournament-withdrew")).count(),
+        2,
+        "the one who left is marked in the standings and among the entrants"
+    );
+    let mut gone = tournament_view(true);
+    gone.you.as_mut().unwrap().withdrawn = true;
+    let page = tournament(Lang::En, Some("anna"), "tok", &gone);
+    assert!(page.contains(&Lang::En.tr("tournament-you-withdrew")));
+    assert!(!page.contains(&Lang::En.tr("tournament-leave")));
     let anonymous = tournament(Lang::En, None, "tok", &tournament_view(false));
     assert!(!anonymous.contains(&Lang::En.tr("tournament-go-to-table")));
+    assert!(!anonymous.contains(&Lang::En.tr("tournament-leave")));
     assert!(anonymous.contains("1.5"));
 }
 

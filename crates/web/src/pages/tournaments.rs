@@ -68,6 +68,8 @@ pub struct EntrantView {
     pub name: String,
     /// Rating at the tournament's player count, rounded.
     pub rating: i64,
+    /// Whether they left after the start (later rounds do not seat them).
+    pub withdrawn: bool,
 }
 
 /// One line of the standings; points in tournament points (halves show as .5).
@@ -87,6 +89,8 @@ pub struct StandingView {
     pub played: u32,
     /// Rounds sat out.
     pub byes: u32,
+    /// Whether they left after the start.
+    pub withdrawn: bool,
 }
 
 /// One player at a table; the result once the table has ended.
@@ -131,6 +135,8 @@ pub struct RoundView {
 pub struct YouView {
     /// Whether they entered.
     pub entered: bool,
+    /// Whether they left after the start.
+    pub withdrawn: bool,
     /// Their game in the round being played.
     pub game: Option<String>,
 }
@@ -328,7 +334,10 @@ fn standings(lang: Lang, view: &TournamentView) -> Markup {
                     @for line in &view.standings {
                         tr {
                             td { (line.rank) }
-                            td { a href={ "/players/" (line.name) } { (line.name) } }
+                            td {
+                                a href={ "/players/" (line.name) } { (line.name) }
+                                @if line.withdrawn { " " span class="muted" { (lang.tr("tournament-withdrew")) } }
+                            }
                             td { (points(lang, line.points)) }
                             td { (points(lang, line.opponents)) }
                             td { (line.vp) }
@@ -400,6 +409,17 @@ fn live_part(lang: Lang, view: &TournamentView, signed_in: bool) -> Markup {
                         }
                     }
                 }
+                @if t.status == "running" && you.entered {
+                    p {
+                        @if you.withdrawn {
+                            (lang.tr("tournament-you-withdrew"))
+                        } @else {
+                            button type="button" data-tournament-action="withdraw"
+                                data-confirm=(lang.tr("tournament-leave-confirm")) { (lang.tr("tournament-leave")) }
+                        }
+                    }
+                    p class="form-error" role="alert" hidden {}
+                }
                 @if t.status == "upcoming" {
                     p {
                         @if you.entered {
@@ -442,7 +462,10 @@ fn entrants(lang: Lang, view: &TournamentView) -> Markup {
             } @else {
                 ol class="entrants" {
                     @for entrant in &view.entrants {
-                        li { a href={ "/players/" (entrant.name) } { (entrant.name) } " (" (entrant.rating) ")" }
+                        li {
+                            a href={ "/players/" (entrant.name) } { (entrant.name) } " (" (entrant.rating) ")"
+                            @if entrant.withdrawn { " " span class="muted" { (lang.tr("tournament-withdrew")) } }
+                        }
                     }
                 }
             }
