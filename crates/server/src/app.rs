@@ -28,6 +28,7 @@ use crate::matchmaking::requests as play_now;
 use crate::play::{forced_steps, hints, requests as play, resign, socket as ws, stand_in};
 use crate::players::{leaderboard, profiles as players};
 use crate::site::pages;
+use crate::site::settings as site_settings;
 use crate::state::{AppState, Shared};
 use crate::storage::Store;
 use crate::tournaments::pages as tournament_pages;
@@ -177,7 +178,7 @@ pub fn app(state: AppState) -> Router {
         .route("/players/{name}", get(players::profile_page))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/replay", get(pages::replay))
-        .route("/settings", get(mail::settings::page))
+        .route("/settings", get(site_settings::page))
         .route(
             "/unsubscribe/{token}",
             get(mail::settings::ask_to_unsubscribe).post(mail::settings::unsubscribe),

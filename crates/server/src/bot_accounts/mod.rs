@@ -4,5 +4,7 @@
 //!
 //! - [`requests`]: `POST /api/account/bot`, and `GET`/`POST /api/bot/tokens` with
 //!   `POST /api/bot/tokens/{id}/revoke`.
+//! - [`settings`]: its part of the settings page (the tokens, or whether it may become a bot).
 
 pub mod requests;
+pub mod settings;

@@ -206,6 +206,13 @@ impl Occupant {
         matches!(self, Occupant::Bot { .. })
     }
 
+    /// Whether a game may stay rated when this seat, once `self`, holds `next`: a seat kept for
+    /// a bot account (in a game rated on the bot ladder) that opens can only be taken by a
+    /// person, and a game of people and programs is never rated.
+    pub fn keeps_rating_when_it_becomes(&self, next: &Occupant) -> bool {
+        !(matches!(self, Occupant::InvitedBot { .. }) && matches!(next, Occupant::Open))
+    }
+
     /// Whether nobody sits here yet.
     pub fn is_free(&self) -> bool {
         matches!(
@@ -289,6 +296,23 @@ pub fn all_people_or_all_bots(seats: &[SeatRecord]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seat_kept_for_a_bot_account_that_opens_ends_the_rating() {
+        let kept = Occupant::InvitedBot {
+            user_id: "robo".into(),
+            username: "robo".into(),
+        };
+        let accepted = Occupant::Human {
+            user_id: "robo".into(),
+            username: "robo".into(),
+            invite: None,
+        };
+        assert!(!kept.keeps_rating_when_it_becomes(&Occupant::Open));
+        assert!(kept.keeps_rating_when_it_becomes(&accepted));
+        assert!(Occupant::Open.keeps_rating_when_it_becomes(&accepted));
+        assert!(accepted.keeps_rating_when_it_becomes(&Occupant::Open));
+    }
 
     #[test]
     fn people_and_programs_are_rated_apart() {

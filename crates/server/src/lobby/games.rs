@@ -461,11 +461,13 @@ pub(super) async fn change_seat(
     seat: SeatRecord,
     old: &Occupant,
 ) -> AppResult<()> {
-    let stored = app.store.update_seat(&live.id, &seat, old);
+    let unrate = state.rated && !old.keeps_rating_when_it_becomes(&seat.occupant);
+    let stored = app.store.update_seat(&live.id, &seat, old, unrate);
     let index = usize::from(seat.seat);
     let seated = seat.clone();
     commit(app, live, state, stored, |state, ()| {
-        state.seats[index] = seated
+        state.seats[index] = seated;
+        state.rated &= !unrate;
     })
     .await?;
     Ok(())

@@ -1,6 +1,7 @@
 //! "Play again with the same players": from the end screen of a finished game, a player opens
 //! the next game with the same options, time control, rating and bots, every other person's seat
-//! reserved for them; the others, asking in turn, get the invitation to their own seat. However
+//! reserved for them (a bot account's kept for it, to accept or decline); the others, asking in
+//! turn, get the invitation to their own seat. However
 //! many ask at once, on any nodes, there is one next game.
 
 use axum::extract::{Path, State};
@@ -70,7 +71,8 @@ pub async fn rematch(
 }
 
 /// The next game after `state`, created by `user` in `their_seat`: the same options under the
-/// current rules, the same bots, every other person's seat reserved by an invitation.
+/// current rules, the same bots, every other person's seat reserved by an invitation, and a
+/// bot account's seat kept for it (its program hears of it and answers as to any invitation).
 fn next_game(state: &GameState, user: &User, their_seat: u8) -> GameRecordRow {
     let options = GameOptions {
         rules: RulesRevision::CURRENT,
@@ -87,6 +89,12 @@ fn next_game(state: &GameState, user: &User, their_seat: u8) -> GameRecordRow {
                     invite: None,
                 },
                 Occupant::Bot { level } => Occupant::Bot { level: *level },
+                Occupant::Human {
+                    user_id, username, ..
+                } if seat.bot_account => Occupant::InvitedBot {
+                    user_id: user_id.clone(),
+                    username: username.clone(),
+                },
                 _ => Occupant::Invite {
                     token: random_token(),
                 },

@@ -8,7 +8,8 @@
 //! from the outbox (`crate::workers::mail_sender`); a guarded claim lets exactly one node send each mail. Without
 //! `--smtp-url` nothing is planned or sent and the server says so when it starts.
 //!
-//! This folder holds the mails' words and their transport, and the settings page.
+//! This folder holds the mails' words and their transport, and the mail settings (their API,
+//! their part of the settings page, and the unsubscribe link).
 
 pub mod compose;
 pub mod settings;

@@ -1,23 +1,21 @@
-//! The mail settings of the logged-in person (`/settings`, `GET`/`POST /api/settings`; the page
-//! also holds the other settings and the account's part as a bot account) and the
-//! unsubscribe link of every mail (`/unsubscribe/{token}`), which needs no login: the token is
-//! the permission. Opening the link only asks; the confirming `POST` (or a mail program's
+//! The mail settings of the logged-in person (`GET`/`POST /api/settings`, and their part of the
+//! settings page, [`form`]) and the unsubscribe link of every mail (`/unsubscribe/{token}`),
+//! which needs no login: the token is the permission. Opening the link only asks; the confirming `POST` (or a mail program's
 //! one-click `POST`, RFC 8058) turns every kind of mail off.
 
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::Response;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use crate::accounts::auth::{Credential, MaybeUser, User};
+use crate::accounts::auth::{MaybeUser, User};
 use crate::accounts::page_context::PageContext;
-use crate::domain::time::rfc3339;
 use crate::domain::tokens::random_token;
 use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::http::language::LangQuery;
 use crate::state::AppState;
-use crate::storage::{MailSettings, StoreResult};
+use crate::storage::MailSettings;
 use helvetia_web::{pages as web, Lang};
 
 use super::transport::is_deliverable;
@@ -112,72 +110,18 @@ fn answer(app: &AppState, settings: SettingsBody) -> serde_json::Value {
     value
 }
 
-/// `GET /settings`: the form; to the log-in page without a session.
-pub async fn page(
-    State(app): State<AppState>,
-    headers: HeaderMap,
-    Query(q): Query<LangQuery>,
-    user: MaybeUser,
-) -> Response {
-    let Some(who) = user.0.clone() else {
-        return Redirect::to("/login").into_response();
-    };
-    let page = PageContext::new(&headers, &q, user);
-    let settings = match stored(&app, &who).await {
-        Ok(settings) => settings,
-        Err(error) => return page.error(&error),
-    };
-    let plays_forced_steps = match app.store.plays_forced_steps(&who.id).await {
-        Ok(on) => on.unwrap_or(true),
-        Err(error) => return page.error(&error.into()),
-    };
-    let anonymous_in_exports = match app.store.anonymous_in_exports(&who.id).await {
-        Ok(on) => on.unwrap_or(false),
-        Err(error) => return page.error(&error.into()),
-    };
-    let form = web::MailForm {
+/// The mail part of the settings page for `who`, in `lang` unless they chose a language for
+/// their mail.
+///
+/// # Errors
+/// The account is gone, or the database failed.
+pub async fn form(app: &AppState, who: &User, lang: Lang) -> AppResult<web::MailForm> {
+    let settings = stored(app, who).await?;
+    Ok(web::MailForm {
         email: settings.email.clone().unwrap_or_default(),
-        language: Lang::from_code(&settings.language).unwrap_or(page.lang),
+        language: Lang::from_code(&settings.language).unwrap_or(lang),
         wanted: settings.wanted,
         sends_mail: app.config.smtp_url.is_some(),
-    };
-    let bot = match bot_account(&app, &who).await {
-        Ok(bot) => bot,
-        Err(error) => return page.error(&error.into()),
-    };
-    page.ok(web::settings(
-        page.lang,
-        page.user(),
-        &page.csrf,
-        &form,
-        (plays_forced_steps, anonymous_in_exports),
-        &bot,
-    ))
-}
-
-/// What the settings page shows of `who` as a bot account: its tokens, or whether it may
-/// become one.
-async fn bot_account(app: &AppState, who: &User) -> StoreResult<web::BotAccount> {
-    if who.by != Credential::PersonSession {
-        let tokens = app.store.api_tokens(&who.id).await?;
-        let when = |seconds: i64| rfc3339(seconds).replace('T', " ").replace('Z', " UTC");
-        return Ok(web::BotAccount::Bot(
-            tokens
-                .into_iter()
-                .map(|token| web::TokenLine {
-                    id: token.id,
-                    name: token.name,
-                    created: when(token.created_at),
-                    last_used: token.last_used_at.map(when),
-                    revoked: token.revoked_at.map(when),
-                })
-                .collect(),
-        ));
-    }
-    Ok(if app.store.may_become_bot(&who.id).await? {
-        web::BotAccount::MayBecomeBot
-    } else {
-        web::BotAccount::Person
     })
 }
 

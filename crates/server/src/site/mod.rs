@@ -1,3 +1,4 @@
 //! The site's pages and static files.
 
 pub mod pages;
+pub mod settings;

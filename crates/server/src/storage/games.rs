@@ -108,7 +108,8 @@ impl Store {
     }
 
     /// Changes who sits in a seat of an open game, if it still holds `expected` (so two joins
-    /// cannot both win, on one node or on several), and tells the other nodes.
+    /// cannot both win, on one node or on several), and tells the other nodes. With `unrate`
+    /// the game is no longer rated, in the same transaction.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if the seat or the game changed meanwhile.
@@ -117,7 +118,9 @@ impl Store {
         game_id: &str,
         seat: &SeatRecord,
         expected: &Occupant,
+        unrate: bool,
     ) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
         let (kind, user, level, token) = seat.occupant.columns();
         let (old_kind, old_user, _, _) = expected.columns();
         let result = sqlx::query(
@@ -133,11 +136,18 @@ impl Store {
         .bind(i64::from(seat.seat))
         .bind(old_kind)
         .bind(old_user.unwrap_or_default())
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
         if result.rows_affected() != 1 {
             return Err(StoreError::Conflict);
         }
+        if unrate {
+            sqlx::query("UPDATE games SET rated = 0 WHERE id = $1")
+                .bind(game_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
         self.announce_change(game_id, 0).await
     }
 

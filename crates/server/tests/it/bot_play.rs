@@ -269,6 +269,21 @@ async fn a_bot_account_is_invited_answers_and_plays_its_seat_to_the_end_over_its
         let (_, state) = anna.get(&format!("/api/games/{id}")).await;
         assert_eq!(state["rating_changes"], json!([]), "{state}");
 
+        // Anna asks for a rematch: the bot account's seat is kept for it, and its program is
+        // invited as to any game.
+        let (status, body) = anna
+            .post(&format!("/api/games/{id}/rematch"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let next = body["id"].as_str().unwrap().to_string();
+        let (_, again) = anna.get(&format!("/api/games/{next}")).await;
+        assert_eq!(again["players"][1]["kind"], "bot_invite", "{again}");
+        assert_eq!(again["players"][1]["name"], robo_name.as_str(), "{again}");
+        let invitation = next_event(&mut events).await;
+        assert_eq!(invitation["type"], "invitation", "{invitation}");
+        assert_eq!(invitation["game"], next.as_str(), "{invitation}");
+        assert_eq!(invitation["seat"], 1, "{invitation}");
+
         // Nothing the bot received carried a secret of any round.
         let payloads = received.payloads();
         assert!(payloads.len() > bot_actions, "{} lines", payloads.len());
@@ -345,6 +360,32 @@ async fn games_among_bots_are_rated_on_the_bot_ladder_with_the_built_in_levels_a
         let server = TestServer::start(database).await;
         let mut anna = server.user("anna").await;
         let (_, bot, robo_name) = a_bot(&server).await;
+
+        // A game among bots whose bot account declines opens its seat to people: from then
+        // on it can no longer be rated.
+        let (declined, _) = create_game(
+            &mut anna,
+            json!({"players": 2, "round_limit": 1}),
+            json!([{"kind": "bot_account", "name": robo_name},
+                   {"kind": "bot", "level": "random"}]),
+        )
+        .await;
+        let rated_in_lobby = |lobby: &Value| {
+            lobby
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|game| game["id"] == declined.as_str())
+                .map(|game| game["rated"].clone())
+        };
+        let (_, lobby) = anna.get("/api/games?list=mine").await;
+        assert_eq!(rated_in_lobby(&lobby), Some(json!(true)), "{lobby}");
+        let (status, body) = bot
+            .post(&format!("/api/bot/games/{declined}/decline"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (_, lobby) = anna.get("/api/games?list=mine").await;
+        assert_eq!(rated_in_lobby(&lobby), Some(json!(false)), "{lobby}");
 
         // Anna hosts without a seat: the bot account against the beginner level.
         let (id, _) = create_game(

@@ -1,6 +1,7 @@
 //! The pages for every kind of reader, in headless Chromium: axe-core finds no violation on
 //! the site's pages in every language, nor on a game's table at its decisions (a chooser open
-//! included).
+//! included, and the table in every language), its replay with the analysis, a waiting room
+//! and a tutorial game's table with its coach, each in every language.
 //!
 //! It needs Debian's `chromium` and `chromium-driver`, and `npm` (for axe-core); it fails
 //! without them.
@@ -14,8 +15,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    axe_violations, click_random_legal, create_game, fill, register, table_state, wait_until,
-    Browser, TestServer,
+    axe_violations, click_random_legal, create_game, fill, play_until_over, register, table_state,
+    wait_until, Browser, TestServer,
 };
 
 /// Opens `path` and checks it.
@@ -142,5 +143,102 @@ async fn axe_finds_nothing_on_the_pages_and_the_table_in_every_language() {
         browser_support::click(&anna, &piece).await;
         check_now(&anna, "the table with a chooser open", &mut problems).await;
     }
+    // The same table in the other four languages.
+    let game = current_path(&anna).await;
+    for lang in ["de", "fr", "it", "zh"] {
+        check_table(
+            &anna,
+            &server,
+            &format!("{game}?lang={lang}"),
+            &mut problems,
+        )
+        .await;
+    }
+    // The game played to its end (one round): its replay with the analysis, in every language.
+    play_until_over(&[&anna], &mut rng, 400, async |_, _| false).await;
+    anna.goto(&server.url(&format!("{game}/replay?lang=en")))
+        .await
+        .expect("the replay");
+    let ask = anna
+        .wait()
+        .for_element(Locator::Css("[data-analysis-ask]"))
+        .await
+        .expect("a button to ask for the analysis");
+    browser_support::click(&anna, &ask).await;
+    wait_until(
+        &anna,
+        "document.querySelector('.analysis[data-state=\"done\"]') !== null",
+        "the finished analysis",
+        Duration::from_secs(60),
+    )
+    .await;
+    for lang in ["en", "de", "fr", "it", "zh"] {
+        let path = format!("{game}/replay?lang={lang}");
+        check_page(&anna, &server, &path, &mut problems).await;
+    }
+    // The waiting room of a game with an open seat, in every language.
+    check_page(&anna, &server, "/lobby?lang=en", &mut problems).await;
+    create_game(&anna, 2, &["me", "open"], 1).await;
+    wait_until(
+        &anna,
+        "location.pathname.startsWith('/games/') && document.querySelector('.waiting-room')",
+        "the waiting room",
+        Duration::from_secs(20),
+    )
+    .await;
+    let waiting = current_path(&anna).await;
+    for lang in ["en", "de", "fr", "it", "zh"] {
+        check_page(
+            &anna,
+            &server,
+            &format!("{waiting}?lang={lang}"),
+            &mut problems,
+        )
+        .await;
+    }
+    // A tutorial game's table, its coach showing, in every language.
+    check_page(&anna, &server, "/tutorial?lang=en", &mut problems).await;
+    let start = anna
+        .find(Locator::Css("#tutorial-form button[type=submit]"))
+        .await
+        .expect("the tutorial's start button");
+    browser_support::click(&anna, &start).await;
+    wait_until(
+        &anna,
+        "location.pathname.startsWith('/games/')",
+        "the tutorial game",
+        Duration::from_secs(20),
+    )
+    .await;
+    let tutorial = current_path(&anna).await;
+    for lang in ["en", "de", "fr", "it", "zh"] {
+        let path = format!("{tutorial}?lang={lang}");
+        check_table(&anna, &server, &path, &mut problems).await;
+    }
     assert!(problems.is_empty(), "axe-core: {problems:#?}");
+}
+
+/// The path of the page `client` shows.
+async fn current_path(client: &Client) -> String {
+    client
+        .execute("return location.pathname", vec![])
+        .await
+        .expect("the path")
+        .as_str()
+        .expect("a string")
+        .to_string()
+}
+
+/// Opens the game page `path` and checks it once its table is drawn.
+async fn check_table(client: &Client, server: &TestServer, path: &str, problems: &mut Vec<String>) {
+    client.goto(&server.url(path)).await.expect("open the game");
+    wait_until(
+        client,
+        "document.querySelector('#table .table-root') \
+         && document.getElementById('table').dataset.connected === 'true'",
+        "the table",
+        Duration::from_secs(20),
+    )
+    .await;
+    check_now(client, path, problems).await;
 }

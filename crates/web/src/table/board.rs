@@ -8,7 +8,7 @@ use helvetia_engine::{
     Branch, BuildingClass, BuildingKind, Character, Good, Phase, Seat, VillageId,
 };
 
-use super::pieces::{clickable, coin, colour, cube, fitted_text, villager, Figure, Num};
+use super::pieces::{clickable, coin, colour, cube, fitted_text, seat_mark, villager, Figure, Num};
 use super::targets::Target;
 use super::tiled::{self, row, spacer, subheading, view};
 use super::titles::{Room, Title};
@@ -157,6 +157,9 @@ fn good_space(ctx: &Ctx, good: Good, x: f32, y: f32) -> Markup {
                     rect x=(Num(x + 34.0)) y=(Num(y + 18.0)) width="20" height="20" rx="3"
                         fill=(holder.map_or("#fff8dc", |s| colour(VillageId::Player(s)))) stroke="#8a6d00" {}
                     text x=(Num(x + 44.0)) y=(Num(y + 32.0)) font-size="11" text-anchor="middle" { (points) }
+                    @if let Some(holder) = holder {
+                        (seat_mark(VillageId::Player(holder), x + 51.0, y + 21.0, 2.6))
+                    }
                 }
             }
         }))
@@ -197,6 +200,9 @@ fn branch_tile(ctx: &Ctx, branch: Branch, x: f32, y: f32) -> Markup {
             rect x=(Num(x)) y=(Num(y + 10.0)) width="40" height="40" rx="5"
                 fill=(holder.map_or("#fff0b3", |s| colour(VillageId::Player(s)))) stroke="#8a6d00" stroke-width="1.5" {}
             text x=(Num(x + 20.0)) y=(Num(y + 36.0)) font-size="18" text-anchor="middle" font-weight="bold" { (branch.points()) }
+            @if let Some(holder) = holder {
+                (seat_mark(VillageId::Player(holder), x + 34.0, y + 16.0, 3.5))
+            }
         }
     }
 }

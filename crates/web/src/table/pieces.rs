@@ -12,7 +12,7 @@ use helvetia_engine::{Owner, Sex, VillageId};
 use super::targets::Clickable;
 
 /// Fill colours of the four seats; the neutral village is off-white.
-const SEAT_COLOURS: [&str; 4] = ["#c62828", "#1e63c4", "#e0a800", "#2e8b3d"];
+pub(crate) const SEAT_COLOURS: [&str; 4] = ["#c62828", "#1e63c4", "#e0a800", "#2e8b3d"];
 const NEUTRAL_COLOUR: &str = "#f3efe6";
 
 /// The fill colour of a seat or the neutral village.
@@ -20,6 +20,38 @@ pub fn colour(owner: Owner) -> &'static str {
     match owner {
         VillageId::Player(seat) => SEAT_COLOURS[seat.index() % 4],
         VillageId::Neutral => NEUTRAL_COLOUR,
+    }
+}
+
+/// Each seat's shape, a unit wide: a circle, a square, a triangle and a diamond. Drawn on the
+/// seat's pieces beside its colour, so that seats are told apart by a reader who cannot tell
+/// the colours apart (or prints the table in grey).
+pub(crate) const SEAT_SHAPES: [&str; 4] = [
+    "M1 0A1 1 0 1 1-1 0A1 1 0 1 1 1 0Z",
+    "M-.8-.8H.8V.8H-.8Z",
+    "M0-1L.95.75H-.95Z",
+    "M0-1.05L1.05 0L0 1.05L-1.05 0Z",
+];
+
+/// [`SEAT_SHAPES`] drawn on a villager's body (centred on (0, -5.5), 2.6 from its centre):
+/// written out, since a table draws dozens of villagers and nothing of these needs computing.
+pub(crate) const VILLAGER_SEAT_SHAPES: [&str; 4] = [
+    "M2.6-5.5A2.6 2.6 0 1 1-2.6-5.5A2.6 2.6 0 1 1 2.6-5.5Z",
+    "M-2.08-7.58H2.08V-3.42H-2.08Z",
+    "M0-8.1L2.47-3.55H-2.47Z",
+    "M0-8.23L2.73-5.5L0-2.77L-2.73-5.5Z",
+];
+
+/// The seat's shape (see [`SEAT_SHAPES`]) centred on (`x`, `y`), `radius` from its centre to
+/// its edge; nothing for the neutral village. White with a dark outline (the style sheet's
+/// `seat-mark`), and transparent to clicks: it belongs to the piece it is drawn on.
+pub fn seat_mark(owner: Owner, x: f32, y: f32, radius: f32) -> Markup {
+    let VillageId::Player(seat) = owner else {
+        return html! {};
+    };
+    html! {
+        path class="seat-mark" d=(SEAT_SHAPES[seat.index() % 4])
+            transform={ "translate(" (Num(x)) " " (Num(y)) ") scale(" (Num(radius)) ")" } {}
     }
 }
 
@@ -76,6 +108,9 @@ pub fn villager_scaled(x: f32, y: f32, figure: Figure, scale: f32, title: &str) 
             } @else {
                 path d="M-5 0 L-5 -12 L5 -12 L5 0 Z" fill=(fill) {}
             }
+            @if let VillageId::Player(seat) = figure.owner {
+                path class="seat-mark" d=(PreEscaped(VILLAGER_SEAT_SHAPES[seat.index() % 4])) {}
+            }
             circle cx="0" cy="-16" r="4" {}
             @if figure.sex == Sex::Male {
                 rect x="-6" y="-20" width="12" height="1.8" {}
@@ -91,6 +126,7 @@ pub fn coin(x: f32, y: f32, owner: Owner, title: &str) -> Markup {
         circle class="coin" cx=(Num(x)) cy=(Num(y)) r="6" fill=(colour(owner)) {
             title { (title) }
         }
+        (seat_mark(owner, x, y, 2.8))
     }
 }
 
@@ -101,6 +137,7 @@ pub fn cube(x: f32, y: f32, owner: Owner, title: &str, mark: Option<String>) -> 
         rect class="cube" x=(Num(x)) y=(Num(y)) width="8" height="8" fill=(colour(owner)) data-cube=[mark] {
             title { (title) }
         }
+        (seat_mark(owner, x + 4.0, y + 4.0, 2.3))
     }
 }
 

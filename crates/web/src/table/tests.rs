@@ -148,6 +148,45 @@ fn check_pieces(game: &Game, html: &str) {
         let pool: usize = p.draft_pool.iter().map(|&n| usize::from(n)).sum();
         assert_eq!(count(html, "class=\"pool-tile\""), pool, "draft pool");
     }
+    check_seat_marks(html);
+}
+
+/// Every villager, coin and cube of a seat's colour carries that seat's shape, and nothing of
+/// the neutral village's colour carries one.
+fn check_seat_marks(html: &str) {
+    use super::pieces::{SEAT_COLOURS, SEAT_SHAPES, VILLAGER_SEAT_SHAPES};
+    let mut marked = 0;
+    for piece in ["class=\"villager\"", "class=\"coin\"", "class=\"cube\""] {
+        for (at, _) in html.match_indices(piece) {
+            let rest = &html[at..];
+            let fill = rest.split("fill=\"").nth(1).expect("a fill")[..7].to_string();
+            // The piece ends before the next piece of any kind.
+            let end = rest[1..]
+                .find("class=\"villager\"")
+                .into_iter()
+                .chain(rest[1..].find("class=\"coin\""))
+                .chain(rest[1..].find("class=\"cube\""))
+                .min()
+                .map_or(rest.len(), |end| end + 1);
+            let mark = rest[..end]
+                .split("class=\"seat-mark\" d=\"")
+                .nth(1)
+                .map(|after| &after[..after.find('"').unwrap()]);
+            match SEAT_COLOURS.iter().position(|colour| *colour == fill) {
+                Some(seat) => {
+                    let shapes = if piece.contains("villager") {
+                        VILLAGER_SEAT_SHAPES
+                    } else {
+                        SEAT_SHAPES
+                    };
+                    assert_eq!(mark, Some(shapes[seat]), "{piece} of seat {seat}");
+                    marked += 1;
+                }
+                None => assert_eq!(mark, None, "{piece} filled {fill}"),
+            }
+        }
+    }
+    assert!(marked > 0, "no piece of a seat");
 }
 
 /// Every legal action is clickable, and no index beyond the list is.

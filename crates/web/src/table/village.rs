@@ -8,7 +8,9 @@ use helvetia_engine::{
     Building, BuildingClass, Cell, Character, Quarter, Seat, Sex, VillageId, Villager,
 };
 
-use super::pieces::{clickable, coin, colour, fitted_text, villager, villager_scaled, Figure, Num};
+use super::pieces::{
+    clickable, coin, colour, fitted_text, seat_mark, villager, villager_scaled, Figure, Num,
+};
 use super::targets::Target;
 use super::titles::{Room, Title};
 use super::Ctx;
@@ -58,6 +60,7 @@ pub fn village_tabs(ctx: &Ctx) -> Markup {
                     aria-controls={ "t-village-" (village.index()) } title=(ctx.namer.village(village)) {
                     svg class="village-swatch" viewBox="0 0 12 12" aria-hidden="true" {
                         rect width="12" height="12" rx="3" fill=(colour(village)) stroke="#555" {}
+                        (seat_mark(village, 6.0, 6.0, 3.4))
                     }
                     @match village {
                         VillageId::Player(seat) => (ctx.namer.seat(seat)),
@@ -180,6 +183,7 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
     html! {
         g id=(id("name")) {
             rect x=(Num(PAD)) y=(Num(PAD)) width="22" height="22" rx="4" fill=(colour(owner)) stroke="#222" {}
+            (seat_mark(owner, PAD + 11.0, PAD + 11.0, 6.0))
             @if to_move {
                 circle class="to-move" cx=(Num(PAD + 11.0)) cy=(Num(PAD + 11.0)) r="15" {}
             }

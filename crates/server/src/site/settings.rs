@@ -1,0 +1,52 @@
+//! The settings page (`/settings`): one page for the person's settings, each part built by the
+//! feature that owns it: mail ([`crate::mail::settings`]), forced steps, anonymity in exports,
+//! and the account's part as a bot account ([`crate::bot_accounts::settings`]).
+
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Redirect, Response};
+use helvetia_web::pages as web;
+
+use crate::accounts::auth::MaybeUser;
+use crate::accounts::page_context::PageContext;
+use crate::bot_accounts::settings::settings_part;
+use crate::http::language::LangQuery;
+use crate::mail::settings::form as mail_form;
+use crate::state::AppState;
+
+/// `GET /settings`: the form; to the log-in page without a session.
+pub async fn page(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<LangQuery>,
+    user: MaybeUser,
+) -> Response {
+    let Some(who) = user.0.clone() else {
+        return Redirect::to("/login").into_response();
+    };
+    let page = PageContext::new(&headers, &q, user);
+    let mail = match mail_form(&app, &who, page.lang).await {
+        Ok(form) => form,
+        Err(error) => return page.error(&error),
+    };
+    let plays_forced_steps = match app.store.plays_forced_steps(&who.id).await {
+        Ok(on) => on.unwrap_or(true),
+        Err(error) => return page.error(&error.into()),
+    };
+    let anonymous_in_exports = match app.store.anonymous_in_exports(&who.id).await {
+        Ok(on) => on.unwrap_or(false),
+        Err(error) => return page.error(&error.into()),
+    };
+    let bot = match settings_part(&app, &who).await {
+        Ok(bot) => bot,
+        Err(error) => return page.error(&error.into()),
+    };
+    page.ok(web::settings(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        &mail,
+        (plays_forced_steps, anonymous_in_exports),
+        &bot,
+    ))
+}
