@@ -11,6 +11,8 @@ rustup component add rustfmt clippy >/dev/null 2>&1 || true
 #   Debian's aiosmtpd, which each test starts on a port of its own, storing mails in a Maildir;
 # - npm, with which the accessibility test installs the axe-core package into Cargo's temporary
 #   directory for tests (crates/server/tests/it/browser_support/axe.rs);
+# - Debian's zstd library, which the test build links instead of compiling zstd's C sources
+#   (scripts/test.sh);
 # - PostgreSQL for the server's storage, integration and crash tests (they always run on SQLite
 #   too): Debian's server on loopback, a user that may create one database per test, and
 #   HELVETIA_TEST_POSTGRES pointing at it.
@@ -21,6 +23,7 @@ test -x /usr/sbin/nginx || missing+=(nginx)
 /usr/bin/python3 -c "import aiosmtpd" >/dev/null 2>&1 || missing+=(python3-aiosmtpd)
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
+pkg-config --exists libzstd 2>/dev/null || missing+=(pkg-config libzstd-dev)
 if ((${#missing[@]})); then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
