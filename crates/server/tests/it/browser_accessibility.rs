@@ -89,13 +89,7 @@ async fn axe_finds_nothing_on_the_pages_and_the_table_in_every_language() {
         Duration::from_secs(20),
     )
     .await;
-    let tournament_path: String = anna
-        .execute("return location.pathname", vec![])
-        .await
-        .expect("the path")
-        .as_str()
-        .expect("a string")
-        .to_string();
+    let tournament_path = current_path(&anna).await;
     for lang in ["en", "de", "fr", "it", "zh"] {
         let path = format!("{tournament_path}?lang={lang}");
         check_page(&anna, &server, &path, &mut problems).await;
