@@ -4,6 +4,8 @@
 # PettingZoo's and OpenSpiel's own checks among them. Runs alone or from scripts/test.sh.
 # The tests of helvetia.online play on a real server: the release binary named by HELVETIA_BIN,
 # or the one this script builds (`cargo build --release -p helvetia`) when it is not set.
+# With `--prepare` it only makes the virtual environment and installs the test packages (the
+# test command does that while the Rust build runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -19,6 +21,9 @@ if ! test -x "$venv/bin/python"; then
   }
 fi
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt
+if test "${1:-}" = --prepare; then
+  exit 0
+fi
 if test -z "${HELVETIA_BIN:-}"; then
   cargo build --release -p helvetia
   export HELVETIA_BIN="$target/release/helvetia"

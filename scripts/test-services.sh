@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sourced by scripts/test.sh: installs and starts what the tests need on a fresh Debian machine
 # (run as root). Idempotent: skips what is already there.
-rustup component add rustfmt clippy >/dev/null 2>&1 || true
+# What the build needs first (rustfmt, Clippy, the zstd and SQLite libraries).
+bash "$(dirname "${BASH_SOURCE[0]}")/build-prerequisites.sh"
 # What the tests need from Debian, installed in one go (one package index update):
 # - headless Chromium and ChromeDriver for the end-to-end browser tests (crates/server/tests/it/browser_*.rs);
 # - a font with Chinese glyphs, so that the language switch's 中文 shows in the screenshots;
@@ -11,8 +12,6 @@ rustup component add rustfmt clippy >/dev/null 2>&1 || true
 #   Debian's aiosmtpd, which each test starts on a port of its own, storing mails in a Maildir;
 # - npm, with which the accessibility test installs the axe-core package into Cargo's temporary
 #   directory for tests (crates/server/tests/it/browser_support/axe.rs);
-# - Debian's zstd library, which the test build links instead of compiling zstd's C sources
-#   (scripts/test.sh);
 # - PostgreSQL for the server's storage, integration and crash tests (they always run on SQLite
 #   too): Debian's server on loopback, a user that may create one database per test, and
 #   HELVETIA_TEST_POSTGRES pointing at it.
@@ -23,7 +22,6 @@ test -x /usr/sbin/nginx || missing+=(nginx)
 /usr/bin/python3 -c "import aiosmtpd" >/dev/null 2>&1 || missing+=(python3-aiosmtpd)
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
-pkg-config --exists libzstd 2>/dev/null || missing+=(pkg-config libzstd-dev)
 if ((${#missing[@]})); then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -4,13 +4,22 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step's start, with the seconds since the command began, so that slow steps stand out.
 step() { echo "== [${SECONDS}s] $*"; }
-step "services"
-# Chromium, ChromeDriver and PostgreSQL for the server and browser tests; sets HELVETIA_TEST_POSTGRES.
-source scripts/test-services.sh
-# The export's zstd compression links Debian's libzstd (installed above) rather than compiling
-# zstd's C sources, about 45 s of one core: the same format through the same crate. A build for
-# the product compiles them as usual.
-export ZSTD_SYS_USE_PKG_CONFIG=1
+step "build prerequisites"
+bash scripts/build-prerequisites.sh
+# The test build links Debian's zstd and SQLite libraries (installed above) rather than
+# compiling their C sources, about 45 s and 90 s of one core: the same crates over the same
+# formats (SQLite 3.40 instead of the 3.46 a product build bundles). A build for the product
+# compiles them as usual.
+export ZSTD_SYS_USE_PKG_CONFIG=1 LIBSQLITE3_SYS_USE_PKG_CONFIG=1
+# Chromium, ChromeDriver, nginx, PostgreSQL and the Python test packages are downloaded and
+# installed while the build runs, which waits on the processor while they wait on the network.
+services_log="$(mktemp)"
+(
+  bash scripts/test-services.sh
+  # Only a head start: the Python step installs what is still missing itself.
+  bash scripts/test-python.sh --prepare || echo "(the Python packages are installed later)"
+) >"$services_log" 2>&1 &
+services=$!
 step "formatting"
 cargo fmt --all -- --check
 # Clippy's lints run while the workspace's crates are built for the tests: `clippy-driver`
@@ -22,6 +31,14 @@ export RUSTC_WORKSPACE_WRAPPER
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 step "release build with lints"
 cargo test --workspace --release --all-targets --no-run
+step "services"
+if ! wait "$services"; then
+  cat "$services_log"
+  echo "the test services could not be installed or started (above)" >&2
+  exit 1
+fi
+# Everything is in place now: this only checks it and sets HELVETIA_TEST_POSTGRES.
+source scripts/test-services.sh
 step "tests"
 # Each test case that runs on PostgreSQL or in a browser writes its name into a file here
 # (crates/server/tests/it/common/services.rs), so that the count below says they ran.

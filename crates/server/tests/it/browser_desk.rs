@@ -25,15 +25,8 @@ use rand_core::SeedableRng;
 
 use browser_support::{
     click_random_legal, create_game, register, screenshot, table_state, wait_until, Browser,
-    TestServer,
+    TestServer, SETTLE,
 };
-
-/// Puts pieces still moving from the last change in place (the table glides them there), so
-/// that the page is measured as it rests. The pulse of legal targets never ends and is left be.
-const SETTLE: &str = "document.getAnimations()
-   .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
-   .forEach(a => a.finish());
-";
 
 /// Everything at this decision that falls short of the desk layout, in words; empty when all is
 /// well. The page must show the viewer's turn.

@@ -18,18 +18,10 @@ use rand_core::SeedableRng;
 
 use browser_support::{
     click_random_legal, confirm_if_asked, create_game, game_id, register, screenshot, table_state,
-    wait_until, Browser, TestServer,
+    wait_until, Browser, TestServer, SETTLE,
 };
 
 const PHONE: (u32, u32) = (390, 844);
-
-/// The start of a measuring script: puts pieces still moving from the last change in place
-/// (the table glides them there), so that the page is measured as it rests. The pulse of legal
-/// targets never ends and is left be.
-const SETTLE: &str = "document.getAnimations()
-   .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
-   .forEach(a => a.finish());
-";
 
 /// A list of faults measured in the page, as words.
 fn words(faults: &serde_json::Value) -> Vec<String> {

@@ -25,8 +25,8 @@ async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
     let _turn = ONE_AT_A_TIME.lock().await;
     let server = TestServer::start().await;
     let mut browser = Browser::start().await;
-    let anna = browser.session(1400, 1100).await;
-    let beat = browser.session(1400, 1100).await;
+    let anna = browser.session_in_motion(1400, 1100).await;
+    let beat = browser.session_in_motion(1400, 1100).await;
 
     register(&anna, &server, "anna").await;
     register(&beat, &server, "beat").await;

@@ -42,7 +42,7 @@ async fn highlight(client: &fantoccini::Client) -> Value {
 async fn the_bots_last_turn_glows_until_the_viewers_next_action() {
     let server = TestServer::start().await;
     let mut browser = Browser::start().await;
-    let anna = browser.session(1400, 1000).await;
+    let anna = browser.session_in_motion(1400, 1000).await;
     register(&anna, &server, "anna").await;
     create_game(&anna, 2, &["me", "bot:random"], 3).await;
     wait_until(
@@ -132,7 +132,7 @@ const COUNT_MOTION: &str = "
 async fn moving_pieces_glide_unless_the_reader_prefers_reduced_motion() {
     let server = TestServer::start().await;
     let mut browser = Browser::start().await;
-    let anna = browser.session(1400, 1000).await;
+    let anna = browser.session_in_motion(1400, 1000).await;
     // A spectator without an account, whose system asks for reduced motion.
     let still = browser
         .session_with(1400, 1000, &["--force-prefers-reduced-motion"])

@@ -200,13 +200,24 @@ impl Browser {
         }
     }
 
-    /// A new browser window of `width` × `height` with a fresh profile.
+    /// A new browser window of `width` × `height` with a fresh profile, whose system asks for
+    /// reduced motion: the table's glides and fades are most of what Chromium spends on a move
+    /// (40 moves of a game against a bot: 7.3 s of its CPU with motion, 1.5 s without), and the
+    /// tests that are about motion, or play a whole game as most people see it, ask for
+    /// [`Browser::session_in_motion`].
     pub async fn session(&mut self, width: u32, height: u32) -> Client {
+        self.session_with(width, height, &["--force-prefers-reduced-motion"])
+            .await
+    }
+
+    /// A new browser window as [`Browser::session`], with the table's motion: pieces glide,
+    /// the recent turn fades in, legal targets pulse.
+    pub async fn session_in_motion(&mut self, width: u32, height: u32) -> Client {
         self.session_with(width, height, &[]).await
     }
 
-    /// A new browser window as [`Browser::session`], with Chromium's `switches` added (such as
-    /// `--force-prefers-reduced-motion`).
+    /// A new browser window of `width` × `height` with a fresh profile and Chromium's
+    /// `switches` added (such as `--force-prefers-reduced-motion`).
     pub async fn session_with(&mut self, width: u32, height: u32, switches: &[&str]) -> Client {
         let profile = tempfile::tempdir().expect("a profile directory");
         let mut args: Vec<String> = [
@@ -331,12 +342,37 @@ pub async fn console_log(client: &Client) -> Vec<String> {
         .collect()
 }
 
+/// The start of a measuring script: puts pieces still moving from the last change in place (the
+/// table glides them there) and ends the legal targets' pulse, so that the page is measured as
+/// it rests.
+pub const SETTLE: &str = "document.getAnimations().forEach(a => a.finish());
+";
+
 /// Waits until `script` (a JavaScript expression) is true in the page, or panics with `what`.
+///
+/// The page itself looks every 50 ms and answers once it is true or after at most five seconds
+/// (within ChromeDriver's limit for a script); asking from here every 50 ms cost each look a
+/// round trip through ChromeDriver. A look that fails (the page is being replaced) counts as
+/// false.
 pub async fn wait_until(client: &Client, script: &str, what: &str, timeout: Duration) {
     let deadline = Instant::now() + timeout;
     loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let patience = left.min(Duration::from_secs(5)).as_millis();
         let value = client
-            .execute(&format!("return !!({script});"), vec![])
+            .execute_async(
+                &format!(
+                    "const done = arguments[arguments.length - 1];
+                     const until = Date.now() + {patience};
+                     const holds = () => {{ try {{ return !!({script}); }} catch (e) {{ return false; }} }};
+                     (function look() {{
+                       if (holds()) done(true);
+                       else if (Date.now() >= until) done(false);
+                       else setTimeout(look, 50);
+                     }})();"
+                ),
+                vec![],
+            )
             .await
             .unwrap_or(Value::Bool(false));
         if value == Value::Bool(true) {
@@ -613,10 +649,10 @@ pub async fn click(client: &Client, element: &fantoccini::elements::Element) {
 /// Makes one decision in `client`'s table: clicks a random highlighted legal target (opening
 /// its chooser and picking a random choice when it has one). Returns the label clicked.
 pub async fn click_random_legal(client: &Client, rng: &mut ChaCha8Rng) -> String {
-    let mut visible = Vec::new();
+    let mut shown = None;
     for _ in 0..10 {
-        visible = visible_legal_targets(client).await;
-        if !visible.is_empty() {
+        shown = random_shown_legal_target(client, rng).await;
+        if shown.is_some() {
             break;
         }
         // A piece still gliding into place can count as not shown: a key ends the motion, as
@@ -630,12 +666,12 @@ pub async fn click_random_legal(client: &Client, rng: &mut ChaCha8Rng) -> String
             .expect("end the motion");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert!(
-        !visible.is_empty(),
-        "your turn, but nothing is highlighted: {}",
-        page_text(client).await
-    );
-    let target = &visible[rng.next_u64() as usize % visible.len()];
+    let Some(target) = &shown else {
+        panic!(
+            "your turn, but nothing is highlighted: {}",
+            page_text(client).await
+        );
+    };
     let label = target
         .attr("aria-label")
         .await
@@ -667,21 +703,46 @@ pub async fn click_random_legal(client: &Client, rng: &mut ChaCha8Rng) -> String
     format!("{label} → {text}")
 }
 
-/// The legal targets of `client`'s table that are shown.
-async fn visible_legal_targets(client: &Client) -> Vec<fantoccini::elements::Element> {
-    let targets = client
-        .find_all(Locator::Css(
-            "#table [data-action]:not(.chooser [data-action]), #table [data-chooser]",
-        ))
+/// A legal target of `client`'s table that is shown, drawn at random among them: the page
+/// lists those with a size and not hidden in one script, and WebDriver's own "is displayed"
+/// (which also knows what a scrolled panel clips) confirms the one drawn, or it is set aside
+/// and another drawn. Asking WebDriver of every target took a round trip each.
+async fn random_shown_legal_target(
+    client: &Client,
+    rng: &mut ChaCha8Rng,
+) -> Option<fantoccini::elements::Element> {
+    let listed = client
+        .execute(
+            "return Array.from(document.querySelectorAll(
+                 '#table [data-action]:not(.chooser [data-action]), #table [data-chooser]'))
+               .filter(el => {
+                 const r = el.getBoundingClientRect();
+                 return r.width > 0 && r.height > 0
+                   && el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+               });",
+            vec![],
+        )
         .await
         .expect("find the legal targets");
-    let mut visible = Vec::new();
-    for target in targets {
-        if target.is_displayed().await.unwrap_or(false) {
-            visible.push(target);
+    // WebDriver names an element by its reference under this key (W3C WebDriver, "web element
+    // identifier").
+    const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
+    let mut candidates: Vec<_> = listed
+        .as_array()
+        .expect("a list of elements")
+        .iter()
+        .map(|target| {
+            let id = target[ELEMENT_KEY].as_str().expect("an element reference");
+            fantoccini::elements::Element::from_element_id(client.clone(), id.to_string().into())
+        })
+        .collect();
+    while !candidates.is_empty() {
+        let drawn = candidates.swap_remove(rng.next_u64() as usize % candidates.len());
+        if drawn.is_displayed().await.unwrap_or(false) {
+            return Some(drawn);
         }
     }
-    visible
+    None
 }
 
 /// Goes on when the table asks to confirm a decision that leaves coins unused.
