@@ -118,6 +118,18 @@ pub struct TournamentSnapshot {
     pub results: Vec<ResultRow>,
 }
 
+impl TournamentSnapshot {
+    /// The account ids of those who left while it ran: their standing stays, but they are
+    /// seated no more and shown as gone.
+    pub fn withdrawn(&self) -> std::collections::HashSet<&str> {
+        self.entries
+            .iter()
+            .filter(|entry| entry.withdrawn)
+            .map(|entry| entry.user_id.as_str())
+            .collect()
+    }
+}
+
 /// What a tournament does next, decided from its snapshot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NextStep {

@@ -161,9 +161,10 @@ pub fn next_step(snapshot: &TournamentSnapshot, now_ms: i64) -> NextStep {
             }
             let (results, byes) = played(snapshot);
             // Those who withdrew keep their line in the standings but are not seated again.
+            let withdrawn = snapshot.withdrawn();
             let still_playing: Vec<Standing> = standings(&entrants(snapshot), &results, &byes)
                 .into_iter()
-                .filter(|line| !has_withdrawn(snapshot, &line.user_id))
+                .filter(|line| !withdrawn.contains(line.user_id.as_str()))
                 .collect();
             match pair_round(&still_playing, table_size, &results, &byes, current + 1) {
                 Some(round) if !round.tables.is_empty() => NextStep::StartRound {
@@ -176,13 +177,6 @@ pub fn next_step(snapshot: &TournamentSnapshot, now_ms: i64) -> NextStep {
         }
         _ => NextStep::Wait,
     }
-}
-
-fn has_withdrawn(snapshot: &TournamentSnapshot, user_id: &str) -> bool {
-    snapshot
-        .entries
-        .iter()
-        .any(|entry| entry.withdrawn && entry.user_id == user_id)
 }
 
 /// The end, with every entrant's place in the final standings.

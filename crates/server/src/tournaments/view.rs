@@ -2,7 +2,7 @@
 //! is, who entered, the standings, and every round's tables with their games and results.
 //! Built from what is stored, by one function for both.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use helvetia_web::pages::{
     EntrantView, RoundView, StandingView, TablePlayerView, TableView, TournamentSummary,
@@ -48,12 +48,7 @@ pub fn view_of(snapshot: &TournamentSnapshot, viewer: Option<&str>) -> Tournamen
         .map(|entry| (entry.user_id.as_str(), entry.username.as_str()))
         .collect();
     let name = |user_id: &str| names.get(user_id).copied().unwrap_or("?").to_string();
-    let withdrawn: HashSet<&str> = snapshot
-        .entries
-        .iter()
-        .filter(|entry| entry.withdrawn)
-        .map(|entry| entry.user_id.as_str())
-        .collect();
+    let withdrawn = snapshot.withdrawn();
     let standings = standings_of(snapshot)
         .into_iter()
         .map(|line| StandingView {

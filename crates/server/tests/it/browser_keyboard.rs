@@ -1,5 +1,6 @@
-//! The table with the keyboard alone, in headless Chromium: after every move the focus is on
-//! the next thing to decide, Enter decides, a chooser is a modal dialog (the focus goes round
+//! The table with the keyboard alone, in headless Chromium, a whole game against a bot: after
+//! every move the focus is on the next thing to decide, Tab goes on to the next piece, Enter
+//! decides, a chooser is a modal dialog (the focus goes round
 //! its buttons, Escape closes it and gives the focus back to its piece), and the bot's moves
 //! are read out through the page's live region.
 //!
@@ -64,7 +65,10 @@ async fn a_game_is_played_with_the_keyboard_and_the_bots_moves_are_read_out() {
     .await;
     let mut dialogs = 0;
     let mut decisions = 0;
-    while decisions < 40 {
+    let mut tabbed = 0;
+    let mut finished = false;
+    // The whole game, to its end.
+    while decisions < 400 {
         wait_until(
             &anna,
             "(() => { const r = document.querySelector('#table .table-root');
@@ -75,6 +79,7 @@ async fn a_game_is_played_with_the_keyboard_and_the_bots_moves_are_read_out() {
         .await;
         let state = table_state(&anna).await.expect("a table");
         if state.finished {
+            finished = true;
             break;
         }
         let at = focus(&anna).await;
@@ -82,6 +87,32 @@ async fn a_game_is_played_with_the_keyboard_and_the_bots_moves_are_read_out() {
             at == "target" || at == "prompt",
             "decision {decisions}: the focus is not on the next decision but {at}"
         );
+        // Every other decision, Tab goes on to the next piece of the board that decides, as a
+        // person choosing among them would, when there is one after the focused piece.
+        let further = eval(
+            &anna,
+            "const order = Array.from(document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]'))
+               .filter(el => el.tabIndex >= 0 && !el.disabled && el.getBoundingClientRect().width > 0);
+             const next = order[order.indexOf(document.activeElement) + 1];
+             return next && next.closest('#table .panels') && next.matches('[data-action], [data-chooser]')
+               && document.activeElement.closest('#table .panels')
+               ? next.getAttribute('aria-label') : null;",
+        )
+        .await;
+        if let (Some(next), true) = (further.as_str(), decisions % 2 == 1) {
+            press(&anna, Key::Tab).await;
+            let label = eval(
+                &anna,
+                "return document.activeElement.getAttribute('aria-label');",
+            )
+            .await;
+            assert_eq!(
+                label.as_str(),
+                Some(next),
+                "Tab goes on to the next piece that decides"
+            );
+            tabbed += 1;
+        }
         press(&anna, Key::Enter).await;
         match focus(&anna).await.as_str() {
             "dialog" => {
@@ -132,7 +163,9 @@ async fn a_game_is_played_with_the_keyboard_and_the_bots_moves_are_read_out() {
         .await;
         decisions += 1;
     }
+    assert!(finished, "no end after {decisions} decisions");
     assert!(decisions >= 10, "only {decisions} decisions");
+    assert!(tabbed > 0, "Tab never chose another piece");
     assert!(dialogs > 0, "no chooser came up in {decisions} decisions");
     let said = eval(
         &anna,
