@@ -75,6 +75,7 @@ pub async fn open(config: Config) -> Result<AppState, StartError> {
         login_limiter: RateLimiter::keyed(Quota::per_minute(per_account)),
         chat_limiter: chat::limiter(),
         api_limiter: RateLimiter::keyed(Quota::per_minute(api_per_minute)),
+        blocked_token_addresses: Default::default(),
         shutdown: tokio::sync::watch::channel(false).0,
         play_now_wake: tokio::sync::Notify::new(),
         tournament_wake: tokio::sync::Notify::new(),

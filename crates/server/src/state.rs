@@ -7,6 +7,7 @@ use std::sync::Arc;
 use governor::DefaultKeyedRateLimiter;
 
 use crate::config::Config;
+use crate::domain::blocked_addresses::BlockedAddresses;
 use crate::live::Node;
 
 /// Shared state of every handler and worker. It dereferences to the [`Node`] of the live layer, so that
@@ -24,6 +25,8 @@ pub struct Shared {
     pub chat_limiter: DefaultKeyedRateLimiter<String>,
     /// Requests of a bot account's API tokens, per account.
     pub api_limiter: DefaultKeyedRateLimiter<String>,
+    /// Addresses that showed too many wrong API tokens, refused for a while.
+    pub blocked_token_addresses: BlockedAddresses,
     /// Set when the node stops: readiness fails and viewers are told to reconnect elsewhere.
     pub shutdown: tokio::sync::watch::Sender<bool>,
     /// Wakes this node's matchmaking worker when someone here joins a "play now" pool.

@@ -37,18 +37,44 @@ pub fn bearer(headers: &HeaderMap) -> Option<&str> {
         .filter(|secret| !secret.is_empty())
 }
 
-/// Looks up who a request comes from: a bot account's API token (`Authorization: Bearer …`),
-/// otherwise the session cookie.
+/// Looks up who a request from `client` comes from: a bot account's API token
+/// (`Authorization: Bearer …`), otherwise the session cookie.
+///
+/// Wrong tokens count against the address's log-in attempts (`--auth-per-minute`); once those
+/// are spent, every token from the address is refused with 429, without a lookup, until the
+/// budget allows another try.
 ///
 /// # Errors
-/// 401 if there is neither, or an unknown, revoked or expired one.
-pub async fn user_of(state: &AppState, headers: &HeaderMap) -> AppResult<User> {
+/// 401 if there is neither, or an unknown, revoked or expired one; 429 as above.
+pub async fn user_of(state: &AppState, headers: &HeaderMap, client: IpAddr) -> AppResult<User> {
     if let Some(secret) = bearer(headers) {
-        let (id, name) = state
+        let address = crate::http::client_ip::limit_key(client);
+        let refused = |wait: std::time::Duration| {
+            AppError::too_many("too-many-attempts", wait.as_secs().max(1))
+        };
+        if let Some(wait) = state
+            .blocked_token_addresses
+            .refuses(address, std::time::Instant::now())
+        {
+            return Err(refused(wait));
+        }
+        let Some((id, name)) = state
             .store
             .bot_by_api_token(&api_token_hash(secret), now())
             .await?
-            .ok_or_else(|| AppError::unauthorized("unknown-api-token"))?;
+        else {
+            return Err(match state.auth_limiter.check_key(&address) {
+                Ok(()) => AppError::unauthorized("unknown-api-token"),
+                Err(not_until) => {
+                    use governor::clock::{Clock, DefaultClock};
+                    let wait = not_until.wait_time_from(DefaultClock::default().now());
+                    state
+                        .blocked_token_addresses
+                        .block(address, std::time::Instant::now() + wait);
+                    refused(wait)
+                }
+            });
+        };
         state.api_limiter.check_key(&id).map_err(|not_until| {
             use governor::clock::{Clock, DefaultClock};
             let wait = not_until.wait_time_from(DefaultClock::default().now());
@@ -100,7 +126,8 @@ impl FromRequestParts<AppState> for User {
         if let Some(LookedUp(user)) = parts.extensions.get::<LookedUp>() {
             return Ok(user.clone());
         }
-        user_of(state, &parts.headers).await
+        let ClientIp(client) = ClientIp::of(&parts.extensions, &parts.headers, state);
+        user_of(state, &parts.headers, client).await
     }
 }
 
@@ -115,7 +142,8 @@ impl FromRequestParts<AppState> for MaybeUser {
         if let Some(LookedUp(user)) = parts.extensions.get::<LookedUp>() {
             return Ok(MaybeUser(Some(user.clone())));
         }
-        match user_of(state, &parts.headers).await {
+        let ClientIp(client) = ClientIp::of(&parts.extensions, &parts.headers, state);
+        match user_of(state, &parts.headers, client).await {
             Ok(user) => Ok(MaybeUser(Some(user))),
             Err(error)
                 if error.status == StatusCode::UNAUTHORIZED && bearer(&parts.headers).is_none() =>

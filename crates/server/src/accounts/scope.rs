@@ -11,6 +11,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
 
 use super::auth::{bearer, user_of, Credential, LookedUp, SESSION_COOKIE};
+use crate::http::client_ip::ClientIp;
 use crate::http::cookies::cookie;
 use crate::http::error::AppError;
 use crate::state::AppState;
@@ -66,7 +67,8 @@ pub async fn limit(State(app): State<AppState>, mut request: Request, next: Next
     if has_session && !allowed_in(BOT_SESSION_ROUTES) {
         // A lookup that fails for another reason than an unknown session refuses: a bot's
         // session must not pass as a person's because the database did not answer.
-        let is_bot = match user_of(&app, request.headers()).await {
+        let ClientIp(client) = ClientIp::of(request.extensions(), request.headers(), &app);
+        let is_bot = match user_of(&app, request.headers(), client).await {
             Ok(user) => {
                 let is_bot = user.by == Credential::BotSession;
                 // Found once: the handler's extractor takes it from here.

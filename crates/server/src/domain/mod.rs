@@ -2,6 +2,7 @@
 //! undo, resignations, votes), clocks, ratings, usernames, seats, and the records a change
 //! produces, a finished game as the export writes it. Plain data and pure functions: no web framework, database or async runtime.
 
+pub mod blocked_addresses;
 pub mod clock;
 pub mod export;
 pub mod game_state;

@@ -7,7 +7,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
-use axum::http::HeaderMap;
+use axum::http::{Extensions, HeaderMap};
 
 use crate::state::AppState;
 
@@ -21,17 +21,19 @@ impl FromRequestParts<AppState> for ClientIp {
         parts: &mut Parts,
         app: &AppState,
     ) -> Result<ClientIp, Self::Rejection> {
-        let peer = parts
-            .extensions
+        Ok(ClientIp::of(&parts.extensions, &parts.headers, app))
+    }
+}
+
+impl ClientIp {
+    /// The client's address from a request's extensions (the peer) and headers.
+    pub fn of(extensions: &Extensions, headers: &HeaderMap, app: &AppState) -> ClientIp {
+        let peer = extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |info| {
                 info.0.ip().to_canonical()
             });
-        Ok(ClientIp(client_address(
-            peer,
-            &parts.headers,
-            &app.config.trusted_proxies,
-        )))
+        ClientIp(client_address(peer, headers, &app.config.trusted_proxies))
     }
 }
 

@@ -24,6 +24,9 @@ pub async fn housekeeping(state: AppState) {
         state.auth_limiter.shrink_to_fit();
         state.login_limiter.retain_recent();
         state.login_limiter.shrink_to_fit();
+        state
+            .blocked_token_addresses
+            .forget_ended(std::time::Instant::now());
         match state.store.delete_expired_sessions(now()).await {
             Ok(0) => {}
             Ok(n) => tracing::info!("removed {n} expired sessions"),

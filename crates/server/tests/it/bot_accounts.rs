@@ -298,15 +298,67 @@ async fn a_bot_accounts_tokens_share_a_request_limit_that_spares_other_bots() {
             .send()
             .await
             .unwrap();
-        let retry: u64 = response.headers()["retry-after"]
-            .to_str()
-            .unwrap()
-            .parse()
-            .unwrap();
+        let retry = retry_after(&response);
         assert!((5..=12).contains(&retry), "Retry-After: {retry}");
         // Another bot account is not held back.
         let (status, body) = TokenClient::new(&server.base, &others).get("/api/me").await;
         assert_eq!(status, StatusCode::OK, "{body}");
         server.server.shutdown().await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_tokens_spend_the_addresses_attempts_and_then_every_token_waits() {
+    for database in databases().await {
+        let config = helvetia_server::Config {
+            auth_per_minute: 4,
+            ..common::test_config(&database.url)
+        };
+        let server = TestServer::start_with(database, config).await;
+        let mut robo = server.user("robo").await;
+        become_bot(&mut robo).await;
+        let (_, secret) = new_token(&mut robo, "real").await;
+
+        // Wrong tokens are told they are unknown while the address has attempts left (its
+        // registration spent one), then refused as too many.
+        let mut unknown = 0;
+        let refused = loop {
+            let guess = format!("hvb_guess{unknown}");
+            let response = reqwest::Client::new()
+                .get(format!("{}/api/me", server.base))
+                .bearer_auth(&guess)
+                .send()
+                .await
+                .unwrap();
+            if response.status() == StatusCode::UNAUTHORIZED {
+                unknown += 1;
+                assert!(unknown <= 4, "more wrong tokens than the attempts allowed");
+                continue;
+            }
+            break response;
+        };
+        assert!(unknown >= 1, "the first wrong token is told it is unknown");
+        assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+        let retry = retry_after(&refused);
+        assert!((1..=15).contains(&retry), "Retry-After: {retry}");
+        let body: serde_json::Value = refused.json().await.unwrap();
+        assert_eq!(body["code"], "too-many-attempts", "{body}");
+        // Now even the right token waits: guessing gains nothing from going on.
+        let (status, body) = TokenClient::new(&server.base, &secret).get("/api/me").await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        assert_eq!(body["code"], "too-many-attempts", "{body}");
+        // A person's session from the same address is not held back by it.
+        let (status, body) = robo.get("/api/bot/tokens").await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        server.server.shutdown().await;
+    }
+}
+
+/// The seconds a refusal's `Retry-After` asks to wait.
+fn retry_after(response: &reqwest::Response) -> u64 {
+    response.headers()["retry-after"]
+        .to_str()
+        .expect("a plain header")
+        .parse()
+        .expect("a number of seconds")
 }
