@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sourced by scripts/test.sh: installs and starts what the tests need on a fresh Debian machine
-# (run as root). Idempotent: skips what is already there.
+# Installs and starts what the tests need on a fresh Debian machine (run as root). Idempotent:
+# skips what is already there. scripts/test.sh runs it in the background while the build runs,
+# then sources it, which only checks and sets HELVETIA_TEST_POSTGRES; a developer sources it once.
 # What the build needs first (rustfmt, Clippy, the zstd and SQLite libraries).
 bash "$(dirname "${BASH_SOURCE[0]}")/build-prerequisites.sh"
 # What the tests need from Debian, installed in one go (one package index update):
