@@ -46,7 +46,7 @@ async fn axe_finds_nothing_on_the_pages_and_the_table_in_every_language() {
     let anna = browser.session(1366, 800).await;
     register(&anna, &server, "anna").await;
     let mut problems = Vec::new();
-    for lang in ["en", "de", "fr", "it", "zh"] {
+    for lang in LANGUAGES {
         for page in [
             "/",
             "/lobby",
@@ -90,10 +90,7 @@ async fn axe_finds_nothing_on_the_pages_and_the_table_in_every_language() {
     )
     .await;
     let tournament_path = current_path(&anna).await;
-    for lang in ["en", "de", "fr", "it", "zh"] {
-        let path = format!("{tournament_path}?lang={lang}");
-        check_page(&anna, &server, &path, &mut problems).await;
-    }
+    check_in_every_language(&anna, &server, &tournament_path, &mut problems).await;
     // A game against a bot, in English: the table at each of its first decisions, and a
     // chooser when one opens.
     check_page(&anna, &server, "/lobby?lang=en", &mut problems).await;
@@ -139,7 +136,8 @@ async fn axe_finds_nothing_on_the_pages_and_the_table_in_every_language() {
     }
     // The same table in the other four languages.
     let game = current_path(&anna).await;
-    for lang in ["de", "fr", "it", "zh"] {
+    let others = LANGUAGES.iter().filter(|&&lang| lang != "en");
+    for lang in others {
         check_table(
             &anna,
             &server,
@@ -166,10 +164,7 @@ async fn axe_finds_nothing_on_the_pages_and_the_table_in_every_language() {
         Duration::from_secs(60),
     )
     .await;
-    for lang in ["en", "de", "fr", "it", "zh"] {
-        let path = format!("{game}/replay?lang={lang}");
-        check_page(&anna, &server, &path, &mut problems).await;
-    }
+    check_in_every_language(&anna, &server, &format!("{game}/replay"), &mut problems).await;
     // The waiting room of a game with an open seat, in every language.
     check_page(&anna, &server, "/lobby?lang=en", &mut problems).await;
     create_game(&anna, 2, &["me", "open"], 1).await;
@@ -181,15 +176,7 @@ async fn axe_finds_nothing_on_the_pages_and_the_table_in_every_language() {
     )
     .await;
     let waiting = current_path(&anna).await;
-    for lang in ["en", "de", "fr", "it", "zh"] {
-        check_page(
-            &anna,
-            &server,
-            &format!("{waiting}?lang={lang}"),
-            &mut problems,
-        )
-        .await;
-    }
+    check_in_every_language(&anna, &server, &waiting, &mut problems).await;
     // A tutorial game's table, its coach showing, in every language.
     check_page(&anna, &server, "/tutorial?lang=en", &mut problems).await;
     let start = anna
@@ -205,11 +192,31 @@ async fn axe_finds_nothing_on_the_pages_and_the_table_in_every_language() {
     )
     .await;
     let tutorial = current_path(&anna).await;
-    for lang in ["en", "de", "fr", "it", "zh"] {
-        let path = format!("{tutorial}?lang={lang}");
-        check_table(&anna, &server, &path, &mut problems).await;
+    for lang in LANGUAGES {
+        check_table(
+            &anna,
+            &server,
+            &format!("{tutorial}?lang={lang}"),
+            &mut problems,
+        )
+        .await;
     }
     assert!(problems.is_empty(), "axe-core: {problems:#?}");
+}
+
+/// The site's languages, by the codes of `?lang=`.
+const LANGUAGES: [&str; 5] = ["en", "de", "fr", "it", "zh"];
+
+/// Checks the page `path` in each of the site's languages.
+async fn check_in_every_language(
+    client: &Client,
+    server: &TestServer,
+    path: &str,
+    problems: &mut Vec<String>,
+) {
+    for lang in LANGUAGES {
+        check_page(client, server, &format!("{path}?lang={lang}"), problems).await;
+    }
 }
 
 /// The path of the page `client` shows.
