@@ -34,7 +34,7 @@ const LAYERS: &[(&str, u32)] = &[
 ];
 
 fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../src")
 }
 
 /// Every source file, as its module path (`live::cache`, `lib` for the crate root).

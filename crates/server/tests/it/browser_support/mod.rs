@@ -574,7 +574,7 @@ pub async fn start_a_game_for_two(anna: &Client, beat: &Client, server: &TestSer
 /// Saves a screenshot of the window under `docs/screenshots/NAME.png`.
 pub async fn screenshot(client: &Client, name: &str) {
     let png = client.screenshot().await.expect("a screenshot");
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../docs/screenshots");
     std::fs::create_dir_all(&dir).expect("the screenshot directory");
     std::fs::write(dir.join(format!("{name}.png")), png).expect("write the screenshot");
 }
