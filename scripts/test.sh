@@ -29,73 +29,27 @@ cargo fmt --all -- --check
 RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)"
 export RUSTC_WORKSPACE_WRAPPER
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+step "release build with lints"
+cargo test --workspace --release --all-targets --no-run
+step "services"
+if ! wait "$services"; then
+  cat "$services_log"
+  echo "the test services could not be installed or started (above)" >&2
+  exit 1
+fi
+# Everything is in place now: this only checks it and sets HELVETIA_TEST_POSTGRES.
+source scripts/test-services.sh
+step "tests"
 # Each test case that runs on PostgreSQL or in a browser writes its name into a file here
-# (crates/server/tests/it/common/services.rs), so that the count at the end says they ran.
+# (crates/server/tests/it/common/services.rs), so that the count below says they ran.
 HELVETIA_TEST_COUNTS="$(mktemp -d)"
 export HELVETIA_TEST_COUNTS
-
-# The server's integration tests take most of the tests' time, and while they run (browsers,
-# sockets, clocks) the processor is about a quarter idle. So they start as soon as their
-# program is built and the services are ready, while the rest of the workspace still compiles,
-# and every later step runs beside them. The build reports each program it makes (cargo's JSON
-# messages); scripts/test-programs.py reads them.
-artifacts="$(mktemp)"
-server_tests_log="$(mktemp)"
-build="" server_tests=""
-stop_background() {
-  for job in "$build" "$server_tests"; do
-    if test -n "$job"; then kill "$job" 2>/dev/null || true; fi
-  done
-}
-trap stop_background EXIT
-services_ready() {
-  if ! wait "$services"; then
-    cat "$services_log"
-    echo "the test services could not be installed or started (above)" >&2
-    exit 1
-  fi
-  # Everything is in place now: this only checks it and sets HELVETIA_TEST_POSTGRES.
-  source scripts/test-services.sh
-}
-start_server_tests() {
-  local folder program
-  IFS=$'\t' read -r folder program < <(python3 scripts/test-programs.py "$artifacts" server)
-  step "the server's integration tests start, beside what follows"
-  # As `cargo test` runs a test program: from its package's folder.
-  (cd "$folder" && "$program") >"$server_tests_log" 2>&1 &
-  server_tests=$!
-}
-
-step "release build with lints"
-cargo test --workspace --release --all-targets --no-run --message-format json-render-diagnostics \
-  >"$artifacts" &
-build=$!
-while kill -0 "$build" 2>/dev/null; do
-  if test -z "$server_tests" && ! kill -0 "$services" 2>/dev/null &&
-    python3 scripts/test-programs.py "$artifacts" server >/dev/null; then
-    services_ready
-    start_server_tests
-  fi
-  sleep 2
-done
-wait "$build"
-build=""
-if test -z "$server_tests"; then
-  step "services"
-  services_ready
-  start_server_tests
-fi
-
-step "the other tests"
-# Every test program built above but the server's (running) and the benchmarks (linted, not
-# run), each from its package's folder as `cargo test` runs them; then the examples in the docs.
-mapfile -t others < <(python3 scripts/test-programs.py "$artifacts" others)
-for other in "${others[@]}"; do
-  IFS=$'\t' read -r folder program <<<"$other"
-  echo "     Running ${program#"$PWD"/}"
-  (cd "$folder" && "$program")
-done
+# Every target built above but the benchmarks (linted, not run), then the examples in the docs:
+# `cargo test` with its default targets would build some crates a second time.
+cargo test --workspace --release --lib --bins --tests --examples
 cargo test --workspace --release --doc
+cases() { sort -u "$HELVETIA_TEST_COUNTS/$1" 2>/dev/null | wc -l; }
+echo "test cases run on PostgreSQL: $(cases postgres); in a browser: $(cases browser)"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 # The engine's setup and random-play properties, the original-rules games, the byte fuzzer and
 # the bounds of a position, again in a debug build, where an overflowing count panics instead of
@@ -114,16 +68,4 @@ helvetia="${CARGO_TARGET_DIR:-target}/release/helvetia"
 "$helvetia" selfplay --games 700 --players 3 --seed 2 --round-limit 80
 "$helvetia" selfplay --games 700 --players 4 --seed 3 --round-limit 80
 "$helvetia" arena --bots mcts:100,greedy,random --players 3 --games 24 --round-limit 40 --quiet
-
-step "the server's integration tests end"
-status=0
-wait "$server_tests" || status=$?
-server_tests=""
-cat "$server_tests_log"
-if test "$status" -ne 0; then
-  echo "the server's integration tests failed (above)" >&2
-  exit "$status"
-fi
-cases() { sort -u "$HELVETIA_TEST_COUNTS/$1" 2>/dev/null | wc -l; }
-echo "test cases run on PostgreSQL: $(cases postgres); in a browser: $(cases browser)"
 step "done"
