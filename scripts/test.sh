@@ -53,10 +53,11 @@ echo "test cases run on PostgreSQL: $(cases postgres); in a browser: $(cases bro
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 # The engine's setup and random-play properties, the original-rules games, the byte fuzzer and
 # the bounds of a position, again in a debug build, where an overflowing count panics instead of
-# wrapping (about a minute, most of it compiling).
+# wrapping (about a minute, most of it compiling). Without debugging information, which nothing
+# here reads: its build took 53 s instead of 82 s (one fresh build each, on two cores).
 step "engine tests in a debug build"
-cargo test -p helvetia-engine --test it -- properties:: rules_setup:: capacity:: original_rules:: \
-  fuzz_bytes:: bounds::
+CARGO_PROFILE_DEV_DEBUG=false cargo test -p helvetia-engine --test it -- properties:: rules_setup:: \
+  capacity:: original_rules:: fuzz_bytes:: bounds::
 # The Python package: its wheel in a virtual environment, PettingZoo's and OpenSpiel's checks,
 # and a bot account playing on the server binary built above.
 step "Python package"

@@ -205,6 +205,19 @@ async fn two_nodes_on_one_postgresql_serve_the_same_games() {
             .iter()
             .filter(|s| **s == StatusCode::OK)
             .count();
+        let stale = |answer: &(StatusCode, Value)| {
+            answer.0 == StatusCode::CONFLICT && answer.1["code"] == "stale-version"
+        };
+        if applied == 0 && stale(&undone) && stale(&acted) {
+            // A third change came first: a forced step the server plays for a player after
+            // the last action, later on a loaded machine. Both were right to refuse; the
+            // version must have moved on, and the race is run again.
+            assert!(
+                stored_version(&store, &game).await > version,
+                "both refused as stale, but the game is still at {version}"
+            );
+            continue;
+        }
         assert_eq!(applied, 1, "exactly one of {undone:?} and {acted:?}");
         assert_eq!(stored_version(&store, &game).await, version + 1);
         raced = true;

@@ -161,7 +161,20 @@ async fn moving_pieces_glide_unless_the_reader_prefers_reduced_motion() {
             .expect("count motion");
     }
     let mut rng = ChaCha8Rng::seed_from_u64(8);
+    // Until the moving reader has seen a glide, a turn and a fade, and twice the changes the
+    // still one must see (asserted below; its page may take two updates in one), for at most
+    // 60 decisions.
+    let all_seen = "window.motion.moved > 0 && window.motion.turned > 0 \
+                    && window.motion.appeared > 0 && window.motion.changes > 20";
     for _ in 0..60 {
+        if anna
+            .execute(&format!("return {all_seen};"), vec![])
+            .await
+            .expect("the motion counts")
+            == true
+        {
+            break;
+        }
         wait_until(
             &anna,
             "(document.querySelector('#table .table-root').dataset.yourTurn === 'true' \
