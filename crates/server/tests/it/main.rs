@@ -38,7 +38,6 @@ mod hints;
 mod layers;
 mod mail;
 mod operations;
-mod password_flood;
 mod play;
 mod play_now;
 mod ratings;

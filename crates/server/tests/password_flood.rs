@@ -1,8 +1,11 @@
 //! A flood of wrong passwords is refused (429 with `Retry-After`) once the hashing queue is full,
-//! instead of queueing without bound: a real user can still log in as soon as it passes. This
-//! test runs alone in its process, as the queue is shared by every server in a process.
+//! instead of queueing without bound: a real user can still log in as soon as it passes.
+//!
+//! A test program of its own (the others are all in `it/`): the queue is shared by every server
+//! in a process, so a flood beside another test would refuse that test's sign-ups too.
 
-use crate::common;
+#[path = "it/common/mod.rs"]
+mod common;
 
 use common::*;
 use reqwest::StatusCode;
