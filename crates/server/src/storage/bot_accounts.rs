@@ -1,13 +1,17 @@
 //! Bot accounts and their API tokens. An account becomes a bot once, for good, and only while it
-//! has played nothing (no seat in any game, not waiting in a "play now" pool): the guarded update
-//! decides, so two requests cannot both slip past the check. A token is kept as a hash only;
+//! has played nothing (no seat in any game, not waiting in a "play now" pool or at a table it
+//! made, not entered in a tournament): the guarded update decides, so two requests cannot both
+//! slip past the check. A person taken to a seat, a pool or a tournament and the same account
+//! becoming a bot do not both succeed either: each locks the account's row first
+//! ([`keep_persons`]), so on PostgreSQL, where a statement sees only what was committed when it
+//! began, the second waits for the first and then sees what it wrote. A token is kept as a hash only;
 //! a lookup finds it by that hash, and a revoked token, or one of an account that is no bot,
 //! finds nobody, on every node at once (nothing of it is kept in memory).
 
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{Store, StoreResult};
+use super::{Store, StoreError, StoreResult};
 
 /// One API token as its account sees it listed: never the secret, which exists only in the
 /// answer that created it.
@@ -35,9 +39,41 @@ fn token_row(row: &AnyRow) -> StoreResult<ApiTokenRow> {
     })
 }
 
-/// The account `$1` has played nothing: no seat in any game, not waiting in a pool.
+/// The account `$1` has played nothing: no seat in any game, not waiting in a pool, not among
+/// the people of a paired table whose game is still to be made, not entered in a tournament.
 const PLAYED_NOTHING: &str = "NOT EXISTS (SELECT 1 FROM seats WHERE user_id = $1) \
-     AND NOT EXISTS (SELECT 1 FROM play_now_waiting WHERE user_id = $1)";
+     AND NOT EXISTS (SELECT 1 FROM play_now_waiting WHERE user_id = $1) \
+     AND NOT EXISTS (SELECT 1 FROM paired_tables \
+         WHERE created = 0 AND ',' || people || ',' LIKE '%,' || $1 || ',%') \
+     AND NOT EXISTS (SELECT 1 FROM tournament_entries WHERE user_id = $1)";
+
+/// Locks the rows of the accounts `user_ids`, which `tx` is about to seat, pool or enter as
+/// people, and refuses with [`StoreError::Conflict`] if one of them has become a bot account.
+/// Rows are locked in the order of their ids, so two such transactions cannot wait for each
+/// other. The lock is a write that changes nothing, the same in SQLite (where it takes the
+/// database's write lock) and in PostgreSQL (the row's); [`Store::make_bot_account`] takes it
+/// too before it looks for seats.
+pub(super) async fn keep_persons(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    user_ids: impl IntoIterator<Item = &str>,
+) -> StoreResult<()> {
+    let mut user_ids: Vec<&str> = user_ids.into_iter().collect();
+    user_ids.sort_unstable();
+    user_ids.dedup();
+    for user_id in user_ids {
+        let still_a_person =
+            sqlx::query("UPDATE users SET created_at = created_at WHERE id = $1 AND bot = 0")
+                .bind(user_id)
+                .execute(&mut **tx)
+                .await?
+                .rows_affected()
+                == 1;
+        if !still_a_person {
+            return Err(StoreError::Conflict);
+        }
+    }
+    Ok(())
+}
 
 impl Store {
     /// Turns the account `user_id` into a bot account if it has played nothing yet. Tells
@@ -48,14 +84,26 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn make_bot_account(&self, user_id: &str) -> StoreResult<bool> {
+        let mut tx = self.pool.begin().await?;
+        // The lock first, the decision in a statement of its own: a seat, pool or entry whose
+        // transaction held the lock is committed by then, and this statement sees it.
+        sqlx::query("UPDATE users SET created_at = created_at WHERE id = $1")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query(&format!(
             "UPDATE users SET bot = 1, play_forced_steps = 0 \
              WHERE id = $1 AND bot = 0 AND {PLAYED_NOTHING}"
         ))
         .bind(user_id)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(self.is_bot_account(user_id).await?.unwrap_or(false))
+        let bot: Option<i64> = sqlx::query_scalar("SELECT bot FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(bot.is_some_and(|bot| bot != 0))
     }
 
     /// Whether the person's account `user_id` may still become a bot account.

@@ -6,6 +6,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::account_limits::{within_cap, AccountCap};
+use super::bot_accounts::keep_persons;
 use super::{decode_error, GameRecordRow, RowSummary, Store, StoreError, StoreResult};
 use crate::domain::clock::{Clock, TimeControl};
 use crate::domain::mail_event::MailEvent;
@@ -101,6 +102,7 @@ impl Store {
     /// [`StoreError::OverLimit`] at the cap, or a database failure.
     pub async fn create_game(&self, game: &GameRecordRow, cap: &AccountCap) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
+        keep_persons(&mut tx, persons_of(game)).await?;
         within_cap(&mut tx, cap).await?;
         insert_game(&mut tx, game).await?;
         tx.commit().await?;
@@ -121,6 +123,7 @@ impl Store {
         unrate: bool,
     ) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
+        keep_persons(&mut tx, person_of(seat)).await?;
         let (kind, user, level, token) = seat.occupant.columns();
         let (old_kind, old_user, _, _) = expected.columns();
         let result = sqlx::query(
@@ -403,6 +406,12 @@ impl Store {
     }
 }
 
+/// The accounts `game` seats as people, for [`keep_persons`]: called first in a transaction
+/// that writes the game, before any other lock on an account's row.
+pub(super) fn persons_of(game: &GameRecordRow) -> impl Iterator<Item = &str> {
+    game.seats.iter().filter_map(person_of)
+}
+
 /// Writes a new game with its seats within `tx`.
 pub(super) async fn insert_game(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
@@ -443,6 +452,14 @@ pub(super) async fn insert_game(
         .await?;
     }
     Ok(())
+}
+
+/// The account `seat` takes as a person (not a bot account's), if any.
+fn person_of(seat: &SeatRecord) -> Option<&str> {
+    match &seat.occupant {
+        Occupant::Human { user_id, .. } if !seat.bot_account => Some(user_id),
+        _ => None,
+    }
 }
 
 fn parse_game(row: &AnyRow) -> StoreResult<GameRecordRow> {

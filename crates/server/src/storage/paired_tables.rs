@@ -6,7 +6,8 @@
 use helvetia_engine::Seat;
 use sqlx::Row;
 
-use super::games::insert_game;
+use super::bot_accounts::keep_persons;
+use super::games::{insert_game, persons_of};
 use super::{decode_error, GameRecordRow, Store, StoreError, StoreResult};
 use crate::domain::clock::Clock;
 use crate::domain::mail_event::MailEvent;
@@ -91,6 +92,7 @@ impl Store {
         if claimed != 1 {
             return Err(StoreError::Conflict);
         }
+        keep_persons(&mut tx, persons_of(game)).await?;
         insert_game(&mut tx, game).await?;
         sqlx::query("UPDATE games SET to_move = $1, deadline = $2 WHERE id = $3")
             .bind(to_move.map(|seat| i64::from(seat.0)))

@@ -5,6 +5,7 @@
 
 use sqlx::Row;
 
+use super::bot_accounts::keep_persons;
 use super::paired_tables::PairedTable;
 use super::{decode_error, Store, StoreResult};
 use crate::domain::play_now::{Pace, Table, Waiting};
@@ -72,6 +73,7 @@ impl Store {
         now_ms: i64,
     ) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
+        keep_persons(&mut tx, [user_id]).await?;
         for (players, pace) in pools {
             sqlx::query(
                 "INSERT INTO play_now_waiting (user_id, players, pace, since, seen, bot_after_secs) \

@@ -4,6 +4,8 @@
 use sqlx::Row;
 
 use super::account_limits::{within_cap, AccountCap};
+use super::bot_accounts::keep_persons;
+use super::games::{insert_game, persons_of};
 use super::{GameRecordRow, Store, StoreError, StoreResult};
 
 impl Store {
@@ -48,8 +50,9 @@ impl Store {
         if !linked {
             return Err(StoreError::Conflict);
         }
+        keep_persons(&mut tx, persons_of(next)).await?;
         within_cap(&mut tx, cap).await?;
-        super::games::insert_game(&mut tx, next).await?;
+        insert_game(&mut tx, next).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -5,6 +5,7 @@
 
 use sqlx::{AnyConnection, Row};
 
+use super::bot_accounts::keep_persons;
 use super::paired_tables::PairedTable;
 use super::{decode_error, Store, StoreError, StoreResult};
 use crate::domain::mail_event::MailKind;
@@ -404,6 +405,7 @@ impl Store {
         if !take_turn(&mut tx, id, &[TournamentStatus::Upcoming]).await? {
             return Err(StoreError::Conflict);
         }
+        keep_persons(&mut tx, [user_id]).await?;
         sqlx::query(
             "INSERT INTO tournament_entries (tournament_id, user_id, entered_at) \
              VALUES ($1, $2, $3) ON CONFLICT (tournament_id, user_id) DO NOTHING",

@@ -114,6 +114,77 @@ async fn a_fresh_account_becomes_a_bot_whose_session_reaches_only_its_settings_a
     }
 }
 
+/// Becoming a bot while taking a seat, in two tabs at the same moment: one of the two wins,
+/// never both (a bot account holding a person's seat). Eight fresh accounts race on each
+/// database; on PostgreSQL each request's transaction decides on what was committed when its
+/// statement began, so without the lock they both take, both could pass their checks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn becoming_a_bot_and_taking_a_seat_at_once_never_both_succeed() {
+    for database in databases().await {
+        let server = TestServer::start(database).await;
+        let mut anna = server.user("anna").await;
+        let (mut became_bots, mut joined) = (0, 0);
+        for racer in 0..8 {
+            let (game, _) = create_game(
+                &mut anna,
+                json!({"players": 2}),
+                json!([{"kind": "me"}, {"kind": "open"}]),
+            )
+            .await;
+            let mut person = server.user(&format!("racer{racer}")).await;
+            let mut other_tab = server.client().await;
+            other_tab.session = person.session.clone();
+            other_tab.csrf = person.csrf.clone();
+            let join = format!("/api/games/{game}/join");
+            let ((bot_status, bot_body), (join_status, join_body)) = tokio::join!(
+                other_tab.post("/api/account/bot", json!({"for_good": true})),
+                person.post(&join, json!({})),
+            );
+            let is_bot = bot_status == StatusCode::OK;
+            let is_seated = join_status == StatusCode::OK;
+            assert!(
+                is_bot != is_seated,
+                "exactly one wins: become a bot {bot_status} {bot_body}, join {join_status} {join_body}"
+            );
+            let (_, state) = anna.get(&format!("/api/games/{game}")).await;
+            let second_seat = state["players"][1]["kind"].as_str().unwrap_or_default();
+            if is_bot {
+                assert_eq!(second_seat, "open", "{state}");
+                became_bots += 1;
+            } else {
+                assert_eq!(bot_body["code"], "played-already", "{bot_body}");
+                assert_eq!(second_seat, "human", "{state}");
+                let (_, me) = person.get("/api/me").await;
+                assert_eq!(me["bot"], false, "{me}");
+                joined += 1;
+            }
+        }
+        assert_eq!(became_bots + joined, 8);
+
+        // Entered in a tournament, an account has played: it stays a person.
+        let mut entrant = server.user("entrant").await;
+        let (status, created) = anna
+            .post(
+                "/api/tournaments",
+                json!({"name": "Someday", "players": 3, "pace": "live-5", "rounds": 2,
+                       "starts_at": common::rfc3339_in(3600)}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let tournament = created["id"].as_str().unwrap();
+        let (status, body) = entrant
+            .post(&format!("/api/tournaments/{tournament}/enter"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (status, body) = entrant
+            .post("/api/account/bot", json!({"for_good": true}))
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(body["code"], "played-already", "{body}");
+        server.server.shutdown().await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_token_is_shown_once_plays_only_and_is_refused_once_revoked() {
     for database in databases().await {
