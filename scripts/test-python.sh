@@ -2,8 +2,10 @@
 # The Python package (crates/python): builds its wheel into a virtual environment with the
 # pinned test packages (maturin, numpy, PettingZoo, OpenSpiel, pytest) and runs its tests,
 # PettingZoo's and OpenSpiel's own checks among them. Runs alone or from scripts/test.sh.
-# The tests of helvetia.online play on a real server: the release binary named by HELVETIA_BIN,
-# or the one this script builds (`cargo build --release -p helvetia`) when it is not set.
+# The tests of helvetia.online play on a real server: the binary named by HELVETIA_BIN, or the
+# one this script builds (`cargo build --release -p helvetia`) when it is not set. The wheel is
+# built with the Cargo profile HELVETIA_PROFILE (`release` unless set; the test command builds
+# everything with its `ci` profile and sets it, so that the wheel reuses that build).
 # With `--prepare` it only makes the virtual environment and installs the test packages (the
 # test command does that while the Rust build runs).
 set -euo pipefail
@@ -24,12 +26,13 @@ fi
 if test "${1:-}" = --prepare; then
   exit 0
 fi
+profile="${HELVETIA_PROFILE:-release}"
 if test -z "${HELVETIA_BIN:-}"; then
-  cargo build --release -p helvetia
-  export HELVETIA_BIN="$target/release/helvetia"
+  cargo build --profile "$profile" -p helvetia
+  export HELVETIA_BIN="$target/$profile/helvetia"
 fi
 rm -rf "$target/wheels"
-(cd crates/python && "$venv/bin/maturin" build --release --quiet --out "$target/wheels" \
+(cd crates/python && "$venv/bin/maturin" build --profile "$profile" --quiet --out "$target/wheels" \
   --interpreter "$venv/bin/python")
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
   "$target"/wheels/helvetia-*.whl

@@ -24,13 +24,15 @@ step "formatting"
 cargo fmt --all -- --check
 # Clippy's lints run while the workspace's crates are built for the tests: `clippy-driver`
 # wraps the compiler for the workspace's own crates (`cargo clippy` does the same for a check),
-# so one release build serves the lints (`-D warnings`, every target) and the tests, and the
-# dependencies are compiled once.
+# so one build serves the lints (`-D warnings`, every target) and the tests, and the
+# dependencies are compiled once. It is the workspace's `ci` profile (Cargo.toml): release
+# optimisation but for the command, the Python binding and the server's tests, which no test
+# needs fast, and the workspace's counters checked, so that an overflow panics in every test.
 RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)"
 export RUSTC_WORKSPACE_WRAPPER
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
-step "release build with lints"
-cargo test --workspace --release --all-targets --no-run
+step "build with lints"
+cargo test --workspace --profile ci --all-targets --no-run
 step "services"
 if ! wait "$services"; then
   cat "$services_log"
@@ -46,25 +48,29 @@ HELVETIA_TEST_COUNTS="$(mktemp -d)"
 export HELVETIA_TEST_COUNTS
 # Every target built above but the benchmarks (linted, not run), then the examples in the docs:
 # `cargo test` with its default targets would build some crates a second time.
-cargo test --workspace --release --lib --bins --tests --examples
-cargo test --workspace --release --doc
+cargo test --workspace --profile ci --lib --bins --tests --examples
+cargo test --workspace --profile ci --doc
 cases() { sort -u "$HELVETIA_TEST_COUNTS/$1" 2>/dev/null | wc -l; }
 echo "test cases run on PostgreSQL: $(cases postgres); in a browser: $(cases browser)"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 # The engine's setup and random-play properties, the original-rules games, the byte fuzzer and
-# the bounds of a position, again in a debug build, where an overflowing count panics instead of
-# wrapping (about a minute, most of it compiling). Without debugging information, which nothing
-# here reads: its build took 53 s instead of 82 s (one fresh build each, on two cores).
+# the bounds of a position, again in a debug build, where the engine's debug assertions hold
+# (every applied action legal, its counts kept in step: work the bots of the tests above would
+# repeat at every step of their searches) and an overflowing count panics (about a minute, most
+# of it compiling). Without
+# debugging information, which nothing here reads: its build took 53 s instead of 82 s (one
+# fresh build each, on two cores).
 step "engine tests in a debug build"
 CARGO_PROFILE_DEV_DEBUG=false cargo test -p helvetia-engine --test it -- properties:: rules_setup:: \
   capacity:: original_rules:: fuzz_bytes:: bounds::
 # The Python package: its wheel in a virtual environment, PettingZoo's and OpenSpiel's checks,
 # and a bot account playing on the server binary built above.
 step "Python package"
-HELVETIA_BIN="$(realpath -m "${CARGO_TARGET_DIR:-target}")/release/helvetia" bash scripts/test-python.sh
+HELVETIA_PROFILE=ci HELVETIA_BIN="$(realpath -m "${CARGO_TARGET_DIR:-target}")/ci/helvetia" \
+  bash scripts/test-python.sh
 step "self-play and a bot tournament"
 # The binary the tests just built: `cargo run` would resolve features anew and rebuild.
-helvetia="${CARGO_TARGET_DIR:-target}/release/helvetia"
+helvetia="${CARGO_TARGET_DIR:-target}/ci/helvetia"
 "$helvetia" selfplay --games 700 --players 2 --seed 1 --round-limit 80
 "$helvetia" selfplay --games 700 --players 3 --seed 2 --round-limit 80
 "$helvetia" selfplay --games 700 --players 4 --seed 3 --round-limit 80
