@@ -27,7 +27,7 @@ cargo fmt --all -- --check
 # so one build serves the lints (`-D warnings`, every target) and the tests, and the
 # dependencies are compiled once. It is the workspace's `ci` profile (Cargo.toml): release
 # optimisation but for the command, the Python binding and the server's tests, which no test
-# needs fast.
+# needs fast, and the workspace's counters checked, so that an overflow panics in every test.
 RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)"
 export RUSTC_WORKSPACE_WRAPPER
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
