@@ -2,9 +2,10 @@
 //! has played nothing (no seat in any game, not waiting in a "play now" pool or at a table it
 //! made, not entered in a tournament): the guarded update decides, so two requests cannot both
 //! slip past the check. A person taken to a seat, a pool or a tournament and the same account
-//! becoming a bot do not both succeed either: each locks the account's row first
-//! ([`keep_persons`]), so on PostgreSQL, where a statement sees only what was committed when it
-//! began, the second waits for the first and then sees what it wrote. A token is kept as a hash only;
+//! becoming a bot do not both succeed either: each locks the account's row first and then
+//! looks at it again ([`keep_persons`]), so the second waits for the first and then sees what
+//! it wrote (on PostgreSQL a statement sees only what was committed when it began, so the
+//! looking again must come after the lock). A token is kept as a hash only;
 //! a lookup finds it by that hash, and a revoked token, or one of an account that is no bot,
 //! finds nobody, on every node at once (nothing of it is kept in memory).
 

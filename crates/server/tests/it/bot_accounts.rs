@@ -116,8 +116,8 @@ async fn a_fresh_account_becomes_a_bot_whose_session_reaches_only_its_settings_a
 
 /// Becoming a bot while taking a seat, in two tabs at the same moment: one of the two wins,
 /// never both (a bot account holding a person's seat). Eight fresh accounts race on each
-/// database; on PostgreSQL each request's transaction decides on what was committed when its
-/// statement began, so without the lock they both take, both could pass their checks.
+/// database. Before the join's transaction looked at the account again, both won every time,
+/// on SQLite too: the join went by the person its request had started with.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn becoming_a_bot_and_taking_a_seat_at_once_never_both_succeed() {
     for database in databases().await {
