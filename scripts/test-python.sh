@@ -3,9 +3,9 @@
 # pinned test packages (maturin, numpy, PettingZoo, OpenSpiel, pytest) and runs its tests,
 # PettingZoo's and OpenSpiel's own checks among them. Runs alone or from scripts/test.sh.
 # The tests of helvetia.online play on a real server: the binary named by HELVETIA_BIN, or the
-# one this script builds (`cargo build --release -p helvetia`) when it is not set. The wheel is
-# built with the Cargo profile HELVETIA_PROFILE (`release` unless set; the test command builds
-# everything with its `ci` profile and sets it, so that the wheel reuses that build).
+# one this script builds when it is not set. The binary and the wheel are built with the Cargo
+# profile HELVETIA_PROFILE (`release` unless set; the test command builds everything with its
+# `ci` profile and sets it, so that the wheel reuses that build).
 # With `--prepare` it only makes the virtual environment and installs the test packages (the
 # test command does that while the Rust build runs).
 set -euo pipefail

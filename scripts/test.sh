@@ -57,9 +57,8 @@ unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 # the bounds of a position, again in a debug build, where the engine's debug assertions hold
 # (every applied action legal, its counts kept in step: work the bots of the tests above would
 # repeat at every step of their searches) and an overflowing count panics (about a minute, most
-# of it compiling). Without
-# debugging information, which nothing here reads: its build took 53 s instead of 82 s (one
-# fresh build each, on two cores).
+# of it compiling). Without debugging information, which nothing here reads: its build took 53 s
+# instead of 82 s (one fresh build each, on two cores).
 step "engine tests in a debug build"
 CARGO_PROFILE_DEV_DEBUG=false cargo test -p helvetia-engine --test it -- properties:: rules_setup:: \
   capacity:: original_rules:: fuzz_bytes:: bounds::
