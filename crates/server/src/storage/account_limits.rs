@@ -40,6 +40,21 @@ impl CapKind {
     }
 }
 
+/// Locks the row of the account `user_id` until `tx` ends: a write that changes nothing, which
+/// takes the row's lock in PostgreSQL and the database's write lock in SQLite.
+pub(super) async fn lock_account(
+    tx: &mut Transaction<'_, sqlx::Any>,
+    user_id: &str,
+) -> StoreResult<()> {
+    // A column that no other table refers to: writing the key would make SQLite check every
+    // table whose foreign key names it.
+    sqlx::query("UPDATE users SET created_at = created_at WHERE id = $1")
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// Locks the account's row until `tx` ends and refuses with [`StoreError::OverLimit`] if it
 /// already holds as many as `cap` allows (nothing is written then).
 ///
@@ -49,12 +64,7 @@ pub(super) async fn within_cap(
     tx: &mut Transaction<'_, sqlx::Any>,
     cap: &AccountCap,
 ) -> StoreResult<()> {
-    // A column that no other table refers to: writing the key would make SQLite check every
-    // table whose foreign key names it.
-    sqlx::query("UPDATE users SET created_at = created_at WHERE id = $1")
-        .bind(&cap.user_id)
-        .execute(&mut **tx)
-        .await?;
+    lock_account(tx, &cap.user_id).await?;
     let held: i64 = sqlx::query(cap.kind.count_query())
         .bind(&cap.user_id)
         .fetch_one(&mut **tx)

@@ -12,6 +12,7 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::account_limits::lock_account;
 use super::{Store, StoreError, StoreResult};
 
 /// One API token as its account sees it listed: never the secret, which exists only in the
@@ -51,9 +52,9 @@ const PLAYED_NOTHING: &str = "NOT EXISTS (SELECT 1 FROM seats WHERE user_id = $1
 /// Locks the rows of the accounts `user_ids`, which `tx` is about to seat, pool or enter as
 /// people, and refuses with [`StoreError::Conflict`] if one of them has become a bot account.
 /// Rows are locked in the order of their ids, so two such transactions cannot wait for each
-/// other. The lock is a write that changes nothing, the same in SQLite (where it takes the
-/// database's write lock) and in PostgreSQL (the row's); [`Store::make_bot_account`] takes it
-/// too before it looks for seats.
+/// other. The lock is [`lock_account`]'s write that changes nothing, with the check in the same
+/// statement (PostgreSQL checks it again on the row as the lock finds it);
+/// [`Store::make_bot_account`] takes the lock too before it looks for seats.
 pub(super) async fn keep_persons(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     user_ids: impl IntoIterator<Item = &str>,
@@ -88,10 +89,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         // The lock first, the decision in a statement of its own: a seat, pool or entry whose
         // transaction held the lock is committed by then, and this statement sees it.
-        sqlx::query("UPDATE users SET created_at = created_at WHERE id = $1")
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await?;
+        lock_account(&mut tx, user_id).await?;
         sqlx::query(&format!(
             "UPDATE users SET bot = 1, play_forced_steps = 0 \
              WHERE id = $1 AND bot = 0 AND {PLAYED_NOTHING}"
