@@ -51,6 +51,7 @@
 
 mod bot_names;
 mod i18n;
+mod layout;
 pub mod pages;
 mod recent_turns;
 mod resignations;
@@ -63,6 +64,7 @@ use helvetia_engine::{Action, GameOptions, Seat, View};
 
 pub use bot_names::{bot_level_name, bot_name, bot_seat_name, BOT_LEVELS};
 pub use i18n::Lang;
+pub use layout::Layout;
 pub use recent_turns::{marks_of, recent_from, recent_turns, Mark, RecentTurn, RecentTurns};
 pub use resignations::Resignations;
 pub use story::{events, resignation_line, story_lines, Stage, StoryEvent, StoryLine};
@@ -109,6 +111,8 @@ pub struct TableInput<'a> {
     pub log: &'a [StoryLine],
     /// The viewer's language.
     pub lang: Lang,
+    /// The viewer's screen: how the villages are arranged.
+    pub layout: Layout,
     /// `(step, total)` when rendering a frame of a replay.
     pub replay: Option<(usize, usize)>,
     /// The players' clocks, by seat; empty for a game without a clock.
@@ -149,6 +153,7 @@ impl<'a> TableInput<'a> {
             can_undo: false,
             log: &[],
             lang,
+            layout: Layout::Wide,
             replay: None,
             clocks: &[],
             rating_shifts: &[],

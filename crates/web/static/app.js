@@ -6,6 +6,13 @@
 (function () {
   // ---- Requests -------------------------------------------------------------------------
 
+  // A phone's table draws each village three cells wide (the server's `layout=narrow`), so that
+  // it fits the screen with its text readable; the same width as the style sheet's phones.
+  const phone = window.matchMedia("(max-width: 700px)");
+  function withLayout(url) {
+    return phone.matches ? url + (url.includes("?") ? "&" : "?") + "layout=narrow" : url;
+  }
+
   function csrfToken() {
     const match = document.cookie.match(/(?:^|;\s*)helvetia_csrf=([^;]*)/);
     if (match) return decodeURIComponent(match[1]);
@@ -1138,7 +1145,7 @@
     const connect = function () {
       connection.textContent = connection.dataset.connecting;
       const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
-      socket = new WebSocket(scheme + window.location.host + table.dataset.ws);
+      socket = new WebSocket(scheme + window.location.host + withLayout(table.dataset.ws));
       socket.addEventListener("open", function () {
         retry = 500;
         connection.textContent = "";
@@ -1330,6 +1337,13 @@
     showClocks();
     keepLogPlace(table, null);
     connect();
+    // A window that becomes a phone's width, or stops being one, wants its villages arranged
+    // anew: the server sends the whole table again in the other layout (and a connection made
+    // later asks for it in its address).
+    phone.addEventListener("change", function () {
+      if (socket && socket.readyState === WebSocket.OPEN)
+        socket.send(JSON.stringify({ type: "layout", layout: phone.matches ? "narrow" : "wide" }));
+    });
   }
 
   // Elements made from the server's markup.
@@ -1678,7 +1692,7 @@
       position.textContent = step + " / " + total;
       const ticket = ++loading;
       try {
-        const response = await fetch("/api/games/" + controls.dataset.gameId + "/replay/" + step,
+        const response = await fetch(withLayout("/api/games/" + controls.dataset.gameId + "/replay/" + step),
           { credentials: "same-origin" });
         const data = await response.json();
         if (!response.ok) throw new Error(data.error || String(response.status));
@@ -1699,6 +1713,9 @@
       go(step + moves[button.dataset.step]);
     });
     slider.addEventListener("input", function () { go(Number(slider.value)); });
+    // The page comes with its frame drawn wide: a phone (or a window turned into one) asks again.
+    if (phone.matches) go(step);
+    phone.addEventListener("change", function () { go(step); });
     setUpAnalysis(controls.dataset.gameId, function (jumpTo) {
       go(jumpTo);
       table.scrollIntoView({ block: "start" });

@@ -24,7 +24,7 @@ use crate::live::cache::{find, LiveGame};
 use crate::live::snapshot::Snapshot;
 use crate::play::presenter::{self, UpdateFormat};
 use crate::state::AppState;
-use helvetia_web::Lang;
+use helvetia_web::{Lang, Layout};
 
 /// `GET /api/bot/games/{id}/stream`.
 pub async fn stream(
@@ -85,7 +85,7 @@ impl Follower {
             if self.sent_revision != Some(snapshot.revision) {
                 self.sent_revision = Some(snapshot.revision);
                 self.over = !matches!(snapshot.status, GameStatus::Open | GameStatus::Running);
-                let format = (Lang::En, UpdateFormat::Json);
+                let format = (Lang::En, Layout::Wide, UpdateFormat::Json);
                 let panels = &self.presence.live.panels;
                 let update = presenter::update(
                     &snapshot,

@@ -15,7 +15,9 @@ use crate::domain::game_state::{seat_of, GameState};
 use crate::domain::log_book::Resigned;
 use crate::domain::seats::{GameStatus, SeatRecord};
 use crate::live::shared_table::SharedTable;
-use helvetia_web::{EndVote, Lang, RatingShift, RecentTurns, Resignations, StoryLine, Tutorial};
+use helvetia_web::{
+    EndVote, Lang, Layout, RatingShift, RecentTurns, Resignations, StoryLine, Tutorial,
+};
 
 /// Slots per message kind: one per seat that decides, and one for everyone who only watches.
 const VIEWER_SLOTS: usize = 5;
@@ -74,7 +76,7 @@ pub struct Snapshot {
     hint: OnceCell<Option<Arc<Hint>>>,
     view_json: OnceCell<Box<serde_json::value::RawValue>>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
-    tables: [[OnceCell<SharedTable>; Lang::ALL.len()]; VIEWER_SLOTS],
+    tables: [[[OnceCell<SharedTable>; Layout::ALL.len()]; Lang::ALL.len()]; VIEWER_SLOTS],
 }
 
 impl Snapshot {
@@ -196,9 +198,13 @@ impl Snapshot {
     }
 
     /// Where the table for `decider` in `lang` goes.
-    pub(crate) fn table_slot(&self, decider: Option<Seat>, lang: Lang) -> &OnceCell<SharedTable> {
+    pub(crate) fn table_slot(
+        &self,
+        decider: Option<Seat>,
+        (lang, layout): (Lang, Layout),
+    ) -> &OnceCell<SharedTable> {
         let lang = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
-        &self.tables[slot(decider)][lang]
+        &self.tables[slot(decider)][lang][layout.index()]
     }
 }
 

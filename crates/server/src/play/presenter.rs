@@ -16,7 +16,8 @@ use crate::http::error::AppError;
 use crate::live::shared_table::SharedTable;
 use crate::live::snapshot::Snapshot;
 use helvetia_web::{
-    self as render, Lang, PlayerInfo, RenderedTable, SeatClock, StoryLine, TableCache, TableInput,
+    self as render, Lang, Layout, PlayerInfo, RenderedTable, SeatClock, StoryLine, TableCache,
+    TableInput,
 };
 
 /// A WebSocket error message: the refusal in the viewer's words, and its code for programs.
@@ -204,7 +205,7 @@ pub fn table_html(snapshot: &Snapshot, viewer: Option<Seat>, lang: Lang) -> Stri
     render::render_table(&table_input(
         snapshot,
         viewer,
-        lang,
+        (lang, Layout::Wide),
         (&players(snapshot, lang), &clocks),
     ))
 }
@@ -212,7 +213,7 @@ pub fn table_html(snapshot: &Snapshot, viewer: Option<Seat>, lang: Lang) -> Stri
 fn table_input<'a>(
     snapshot: &'a Snapshot,
     viewer: Option<Seat>,
-    lang: Lang,
+    (lang, layout): (Lang, Layout),
     (players, clocks): (&'a [PlayerInfo], &'a [SeatClock]),
 ) -> TableInput<'a> {
     TableInput {
@@ -224,6 +225,7 @@ fn table_input<'a>(
         can_undo: snapshot.can_undo(viewer),
         log: snapshot.story(lang),
         lang,
+        layout,
         replay: None,
         clocks,
         rating_shifts: &snapshot.rating_shifts,
@@ -264,14 +266,14 @@ struct Update<'a> {
 }
 
 /// The WebSocket update for `viewer`, or `None` if the socket has it already: the JSON update,
-/// or the table in HTML or what changed since `sent`, the table this socket was sent last (which
-/// it becomes). The table is built once per snapshot for everyone who sees the same (the first
+/// or the table in HTML (in the viewer's language and layout) or what changed since `sent`, the
+/// table this socket was sent last (which it becomes). The table is built once per snapshot for everyone who sees the same (the first
 /// viewer builds it, the others wait for that one), and each message once for everyone who had
 /// the same table before (see [`SharedTable`]), without the writer's lock.
 pub async fn update(
     snapshot: &Snapshot,
     viewer: Option<Seat>,
-    (lang, format): (Lang, UpdateFormat),
+    (lang, layout, format): (Lang, Layout, UpdateFormat),
     panels: &TableCache,
     sent: &mut Option<Arc<RenderedTable>>,
 ) -> Option<Utf8Bytes> {
@@ -286,10 +288,10 @@ pub async fn update(
         ),
         UpdateFormat::Html => {
             let table = snapshot
-                .table_slot(decider, lang)
+                .table_slot(decider, (lang, layout))
                 .get_or_init(|| async {
                     let (players, clocks) = (players(snapshot, lang), clocks(snapshot));
-                    let input = table_input(snapshot, decider, lang, (&players, &clocks));
+                    let input = table_input(snapshot, decider, (lang, layout), (&players, &clocks));
                     SharedTable::new(render::render_table_parts(&input, panels))
                 })
                 .await;
@@ -336,7 +338,7 @@ pub fn replay_frame(
     game: &Game,
     step: usize,
     (log, story): (Vec<String>, Vec<StoryLine>),
-    lang: Lang,
+    (lang, layout): (Lang, Layout),
 ) -> (serde_json::Value, String) {
     let total = snapshot.log_len;
     let view = game.view();
@@ -356,6 +358,7 @@ pub fn replay_frame(
         can_undo: false,
         log: &story,
         lang,
+        layout,
         replay: Some((step, total)),
         clocks: &[],
         rating_shifts: &[],

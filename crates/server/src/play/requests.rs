@@ -1,7 +1,8 @@
 //! The HTTP routes of play: submit an action or take one back (through [`crate::live::write_path`], like
 //! the WebSocket and the bots), the game state, and replays.
 
-use axum::extract::{Path, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -18,7 +19,7 @@ use crate::live::cache::find;
 use crate::live::write_path::{self, Actor};
 use crate::play::presenter;
 use crate::state::AppState;
-use helvetia_web::Lang;
+use helvetia_web::{Lang, Layout};
 
 /// Body of `POST /api/games/{id}/actions`.
 #[derive(Deserialize)]
@@ -102,7 +103,7 @@ pub async fn frame(
     app: &AppState,
     id: &str,
     step: usize,
-    lang: Lang,
+    (lang, layout): (Lang, Layout),
 ) -> AppResult<(serde_json::Value, String, usize)> {
     let live = find(app, id).await?;
     let mut state = live.lock().await;
@@ -118,16 +119,26 @@ pub async fn frame(
     let log = (state.log_lines(lang, 0, step), state.story(lang, step));
     let game = state.game_at(step);
     drop(state);
-    let (json, html) = presenter::replay_frame(&live.snapshot(), &game, step, log, lang);
+    let (json, html) = presenter::replay_frame(&live.snapshot(), &game, step, log, (lang, layout));
     Ok((json, html, total))
+}
+
+/// A replay frame's query: `?layout=narrow` for a phone's table (`wide` by default).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplayQuery {
+    #[serde(default)]
+    layout: Layout,
 }
 
 /// `GET /api/games/{id}/replay/{step}`.
 pub async fn get_replay(
     State(app): State<AppState>,
     Path((id, step)): Path<(String, usize)>,
+    query: Result<Query<ReplayQuery>, QueryRejection>,
     headers: HeaderMap,
 ) -> AppResult<Response> {
-    let (json, _, _) = frame(&app, &id, step, lang_of(&headers)).await?;
+    let Query(query) = query?;
+    let (json, _, _) = frame(&app, &id, step, (lang_of(&headers), query.layout)).await?;
     Ok(Json(json).into_response())
 }

@@ -25,7 +25,7 @@ use crate::live::cache::{find, LiveGame};
 use crate::live::write_path::{self, Actor};
 use crate::play::presenter::{self, UpdateFormat};
 use crate::state::AppState;
-use helvetia_web::Lang;
+use helvetia_web::{Lang, Layout};
 
 /// Largest message a client may send; actions are tiny.
 pub const MAX_CLIENT_MESSAGE: usize = 16 * 1024;
@@ -45,14 +45,22 @@ enum ClientMessage {
     Undo {
         version: u64,
     },
+    /// The reader's screen changed width (a phone turned, a window resized): the table again,
+    /// whole, in `layout`. Anyone may send it, watchers too.
+    Layout {
+        layout: Layout,
+    },
 }
 
-/// The WebSocket route's query: `?format=json` (the default) or `?format=html`.
+/// The WebSocket route's query: `?format=json` (the default) or `?format=html`, and with the
+/// latter `&layout=narrow` for a phone's table (`wide` by default).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WsQuery {
     #[serde(default)]
     format: UpdateFormat,
+    #[serde(default)]
+    layout: Layout,
 }
 
 /// `GET /api/games/{id}/ws`.
@@ -76,7 +84,7 @@ pub async fn upgrade(
         .max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE)
         .on_upgrade(move |socket| async move {
-            session(app, live, user, lang, query.format, socket).await;
+            session(app, live, user, (lang, query.layout, query.format), socket).await;
             drop(admitted);
         }))
 }
@@ -100,8 +108,7 @@ async fn session(
     app: AppState,
     live: Arc<LiveGame>,
     user: Option<User>,
-    lang: Lang,
-    format: UpdateFormat,
+    (lang, mut layout, format): (Lang, Layout, UpdateFormat),
     mut socket: WebSocket,
 ) {
     if format == UpdateFormat::Html {
@@ -139,7 +146,7 @@ async fn session(
             let message = presenter::update(
                 &snapshot,
                 seat,
-                (lang, format),
+                (lang, layout, format),
                 &live.panels,
                 &mut sent_table,
             )
@@ -196,14 +203,23 @@ async fn session(
                 let Some(Ok(incoming)) = incoming else { break };
                 last_heard = Instant::now();
                 let reply = match incoming {
-                    Message::Text(text) => match &user {
-                        Some(user) => handle(&app, &live, user, text.as_str())
-                            .await
-                            .map(|error| presenter::ws_error(&error, lang)),
-                        None => Some(presenter::ws_error(
-                            &AppError::forbidden("watchers-cannot-act"),
-                            lang,
-                        )),
+                    Message::Text(text) => match serde_json::from_str(text.as_str()) {
+                        Ok(ClientMessage::Layout { layout: wanted }) => {
+                            // Sent again from the top of the loop, whole.
+                            layout = wanted;
+                            sent_table = None;
+                            sent_revision = None;
+                            None
+                        }
+                        message => match &user {
+                            Some(user) => handle(&app, &live, user, message)
+                                .await
+                                .map(|error| presenter::ws_error(&error, lang)),
+                            None => Some(presenter::ws_error(
+                                &AppError::forbidden("watchers-cannot-act"),
+                                lang,
+                            )),
+                        },
                     },
                     Message::Binary(_) => Some(presenter::ws_error(
                         &AppError::bad_request("bad-message").detailed("send JSON text messages"),
@@ -223,9 +239,15 @@ async fn session(
     set_presence(&live, seat, false).await;
 }
 
-/// Handles one client message; answers why if it was refused.
-async fn handle(app: &AppState, live: &Arc<LiveGame>, user: &User, text: &str) -> Option<AppError> {
-    let message: ClientMessage = match serde_json::from_str(text) {
+/// Handles one client message (read as JSON already) that acts on the game; answers why if it
+/// was refused.
+async fn handle(
+    app: &AppState,
+    live: &Arc<LiveGame>,
+    user: &User,
+    message: serde_json::Result<ClientMessage>,
+) -> Option<AppError> {
+    let message = match message {
         Ok(message) => message,
         Err(error) => {
             tracing::debug!("bad WebSocket message: {:?}", error.to_string());
@@ -248,6 +270,8 @@ async fn handle(app: &AppState, live: &Arc<LiveGame>, user: &User, text: &str) -
         ClientMessage::Undo { version } => {
             write_path::undo(app, live, Actor::User(user.id.clone()), version).await
         }
+        // The session answers it itself: it changes what this socket is sent, not the game.
+        ClientMessage::Layout { .. } => return None,
     };
     match outcome {
         Ok(_) => None,

@@ -21,7 +21,7 @@ use crate::play::requests::frame;
 use crate::state::AppState;
 use crate::tournaments::view::summary_of;
 use helvetia_web::pages::AnalysisStanding;
-use helvetia_web::{self as render, pages as web, GameSummary, Lang};
+use helvetia_web::{self as render, pages as web, GameSummary, Lang, Layout};
 
 /// `GET /`.
 pub async fn home(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUser) -> Response {
@@ -267,7 +267,7 @@ pub async fn replay(
         Some(user) => chat_entries(&app, &live, Some(user), page.lang).await,
         None => Ok(Vec::new()),
     };
-    let frame = frame(&app, &id, total, page.lang).await;
+    let frame = frame(&app, &id, total, (page.lang, Layout::Wide)).await;
     let analysis = match frame {
         Ok(_) => crate::analysis::requests::for_page(&app, &live, page.lang, who.is_some()).await,
         Err(_) => Ok(AnalysisStanding::None { can_ask: false }),

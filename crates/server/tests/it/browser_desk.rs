@@ -24,8 +24,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    click_random_legal, create_game, register, screenshot, table_state, wait_until, Browser,
-    TestServer, SETTLE,
+    anna_plays_against_bots, click_random_legal, past_round_one, screenshot, table_state,
+    wait_until, Browser, TestServer, SETTLE,
 };
 
 /// Everything at this decision that falls short of the desk layout, in words; empty when all is
@@ -150,18 +150,7 @@ async fn play_on_a_desk(players: u8, (width, height): (u32, u32), rounds: u16, n
     let server = TestServer::start().await;
     let mut browser = Browser::start().await;
     let anna = browser.session(width, height).await;
-    register(&anna, &server, "anna").await;
-    let seats: Vec<&str> =
-        ["me", "bot:random", "bot:random", "bot:random"][..usize::from(players)].to_vec();
-    create_game(&anna, players, &seats, rounds).await;
-    wait_until(
-        &anna,
-        "location.pathname.startsWith('/games/') && document.getElementById('table')
-           && document.getElementById('table').dataset.connected === 'true'",
-        "the game page",
-        Duration::from_secs(30),
-    )
-    .await;
+    anna_plays_against_bots(&anna, &server, players, rounds).await;
 
     let mut rng = ChaCha8Rng::seed_from_u64(u64::from(width) + u64::from(players));
     let mut decisions = 0;
@@ -191,14 +180,7 @@ async fn play_on_a_desk(players: u8, (width, height): (u32, u32), rounds: u16, n
             "{players} players at {width}x{height}, decision {decisions}:\n{}",
             faults.join("\n")
         );
-        let round = anna
-            .execute(
-                "return document.querySelector('#table .table-root').dataset.round;",
-                vec![],
-            )
-            .await
-            .expect("the round");
-        if !pictured && round.as_str() != Some("1") {
+        if !pictured && past_round_one(&anna).await {
             pictured = true;
             screenshot(&anna, name).await;
             // Another village is shown large with a click, and the own one again.

@@ -1,10 +1,13 @@
-//! The game page on a 390 × 844 phone in headless Chromium: a four-player game against three
-//! bots, measured from the DOM. The prompt stays on screen with a choice, every tap target is at
-//! least 44 × 44 px, the panels' text is at least 12 px, the village tabs show one village and
-//! keep it across table updates, nothing is wider than the screen, and decisions are made by
-//! tapping. A tutorial game on a phone: the coach is on screen, readable, clear of the prompt,
-//! and the pieces it lights up can be brought on screen. Saves
-//! `docs/screenshots/phone-tutorial.png`.
+//! The game page on phones in headless Chromium, measured from the DOM: whole games against
+//! bots (two players on a 390 × 844 phone, three on a 360 × 740 one) measured at every decision
+//! of the person who taps. The prompt stays on screen with a choice, every tap target is at
+//! least 44 × 44 px, the panels' text is at least 12 px (11 px on the narrower phone: the same
+//! drawing at its width), nothing is wider than the screen (neither the page nor a panel: a
+//! village comes three cells wide), and decisions are made by tapping. In a four-player game the
+//! village tabs show one village and keep it across table updates. A tutorial game on a phone:
+//! the coach is on screen, readable, clear of the prompt, and the pieces it lights up can be
+//! brought on screen. Saves `docs/screenshots/phone-390-2p.png` and `phone-360-3p.png` (the
+//! village on view, in round 2) and `phone-tutorial.png`.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
@@ -17,11 +20,13 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    click_random_legal, confirm_if_asked, create_game, game_id, register, screenshot, table_state,
-    wait_until, Browser, TestServer, SETTLE,
+    anna_plays_against_bots, click_random_legal, confirm_if_asked, game_id, past_round_one,
+    register, screenshot, table_state, wait_until, Browser, TestServer, SETTLE,
 };
 
 const PHONE: (u32, u32) = (390, 844);
+/// A narrower phone: the table is drawn at its width, so its text is 360 / 390 as large.
+const SMALL_PHONE: (u32, u32) = (360, 740);
 
 /// A list of faults measured in the page, as words.
 fn words(faults: &serde_json::Value) -> Vec<String> {
@@ -33,15 +38,18 @@ fn words(faults: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
-/// Everything on the page that falls short on a phone, in words; empty when all is well.
-/// The page must show the viewer's turn.
-async fn phone_faults(client: &Client) -> Vec<String> {
+/// Everything on the page that falls short on a phone `width` px wide, in words; empty when all
+/// is well. The page must show the viewer's turn.
+async fn phone_faults(client: &Client, width: u32) -> Vec<String> {
     let faults = client
         .execute(
             &[
                 SETTLE,
-                "const faults = [];
-             if (window.innerWidth !== 390) faults.push('the screen is ' + window.innerWidth + ' px wide, not 390');
+                "const [width] = arguments;
+             const faults = [];
+             if (window.innerWidth !== width) faults.push('the screen is ' + window.innerWidth + ' px wide, not ' + width);
+             // 12 px on a 390 px phone; a narrower one shows the same drawing smaller.
+             const smallest = 12 * Math.min(1, width / 390) - 0.05;
              const seen = el => el.checkVisibility() && el.getBoundingClientRect().width > 0
                && el.getBoundingClientRect().right > 0;
              const name = el => el.tagName + '.' + (el.getAttribute('class') || '') + ' '
@@ -58,28 +66,35 @@ async fn phone_faults(client: &Client) -> Vec<String> {
                if (!seen(text) || !text.textContent.trim()) continue;
                const m = text.getScreenCTM();
                const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b);
-               if (size < 11.95) faults.push('text ' + size.toFixed(1) + ' px: ' + name(text));
+               if (size < smallest) faults.push('text ' + size.toFixed(1) + ' px: ' + name(text));
              }
              for (const village of document.querySelectorAll('#table .panel.village')) {
                const tab = document.querySelector('#table [data-village-tab=\"' + village.dataset.village + '\"]');
                if (village.querySelector(targets) && getComputedStyle(tab).outlineStyle === 'none')
                  faults.push('the tab of a village with a target is not marked: ' + name(tab));
              }
-             // Nothing is wider than the screen: not the page, not a panel (the village, drawn
-             // whole, is the one panel that scrolls sideways).
+             // Nothing is wider than the screen: not the page, not a panel (a village comes
+             // three cells wide on a phone).
              if (document.documentElement.scrollWidth > window.innerWidth)
                faults.push('the page is ' + document.documentElement.scrollWidth + ' px wide on a '
                  + window.innerWidth + ' px screen');
-             for (const panel of document.querySelectorAll('#table .panel:not(.village)')) {
+             for (const panel of document.querySelectorAll('#table .panel')) {
                if (seen(panel) && panel.scrollWidth > panel.clientWidth + 1)
                  faults.push('panel ' + panel.id + ' is ' + panel.scrollWidth + ' px wide in '
                    + panel.clientWidth + ' px');
              }
              // A board panel's views are drawn at the style sheet's scale (12 px over the size of
-             // the panel's smallest text, between 1.2 and 1.5 px a unit), not stretched to the panel.
+             // the panel's smallest text, between 1.2 and 1.5 px a unit on a 390 px phone, as much
+             // smaller as a narrower phone is), not stretched to the panel.
+             // A village is drawn three cells wide (the narrow layout) across its panel.
+             for (const view of document.querySelectorAll('#table .panel.village > svg')) {
+               if (!seen(view)) continue;
+               if (view.viewBox.baseVal.width !== 200)
+                 faults.push('village ' + view.closest('.panel').id + ' drawn ' + view.viewBox.baseVal.width + ' units wide');
+             }
              for (const view of document.querySelectorAll('#table .panel svg.view:not(.spacer)')) {
                const scale = view.getBoundingClientRect().width / view.viewBox.baseVal.width;
-               if (scale < 1.2 || scale > 1.5)
+               if (scale < 1.2 * Math.min(1, width / 390) - 0.005 || scale > 1.5)
                  faults.push('a view of ' + view.closest('.panel').id + ' drawn at ' + scale.toFixed(2) + ' px a unit');
              }
              const header = document.querySelector('.site-header').getBoundingClientRect();
@@ -124,7 +139,7 @@ async fn phone_faults(client: &Client) -> Vec<String> {
              return faults;",
             ]
             .concat(),
-            vec![],
+            vec![width.into()],
         )
         .await
         .expect("measure the page");
@@ -283,22 +298,7 @@ async fn a_four_player_game_works_on_a_phone() {
     let server = TestServer::start().await;
     let mut browser = Browser::start().await;
     let anna = browser.session(PHONE.0, PHONE.1).await;
-    register(&anna, &server, "anna").await;
-    create_game(
-        &anna,
-        4,
-        &["me", "bot:random", "bot:random", "bot:random"],
-        2,
-    )
-    .await;
-    wait_until(
-        &anna,
-        "location.pathname.startsWith('/games/') && document.getElementById('table')
-           && document.getElementById('table').dataset.connected === 'true'",
-        "the game page",
-        Duration::from_secs(30),
-    )
-    .await;
+    anna_plays_against_bots(&anna, &server, 4, 2).await;
     let id = game_id(&anna).await;
     wait_for_turn(&anna).await;
 
@@ -318,7 +318,7 @@ async fn a_four_player_game_works_on_a_phone() {
         "her own village first"
     );
 
-    let faults = phone_faults(&anna).await;
+    let faults = phone_faults(&anna, PHONE.0).await;
     assert!(faults.is_empty(), "on a phone:\n{}", faults.join("\n"));
 
     // A visitor watching on a phone picks another village; it stays through the next table.
@@ -365,19 +365,67 @@ async fn a_four_player_game_works_on_a_phone() {
         .expect("its state");
     assert_eq!(pressed.as_deref(), Some("true"));
     watcher.close().await.expect("close the watcher");
+    anna.close().await.expect("close the browser");
+}
 
-    // A few more decisions by tapping, each measured first.
-    for _ in 0..6 {
+/// Plays a game of `players` (the person and bots) on a phone of `width` × `height` px with a
+/// round limit of `rounds`, measuring every decision of the person after showing the village
+/// that holds its targets; saves a screenshot as `name` at the first decision of round 2.
+async fn play_on_a_phone(players: u8, (width, height): (u32, u32), rounds: u16, name: &str) {
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(width, height).await;
+    anna_plays_against_bots(&anna, &server, players, rounds).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(u64::from(width) + u64::from(players));
+    let mut decisions = 0;
+    let mut pictured = false;
+    loop {
         wait_for_turn(&anna).await;
-        if table_state(&anna).await.expect("the table").finished {
+        let state = table_state(&anna).await.expect("the table");
+        assert!(
+            state.error.is_empty(),
+            "the server refused: {}",
+            state.error
+        );
+        if state.finished {
             break;
         }
         show_targets(&anna).await;
-        let faults = phone_faults(&anna).await;
-        assert!(faults.is_empty(), "on a phone:\n{}", faults.join("\n"));
+        let faults = phone_faults(&anna, width).await;
+        assert!(
+            faults.is_empty(),
+            "{players} players at {width}x{height}, decision {decisions}:\n{}",
+            faults.join("\n")
+        );
+        if !pictured && past_round_one(&anna).await {
+            pictured = true;
+            // The picture shows the village on view, three cells wide, from its top.
+            anna.execute(
+                "Array.from(document.querySelectorAll('#table .panel.village'))
+                   .find(v => v.checkVisibility()).scrollIntoView({block: 'start'});",
+                vec![],
+            )
+            .await
+            .expect("show the village");
+            screenshot(&anna, name).await;
+        }
         tap_a_decision(&anna, &mut rng).await;
+        decisions += 1;
+        assert!(decisions < 400, "no end after {decisions} decisions");
     }
+    assert!(pictured, "the game reached round 2");
+    assert!(decisions >= 10, "only {decisions} decisions");
     anna.close().await.expect("close the browser");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_decision_of_a_two_player_game_works_on_a_390_by_844_phone() {
+    play_on_a_phone(2, PHONE, 2, "phone-390-2p").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_decision_of_a_three_player_game_works_on_a_360_by_740_phone() {
+    play_on_a_phone(3, SMALL_PHONE, 2, "phone-360-3p").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -421,7 +469,7 @@ async fn the_tutorials_coach_works_on_a_phone() {
             .expect("the coach's moment");
         moments.push(moment.as_str().unwrap_or_default().to_string());
         let mut faults = coach_faults(&anna).await;
-        faults.extend(phone_faults(&anna).await);
+        faults.extend(phone_faults(&anna, PHONE.0).await);
         assert!(
             faults.is_empty(),
             "the coach at {moments:?} on a phone:\n{}",

@@ -36,6 +36,7 @@ mod forced_steps;
 mod hang_ups;
 mod hints;
 mod layers;
+mod layouts;
 mod mail;
 mod operations;
 mod play;

@@ -16,11 +16,11 @@ use helvetia_engine::{
 
 use super::targets::Target;
 use super::Ctx;
-use crate::{Lang, PlayerInfo};
+use crate::{Lang, Layout, PlayerInfo};
 
 /// How many panels a game keeps: enough for a four-player table drawn for the player to move
-/// and for those who watch, with room to spare.
-const KEPT: usize = 24;
+/// and for those who watch, with room to spare, and its villages drawn for phones as well.
+const KEPT: usize = 32;
 
 /// Panels of earlier renders of one game's table; see [`crate::render_table_with`].
 #[derive(Default)]
@@ -144,6 +144,7 @@ impl MarketInputs {
 #[derive(Clone, PartialEq)]
 pub(crate) struct VillageInputs {
     lang: Lang,
+    layout: Layout,
     village_id: VillageId,
     village: Village,
     owner: Option<(PlayerState, ScoreBreakdown)>,
@@ -174,6 +175,7 @@ impl VillageInputs {
         let pos = ctx.pos;
         Some(PanelInputs::Village(Box::new(VillageInputs {
             lang: ctx.lang,
+            layout: ctx.input.layout,
             village_id: village,
             village: *pos.village(village),
             owner: match village {

@@ -22,6 +22,7 @@ pub(crate) mod targets;
 mod tiled;
 pub(crate) mod titles;
 pub(crate) mod village;
+mod village_plan;
 
 use maud::{html, Markup};
 use std::cell::OnceCell;

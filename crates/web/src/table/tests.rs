@@ -7,7 +7,7 @@ use helvetia_engine::{
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use crate::{render_table, Lang, PlayerInfo, TableInput};
+use crate::{render_table, Lang, Layout, PlayerInfo, TableInput};
 
 fn players(n: u8) -> Vec<PlayerInfo> {
     (0..n)
@@ -27,6 +27,16 @@ fn render(game: &Game, lang: Lang) -> (String, Vec<Action>) {
 
 /// The table of `game` for the player who decides, with `recent` turns highlighted.
 fn render_with(game: &Game, lang: Lang, recent: &crate::RecentTurns) -> (String, Vec<Action>) {
+    render_in(game, (lang, Layout::Wide), recent)
+}
+
+/// The table of `game` for the player who decides in `lang` and `layout`, with `recent` turns
+/// highlighted.
+fn render_in(
+    game: &Game,
+    (lang, layout): (Lang, Layout),
+    recent: &crate::RecentTurns,
+) -> (String, Vec<Action>) {
     let legal: Vec<Action> = game.legal_actions().to_vec();
     let view = game.view();
     let infos = players(game.options().players);
@@ -41,6 +51,7 @@ fn render_with(game: &Game, lang: Lang, recent: &crate::RecentTurns) -> (String,
             text: "end turn".to_string(),
         }],
         recent,
+        layout,
         ..TableInput::new("t1", &view, &infos, lang)
     });
     (html, legal)
@@ -246,9 +257,14 @@ fn real_games_render_every_piece_and_every_legal_action() {
         let mut game = Game::new(options, u64::from(players) * 7);
         let mut decisions = 0;
         while !game.is_over() {
-            let (html, legal) = render(&game, Lang::En);
-            check_pieces(&game, &html);
-            check_actions(&html, &legal);
+            let mut legal = Vec::new();
+            for layout in Layout::ALL {
+                let (html, actions) =
+                    render_in(&game, (Lang::En, layout), &crate::RecentTurns::NONE);
+                check_pieces(&game, &html);
+                check_actions(&html, &actions);
+                legal = actions;
+            }
             let action = legal[rng.next_u64() as usize % legal.len()];
             game.play(action).unwrap();
             decisions += 1;
@@ -455,11 +471,14 @@ fn tables_drawn_with_kept_panels_equal_tables_drawn_afresh() {
             }
             let view = game.view();
             let lang = Lang::ALL[step / 50 % Lang::ALL.len()];
+            // Phones and desks watch the same game: a village kept for one is not the other's.
+            let layout = Layout::ALL[step / 7 % Layout::ALL.len()];
             for shown in [&legal[..], &[]] {
                 let input = TableInput {
                     legal: shown,
                     version: step as u64,
                     can_undo: !shown.is_empty(),
+                    layout,
                     ..TableInput::new("t", &view, &infos, lang)
                 };
                 let fresh = render_table(&input);

@@ -200,7 +200,7 @@ mod tests {
         use crate::Lang;
         use helvetia_engine::{BuildingKind, Character};
 
-        use crate::table::{board, village};
+        use crate::table::{board, village, village_plan};
 
         // Each place: its room, where the title starts and where the tile's edge or the
         // badge is, in the tile's own units.
@@ -223,7 +223,7 @@ mod tests {
                 "building in a village",
                 village::BUILDING_NAME,
                 5.0,
-                village::C - 2.0,
+                village_plan::C - 2.0,
                 false,
             ),
             (

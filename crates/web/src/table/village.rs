@@ -13,18 +13,11 @@ use super::pieces::{
 };
 use super::targets::Target;
 use super::titles::{Room, Title};
+use super::village_plan::{Plan, C, PAD};
 use super::Ctx;
 use crate::words::{building_makes, building_name, character_name, makes_lines, sex_word};
+use crate::Layout;
 
-/// Side of one cell, in SVG units.
-pub(crate) const C: f32 = 60.0;
-/// Height of the header above the grid.
-const HEADER: f32 = 78.0;
-const PAD: f32 = 10.0;
-/// Width of a village panel.
-pub const WIDTH: f32 = 6.0 * C + 2.0 * PAD;
-/// Until ring 1 is full, only its 4 × 3 cells are drawn, 1.5 times larger.
-const COMPACT_SCALE: f32 = 1.5;
 /// The name on a building in a village: across the tile (3 units in from its edges, which
 /// are 2 in from the cell's); on two lines what it makes moves down.
 pub(crate) const BUILDING_NAME: Room = Room {
@@ -42,11 +35,6 @@ pub(crate) const START_NAME: Room = Room {
     two_lines: 7.5,
     width: START_TILE_WIDTH - 2.0 * 3.0,
 };
-
-/// Top-left corner of the cell at grid coordinates (x, y).
-fn corner(x: i8, y: i8) -> (f32, f32) {
-    (PAD + f32::from(x + 2) * C, HEADER + f32::from(y + 2) * C)
-}
 
 /// The village switcher for phones: one tab per village, in the owner's colour. The style
 /// sheet shows it on narrow screens only, with the village chosen on `#table` (kept there by
@@ -75,44 +63,31 @@ pub fn village_tabs(ctx: &Ctx) -> Markup {
 /// The whole panel of `village`.
 pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
     let title = ctx.namer.village(village);
-    let compact = !ctx.pos.village(village).ring1_full();
-    // The grid is drawn in full-size coordinates; a compact village is zoomed onto ring 1.
-    let (height, transform) = if compact {
-        let (x0, y0) = corner(-1, -1);
-        (
-            HEADER + 3.0 * C * COMPACT_SCALE + PAD + 8.0,
-            format!(
-                "translate({} {}) scale({COMPACT_SCALE})",
-                PAD - x0 * COMPACT_SCALE,
-                HEADER - y0 * COMPACT_SCALE
-            ),
-        )
-    } else {
-        (HEADER + 5.0 * C + PAD + 8.0, String::new())
-    };
+    let plan = Plan::of(ctx, village);
+    let (width, height) = (plan.width(), plan.height());
     html! {
         figure class="panel village" id={ "t-village-" (village.index()) } data-village=(village.index()) {
-            svg viewBox={ "0 0 " (WIDTH) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
+            svg viewBox={ "0 0 " (width) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
                 title { (title) }
-                rect class="village-ground" x="1" y="1" width=(Num(WIDTH - 2.0)) height=(Num(height - 2.0)) rx="10" {}
+                rect class="village-ground" x="1" y="1" width=(Num(width - 2.0)) height=(Num(height - 2.0)) rx="10" {}
                 // The header, each cell, the centre and the quarter buttons carry ids of their
                 // own, so that a change sends only what changed (see `changes`).
-                (header(ctx, village))
-                g class="grid" transform=(transform) {
-                    (quarter_lines(compact))
-                    (grid(ctx, village))
-                    g data-centre="" id={ "t-village-" (village.index()) "-centre" } { (centre(ctx, village)) }
-                    g id={ "t-village-" (village.index()) "-quarters" } { (quarters(ctx, village, compact)) }
+                (header(ctx, village, plan))
+                g class="grid" transform=(plan.grid_transform()) {
+                    (quarter_lines(plan))
+                    (grid(ctx, village, plan))
+                    g data-centre="" id={ "t-village-" (village.index()) "-centre" } { (centre(ctx, village, plan)) }
+                    g id={ "t-village-" (village.index()) "-quarters" } { (quarters(ctx, village, plan)) }
                 }
             }
         }
     }
 }
 
-fn header(ctx: &Ctx, village: VillageId) -> Markup {
+fn header(ctx: &Ctx, village: VillageId, plan: Plan) -> Markup {
     match village {
         VillageId::Neutral => neutral_header(ctx),
-        VillageId::Player(seat) => player_header(ctx, seat),
+        VillageId::Player(seat) => player_header(ctx, seat, plan),
     }
 }
 
@@ -134,7 +109,10 @@ fn neutral_header(ctx: &Ctx) -> Markup {
     }
 }
 
-fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
+/// A player's supplies: name, coins and people on the left; points now and the tiles held on
+/// the right (wide), or all in rows (narrow: name; coins and points; people; tiles; then the
+/// start buildings still to be placed).
+fn player_header(ctx: &Ctx, seat: Seat, plan: Plan) -> Markup {
     let pos = ctx.pos;
     let lang = ctx.lang;
     let player = pos.player(seat);
@@ -180,6 +158,12 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
         .collect();
     // Each piece of the header has an id of its own: a coin spent changes the hand only.
     let id = |piece: &str| format!("t-village-{}-{piece}", owner.index());
+    let width = plan.width();
+    // The baseline of the points, the top of the tiles' row and where the start buildings begin.
+    let (score_y, tiles_top, (start_x, start_top)) = match plan.layout {
+        Layout::Wide => (PAD + 17.0, PAD + 28.0, (PAD + 150.0, PAD + 28.0)),
+        Layout::Narrow => (PAD + 42.0, PAD + 70.0, (PAD, PAD + 100.0)),
+    };
     html! {
         g id=(id("name")) {
             rect x=(Num(PAD)) y=(Num(PAD)) width="22" height="22" rx="4" fill=(colour(owner)) stroke="#222" {}
@@ -199,7 +183,7 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
         }
         // "Now": the points if the game ended at this moment, which the score track (counted
         // at the round ends only) shows later; the title breaks them down.
-        text class="score-now" id=(id("score")) x=(Num(WIDTH - PAD)) y=(Num(PAD + 17.0)) text-anchor="end" {
+        text class="score-now" id=(id("score")) x=(Num(width - PAD)) y=(Num(score_y)) text-anchor="end" {
             title { (score_title(ctx, seat)) }
             (lang.tr_args("table-score-now", &[("points", FluentValue::from(score.total))]))
         }
@@ -217,31 +201,31 @@ fn player_header(ctx: &Ctx, seat: Seat) -> Markup {
         text class="small" id=(id("supply")) x=(Num(PAD)) y=(Num(PAD + 62.0)) { (supply_text) }
         g id=(id("tiles")) {
             @if pos.start_player == seat {
-                g class="start-token" transform={ "translate(" (WIDTH - PAD - 30.0) " " (PAD + 28.0) ")" } {
+                g class="start-token" transform={ "translate(" (width - PAD - 30.0) " " (tiles_top) ")" } {
                     title { (lang.tr("table-start-player")) }
                     polygon points="15,0 30,26 0,26" fill="#fff4c2" stroke="#8a6d00" stroke-width="1.5" {}
                     text x="15" y="22" font-size="11" text-anchor="middle" { "1" }
                 }
             }
             @for (i, character) in held.iter().enumerate() {
-                (character_tile(ctx, *character, WIDTH - PAD - 64.0 - i as f32 * 30.0, PAD + 28.0))
+                (character_tile(ctx, *character, width - PAD - 64.0 - i as f32 * 30.0, tiles_top))
             }
             @for (i, points) in village_tiles.iter().enumerate() {
                 g class="village-tile" {
                     title { (lang.tr_args("table-village-tile", &[("points", FluentValue::from(*points))])) }
-                    rect x=(Num(WIDTH - PAD - 64.0 - (held.len() + i) as f32 * 30.0)) y=(Num(PAD + 28.0)) width="26" height="26" rx="3" fill="#d9f0d0" stroke="#3c6b2c" {}
-                    text x=(Num(WIDTH - PAD - 51.0 - (held.len() + i) as f32 * 30.0)) y=(Num(PAD + 46.0)) font-size="11" text-anchor="middle" { (points) }
+                    rect x=(Num(width - PAD - 64.0 - (held.len() + i) as f32 * 30.0)) y=(Num(tiles_top)) width="26" height="26" rx="3" fill="#d9f0d0" stroke="#3c6b2c" {}
+                    text x=(Num(width - PAD - 51.0 - (held.len() + i) as f32 * 30.0)) y=(Num(tiles_top + 18.0)) font-size="11" text-anchor="middle" { (points) }
                 }
             }
             @for (n, (k, count)) in start_buildings.iter().enumerate() {
                 @let kind = helvetia_engine::BuildingKind::START[*k];
                 @let label = building_name(ctx.lang, kind);
-                @let x = PAD + 150.0 + n as f32 * (START_TILE_WIDTH + 4.0);
+                @let x = start_x + n as f32 * (START_TILE_WIDTH + 4.0);
                 (clickable(ctx.targets.clickable(Target::StartBuilding(seat, kind)), "start-building", label, html! {
                     g class="start-building-tile" {
                         title { (label) " ×" (count) }
-                        rect class="tile production" x=(Num(x)) y=(Num(PAD + 28.0)) width=(Num(START_TILE_WIDTH)) height="26" rx="3" {}
-                        (Title::fit(label, START_NAME).draw(x + 3.0, PAD + 44.0, START_NAME, "tile-name"))
+                        rect class="tile production" x=(Num(x)) y=(Num(start_top)) width=(Num(START_TILE_WIDTH)) height="26" rx="3" {}
+                        (Title::fit(label, START_NAME).draw(x + 3.0, start_top + 16.0, START_NAME, "tile-name"))
                     }
                 }))
             }
@@ -308,7 +292,7 @@ pub fn character_tile(ctx: &Ctx, character: Character, x: f32, y: f32) -> Markup
     )
 }
 
-fn grid(ctx: &Ctx, village: VillageId) -> Markup {
+fn grid(ctx: &Ctx, village: VillageId, plan: Plan) -> Markup {
     let v = ctx.pos.village(village);
     let ring1_full = v.ring1_full();
     html! {
@@ -318,7 +302,7 @@ fn grid(ctx: &Ctx, village: VillageId) -> Markup {
             @if building.is_some() || cell.ring() == 1 || ring1_full {
                 // `data-cell` names the cell for the highlight of recent turns.
                 g data-cell=(cell.index()) id={ "t-village-" (village.index()) "-c" (cell.index()) } {
-                    (cell_markup(ctx, village, cell, building, target))
+                    (cell_markup(ctx, village, cell, building, target, plan))
                 }
             }
         }
@@ -331,9 +315,10 @@ fn cell_markup(
     cell: Cell,
     building: Option<&Building>,
     target: Option<super::targets::Clickable>,
+    plan: Plan,
 ) -> Markup {
     let lang = ctx.lang;
-    let (x, y) = corner(cell.coords().0, cell.coords().1);
+    let (x, y) = plan.corner(cell.coords().0, cell.coords().1);
     let label = match (&target, building) {
         (Some(_), _) => {
             let actions = ctx.targets.actions(Target::Cell(village, cell));
@@ -443,22 +428,30 @@ fn newborn_title(ctx: &Ctx, village: VillageId, sex: Sex) -> String {
     )
 }
 
-fn centre(ctx: &Ctx, village: VillageId) -> Markup {
+/// The centre: two cells wide, or in the narrow layout the west half's cell of it, with the
+/// east half's cell left plain (the two halves meet in the centre's middle).
+fn centre(ctx: &Ctx, village: VillageId, plan: Plan) -> Markup {
     let lang = ctx.lang;
     let v = ctx.pos.village(village);
-    let (x, y) = corner(0, 0);
+    let (x, y) = plan.corner(0, 0);
+    let narrow = plan.layout == Layout::Narrow;
+    let cells = if narrow { 1.0 } else { 2.0 };
     let owner = village;
     let people: Vec<Sex> = Sex::ALL
         .into_iter()
         .flat_map(|sex| std::iter::repeat_n(sex, usize::from(v.centre_villagers[sex.index()])))
         .collect();
-    // Up to 16 neutral villagers wait in the neutral centre: then two rows of small figures.
+    // Up to 16 neutral villagers wait in the neutral centre: then rows of small figures. The
+    // narrow layout's centre is one cell wide: its rows are shorter.
     let crowded = people.len() > 8;
-    let (per_row, step, scale) = if crowded {
-        (8, 13.0, 0.62)
-    } else {
-        (8, 13.0, 1.0)
+    // Per row, the step between figures, their scale, the first row's feet and the rows' step.
+    let (per_row, step, scale, first_feet, row_step) = match (narrow, crowded) {
+        (false, true) => (8, 13.0, 0.62, 36.0, 17.0),
+        (false, false) => (8, 13.0, 1.0, C - 8.0, 0.0),
+        (true, true) => (6, 8.5, 0.55, 32.0, 12.0),
+        (true, false) => (4, 13.0, 0.8, 38.0, 17.0),
     };
+    let coins_per_row = if narrow { 4 } else { 8 };
     let label = lang.tr("table-centre");
     let click = ctx.targets.clickable(Target::Centre(village));
     let click_label = match ctx.targets.actions(Target::Centre(village)) {
@@ -471,12 +464,12 @@ fn centre(ctx: &Ctx, village: VillageId) -> Markup {
     // The centre's villagers and coins are inside its clickable group, so a click on them
     // counts as a click on the centre.
     let pieces = html! {
-        rect class="centre" x=(Num(x + 2.0)) y=(Num(y + 2.0)) width=(Num(2.0 * C - 4.0)) height=(Num(C - 4.0)) rx="8" {
+        rect class="centre" x=(Num(x + 2.0)) y=(Num(y + 2.0)) width=(Num(cells * C - 4.0)) height=(Num(C - 4.0)) rx="8" {
             title { (label) }
         }
         @for (i, sex) in people.iter().enumerate() {
             @let row = (i / per_row) as f32;
-            @let feet = if crowded { y + 36.0 + row * 17.0 } else { y + C - 8.0 };
+            @let feet = y + first_feet + row * row_step;
             (villager_scaled(x + 10.0 + (i % per_row) as f32 * step, feet,
                 Figure::adult(owner, *sex), scale,
                 villager_title(ctx, &Villager { owner, sex: *sex, awake: true })))
@@ -484,7 +477,8 @@ fn centre(ctx: &Ctx, village: VillageId) -> Markup {
         @for (i, colour_seat) in coins.iter().enumerate() {
             @let title = lang.tr_args("table-coin", &[("name", ctx.namer.seat(*colour_seat).into())]);
             @let first_of_colour = coins.iter().position(|s| s == colour_seat) == Some(i);
-            @let coin_markup = coin(x + 12.0 + i as f32 * 14.0, y + 12.0, VillageId::Player(*colour_seat), &title);
+            @let coin_markup = coin(x + 12.0 + (i % coins_per_row) as f32 * 14.0, y + 12.0 + (i / coins_per_row) as f32 * 14.0,
+                VillageId::Player(*colour_seat), &title);
             @if first_of_colour {
                 @let target = Target::CentreCoin(village, *colour_seat);
                 @let click_label = ctx.targets.actions(target).first().map(|&i| ctx.label(i)).unwrap_or(title.clone());
@@ -494,46 +488,65 @@ fn centre(ctx: &Ctx, village: VillageId) -> Markup {
             }
         }
     };
-    clickable(click, "centre-target", &click_label, pieces)
-}
-
-/// The borders of the four quarters, drawn under the cells: the left and right halves meet in
-/// the middle of the centre, and the row of the centre belongs to the top and bottom halves.
-fn quarter_lines(compact: bool) -> Markup {
-    let (x0, y0) = if compact {
-        corner(-1, -1)
-    } else {
-        corner(-2, -2)
-    };
-    let (x1, y1) = if compact { corner(3, 2) } else { corner(4, 3) };
-    let (middle, _) = corner(1, 0);
-    let (_, row_top) = corner(0, 0);
-    let (_, row_bottom) = corner(0, 1);
+    let (rest_x, rest_y) = plan.corner(1, 0);
     html! {
-        g class="quarter-lines" {
-            line x1=(Num(middle)) y1=(Num(y0 - 6.0)) x2=(Num(middle)) y2=(Num(y1 + 6.0)) {}
-            line x1=(Num(x0 - 6.0)) y1=(Num(row_top)) x2=(Num(x1 + 6.0)) y2=(Num(row_top)) {}
-            line x1=(Num(x0 - 6.0)) y1=(Num(row_bottom)) x2=(Num(x1 + 6.0)) y2=(Num(row_bottom)) {}
+        (clickable(click, "centre-target", &click_label, pieces))
+        @if narrow {
+            rect class="centre centre-rest" x=(Num(rest_x + 2.0)) y=(Num(rest_y + 2.0)) width=(Num(C - 4.0)) height=(Num(C - 4.0)) rx="8" aria-hidden="true" {}
         }
     }
 }
 
-/// The Night Watchman's targets: one button per quarter, at the grid's corners.
-fn quarters(ctx: &Ctx, village: VillageId, compact: bool) -> Markup {
+/// The borders of the four quarters, drawn under the cells: the left and right halves meet in
+/// the middle of the centre, and the row of the centre belongs to the top and bottom halves.
+/// The narrow layout draws the halves apart: only the centre's row is marked in each.
+fn quarter_lines(plan: Plan) -> Markup {
+    let (left, top, right, bottom) = plan.extent();
+    let (_, row_top) = plan.corner(0, 0);
+    let (_, row_bottom) = plan.corner(0, 1);
+    html! {
+        g class="quarter-lines" {
+            @match plan.layout {
+                Layout::Wide => {
+                    @let (x0, y0) = plan.corner(left, top);
+                    @let (x1, y1) = plan.corner(right, bottom);
+                    @let (middle, _) = plan.corner(1, 0);
+                    line x1=(Num(middle)) y1=(Num(y0 - 6.0)) x2=(Num(middle)) y2=(Num(y1 + 6.0)) {}
+                    line x1=(Num(x0 - 6.0)) y1=(Num(row_top)) x2=(Num(x1 + 6.0)) y2=(Num(row_top)) {}
+                    line x1=(Num(x0 - 6.0)) y1=(Num(row_bottom)) x2=(Num(x1 + 6.0)) y2=(Num(row_bottom)) {}
+                }
+                Layout::Narrow => {
+                    @for x in [0, 1] {
+                        @let (_, half_row_top) = plan.corner(x, 0);
+                        @let (_, half_row_bottom) = plan.corner(x, 1);
+                        @for y in [half_row_top, half_row_bottom] {
+                            line x1=(Num(PAD - 6.0)) y1=(Num(y)) x2=(Num(PAD + 3.0 * C + 6.0)) y2=(Num(y)) {}
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The Night Watchman's targets: one button per quarter, at the grid's outer corners (in the
+/// narrow layout, the west half's for the left quarters and the east half's for the right).
+fn quarters(ctx: &Ctx, village: VillageId, plan: Plan) -> Markup {
+    let (left, top, right, bottom) = plan.extent();
     html! {
         @for quarter in Quarter::ALL {
             @let target = Target::Quarter(village, quarter);
             @if let Some(click) = ctx.targets.clickable(target) {
                 @let label = ctx.targets.actions(target).first().map(|&i| ctx.label(i)).unwrap_or_default();
-                @let (left, top, right, bottom) = if compact { (-1, -1, 3, 2) } else { (-2, -2, 4, 3) };
-                @let (gx, gy) = match quarter {
-                    Quarter::TopLeft => corner(left, top),
-                    Quarter::TopRight => corner(right, top),
-                    Quarter::BottomLeft => corner(left, bottom),
-                    Quarter::BottomRight => corner(right, bottom),
+                @let (x, y, inward) = match quarter {
+                    Quarter::TopLeft => (left, top, (3.0, 3.0)),
+                    Quarter::TopRight => (right, top, (-3.0, 3.0)),
+                    Quarter::BottomLeft => (left, bottom, (3.0, -3.0)),
+                    Quarter::BottomRight => (right, bottom, (-3.0, -3.0)),
                 };
+                @let (gx, gy) = plan.corner(x, y);
                 // On the grid's outer corner, mostly outside the cells it would hide.
-                @let (gx, gy) = (gx + if gx > PAD + 2.0 * C { -3.0 } else { 3.0 }, gy + if gy > HEADER + 2.0 * C { -3.0 } else { 3.0 });
+                @let (gx, gy) = (gx + inward.0, gy + inward.1);
                 (clickable(Some(click), "quarter", &label, html! {
                     circle class="quarter-button" cx=(Num(gx)) cy=(Num(gy)) r="10" {
                         title { (label) }

@@ -495,6 +495,39 @@ pub async fn create_game(client: &Client, players: u8, seats: &[&str], round_lim
         .expect("create the game");
 }
 
+/// Anna registers on `server` in `client` and creates a game of `players` against random bots
+/// with a round limit of `rounds`, then waits for its table to connect.
+pub async fn anna_plays_against_bots(
+    client: &Client,
+    server: &TestServer,
+    players: u8,
+    rounds: u16,
+) {
+    register(client, server, "anna").await;
+    let seats = &["me", "bot:random", "bot:random", "bot:random"][..usize::from(players)];
+    create_game(client, players, seats, rounds).await;
+    wait_until(
+        client,
+        "location.pathname.startsWith('/games/') && document.getElementById('table')
+           && document.getElementById('table').dataset.connected === 'true'",
+        "the game page",
+        Duration::from_secs(30),
+    )
+    .await;
+}
+
+/// Whether the table `client` shows is past its first round.
+pub async fn past_round_one(client: &Client) -> bool {
+    let round = client
+        .execute(
+            "return document.querySelector('#table .table-root').dataset.round;",
+            vec![],
+        )
+        .await
+        .expect("the round");
+    round.as_str() != Some("1")
+}
+
 /// The id of the game whose page `client` shows.
 pub async fn game_id(client: &fantoccini::Client) -> String {
     let url = client.current_url().await.expect("the current address");
