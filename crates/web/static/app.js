@@ -1615,20 +1615,45 @@
     });
   }
 
-  // On a desk, at each decision of the viewer, the village drawn large is their own when it
-  // holds a target of the decision or no village does; otherwise one that holds a target (the
-  // one already large if it does). A phone keeps the village its tabs show.
+  // At each decision of the viewer, on a desk the village drawn large, and on a phone the village
+  // its tabs show, is their own when it holds a target of the decision or no village does (on
+  // a phone: when the village shown holds none); otherwise one that holds a target (the one
+  // already shown if it does). A phone then brings the decision's first target on screen.
   function showDecidingVillage(table) {
     const root = table.querySelector(".table-root");
-    if (!desk.matches || !root || root.dataset.yourTurn !== "true") return;
+    if (!(desk.matches || phone.matches) || !root || root.dataset.yourTurn !== "true") return;
     const holders = Array.from(table.querySelectorAll(".panel.village"))
       .filter(function (village) { return village.querySelector("[data-action], [data-chooser]"); })
       .map(function (village) { return village.dataset.village; });
     const own = table.dataset.seat || "0";
     const shown = table.dataset.villageShown;
-    if (!holders.length || holders.includes(own)) table.dataset.villageShown = own;
-    else if (!holders.includes(shown)) table.dataset.villageShown = holders[0];
+    if (phone.matches) {
+      if (holders.length && !holders.includes(shown)) table.dataset.villageShown = holders.includes(own) ? own : holders[0];
+    } else if (!holders.length || holders.includes(own)) {
+      table.dataset.villageShown = own;
+    } else if (!holders.includes(shown)) {
+      table.dataset.villageShown = holders[0];
+    }
     markShownVillage(table);
+    if (phone.matches) scrollToFirstTarget(table);
+  }
+
+  // On a phone, when no target of the viewer's decision on the board or in the village shown is
+  // on screen (between the top and the prompt fixed at the bottom), the first is scrolled to the
+  // middle of that space. Choices that are only the prompt's buttons are in view already.
+  function scrollToFirstTarget(table) {
+    const prompt = table.querySelector(".prompt");
+    const bottom = prompt ? prompt.getBoundingClientRect().top : window.innerHeight;
+    const targets = Array.from(table.querySelectorAll(
+      ".panels [data-action]:not(.chooser [data-action]), .panels [data-chooser]"
+    )).filter(function (el) { return el.getBoundingClientRect().width > 0; });
+    const onScreen = function (el) {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= bottom;
+    };
+    if (!targets.length || targets.some(onScreen)) return;
+    const r = targets[0].getBoundingClientRect();
+    window.scrollBy({ top: r.top + r.height / 2 - bottom / 2, behavior: "instant" });
   }
 
   // On a desk the table fits the screen below the page's header and game bar: the style sheet

@@ -1,13 +1,14 @@
 //! The game page on phones in headless Chromium, measured from the DOM: whole games against
 //! bots (two players on a 390 × 844 phone, three on a 360 × 740 one) measured at every decision
-//! of the person who taps. The prompt stays on screen with a choice, every tap target is at
-//! least 44 × 44 px, the panels' text is at least 12 px (11 px on the narrower phone: the same
-//! drawing at its width), nothing is wider than the screen (neither the page nor a panel: a
-//! village comes three cells wide), and decisions are made by tapping. In a four-player game the
-//! village tabs show one village and keep it across table updates. A tutorial game on a phone:
-//! the coach is on screen, readable, clear of the prompt, and the pieces it lights up can be
-//! brought on screen. Saves `docs/screenshots/phone-390-2p.png` and `phone-360-3p.png` (the
-//! village on view, in round 2) and `phone-tutorial.png`.
+//! of the person who taps. The table itself brings a target of each decision on screen above
+//! the prompt (showing the village that holds it). The prompt stays on screen with a choice,
+//! every tap target is at least 44 × 44 px, the panels' text is at least 12 px (11 px on the
+//! narrower phone: the same drawing at its width), nothing is wider than the screen (neither
+//! the page nor a panel: a village comes three cells wide), and decisions are made by tapping.
+//! In a four-player game the village tabs show one village and keep it across table updates. A
+//! tutorial game on a phone: the coach is on screen, readable, clear of the prompt, and the
+//! pieces it lights up can be brought on screen. Saves `docs/screenshots/phone-390-2p.png` and
+//! `phone-360-3p.png` (the village on view, in round 2) and `phone-tutorial.png`.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
@@ -254,15 +255,52 @@ async fn show_targets(client: &Client) {
     }
 }
 
+/// Waits for the person's decision or the game's end, in a table that came over the socket (the
+/// page's own is drawn wide; the socket's, asked for by a phone, three cells wide).
 async fn wait_for_turn(client: &Client) {
     wait_until(
         client,
         "(() => { const r = document.querySelector('#table .table-root');
-           return r && (r.dataset.yourTurn === 'true' || r.dataset.status === 'finished'); })()",
+           const v = document.querySelector('#table .panel.village > svg');
+           return r && (r.dataset.yourTurn === 'true' || r.dataset.status === 'finished')
+             && v && v.viewBox.baseVal.width === 200; })()",
         "anna's turn",
         Duration::from_secs(60),
     )
     .await;
+}
+
+/// Whether the table brought a target of the person's decision on screen by itself (the page
+/// as the table left it: in the village its tabs show, above the prompt fixed at the bottom,
+/// and tappable there); `None` when it did or the prompt's buttons are the only choices, else
+/// what is wrong in words.
+async fn target_not_brought_on_screen(client: &Client) -> Option<String> {
+    let fault = client
+        .execute(
+            &[
+                SETTLE,
+                "const pieces = Array.from(document.querySelectorAll(
+                   '#table .panels [data-action]:not(.chooser [data-action]), #table .panels [data-chooser]'));
+                 const shown = pieces.filter(el => el.checkVisibility() && el.getBoundingClientRect().width > 0);
+                 if (!shown.length)
+                   return pieces.length ? 'the targets are all in villages not shown' : null;
+                 const bottom = document.querySelector('#table .prompt').getBoundingClientRect().top;
+                 const tappable = shown.find(el => {
+                   const r = el.getBoundingClientRect();
+                   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                   return r.top >= 0 && r.bottom <= bottom && el.contains(hit);
+                 });
+                 if (tappable) return null;
+                 const r = shown[0].getBoundingClientRect();
+                 return 'no target on screen above the prompt (at ' + Math.round(bottom) + ' px): the first, '
+                   + (shown[0].getAttribute('aria-label') || '') + ', at ' + Math.round(r.top) + ' px';",
+            ]
+            .concat(),
+            vec![],
+        )
+        .await
+        .expect("look for a target on screen");
+    fault.as_str().map(str::to_string)
 }
 
 /// Taps one decision in `client`'s table and waits for the table it leads to.
@@ -389,6 +427,9 @@ async fn play_on_a_phone(players: u8, (width, height): (u32, u32), rounds: u16, 
         );
         if state.finished {
             break;
+        }
+        if let Some(fault) = target_not_brought_on_screen(&anna).await {
+            panic!("{players} players at {width}x{height}, decision {decisions}: {fault}");
         }
         show_targets(&anna).await;
         let faults = phone_faults(&anna, width).await;
