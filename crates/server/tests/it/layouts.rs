@@ -8,10 +8,12 @@ use common::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{json, Value};
 
-/// The widths of the village drawings in a table's HTML (their `viewBox`es).
-fn village_widths(html: &str) -> Vec<&str> {
+/// The widths of the village drawings (their `viewBox`es) in a table update's HTML: a
+/// two-player game has three villages.
+fn village_widths(update: &Value) -> Vec<&str> {
+    let html = update["html"].as_str().expect("a table");
     html.match_indices("<figure class=\"panel village")
         .map(|(at, _)| {
             let view_box = &html[at..][html[at..].find("viewBox=\"0 0 ").unwrap() + 13..];
@@ -31,37 +33,25 @@ async fn a_phone_gets_villages_three_cells_wide_and_may_switch_on_the_same_socke
         .await
         .expect("a phone's socket");
     let table = phone.update_at(0).await;
-    assert_eq!(
-        village_widths(table["html"].as_str().unwrap()),
-        ["200", "200", "200"]
-    );
+    assert_eq!(village_widths(&table), ["200"; 3]);
     // The window grows past a phone's width: the whole table again, as on a desk.
     phone
         .send(json!({"type": "layout", "layout": "wide"}))
         .await;
     let table = phone.update_at(0).await;
-    assert_eq!(
-        village_widths(table["html"].as_str().unwrap()),
-        ["380", "380", "380"]
-    );
+    assert_eq!(village_widths(&table), ["380"; 3]);
 
     // A watcher without a log-in may change its layout too: no refusal, the table again.
     let watcher = server.client().await;
     let mut watching = watcher.ws_html(&id).await;
     let table = watching.update_at(0).await;
-    assert_eq!(
-        village_widths(table["html"].as_str().unwrap()),
-        ["380", "380", "380"]
-    );
+    assert_eq!(village_widths(&table), ["380"; 3]);
     watching
         .send(json!({"type": "layout", "layout": "narrow"}))
         .await;
     let table = watching.next().await;
     assert_eq!(table["type"], "update", "{table}");
-    assert_eq!(
-        village_widths(table["html"].as_str().unwrap()),
-        ["200", "200", "200"]
-    );
+    assert_eq!(village_widths(&table), ["200"; 3]);
 
     // Phones and desks get their own tables after a move, each sent as changes.
     let mut desk = beat.ws_html(&id).await;
@@ -73,13 +63,9 @@ async fn a_phone_gets_villages_three_cells_wide_and_may_switch_on_the_same_socke
     .await;
     let on_phone = watching.update_at(played as u64).await;
     assert_eq!(on_phone["status"], "finished");
-    assert!(village_widths(on_phone["html"].as_str().unwrap())
-        .iter()
-        .all(|width| *width == "200"));
+    assert_eq!(village_widths(&on_phone), ["200"; 3]);
     let on_desk = desk.update_at(played as u64).await;
-    assert!(village_widths(on_desk["html"].as_str().unwrap())
-        .iter()
-        .all(|width| *width == "380"));
+    assert_eq!(village_widths(&on_desk), ["380"; 3]);
 
     // A replay frame in either layout, and the same game in both.
     let frame = |layout: &'static str| {
@@ -92,12 +78,8 @@ async fn a_phone_gets_villages_three_cells_wide_and_may_switch_on_the_same_socke
     let (status, wide) = frame("wide").await;
     assert_eq!(status, StatusCode::OK, "{wide}");
     assert_eq!(narrow["view"], wide["view"]);
-    assert!(village_widths(narrow["html"].as_str().unwrap())
-        .iter()
-        .all(|width| *width == "200"));
-    assert!(village_widths(wide["html"].as_str().unwrap())
-        .iter()
-        .all(|width| *width == "380"));
+    assert_eq!(village_widths(&narrow), ["200"; 3]);
+    assert_eq!(village_widths(&wide), ["380"; 3]);
     let (status, refused) = frame("sideways").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
 
