@@ -101,6 +101,10 @@ pub struct Args {
     /// page takes them out).
     #[arg(long, default_value_t = 15)]
     play_now_presence_secs: u64,
+    /// Seconds between two reads of a bot account's games by its event stream when it heard of
+    /// no change (a safety net for a notice between nodes that was lost).
+    #[arg(long, default_value_t = 30)]
+    bot_events_recheck_secs: u64,
     /// The rating gap a "play now" table allows at once.
     #[arg(long, default_value_t = 100.0)]
     play_now_gap_base: f64,
@@ -149,6 +153,7 @@ pub fn run(args: Args) -> ExitCode {
         play_now_tick_ms: args.play_now_tick_ms.max(10),
         tournament_tick_ms: args.tournament_tick_ms.max(10),
         play_now_presence_secs: args.play_now_presence_secs.max(1),
+        bot_events_recheck_secs: args.bot_events_recheck_secs.max(1),
         play_now_gap_base: args.play_now_gap_base.max(0.0),
         play_now_gap_per_sec: args.play_now_gap_per_sec.max(0.0),
     };

@@ -68,6 +68,9 @@ pub struct Config {
     /// Seconds a live "play now" pool keeps a person whose page stopped asking: leaving the
     /// page takes them out.
     pub play_now_presence_secs: u64,
+    /// Seconds between two reads of a bot account's games by its event stream when it heard of
+    /// no change: a safety net for a notice between nodes that was lost.
+    pub bot_events_recheck_secs: u64,
     /// The rating gap a "play now" table allows at once.
     pub play_now_gap_base: f64,
     /// Rating points the allowed gap grows by for every second waited.
@@ -104,6 +107,7 @@ impl Default for Config {
             play_now_tick_ms: 1000,
             tournament_tick_ms: 5000,
             play_now_presence_secs: 15,
+            bot_events_recheck_secs: 30,
             play_now_gap_base: 100.0,
             play_now_gap_per_sec: 10.0,
         }

@@ -9,8 +9,17 @@
 //! - `{"type":"game_finish","game":…,"status":…}`: a game the bot sat in is over (`finished`,
 //!   `abandoned`) or was cancelled before it started.
 //!
-//! The stream looks at the bot's games in the database once a second, so it tells what
-//! happened on any node; an empty line keeps a quiet connection open.
+//! What it tells comes from the database, which holds the bot's games whichever node changed
+//! them. The stream reads them:
+//!
+//! - when it hears that a game of the bot's changed on this node
+//!   ([`Seatings`](crate::live::seatings::Seatings): every change is published through the
+//!   write path, so an invitation is told as soon as it is stored);
+//! - when another node changed a game this node does not hold, at most once a second (which
+//!   games the bot sits in is not known here);
+//! - every `--bot-events-recheck-secs` (30 s), in case a notice between nodes was lost.
+//!
+//! An empty line keeps a quiet connection open.
 
 use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
@@ -19,18 +28,20 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::response::Response;
 use serde_json::json;
+use tokio::sync::broadcast::{self, error::RecvError};
 use tokio::time::{Instant, Interval, MissedTickBehavior};
 
 use super::bot_token;
 use super::ndjson::{self, keep_alive, line, KEEP_ALIVE};
 use crate::accounts::auth::User;
-use crate::domain::seats::{GameStatus, Occupant};
+use crate::domain::seats::{GameStatus, Occupant, SeatRecord};
 use crate::http::error::AppResult;
+use crate::live::seatings::Seating;
 use crate::state::AppState;
-use crate::storage::{GameFilter, ListedGame, StoreResult};
+use crate::storage::{GameFilter, StoreResult};
 
-/// How often the stream looks at the bot's games.
-const LOOK_EVERY: Duration = Duration::from_secs(1);
+/// The least time between two reads made because another node changed some game.
+const UNKNOWN_GAP: Duration = Duration::from_secs(1);
 
 /// Where the bot stands in a game, as last told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,22 +73,45 @@ struct Watcher {
     bot_id: String,
     told: HashMap<String, Standing>,
     ready: VecDeque<Bytes>,
-    looks: Interval,
+    /// Seatings published on this node since the last read.
+    seatings: broadcast::Receiver<Seating>,
+    /// The read in case a notice was lost.
+    rechecks: Interval,
+    /// When the last read was made.
+    last_look: Instant,
+    /// Another node changed some game since the last read.
+    unknown_change: bool,
     last_sent: Instant,
     shutdown: tokio::sync::watch::Receiver<bool>,
 }
 
+/// Why the stream reads the bot's games again.
+enum Wake {
+    /// Read now.
+    Look,
+    /// Read once [`UNKNOWN_GAP`] has passed since the last read.
+    LookSoon,
+    /// Nothing for this bot.
+    Nothing,
+}
+
 impl Watcher {
     fn new(app: AppState, bot_id: String) -> Watcher {
-        let mut looks = tokio::time::interval_at(Instant::now() + LOOK_EVERY, LOOK_EVERY);
-        looks.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        let recheck = Duration::from_secs(app.config.bot_events_recheck_secs.max(1));
+        let mut rechecks = tokio::time::interval_at(Instant::now() + recheck, recheck);
+        rechecks.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        // Following before the first read: a change made meanwhile is heard, not lost.
+        let seatings = app.events.seatings.follow();
         let shutdown = app.shutdown.subscribe();
         Watcher {
             app,
             bot_id,
             told: HashMap::new(),
             ready: VecDeque::new(),
-            looks,
+            seatings,
+            rechecks,
+            last_look: Instant::now(),
+            unknown_change: false,
             last_sent: Instant::now(),
             shutdown,
         }
@@ -94,32 +128,66 @@ impl Watcher {
             if *self.shutdown.borrow() {
                 return None;
             }
-            tokio::select! {
-                _ = self.looks.tick() => {
-                    if let Err(error) = self.look().await {
-                        tracing::warn!(bot = %self.bot_id, "bot events: {error}");
-                        return None;
-                    }
-                    if self.ready.is_empty() && self.last_sent.elapsed() >= KEEP_ALIVE {
-                        self.last_sent = Instant::now();
-                        return Some(keep_alive());
-                    }
+            let unknown_due = self.last_look + UNKNOWN_GAP;
+            let wake = tokio::select! {
+                seating = self.seatings.recv() => self.concern(seating)?,
+                _ = tokio::time::sleep_until(unknown_due), if self.unknown_change => Wake::Look,
+                _ = self.rechecks.tick() => Wake::Look,
+                _ = tokio::time::sleep_until(self.last_sent + KEEP_ALIVE) => {
+                    self.last_sent = Instant::now();
+                    return Some(keep_alive());
                 }
                 _ = self.shutdown.changed() => return None,
+            };
+            match wake {
+                Wake::Look => {}
+                Wake::LookSoon => {
+                    self.unknown_change = true;
+                    continue;
+                }
+                Wake::Nothing => continue,
+            }
+            if let Err(error) = self.look().await {
+                tracing::warn!(bot = %self.bot_id, "bot events: {error}");
+                return None;
             }
         }
+    }
+
+    /// What a seating heard means for this stream; `None` ends it (the node is stopping).
+    fn concern(&self, seating: Result<Seating, RecvError>) -> Option<Wake> {
+        Some(match seating {
+            Ok(Seating::Known {
+                game_id,
+                status,
+                seats,
+            }) => {
+                let now = standing_in(status, &seats, &self.bot_id).map(|(_, standing)| standing);
+                if now == self.told.get(&*game_id).copied() {
+                    Wake::Nothing
+                } else {
+                    Wake::Look
+                }
+            }
+            Ok(Seating::Unknown) => Wake::LookSoon,
+            // Fell behind: something of the bot's may be among what was missed.
+            Err(RecvError::Lagged(_)) => Wake::Look,
+            Err(RecvError::Closed) => return None,
+        })
     }
 
     /// Reads the bot's open and running games and queues a line for each change since the
     /// last look.
     async fn look(&mut self) -> StoreResult<()> {
+        self.last_look = Instant::now();
+        self.unknown_change = false;
         let filter = GameFilter::Seated {
             user_id: self.bot_id.clone(),
         };
         let games = self.app.store.list_games(&filter).await?;
         let mut now = HashMap::new();
         for game in &games {
-            let Some((seat, standing)) = standing_in(game, &self.bot_id) else {
+            let Some((seat, standing)) = standing_in(game.status, &game.seats, &self.bot_id) else {
                 continue;
             };
             if self.told.get(&game.id) != Some(&standing) {
@@ -153,9 +221,10 @@ impl Watcher {
             .collect();
         for (id, standing) in gone {
             let status = self.app.store.status_of(&id).await?;
-            // An invitation answered, or withdrawn with its open game, is not a game over.
+            // An invitation answered, or withdrawn with its open game, is not a game over: the
+            // bot never sat in it.
             let line = match (standing, status) {
-                (Standing::Invited, Some(GameStatus::Open) | None) => {
+                (Standing::Invited, Some(GameStatus::Open | GameStatus::Cancelled) | None) => {
                     json!({"type": "invitation_gone", "game": id})
                 }
                 (_, status) => json!({
@@ -171,20 +240,73 @@ impl Watcher {
     }
 }
 
-/// The bot's seat in `game` and where it stands there.
-fn standing_in(game: &ListedGame, bot_id: &str) -> Option<(u8, Standing)> {
-    game.seats.iter().find_map(|seat| match &seat.occupant {
-        Occupant::InvitedBot { user_id, .. } if user_id == bot_id => {
-            Some((seat.seat, Standing::Invited))
-        }
-        Occupant::Human { user_id, .. } if user_id == bot_id => Some((
-            seat.seat,
-            if game.status == GameStatus::Running {
-                Standing::Playing
-            } else {
-                Standing::Seated
-            },
-        )),
+/// The bot's seat in a game of `status` with `seats`, and where it stands there; `None` when it
+/// has no seat there or the game is over.
+fn standing_in(status: GameStatus, seats: &[SeatRecord], bot_id: &str) -> Option<(u8, Standing)> {
+    let standing = |occupant: &Occupant| match occupant {
+        Occupant::InvitedBot { user_id, .. } if user_id == bot_id => Some(Standing::Invited),
+        Occupant::Human { user_id, .. } if user_id == bot_id => Some(match status {
+            GameStatus::Running => Standing::Playing,
+            _ => Standing::Seated,
+        }),
         _ => None,
-    })
+    };
+    if !matches!(status, GameStatus::Open | GameStatus::Running) {
+        return None;
+    }
+    seats
+        .iter()
+        .find_map(|seat| Some((seat.seat, standing(&seat.occupant)?)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seats(bot: Occupant) -> Vec<SeatRecord> {
+        let anna = Occupant::Human {
+            user_id: "anna".into(),
+            username: "Anna".into(),
+            invite: None,
+        };
+        vec![SeatRecord::new(0, anna), SeatRecord::new(1, bot)]
+    }
+
+    /// What a seating says of the bot, which decides whether the stream reads its games again.
+    #[test]
+    fn a_bot_stands_invited_seated_or_playing_until_the_game_is_over() {
+        let invited = seats(Occupant::InvitedBot {
+            user_id: "robo".into(),
+            username: "Robo".into(),
+        });
+        let sitting = seats(Occupant::Human {
+            user_id: "robo".into(),
+            username: "Robo".into(),
+            invite: None,
+        });
+        let standing = |status, seats: &[SeatRecord]| standing_in(status, seats, "robo");
+        assert_eq!(
+            standing(GameStatus::Open, &invited),
+            Some((1, Standing::Invited))
+        );
+        assert_eq!(
+            standing(GameStatus::Open, &sitting),
+            Some((1, Standing::Seated))
+        );
+        assert_eq!(
+            standing(GameStatus::Running, &sitting),
+            Some((1, Standing::Playing))
+        );
+        for over in [
+            GameStatus::Finished,
+            GameStatus::Abandoned,
+            GameStatus::Cancelled,
+        ] {
+            assert_eq!(standing(over, &sitting), None, "{over:?}");
+            assert_eq!(standing(over, &invited), None, "{over:?}");
+        }
+        assert_eq!(standing(GameStatus::Running, &seats(Occupant::Open)), None);
+        // Another account's seat is not the bot's.
+        assert_eq!(standing_in(GameStatus::Running, &sitting, "anna2"), None);
+    }
 }

@@ -1,12 +1,14 @@
 //! What the live layer tells the node's workers: one event per published change (or per game
 //! loaded or refreshed from the database), on a channel that the event worker reads. The write
-//! path never calls a worker; the worker decides what follows (a bot's move, a rating).
+//! path never calls a worker; the worker decides what follows (a bot's move, a rating). Each of
+//! them also tells the game's seats to whoever follows them ([`Seatings`]).
 
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
 
 use super::cache::LiveGame;
+use super::seatings::Seatings;
 use crate::domain::game_state::GameState;
 use crate::domain::seats::GameStatus;
 
@@ -33,6 +35,8 @@ pub struct Events {
     sender: mpsc::UnboundedSender<GameEvent>,
     /// The receiving side until the event worker takes it.
     receiver: Mutex<Option<mpsc::UnboundedReceiver<GameEvent>>>,
+    /// Who sits in each game published or loaded, for the streams that follow an account.
+    pub seatings: Seatings,
 }
 
 impl Default for Events {
@@ -41,6 +45,7 @@ impl Default for Events {
         Events {
             sender,
             receiver: Mutex::new(Some(receiver)),
+            seatings: Seatings::default(),
         }
     }
 }
@@ -65,6 +70,7 @@ impl Events {
     }
 
     fn send(&self, game: &Arc<LiveGame>, state: &GameState, ended: bool, finished_rated: bool) {
+        self.seatings.tell(&game.id, state);
         let bot_next = state.bot_to_move() || state.person_forced_step().is_some();
         if bot_next || ended {
             // Only fails once the worker stopped with the node: nothing is left to tell.

@@ -9,6 +9,7 @@ pub mod error;
 pub mod events;
 pub mod metrics;
 pub mod search_slots;
+pub mod seatings;
 pub mod sessions;
 pub mod shared_table;
 pub mod snapshot;

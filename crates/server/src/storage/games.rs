@@ -104,7 +104,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         keep_persons(&mut tx, persons_of(game)).await?;
         within_cap(&mut tx, cap).await?;
-        insert_game(&mut tx, game).await?;
+        self.insert_game(&mut tx, game).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -198,6 +198,54 @@ impl Store {
         self.announce_within(&mut tx, &notice).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Writes a new game with its seats within `tx`, and tells the other nodes (a bot account
+    /// invited to it may be listening on any of them).
+    pub(super) async fn insert_game(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        game: &GameRecordRow,
+    ) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO games (id, creator_id, options, seed, status, created_at, version, \
+                 clock, rated, spectators_apart, on_resign, hints, tutorial) \
+                 VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12)",
+        )
+        .bind(&game.id)
+        .bind(&game.creator_id)
+        .bind(serde_json::to_string(&game.options).expect("options serialize"))
+        .bind(game.seed as i64)
+        .bind(game.status.as_str())
+        .bind(game.created_at)
+        .bind(clock_column(game.clock.as_ref()))
+        .bind(i64::from(game.rated))
+        .bind(i64::from(game.spectators_apart))
+        .bind(game.on_resign.as_str())
+        .bind(i64::from(game.hints))
+        .bind(i64::from(game.tutorial))
+        .execute(&mut **tx)
+        .await?;
+        for seat in &game.seats {
+            let (kind, user, level, token) = seat.occupant.columns();
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, kind, user_id, bot_level, invite_token) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(&game.id)
+            .bind(i64::from(seat.seat))
+            .bind(kind)
+            .bind(user)
+            .bind(level)
+            .bind(token)
+            .execute(&mut **tx)
+            .await?;
+        }
+        let notice = Notice::GameChanged {
+            game_id: game.id.clone(),
+            version: 0,
+        };
+        self.announce_within(tx, &notice).await
     }
 
     async fn announce_change(&self, game_id: &str, version: u64) -> StoreResult<()> {
@@ -351,7 +399,7 @@ impl Store {
             "SELECT {SEAT_COLUMNS} FROM seats s JOIN games g ON g.id = s.game_id \
              LEFT JOIN users u ON u.id = s.user_id \
              WHERE {condition} AND $2 = $2 AND (g.created_at > $1 OR \
-             (g.created_at = $1 AND g.id >= $3)) ORDER BY s.game_id, s.seat"
+             (g.created_at = $1 AND g.id <= $3)) ORDER BY s.game_id, s.seat"
         ))
         .bind(oldest.0)
         .bind(user)
@@ -410,48 +458,6 @@ impl Store {
 /// that writes the game, before any other lock on an account's row.
 pub(super) fn persons_of(game: &GameRecordRow) -> impl Iterator<Item = &str> {
     game.seats.iter().filter_map(person_of)
-}
-
-/// Writes a new game with its seats within `tx`.
-pub(super) async fn insert_game(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    game: &GameRecordRow,
-) -> StoreResult<()> {
-    sqlx::query(
-        "INSERT INTO games (id, creator_id, options, seed, status, created_at, version, \
-             clock, rated, spectators_apart, on_resign, hints, tutorial) \
-             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12)",
-    )
-    .bind(&game.id)
-    .bind(&game.creator_id)
-    .bind(serde_json::to_string(&game.options).expect("options serialize"))
-    .bind(game.seed as i64)
-    .bind(game.status.as_str())
-    .bind(game.created_at)
-    .bind(clock_column(game.clock.as_ref()))
-    .bind(i64::from(game.rated))
-    .bind(i64::from(game.spectators_apart))
-    .bind(game.on_resign.as_str())
-    .bind(i64::from(game.hints))
-    .bind(i64::from(game.tutorial))
-    .execute(&mut **tx)
-    .await?;
-    for seat in &game.seats {
-        let (kind, user, level, token) = seat.occupant.columns();
-        sqlx::query(
-            "INSERT INTO seats (game_id, seat, kind, user_id, bot_level, invite_token) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(&game.id)
-        .bind(i64::from(seat.seat))
-        .bind(kind)
-        .bind(user)
-        .bind(level)
-        .bind(token)
-        .execute(&mut **tx)
-        .await?;
-    }
-    Ok(())
 }
 
 /// The account `seat` takes as a person (not a bot account's), if any.

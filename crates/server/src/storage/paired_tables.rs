@@ -7,7 +7,7 @@ use helvetia_engine::Seat;
 use sqlx::Row;
 
 use super::bot_accounts::keep_persons;
-use super::games::{insert_game, persons_of};
+use super::games::persons_of;
 use super::{decode_error, GameRecordRow, Store, StoreError, StoreResult};
 use crate::domain::clock::Clock;
 use crate::domain::mail_event::MailEvent;
@@ -93,7 +93,7 @@ impl Store {
             return Err(StoreError::Conflict);
         }
         keep_persons(&mut tx, persons_of(game)).await?;
-        insert_game(&mut tx, game).await?;
+        self.insert_game(&mut tx, game).await?;
         sqlx::query("UPDATE games SET to_move = $1, deadline = $2 WHERE id = $3")
             .bind(to_move.map(|seat| i64::from(seat.0)))
             .bind(game.clock.as_ref().and_then(Clock::deadline_ms))

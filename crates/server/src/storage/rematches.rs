@@ -5,7 +5,7 @@ use sqlx::Row;
 
 use super::account_limits::{within_cap, AccountCap};
 use super::bot_accounts::keep_persons;
-use super::games::{insert_game, persons_of};
+use super::games::persons_of;
 use super::{GameRecordRow, Store, StoreError, StoreResult};
 
 impl Store {
@@ -52,7 +52,7 @@ impl Store {
         }
         keep_persons(&mut tx, persons_of(next)).await?;
         within_cap(&mut tx, cap).await?;
-        insert_game(&mut tx, next).await?;
+        self.insert_game(&mut tx, next).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -1,6 +1,8 @@
 //! Change notices between nodes that share one PostgreSQL database, carried by PostgreSQL itself
 //! (`NOTIFY`, received through sqlx's `PgListener`): a game changed (its cached copies reload or
-//! catch up), a chat line was written (its viewers here get it), a session ended (every node forgets it at once). SQLite has one node and no notices.
+//! catch up, and a bot account's event stream hears of it), a chat line was written (its viewers
+//! here get it), a session ended (every node forgets it at once). SQLite has one node and no
+//! notices.
 
 use std::time::Duration;
 
@@ -30,6 +32,7 @@ pub async fn listen(app: AppState, url: String) {
             Ok(None) => {
                 tracing::warn!("notice connection lost; checking every cached game");
                 app.sessions.clear();
+                app.events.seatings.tell_unknown();
                 for live in app.games.all() {
                     crate::live::cache::refresh_later(&app, live, None);
                 }
@@ -58,8 +61,11 @@ fn dispatch(app: &AppState, payload: &str) {
     }
     match notice {
         Notice::GameChanged { game_id, version } => {
-            if let Some(live) = app.games.cached(&game_id) {
-                crate::live::cache::refresh_later(app, live, Some(version));
+            // A game held here is brought up to date, which tells its seats to their followers;
+            // of any other, they only hear that something changed.
+            match app.games.cached(&game_id) {
+                Some(live) => crate::live::cache::refresh_later(app, live, Some(version)),
+                None => app.events.seatings.tell_unknown(),
             }
         }
         Notice::ChatPosted { game_id, idx } => {

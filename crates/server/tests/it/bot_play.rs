@@ -9,7 +9,9 @@ use crate::common;
 use crate::security::{leaks, secrets};
 
 use common::bot_client::{become_bot, new_token, Lines, TokenClient};
-use common::{create_game, databases, decides, within, TestServer, Transcript};
+use common::{
+    create_game, databases, decides, test_config, within, Database, TestServer, Transcript,
+};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -31,6 +33,25 @@ async fn a_bot(server: &TestServer) -> (common::Client, TokenClient, String) {
 /// The next line of `events` that is not a game's start or end told on connecting.
 async fn next_event(events: &mut Lines) -> Value {
     events.next_within(WAIT).await.expect("the stream goes on")
+}
+
+/// A new 2-player game of `creator`'s with seat 1 kept for the bot account `bot_name`, and the
+/// invitation its program reads on `events` (checked to name that game).
+async fn invite_to_a_new_game(
+    creator: &mut common::Client,
+    bot_name: &str,
+    events: &mut Lines,
+) -> (String, Value) {
+    let (id, _) = create_game(
+        creator,
+        json!({"players": 2}),
+        json!([{"kind": "me"}, {"kind": "bot_account", "name": bot_name}]),
+    )
+    .await;
+    let invitation = next_event(events).await;
+    assert_eq!(invitation["type"], "invitation", "{invitation}");
+    assert_eq!(invitation["game"], id.as_str(), "{invitation}");
+    (id, invitation)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -83,15 +104,7 @@ async fn a_bot_account_is_invited_answers_and_plays_its_seat_to_the_end_over_its
         let mut events = bot.stream("/api/bot/events", &received).await;
 
         // An invitation declined: the seat opens to anyone.
-        let (declined, _) = create_game(
-            &mut anna,
-            json!({"players": 2}),
-            json!([{"kind": "me"}, {"kind": "bot_account", "name": robo_name}]),
-        )
-        .await;
-        let invitation = next_event(&mut events).await;
-        assert_eq!(invitation["type"], "invitation", "{invitation}");
-        assert_eq!(invitation["game"], declined.as_str(), "{invitation}");
+        let (declined, invitation) = invite_to_a_new_game(&mut anna, &robo_name, &mut events).await;
         assert_eq!(invitation["seat"], 1, "{invitation}");
         assert_eq!(invitation["from"], anna_name.as_str(), "{invitation}");
         assert_eq!(invitation["options"]["players"], 2, "{invitation}");
@@ -460,4 +473,36 @@ async fn games_among_bots_are_rated_on_the_bot_ladder_with_the_built_in_levels_a
         assert!(page.contains(&format!("/players/{robo_name}")), "{page}");
         assert!(page.contains("Bot (beginner)"), "{page}");
     }
+}
+
+/// Two nodes on one PostgreSQL database: the bot's program listens on one, the person invites
+/// it on the other, which the listening node does not hold in memory. The notice between the
+/// nodes tells the stream, without waiting for its periodic read (an hour in the tests).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_hears_of_an_invitation_made_on_another_node() {
+    let Some(admin) = common::services::postgres_admin_url() else {
+        return;
+    };
+    let database = Database::postgres(&admin).await;
+    let first = TestServer::start_with(database.same(), test_config(&database.url)).await;
+    let second_config = test_config(&database.url);
+    let second = TestServer::start_with(database, second_config).await;
+    let mut anna = first.user("anna").await;
+    let (mut robo, _, robo_name) = a_bot(&first).await;
+    // Its program listens on the second node, with a token of its own.
+    let (_, secret) = new_token(&mut robo, "elsewhere").await;
+    let bot = TokenClient::new(&second.base, &secret);
+    let mut events = bot.stream("/api/bot/events", &Transcript::default()).await;
+
+    let (id, _) = invite_to_a_new_game(&mut anna, &robo_name, &mut events).await;
+
+    // Anna withdraws it with her game.
+    let (status, body) = anna
+        .post(&format!("/api/games/{id}/leave"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["cancelled"], true, "{body}");
+    let gone = next_event(&mut events).await;
+    assert_eq!(gone["type"], "invitation_gone", "{gone}");
+    assert_eq!(gone["game"], id.as_str(), "{gone}");
 }

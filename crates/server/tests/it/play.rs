@@ -430,6 +430,49 @@ async fn lobby_seats_invitations_leaving_starting_and_lists() {
     }
 }
 
+/// Games created in the same second are listed with their players. The list reads its games,
+/// then the seats of the games down to the last one listed, in the list's order (newest first,
+/// then by id): the seats of games of that second with a smaller id were once left out, and
+/// such games were listed with no players (seen when a bot account's program accepted an
+/// invitation within the second the person created a game).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_created_in_the_same_second_are_listed_with_their_players() {
+    for database in databases().await {
+        let server = TestServer::start(database).await;
+        let mut anna = server.user("anna").await;
+        let name = anna.get("/api/me").await.1["username"].clone();
+        let mut ids = Vec::new();
+        for _ in 0..4 {
+            let (id, _) = create_game(
+                &mut anna,
+                two_player_options(None),
+                json!([{"kind": "me"}, {"kind": "open"}]),
+            )
+            .await;
+            server
+                .database
+                .edit(
+                    "UPDATE games SET created_at = 1800000000 WHERE id = $1",
+                    &id,
+                )
+                .await;
+            ids.push(id);
+        }
+        for list in ["mine", "open"] {
+            let (_, listed) = anna.get(&format!("/api/games?list={list}")).await;
+            for id in &ids {
+                let game = listed
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|game| game["id"] == id.as_str())
+                    .unwrap_or_else(|| panic!("{id} in {list}: {listed}"));
+                assert_eq!(game["players"], json!([[name, false]]), "{list}: {game}");
+            }
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn of_many_simultaneous_submissions_exactly_one_applies() {
     for db in databases().await {

@@ -123,6 +123,9 @@ pub fn test_config(url: &str) -> Config {
         bot_think_ms: 20,
         // Every test client connects from 127.0.0.1: the per-address cap is tested on its own.
         max_connections_per_address: 10_000,
+        // A bot's event stream hears of what happens as it is published; the read it makes
+        // every 30 s in case a notice was lost would hide a change it did not hear of.
+        bot_events_recheck_secs: 3600,
         ..Config::default()
     }
 }
