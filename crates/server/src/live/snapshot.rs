@@ -22,6 +22,9 @@ use helvetia_web::{
 /// Slots per message kind: one per seat that decides, and one for everyone who only watches.
 const VIEWER_SLOTS: usize = 5;
 
+/// A snapshot's tables, by viewer slot, language and layout.
+type TableSlots = [[[OnceCell<SharedTable>; Layout::ALL.len()]; Lang::ALL.len()]; VIEWER_SLOTS];
+
 /// One state of a game as its viewers see it.
 pub struct Snapshot {
     /// The game id.
@@ -76,7 +79,9 @@ pub struct Snapshot {
     hint: OnceCell<Option<Arc<Hint>>>,
     view_json: OnceCell<Box<serde_json::value::RawValue>>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
-    tables: [[[OnceCell<SharedTable>; Layout::ALL.len()]; Lang::ALL.len()]; VIEWER_SLOTS],
+    /// Made when the first table is asked for: programs, which read JSON, never ask, and the
+    /// fifty empty slots made and dropped with every change cost them time for nothing.
+    tables: std::sync::OnceLock<Box<TableSlots>>,
 }
 
 impl Snapshot {
@@ -121,7 +126,7 @@ impl Snapshot {
             hint: OnceCell::new(),
             view_json: OnceCell::new(),
             json: Default::default(),
-            tables: Default::default(),
+            tables: std::sync::OnceLock::new(),
         }
     }
 
@@ -204,7 +209,8 @@ impl Snapshot {
         (lang, layout): (Lang, Layout),
     ) -> &OnceCell<SharedTable> {
         let lang = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
-        &self.tables[slot(decider)][lang][layout.index()]
+        let tables = self.tables.get_or_init(Default::default);
+        &tables[slot(decider)][lang][layout.index()]
     }
 }
 
