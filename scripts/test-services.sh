@@ -5,7 +5,9 @@
 # What the build needs first (rustfmt, Clippy, the zstd and SQLite libraries).
 bash "$(dirname "${BASH_SOURCE[0]}")/build-prerequisites.sh"
 # What the tests need from Debian, installed in one go (one package index update):
-# - headless Chromium and ChromeDriver for the end-to-end browser tests (crates/server/tests/it/browser_*.rs);
+# - Chromium's headless shell, Chromium and ChromeDriver for the end-to-end browser tests
+#   (crates/server/tests/it/browser_*.rs): all but one run in the headless shell, the same
+#   Chromium without the browser's windows, in half the processor time (docs/testing.md);
 # - a font with Chinese glyphs, so that the language switch's 中文 shows in the screenshots;
 # - nginx for the test that runs two nodes behind the reverse proxy of docs/deploy.md (only its
 #   binary is used: the test starts its own nginx with its own configuration);
@@ -18,6 +20,7 @@ bash "$(dirname "${BASH_SOURCE[0]}")/build-prerequisites.sh"
 #   HELVETIA_TEST_POSTGRES pointing at it.
 missing=()
 command -v chromedriver >/dev/null 2>&1 && test -x /usr/bin/chromium || missing+=(chromium chromium-driver)
+test -x /usr/lib/chromium/chromium-headless-shell || missing+=(chromium-headless-shell)
 test -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc || missing+=(fonts-wqy-microhei)
 test -x /usr/sbin/nginx || missing+=(nginx)
 /usr/bin/python3 -c "import aiosmtpd" >/dev/null 2>&1 || missing+=(python3-aiosmtpd)

@@ -47,37 +47,52 @@ step "tests"
 HELVETIA_TEST_COUNTS="$(mktemp -d)"
 export HELVETIA_TEST_COUNTS
 # Every target built above but the benchmarks (linted, not run), then the examples in the docs:
-# `cargo test` with its default targets would build some crates a second time. The server's
-# integration tests (the test program `server`) run on their own with four threads: most of
-# their time is spent waiting on browsers, sockets and databases, and with two the processor
-# stood idle part of the time (0.93 times the time with four, in two pairs of runs). Each
-# selection keeps `--workspace`: naming a package (`-p`, `--exclude`) would resolve features
-# anew and build the dependencies a second time.
+# `cargo test` with its default targets would build some crates a second time. Each selection
+# keeps `--workspace`: naming a package (`-p`, `--exclude`) would resolve features anew and
+# build the dependencies a second time.
 cargo test --workspace --profile ci --lib --bins --examples --test it --test password_flood
+# The engine's setup and random-play properties, the original-rules games, the byte fuzzer and
+# the bounds of a position, again in a debug build, where the engine's debug assertions hold
+# (every applied action legal, its counts kept in step: work the bots of the tests above would
+# repeat at every step of their searches) and an overflowing count panics; then self-play and a
+# short bot tournament on the binary built above (`cargo run` would resolve features anew and
+# rebuild). They run beside the server's integration tests at the lowest priority (`nice`), on
+# the processor time those leave idle while they wait on browsers, sockets and databases
+# (docs/testing.md). The debug build has no debugging information, which nothing here reads.
+step "beside them: the engine in a debug build, self-play and a bot tournament"
+side_log="$(mktemp)"
+helvetia="${CARGO_TARGET_DIR:-target}/ci/helvetia"
+(
+  unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
+  CARGO_PROFILE_DEV_DEBUG=false nice -n 19 cargo test -p helvetia-engine --test it -- \
+    properties:: rules_setup:: capacity:: original_rules:: fuzz_bytes:: bounds::
+  nice -n 19 "$helvetia" selfplay --games 700 --players 2 --seed 1 --round-limit 80
+  nice -n 19 "$helvetia" selfplay --games 700 --players 3 --seed 2 --round-limit 80
+  nice -n 19 "$helvetia" selfplay --games 700 --players 4 --seed 3 --round-limit 80
+  nice -n 19 "$helvetia" arena --bots mcts:100,greedy,random --players 3 --games 24 \
+    --round-limit 40 --quiet
+) >"$side_log" 2>&1 &
+side=$!
+# The server's integration tests (the test program `server`) with four threads: most of their
+# time is spent waiting on browsers, sockets and databases, and with two the processor stood
+# idle part of the time (0.93 times the time with four, in two pairs of runs).
+step "the server's integration tests"
 cargo test --workspace --profile ci --test server -- --test-threads 4
 cargo test --workspace --profile ci --doc
 cases() { sort -u "$HELVETIA_TEST_COUNTS/$1" 2>/dev/null | wc -l; }
 echo "test cases run on PostgreSQL: $(cases postgres); in a browser: $(cases browser)"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
-# The engine's setup and random-play properties, the original-rules games, the byte fuzzer and
-# the bounds of a position, again in a debug build, where the engine's debug assertions hold
-# (every applied action legal, its counts kept in step: work the bots of the tests above would
-# repeat at every step of their searches) and an overflowing count panics (about a minute, most
-# of it compiling). Without debugging information, which nothing here reads: its build took 53 s
-# instead of 82 s (one fresh build each, on two cores).
-step "engine tests in a debug build"
-CARGO_PROFILE_DEV_DEBUG=false cargo test -p helvetia-engine --test it -- properties:: rules_setup:: \
-  capacity:: original_rules:: fuzz_bytes:: bounds::
+step "waiting for the engine's debug build, self-play and the bot tournament"
+side_status=0
+wait "$side" || side_status=$?
+cat "$side_log"
+if test "$side_status" -ne 0; then
+  echo "the engine's debug tests, self-play or the bot tournament failed (above)" >&2
+  exit "$side_status"
+fi
 # The Python package: its wheel in a virtual environment, PettingZoo's and OpenSpiel's checks,
 # and a bot account playing on the server binary built above.
 step "Python package"
 HELVETIA_PROFILE=ci HELVETIA_BIN="$(realpath -m "${CARGO_TARGET_DIR:-target}")/ci/helvetia" \
   bash scripts/test-python.sh
-step "self-play and a bot tournament"
-# The binary the tests just built: `cargo run` would resolve features anew and rebuild.
-helvetia="${CARGO_TARGET_DIR:-target}/ci/helvetia"
-"$helvetia" selfplay --games 700 --players 2 --seed 1 --round-limit 80
-"$helvetia" selfplay --games 700 --players 3 --seed 2 --round-limit 80
-"$helvetia" selfplay --games 700 --players 4 --seed 3 --round-limit 80
-"$helvetia" arena --bots mcts:100,greedy,random --players 3 --games 24 --round-limit 40 --quiet
 step "done"

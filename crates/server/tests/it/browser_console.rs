@@ -8,12 +8,15 @@ use crate::browser_support;
 
 use std::time::Duration;
 
-use browser_support::{console_log, create_game, register, wait_until, Browser, TestServer};
+use browser_support::{
+    console_log, create_game, register, wait_until, Browser, Chromium, TestServer,
+};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_and_a_table_at_ones_turn_write_nothing_to_the_console() {
     let server = TestServer::start().await;
-    let mut browser = Browser::start().await;
+    // The whole browser, as people run it: every other browser test uses the headless shell.
+    let mut browser = Browser::start_with(Chromium::Full).await;
     let anna = browser.session(1366, 800).await;
     register(&anna, &server, "anna").await;
     create_game(&anna, 2, &["me", "bot:random"], 1).await;

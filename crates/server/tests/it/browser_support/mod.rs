@@ -1,9 +1,9 @@
 //! Shared pieces of the end-to-end browser tests: the server on a free port, ChromeDriver with
 //! headless Chromium, and a player who clicks highlighted legal targets until the game ends.
 //!
-//! These tests need Debian's `chromium` and `chromium-driver`; without them they fail with a
-//! message saying so (and how to leave them out), they never skip. Each counts itself (see
-//! `common::services`).
+//! These tests need Debian's `chromium-headless-shell`, `chromium` and `chromium-driver`;
+//! without them they fail with a message saying so (and how to leave them out), they never
+//! skip. Each counts itself (see `common::services`).
 
 #![allow(dead_code)]
 
@@ -24,8 +24,38 @@ use helvetia_server::{spawn, Config, RunningServer};
 mod axe;
 pub use axe::axe_violations;
 
-/// The browser binaries (Debian's packages `chromium` and `chromium-driver`).
-const CHROMIUM: &str = "/usr/bin/chromium";
+/// Which Chromium a [`Browser`] starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chromium {
+    /// Debian's `chromium-headless-shell`: the Chromium of the package `chromium` (the same
+    /// Blink, V8 and drawing) as a program that is only ever headless, without the browser's
+    /// own windows, tabs and profile services. The browser tests take half the processor time
+    /// on it (docs/testing.md), so it is the default.
+    HeadlessShell,
+    /// The `chromium` people run, in its headless mode: the test that checks what the pages
+    /// write to the console uses it, so that the pages are seen to run in the whole browser too.
+    Full,
+}
+
+impl Chromium {
+    fn binary(self) -> &'static str {
+        match self {
+            // The program itself: Debian's `/usr/bin/chromium-headless-shell` is a script that
+            // does not `exec` it, and ChromeDriver stops the program it started.
+            Chromium::HeadlessShell => "/usr/lib/chromium/chromium-headless-shell",
+            Chromium::Full => "/usr/bin/chromium",
+        }
+    }
+
+    fn package(self) -> &'static str {
+        match self {
+            Chromium::HeadlessShell => "chromium-headless-shell",
+            Chromium::Full => "chromium",
+        }
+    }
+}
+
+/// Debian's package `chromium-driver`.
 const CHROMEDRIVER: &str = "chromedriver";
 
 /// A port nobody listens on right now.
@@ -155,23 +185,35 @@ impl Drop for TestServer {
 }
 
 /// ChromeDriver on a free port; each session is a separate headless Chromium with its own
-/// profile, so two sessions are two different people.
+/// fresh profile (a folder ChromeDriver makes and removes), so two sessions are two different
+/// people.
 pub struct Browser {
     driver: Child,
     url: String,
-    profiles: Vec<TempDir>,
+    chromium: Chromium,
+    /// The profile folders of this browser's sessions, as ChromeDriver reported them.
+    profiles: Vec<String>,
 }
 
 impl Browser {
-    /// Starts ChromeDriver and waits until it answers.
+    /// Starts ChromeDriver for Debian's headless Chromium and waits until it answers.
     ///
     /// # Panics
     /// When ChromeDriver or Chromium is missing: the tests must fail, not skip.
     pub async fn start() -> Browser {
+        Browser::start_with(Chromium::HeadlessShell).await
+    }
+
+    /// [`Browser::start`] with the given Chromium.
+    ///
+    /// # Panics
+    /// As [`Browser::start`].
+    pub async fn start_with(chromium: Chromium) -> Browser {
+        let (binary, package) = (chromium.binary(), chromium.package());
         assert!(
-            std::path::Path::new(CHROMIUM).exists(),
-            "{CHROMIUM} is missing: install Debian's chromium and chromium-driver \
-             (apt-get install -y chromium chromium-driver), or leave the browser tests out \
+            std::path::Path::new(binary).exists(),
+            "{binary} is missing: install Debian's {package} and chromium-driver \
+             (apt-get install -y {package} chromium-driver), or leave the browser tests out \
              explicitly with `cargo test -- --skip browser_`"
         );
         crate::common::services::count_case("browser");
@@ -196,6 +238,7 @@ impl Browser {
         Browser {
             driver,
             url,
+            chromium,
             profiles: Vec::new(),
         }
     }
@@ -219,26 +262,26 @@ impl Browser {
     /// A new browser window of `width` × `height` with a fresh profile and Chromium's
     /// `switches` added (such as `--force-prefers-reduced-motion`).
     pub async fn session_with(&mut self, width: u32, height: u32, switches: &[&str]) -> Client {
-        let profile = tempfile::tempdir().expect("a profile directory");
-        let mut args: Vec<String> = [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--lang=en-US",
-        ]
-        .iter()
-        .chain(switches)
-        .map(|arg| arg.to_string())
-        .collect();
-        args.push(format!("--user-data-dir={}", profile.path().display()));
+        // The headless shell is headless without being asked.
+        let headless = (self.chromium == Chromium::Full).then_some("--headless");
+        let mut args: Vec<String> = headless
+            .iter()
+            .chain(&[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--lang=en-US",
+            ])
+            .chain(switches)
+            .map(|arg| arg.to_string())
+            .collect();
         args.push(format!("--window-size={width},{height}"));
         let mut options = json!({
-            "binary": CHROMIUM,
+            "binary": self.chromium.binary(),
             "args": args,
         });
         // Headless Chromium keeps a window at least 500 px wide: a narrower one (a phone) is
@@ -252,14 +295,21 @@ impl Browser {
         capabilities.insert("goog:chromeOptions".into(), options);
         // Keep what pages write to the console, for `console_log`.
         capabilities.insert("goog:loggingPrefs".into(), json!({ "browser": "ALL" }));
-        self.profiles.push(profile);
         let mut builder = ClientBuilder::new(HttpConnector::new());
         builder.capabilities(capabilities);
         let mut last = None;
         // Chromium's first start on a cold machine can be slow: try a few times.
         for _ in 0..3 {
             match builder.connect(&self.url).await {
-                Ok(client) => return client,
+                Ok(client) => {
+                    let profile = client
+                        .capabilities()
+                        .and_then(|c| c.get("chrome")?.get("userDataDir")?.as_str());
+                    if let Some(profile) = profile {
+                        self.profiles.push(profile.to_string());
+                    }
+                    return client;
+                }
                 Err(e) => last = Some(e),
             }
             tokio::time::sleep(Duration::from_secs(1)).await;
@@ -277,7 +327,7 @@ impl Drop for Browser {
         let profiles: Vec<String> = self
             .profiles
             .iter()
-            .map(|p| format!("--user-data-dir={}", p.path().display()))
+            .map(|p| format!("--user-data-dir={p}"))
             .collect();
         let Ok(entries) = std::fs::read_dir("/proc") else {
             return;
