@@ -559,8 +559,6 @@ pub async fn join_and_start(id: &str, creator: &mut Client, joiner: &mut Client)
     assert_eq!(status, StatusCode::OK, "{body}");
 }
 
-/// Plays legal action `pick(len)` for whoever of `players` is to move, over HTTP, until the
-/// game is finished or `limit` actions were played. Answers the actions played.
 /// The part of a game's state [`play_http`] goes by (see [`Client::decision`]).
 #[derive(serde::Deserialize)]
 pub struct Decision {
@@ -569,6 +567,8 @@ pub struct Decision {
     pub version: u64,
 }
 
+/// Plays legal action `pick(len)` for whoever of `players` is to move, over HTTP, until the
+/// game is finished or `limit` actions were played. Answers the actions played.
 pub async fn play_http(
     game: &str,
     players: &mut [&mut Client],
