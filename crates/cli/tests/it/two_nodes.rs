@@ -117,6 +117,13 @@ async fn two_nodes_on_one_postgresql_serve_the_same_games() {
         .post(&format!("/api/games/{game}/start"), json!({}))
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    // B learns of the start from A's notice, which may still be on its way when A answers.
+    wait_for(
+        Duration::from_secs(5),
+        "B to see the game running",
+        async || beat.state(&game).await.unwrap()["status"] == "running",
+    )
+    .await;
 
     // An undo on one node and actions on the other, before the WebSockets take over: Anna or
     // Beat acts on B, takes it back on A, and acts again on B.
