@@ -27,7 +27,9 @@ pub mod bot_accounts;
 pub mod bot_play;
 pub mod chat;
 pub mod config;
-pub mod domain;
+/// The domain is a crate of its own (`crates/domain`), so that the compiler keeps the web
+/// framework, the database and the runtime out of it; it is named here as the bottom layer.
+pub use helvetia_domain as domain;
 pub mod export;
 pub mod http;
 pub mod live;

@@ -1,15 +1,15 @@
 //! The server's layout holds: its folders are layers and every import runs down (never from a
 //! layer to one above it, never between two features of one layer), and no file imports,
-//! through any chain, a file that imports it back. Read from the source: every `crate::…`,
+//! through any chain, a file that imports it back, in the server or in its domain (a crate of
+//! its own, below every folder of the server). Read from the source: every `crate::…`,
 //! `super::…` and `self::…` path in code (comments aside), grouped imports included.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The top-level modules from the bottom up. A module may use its own files and any module
-/// of a lower rank; `domain` and `config` share the lowest rank and use neither each other.
+/// The server's top-level modules from the bottom up. A module may use its own files and any
+/// module of a lower rank. The domain, below them all, is the crate `helvetia-domain`.
 const LAYERS: &[(&str, u32)] = &[
-    ("domain", 0),
     ("config", 0),
     ("storage", 1),
     ("live", 2),
@@ -33,12 +33,16 @@ const LAYERS: &[(&str, u32)] = &[
     ("lib", 17),
 ];
 
-fn src() -> PathBuf {
+fn server_src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../src")
 }
 
-/// Every source file, as its module path (`live::cache`, `lib` for the crate root).
-fn modules() -> BTreeMap<Vec<String>, String> {
+fn domain_src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../domain/src")
+}
+
+/// Every source file under `src`, as its module path (`live::cache`, `lib` for the crate root).
+fn modules(src: &Path) -> BTreeMap<Vec<String>, String> {
     fn walk(dir: &Path, prefix: &[String], out: &mut BTreeMap<Vec<String>, String>) {
         for entry in std::fs::read_dir(dir).expect("a source folder") {
             let path = entry.expect("an entry").path();
@@ -63,7 +67,7 @@ fn modules() -> BTreeMap<Vec<String>, String> {
         }
     }
     let mut out = BTreeMap::new();
-    walk(&src(), &[], &mut out);
+    walk(src, &[], &mut out);
     out
 }
 
@@ -141,9 +145,9 @@ fn resolve(path: &[String], modules: &BTreeMap<Vec<String>, String>) -> Option<V
         .find(|prefix| modules.contains_key(prefix))
 }
 
-/// Every file's imports of other files.
-fn imports() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
-    let modules = modules();
+/// Every file's imports of other files of its crate.
+fn imports(src: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let modules = modules(src);
     let mut graph = BTreeMap::new();
     for (module, text) in &modules {
         let code = code_of(text);
@@ -182,7 +186,7 @@ fn rank(module: &[String]) -> u32 {
 #[test]
 fn every_import_runs_down_the_layers() {
     let mut upward = Vec::new();
-    for (from, targets) in imports() {
+    for (from, targets) in imports(&server_src()) {
         for to in targets {
             let same_module = from[0] == to[0];
             if !same_module && rank(&to) >= rank(&from) {
@@ -199,8 +203,18 @@ fn every_import_runs_down_the_layers() {
 
 #[test]
 fn no_file_imports_itself_through_others() {
-    let graph = imports();
-    // Tarjan's strongly connected components: any with two or more files is a circle.
+    for src in [server_src(), domain_src()] {
+        let circles = circles(&imports(&src));
+        assert!(
+            circles.is_empty(),
+            "files under {} that import each other in a circle: {circles:?}",
+            src.display()
+        );
+    }
+}
+
+/// Tarjan's strongly connected components of `graph`: any with two or more files is a circle.
+fn circles(graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<String>> {
     struct Walk<'a> {
         graph: &'a BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
         index: BTreeMap<&'a Vec<String>, usize>,
@@ -246,7 +260,7 @@ fn no_file_imports_itself_through_others() {
         }
     }
     let mut walk = Walk {
-        graph: &graph,
+        graph,
         index: BTreeMap::new(),
         low: BTreeMap::new(),
         stack: Vec::new(),
@@ -258,10 +272,34 @@ fn no_file_imports_itself_through_others() {
             walk.visit(node);
         }
     }
+    walk.circles
+}
+
+/// The domain depends on no web framework, database or async runtime: what its manifest does
+/// not name, the compiler keeps out of it.
+#[test]
+fn the_domain_names_no_web_framework_database_or_runtime() {
+    let manifest = std::fs::read_to_string(domain_src().join("../Cargo.toml")).expect("a manifest");
+    let named: Vec<&str> = manifest
+        .lines()
+        .filter_map(|line| line.split(['.', ' ', '=']).next())
+        .filter(|name| !name.is_empty())
+        .collect();
+    for outside in [
+        "axum",
+        "hyper",
+        "tower",
+        "tower-http",
+        "sqlx",
+        "tokio",
+        "lettre",
+        "reqwest",
+    ] {
+        assert!(!named.contains(&outside), "the domain depends on {outside}");
+    }
     assert!(
-        walk.circles.is_empty(),
-        "files that import each other in a circle: {:?}",
-        walk.circles
+        named.contains(&"helvetia-engine"),
+        "the manifest was read: {named:?}"
     );
 }
 

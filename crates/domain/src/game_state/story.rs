@@ -5,8 +5,8 @@ use helvetia_engine::{GameOptions, Seat};
 use helvetia_web::{Lang, StoryLine};
 
 use super::GameState;
-use crate::domain::log_book::{decision_line, LogBook};
-use crate::domain::seats::{Occupant, SeatRecord};
+use crate::log_book::{decision_line, LogBook};
+use crate::seats::{Occupant, SeatRecord};
 
 impl GameState {
     /// The names shown for the seats, in `lang` (bots are named by their level).
@@ -85,7 +85,7 @@ pub(super) fn seat_names(seats: &[SeatRecord], options: GameOptions, lang: Lang)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::seats::BotLevel;
+    use crate::seats::BotLevel;
 
     #[test]
     fn several_bots_of_one_level_have_distinct_names_everywhere_a_seat_is_named() {

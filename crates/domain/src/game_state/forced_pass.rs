@@ -70,7 +70,7 @@ fn position(start: &Position, hand: u8, tile: bool) -> Position {
 }
 
 /// Plays `action` for seat 0 as the write path does: worked out, then applied.
-fn play(state: &mut GameState, action: Action) -> crate::domain::records::RowSummary {
+fn play(state: &mut GameState, action: Action) -> crate::records::RowSummary {
     let change = state
         .try_action(Some(Seat(0)), state.version(), Choice::Action(action))
         .expect("a legal action");

@@ -2,8 +2,8 @@
 
 use helvetia_engine::GameOptions;
 
-use crate::domain::records::GameRecordRow;
-use crate::domain::seats::{GameStatus, Occupant, OnResign, SeatRecord};
+use crate::records::GameRecordRow;
+use crate::seats::{GameStatus, Occupant, OnResign, SeatRecord};
 
 /// A running game of `options` and `seed` with no action played, a person in every seat (seat
 /// `n` is account `u{n}`, named `player{n}`).

@@ -17,8 +17,8 @@
 
 use std::collections::HashSet;
 
-use crate::domain::clock::TimeControl;
-use crate::domain::seats::BotLevel;
+use crate::clock::TimeControl;
+use crate::seats::BotLevel;
 
 /// How fast a table is played: the live and turn-based time controls of the lobby.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -20,10 +20,10 @@ use helvetia_engine::{
     View,
 };
 
-use crate::domain::clock::{now_ms, Clock};
-use crate::domain::log_book::LogBook;
-use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resignation, RowSummary};
-use crate::domain::seats::{BotLevel, GameStatus, OnResign, SeatRecord};
+use crate::clock::{now_ms, Clock};
+use crate::log_book::LogBook;
+use crate::records::{GameRecordRow, LogChange, RatingChange, Resignation, RowSummary};
+use crate::seats::{BotLevel, GameStatus, OnResign, SeatRecord};
 use helvetia_web::{marks_of, recent_from, recent_turns, Mark, RecentTurns, Resignations};
 
 /// One action of the log, with who made it and whether it opened a turn.
@@ -45,7 +45,7 @@ pub struct Entry {
 }
 
 /// A game's complete server-side state. The seed and the full position never leave the
-/// server: everything sent goes through [`crate::play::presenter`], from a [`crate::live::snapshot::Snapshot`].
+/// server: everything sent goes through the server's presenter (`play::presenter`), from a snapshot (`live::snapshot`).
 pub struct GameState {
     /// Who created the game.
     pub creator_id: String,
@@ -260,7 +260,7 @@ impl GameState {
         self.seed
     }
 
-    /// The game as it stands. Only the filter in [`crate::play::presenter`] turns it into a `View`.
+    /// The game as it stands. Only the filter in the server's presenter (`play::presenter`) turns it into a `View`.
     pub fn game(&self) -> &Game {
         &self.game
     }

@@ -12,7 +12,7 @@
 use helvetia_engine::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::seats::BotLevel;
+use crate::seats::BotLevel;
 
 /// Most seconds any part of a time control may hold: 30 days.
 const MAX_SECS: u32 = 30 * 86_400;

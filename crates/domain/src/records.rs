@@ -4,8 +4,8 @@
 
 use helvetia_engine::{Action, GameOptions, Seat};
 
-use crate::domain::clock::Clock;
-use crate::domain::seats::{BotLevel, GameStatus, OnResign, SeatRecord};
+use crate::clock::Clock;
+use crate::seats::{BotLevel, GameStatus, OnResign, SeatRecord};
 
 /// What a rated game did to one player's rating.
 #[derive(Clone, Debug, PartialEq)]

@@ -62,7 +62,7 @@ impl MailKind {
     }
 
     /// The `users` column that says whether a person wants this kind.
-    pub(crate) fn setting_column(self) -> &'static str {
+    pub fn setting_column(self) -> &'static str {
         match self {
             MailKind::YourTurn => "mail_your_turn",
             MailKind::GameStarted => "mail_game_started",

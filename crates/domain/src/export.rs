@@ -14,9 +14,9 @@ use serde::{Deserialize, Serialize};
 use time::format_description::well_known::{Iso8601, Rfc3339};
 use time::{Date, OffsetDateTime};
 
-use crate::domain::clock::TimeControl;
-use crate::domain::seats::BotLevel;
-use crate::domain::time::rfc3339;
+use crate::clock::TimeControl;
+use crate::seats::BotLevel;
+use crate::time::rfc3339;
 
 /// The name written for a person who appears as anonymous in exports.
 pub const ANONYMOUS: &str = "anonymous";
