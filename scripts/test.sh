@@ -28,11 +28,15 @@ cargo fmt --all -- --check
 # dependencies are compiled once. It is the workspace's `ci` profile (Cargo.toml): release
 # optimisation but for the command, the Python binding and the server's tests, which no test
 # needs fast, and the workspace's counters checked, so that an overflow panics in every test.
+# Every target, as `--all-targets` would, but for the server library's own test program: it
+# has none (`test = false`; its parts are tested in crates/server/tests/it/units), and
+# `--all-targets` or `--lib` would build it anyway, the whole server compiled a second time.
+# `--tests` takes every library, program and integration test whose tests are on.
 RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)"
 export RUSTC_WORKSPACE_WRAPPER
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 step "build with lints"
-cargo test --workspace --profile ci --all-targets --no-run
+cargo test --workspace --profile ci --tests --bins --examples --bench '*' --no-run
 step "services"
 if ! wait "$services"; then
   cat "$services_log"
@@ -41,25 +45,19 @@ if ! wait "$services"; then
 fi
 # Everything is in place now: this only checks it and sets HELVETIA_TEST_POSTGRES.
 source scripts/test-services.sh
-step "tests"
 # Each test case that runs on PostgreSQL or in a browser writes its name into a file here
 # (crates/server/tests/it/common/services.rs), so that the count below says they ran.
 HELVETIA_TEST_COUNTS="$(mktemp -d)"
 export HELVETIA_TEST_COUNTS
-# Every target built above but the benchmarks (linted, not run), then the examples in the docs:
-# `cargo test` with its default targets would build some crates a second time. Each selection
-# keeps `--workspace`: naming a package (`-p`, `--exclude`) would resolve features anew and
-# build the dependencies a second time.
-cargo test --workspace --profile ci --lib --bins --examples --test it --test password_flood
 # The engine's setup and random-play properties, the original-rules games, the byte fuzzer and
 # the bounds of a position, again in a debug build, where the engine's debug assertions hold
 # (every applied action legal, its counts kept in step: work the bots of the tests above would
 # repeat at every step of their searches) and an overflowing count panics; then self-play and a
 # short bot tournament on the binary built above (`cargo run` would resolve features anew and
-# rebuild). They run beside the server's integration tests at the lowest priority (`nice`), on
-# the processor time those leave idle while they wait on browsers, sockets and databases
-# (docs/testing.md). The debug build has no debugging information, which nothing here reads.
-step "beside them: the engine in a debug build, self-play and a bot tournament"
+# rebuild). They run beside the tests at the lowest priority (`nice`), on the processor time
+# those leave idle while they wait on browsers, sockets and databases (docs/testing.md). The
+# debug build has no debugging information, which nothing here reads.
+step "beside the tests: the engine in a debug build, self-play and a bot tournament"
 side_log="$(mktemp)"
 helvetia="${CARGO_TARGET_DIR:-target}/ci/helvetia"
 (
@@ -73,11 +71,14 @@ helvetia="${CARGO_TARGET_DIR:-target}/ci/helvetia"
     --round-limit 40 --quiet
 ) >"$side_log" 2>&1 &
 side=$!
-# The server's integration tests (the test program `server`) with four threads: most of their
-# time is spent waiting on browsers, sockets and databases, and with two the processor stood
-# idle part of the time (0.93 times the time with four, in two pairs of runs).
-step "the server's integration tests"
-cargo test --workspace --profile ci --test server -- --test-threads 4
+# Every target built above but the benchmarks (linted, not run), then the examples in the
+# docs. Each selection keeps `--workspace`: naming a package (`-p`, `--exclude`) would resolve
+# features anew and build the dependencies a second time. Four threads in each test program:
+# most of the server's integration tests (the program `server`) wait on browsers, sockets and
+# databases, and with two the processor stood idle part of the time (0.93 times the time with
+# four, in two pairs of runs).
+step "tests"
+cargo test --workspace --profile ci --tests --bins --examples -- --test-threads 4
 cargo test --workspace --profile ci --doc
 cases() { sort -u "$HELVETIA_TEST_COUNTS/$1" 2>/dev/null | wc -l; }
 echo "test cases run on PostgreSQL: $(cases postgres); in a browser: $(cases browser)"

@@ -45,7 +45,7 @@ const UNKNOWN_GAP: Duration = Duration::from_secs(1);
 
 /// Where the bot stands in a game, as last told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Standing {
+pub enum Standing {
     /// A seat is kept for it.
     Invited,
     /// It sits in the game, which has not started.
@@ -242,7 +242,11 @@ impl Watcher {
 
 /// The bot's seat in a game of `status` with `seats`, and where it stands there; `None` when it
 /// has no seat there or the game is over.
-fn standing_in(status: GameStatus, seats: &[SeatRecord], bot_id: &str) -> Option<(u8, Standing)> {
+pub fn standing_in(
+    status: GameStatus,
+    seats: &[SeatRecord],
+    bot_id: &str,
+) -> Option<(u8, Standing)> {
     let standing = |occupant: &Occupant| match occupant {
         Occupant::InvitedBot { user_id, .. } if user_id == bot_id => Some(Standing::Invited),
         Occupant::Human { user_id, .. } if user_id == bot_id => Some(match status {
@@ -257,56 +261,4 @@ fn standing_in(status: GameStatus, seats: &[SeatRecord], bot_id: &str) -> Option
     seats
         .iter()
         .find_map(|seat| Some((seat.seat, standing(&seat.occupant)?)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn seats(bot: Occupant) -> Vec<SeatRecord> {
-        let anna = Occupant::Human {
-            user_id: "anna".into(),
-            username: "Anna".into(),
-            invite: None,
-        };
-        vec![SeatRecord::new(0, anna), SeatRecord::new(1, bot)]
-    }
-
-    /// What a seating says of the bot, which decides whether the stream reads its games again.
-    #[test]
-    fn a_bot_stands_invited_seated_or_playing_until_the_game_is_over() {
-        let invited = seats(Occupant::InvitedBot {
-            user_id: "robo".into(),
-            username: "Robo".into(),
-        });
-        let sitting = seats(Occupant::Human {
-            user_id: "robo".into(),
-            username: "Robo".into(),
-            invite: None,
-        });
-        let standing = |status, seats: &[SeatRecord]| standing_in(status, seats, "robo");
-        assert_eq!(
-            standing(GameStatus::Open, &invited),
-            Some((1, Standing::Invited))
-        );
-        assert_eq!(
-            standing(GameStatus::Open, &sitting),
-            Some((1, Standing::Seated))
-        );
-        assert_eq!(
-            standing(GameStatus::Running, &sitting),
-            Some((1, Standing::Playing))
-        );
-        for over in [
-            GameStatus::Finished,
-            GameStatus::Abandoned,
-            GameStatus::Cancelled,
-        ] {
-            assert_eq!(standing(over, &sitting), None, "{over:?}");
-            assert_eq!(standing(over, &invited), None, "{over:?}");
-        }
-        assert_eq!(standing(GameStatus::Running, &seats(Occupant::Open)), None);
-        // Another account's seat is not the bot's.
-        assert_eq!(standing_in(GameStatus::Running, &sitting, "anna2"), None);
-    }
 }

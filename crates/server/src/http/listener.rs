@@ -36,7 +36,7 @@ pub struct ConnectionLimits {
 }
 
 /// Open-file descriptors kept free of connections: the database pool, the SQLite files, logs.
-const RESERVED_FILES: usize = 64;
+pub const RESERVED_FILES: usize = 64;
 
 /// The default total: the process's soft open-file limit less what the server needs besides,
 /// at most 20,000.
@@ -47,7 +47,7 @@ pub fn default_total_connections() -> usize {
 }
 
 /// The soft limit on open files, from `/proc/self/limits` (Linux).
-fn open_file_limit() -> Option<usize> {
+pub fn open_file_limit() -> Option<usize> {
     let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
     let line = limits
         .lines()
@@ -221,45 +221,4 @@ async fn serve_connection(
 /// Resolves once the server is stopping (holding no borrow of the flag).
 async fn stopped(stopping: &mut tokio::sync::watch::Receiver<bool>) {
     let _ = stopping.wait_for(|&stop| stop).await;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn limits(total: usize, per_address: usize) -> ConnectionLimits {
-        ConnectionLimits {
-            total,
-            per_address,
-            header_read_timeout: Duration::from_secs(1),
-        }
-    }
-
-    #[test]
-    fn connections_are_capped_per_address_and_in_total() {
-        let (a, b, proxy): (IpAddr, IpAddr, IpAddr) = (
-            "10.0.0.1".parse().unwrap(),
-            "10.0.0.2".parse().unwrap(),
-            "10.0.0.9".parse().unwrap(),
-        );
-        let count = ConnectionCount::new(limits(5, 2), vec![proxy]);
-        let first = count.admit(a).unwrap();
-        let _second = count.admit(a).unwrap();
-        assert!(count.admit(a).is_none(), "a third from one address");
-        let _other = count.admit(b).unwrap();
-        drop(first);
-        let _again = count.admit(a).expect("room again once one closed");
-        let _proxied = [count.admit(proxy).unwrap(), count.admit(proxy).unwrap()];
-        assert_eq!(count.total(), 5);
-        assert!(count.admit(b).is_none(), "over the total");
-    }
-
-    #[test]
-    fn the_default_total_leaves_files_for_the_rest_of_the_server() {
-        let total = default_total_connections();
-        if let Some(limit) = open_file_limit() {
-            assert!(total + RESERVED_FILES <= limit.max(16 + RESERVED_FILES));
-        }
-        assert!((16..=20_000).contains(&total));
-    }
 }

@@ -78,26 +78,3 @@ impl Mailer {
 pub fn is_deliverable(address: &str) -> bool {
     address.len() <= 254 && address.parse::<lettre::Address>().is_ok()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn addresses_are_checked() {
-        assert!(is_deliverable("anna@example.org"));
-        assert!(!is_deliverable("anna"));
-        assert!(!is_deliverable("anna@"));
-        assert!(!is_deliverable("an na@example.org"));
-        assert!(!is_deliverable("anna@example.org\r\nBcc: x@y.z"));
-    }
-
-    /// In a runtime: a good URL starts the connection pool's task.
-    #[tokio::test]
-    async fn a_bad_url_is_refused_with_its_flag() {
-        let error = Mailer::new("ftp://example.org", "Helvetia <h@example.org>").unwrap_err();
-        assert!(error.starts_with("--smtp-url"), "{error}");
-        let error = Mailer::new("smtp://localhost:25", "not an address").unwrap_err();
-        assert!(error.starts_with("--mail-from"), "{error}");
-    }
-}

@@ -82,7 +82,10 @@ pub async fn seat(app: &AppState, table: &PairedTable) -> LiveResult<bool> {
 /// The game of `table` dealt from `seed`, started: its people in an order drawn from the seed,
 /// the bot (if any) in the last seat, the pace's clock running for whoever decides first.
 /// Rated if its table is and no bot sits at it. Answers the record and the seat that decides first.
-fn running_game(table: &PairedTable, seed: u64) -> Result<(GameRecordRow, Option<Seat>), String> {
+pub fn running_game(
+    table: &PairedTable,
+    seed: u64,
+) -> Result<(GameRecordRow, Option<Seat>), String> {
     let players = table.players;
     let mut people = table.people.clone();
     if !people.is_empty() {
@@ -142,52 +145,4 @@ fn running_game(table: &PairedTable, seed: u64) -> Result<(GameRecordRow, Option
     record.clock = dealt.clock_passed_to(to_move);
     record.status = GameStatus::Running;
     Ok((record, to_move))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::play_now::Pace;
-
-    fn table(people: usize, players: u8, bot: bool) -> PairedTable {
-        PairedTable {
-            game_id: "g".into(),
-            players,
-            pace: Pace::Days1,
-            people: (0..people)
-                .map(|i| (format!("id{i}"), format!("name{i}")))
-                .collect(),
-            bot,
-            rated: !bot,
-            mail_at_start: true,
-        }
-    }
-
-    #[test]
-    fn a_table_becomes_a_running_game_with_its_clock_started() {
-        let (record, to_move) = running_game(&table(3, 3, false), 7).unwrap();
-        assert_eq!(record.status, GameStatus::Running);
-        assert!(record.rated);
-        let clock = record.clock.unwrap();
-        assert_eq!(clock.control, Pace::Days1.time_control());
-        assert_eq!(clock.running.map(|r| Seat(r.seat)), to_move);
-        let mut ids: Vec<&str> = record
-            .seats
-            .iter()
-            .filter_map(|s| s.occupant.user_id())
-            .collect();
-        ids.sort_unstable();
-        assert_eq!(ids, ["id0", "id1", "id2"]);
-    }
-
-    #[test]
-    fn a_bot_sits_last_and_the_game_is_unrated() {
-        let (record, _) = running_game(&table(2, 3, true), 1).unwrap();
-        assert!(!record.rated);
-        assert!(record.seats[2].occupant.is_bot());
-        assert!(
-            running_game(&table(2, 3, false), 1).is_err(),
-            "a seat short"
-        );
-    }
 }

@@ -37,23 +37,28 @@ const LISTED: u32 = 50;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateBody {
-    name: String,
+    /// The tournament's name, 3 to 60 characters once trimmed.
+    pub name: String,
     /// Players per table: 2, 3 or 4.
-    players: u8,
+    pub players: u8,
     /// The pace, by name (`live-20`, `live-5`, `days-1`, `days-2`, `days-3`).
-    pace: String,
-    rounds: u8,
+    pub pace: String,
+    /// How many Swiss rounds.
+    pub rounds: u8,
     /// RFC 3339.
-    starts_at: String,
+    pub starts_at: String,
     /// Live paces: minutes from one round's start to the next's (the pace's default if none).
     #[serde(default)]
-    round_minutes: Option<u32>,
+    pub round_minutes: Option<u32>,
+    /// Whether its games count for the ratings.
     #[serde(default = "rated_by_default")]
-    rated: bool,
+    pub rated: bool,
+    /// The lowest rating (at the tournament's player count) that may enter, if any.
     #[serde(default)]
-    min_rating: Option<i32>,
+    pub min_rating: Option<i32>,
+    /// The fewest finished games an entrant must have played.
     #[serde(default)]
-    min_games: u32,
+    pub min_games: u32,
 }
 
 fn rated_by_default() -> bool {
@@ -70,7 +75,7 @@ pub fn default_round_minutes(pace: Pace) -> u32 {
 }
 
 /// The tournament a create request asks for, checked.
-fn asked(body: CreateBody, creator_id: &str, now_ms: i64) -> AppResult<NewTournament> {
+pub fn asked(body: CreateBody, creator_id: &str, now_ms: i64) -> AppResult<NewTournament> {
     let name = body.name.trim().to_string();
     if !(3..=60).contains(&name.chars().count()) {
         return Err(AppError::bad_request("tournament-name"));
@@ -249,87 +254,4 @@ pub async fn withdraw(
         other => other?,
     };
     Ok(Json(tournament_view(&app, &id, Some(&user)).await?))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn body(pace: &str, starts_at: &str, round_minutes: Option<u32>) -> CreateBody {
-        CreateBody {
-            name: "  Autumn cup ".into(),
-            players: 4,
-            pace: pace.into(),
-            rounds: 3,
-            starts_at: starts_at.into(),
-            round_minutes,
-            rated: true,
-            min_rating: Some(1400),
-            min_games: 2,
-        }
-    }
-
-    // 2026-11-28T10:00:00Z in milliseconds.
-    const NOW: i64 = 1_795_860_000_000;
-
-    fn code(result: AppResult<NewTournament>) -> &'static str {
-        result.expect_err("refused").code
-    }
-
-    #[test]
-    fn a_tournament_is_read_with_its_defaults() {
-        let asked = asked(body("live-20", "2026-11-28T11:00:00Z", None), "me", NOW).unwrap();
-        assert_eq!(asked.name, "Autumn cup");
-        assert_eq!(asked.starts_at_ms, NOW + 3_600_000);
-        assert_eq!(asked.round_minutes, 120);
-        let turn_based = asked_ok("days-1", None);
-        assert_eq!(turn_based.round_minutes, 0);
-    }
-
-    fn asked_ok(pace: &str, minutes: Option<u32>) -> NewTournament {
-        asked(body(pace, "2026-11-28T11:00:00Z", minutes), "me", NOW).unwrap()
-    }
-
-    #[test]
-    fn bad_fields_are_refused_each_with_its_code() {
-        let mut short = body("live-5", "2026-11-28T11:00:00Z", None);
-        short.name = " ab ".into();
-        assert_eq!(code(asked(short, "me", NOW)), "tournament-name");
-        let mut five = body("live-5", "2026-11-28T11:00:00Z", None);
-        five.players = 5;
-        assert_eq!(code(asked(five, "me", NOW)), "tournament-players");
-        assert_eq!(
-            code(asked(body("slow", "2026-11-28T11:00:00Z", None), "me", NOW)),
-            "tournament-pace"
-        );
-        let mut many = body("live-5", "2026-11-28T11:00:00Z", None);
-        many.rounds = MAX_ROUNDS + 1;
-        assert_eq!(code(asked(many, "me", NOW)), "tournament-rounds");
-        for start in ["tomorrow", "2026-11-28T09:00:00Z", "2027-03-01T00:00:00Z"] {
-            assert_eq!(
-                code(asked(body("live-5", start, None), "me", NOW)),
-                "tournament-start",
-                "{start}"
-            );
-        }
-        assert_eq!(
-            code(asked(
-                body("days-2", "2026-11-28T11:00:00Z", Some(60)),
-                "me",
-                NOW
-            )),
-            "tournament-round-minutes"
-        );
-        assert_eq!(
-            code(asked(
-                body("live-5", "2026-11-28T11:00:00Z", Some(5)),
-                "me",
-                NOW
-            )),
-            "tournament-round-minutes"
-        );
-        let mut limits = body("live-5", "2026-11-28T11:00:00Z", None);
-        limits.min_rating = Some(-1);
-        assert_eq!(code(asked(limits, "me", NOW)), "tournament-limits");
-    }
 }

@@ -225,19 +225,3 @@ async fn holds_lease(app: &AppState, game_id: &str, lease: &mut i64) -> bool {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use helvetia_engine::{Game, GameOptions};
-
-    #[test]
-    fn every_level_builds_a_bot_that_plays_legally_from_the_view() {
-        let game = Game::new(GameOptions::for_players(3), 9);
-        for level in BotLevel::ALL {
-            let spec = spec(level, 5);
-            let action = spec.build(1).choose(&game.view(), spec.budget());
-            assert!(game.legal_actions().contains(&action), "{level:?}");
-        }
-    }
-}

@@ -27,7 +27,7 @@ pub const CLOCK_WARNING_MS: i64 = 3_600_000;
 const CLAIM_SECS: i64 = 120;
 /// A mail that could not be sent for a day (the SMTP server was down) is dropped: it would
 /// only tell of the past.
-const STALE_SECS: i64 = 86_400;
+pub const STALE_SECS: i64 = 86_400;
 /// Sending attempts before a mail is given up.
 const MAX_ATTEMPTS: u32 = 5;
 /// Mails taken from the outbox in one look.
@@ -142,7 +142,7 @@ async fn send(config: &MailConfig, job: &MailJob, address: &str) -> MailOutcome 
 }
 
 /// The address to send `job` to now; or, if it should not go now, what happens to it instead.
-fn decide(job: &MailJob, now: i64, last_sent: Option<i64>) -> Result<&str, MailOutcome> {
+pub fn decide(job: &MailJob, now: i64, last_sent: Option<i64>) -> Result<&str, MailOutcome> {
     let drop = |why: &str| Err(MailOutcome::Dropped(why.to_string()));
     let Some(address) = job.email.as_deref() else {
         return drop("no address");
@@ -170,103 +170,4 @@ fn decide(job: &MailJob, now: i64, last_sent: Option<i64>) -> Result<&str, MailO
         return Err(MailOutcome::Deferred(last + PER_GAME_SECS));
     }
     Ok(address)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn job(kind: MailKind) -> MailJob {
-        MailJob {
-            key: MailKey {
-                user_id: "u1".into(),
-                game_id: "g1".into(),
-                kind,
-                event_key: 9_000_000,
-            },
-            created_at: 1000,
-            attempts: 0,
-            username: "anna".into(),
-            email: Some("anna@example.org".into()),
-            language: "en".into(),
-            wanted: true,
-            unsubscribe_token: Some("t".into()),
-            status: GameStatus::Running,
-            to_move: Some(1),
-            winners: Vec::new(),
-            deadline_ms: Some(9_000_000),
-            seat: Some((1, false)),
-            players: vec!["bruno".into(), "anna".into()],
-            tournament: None,
-        }
-    }
-
-    #[test]
-    fn a_due_mail_goes_to_its_address() {
-        assert_eq!(
-            decide(&job(MailKind::YourTurn), 1100, None),
-            Ok("anna@example.org")
-        );
-        assert_eq!(
-            decide(&job(MailKind::ClockLow), 1100, Some(1100 - PER_GAME_SECS)),
-            Ok("anna@example.org")
-        );
-    }
-
-    #[test]
-    fn the_end_of_a_tournament_is_not_held_back_by_its_games_last_mail() {
-        assert_eq!(
-            decide(&job(MailKind::TournamentEnded), 1100, Some(1050)),
-            Ok("anna@example.org")
-        );
-    }
-
-    #[test]
-    fn a_second_mail_within_the_hour_waits_for_its_end() {
-        assert_eq!(
-            decide(&job(MailKind::GameEnded), 1100, Some(1000)),
-            Err(MailOutcome::Deferred(1000 + PER_GAME_SECS))
-        );
-    }
-
-    #[test]
-    fn a_turn_mail_no_longer_true_is_dropped() {
-        let mut moved = job(MailKind::YourTurn);
-        moved.to_move = Some(0);
-        let mut stood_in = job(MailKind::YourTurn);
-        stood_in.seat = Some((1, true));
-        let mut over = job(MailKind::ClockLow);
-        over.status = GameStatus::Finished;
-        let mut extended = job(MailKind::ClockLow);
-        extended.deadline_ms = Some(9_500_000);
-        for job in [moved, stood_in, over, extended] {
-            assert!(
-                matches!(decide(&job, 1100, None), Err(MailOutcome::Dropped(_))),
-                "{job:?}"
-            );
-        }
-        // The end of a game is news whoever moves.
-        let mut ended = job(MailKind::GameEnded);
-        ended.status = GameStatus::Finished;
-        ended.to_move = None;
-        assert_eq!(decide(&ended, 1100, None), Ok("anna@example.org"));
-    }
-
-    #[test]
-    fn mail_turned_off_without_an_address_or_a_day_old_is_dropped() {
-        let mut off = job(MailKind::GameStarted);
-        off.wanted = false;
-        let mut no_address = job(MailKind::GameStarted);
-        no_address.email = None;
-        for (job, now) in [
-            (off, 1100),
-            (no_address, 1100),
-            (job(MailKind::GameStarted), 1000 + STALE_SECS + 1),
-        ] {
-            assert!(
-                matches!(decide(&job, now, None), Err(MailOutcome::Dropped(_))),
-                "{job:?}"
-            );
-        }
-    }
 }

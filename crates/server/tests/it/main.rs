@@ -49,5 +49,6 @@ mod site_icon;
 mod tournaments;
 mod tutorial;
 mod tutorial_steering;
+mod units;
 mod usernames;
 mod watching;

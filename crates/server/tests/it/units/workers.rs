@@ -1,0 +1,120 @@
+//! The parts of `workers` that are tested without a server.
+
+/// `workers::bots`.
+mod bots {
+    use helvetia_engine::{Game, GameOptions};
+    use helvetia_server::domain::seats::BotLevel;
+    use helvetia_server::workers::bots::*;
+
+    #[test]
+    fn every_level_builds_a_bot_that_plays_legally_from_the_view() {
+        let game = Game::new(GameOptions::for_players(3), 9);
+        for level in BotLevel::ALL {
+            let spec = spec(level, 5);
+            let action = spec.build(1).choose(&game.view(), spec.budget());
+            assert!(game.legal_actions().contains(&action), "{level:?}");
+        }
+    }
+}
+
+/// `workers::mail_sender`.
+mod mail_sender {
+    use helvetia_server::domain::mail_event::MailKind;
+    use helvetia_server::domain::seats::GameStatus;
+    use helvetia_server::storage::{MailJob, MailKey, MailOutcome};
+    use helvetia_server::workers::mail_sender::*;
+
+    fn job(kind: MailKind) -> MailJob {
+        MailJob {
+            key: MailKey {
+                user_id: "u1".into(),
+                game_id: "g1".into(),
+                kind,
+                event_key: 9_000_000,
+            },
+            created_at: 1000,
+            attempts: 0,
+            username: "anna".into(),
+            email: Some("anna@example.org".into()),
+            language: "en".into(),
+            wanted: true,
+            unsubscribe_token: Some("t".into()),
+            status: GameStatus::Running,
+            to_move: Some(1),
+            winners: Vec::new(),
+            deadline_ms: Some(9_000_000),
+            seat: Some((1, false)),
+            players: vec!["bruno".into(), "anna".into()],
+            tournament: None,
+        }
+    }
+
+    #[test]
+    fn a_due_mail_goes_to_its_address() {
+        assert_eq!(
+            decide(&job(MailKind::YourTurn), 1100, None),
+            Ok("anna@example.org")
+        );
+        assert_eq!(
+            decide(&job(MailKind::ClockLow), 1100, Some(1100 - PER_GAME_SECS)),
+            Ok("anna@example.org")
+        );
+    }
+
+    #[test]
+    fn the_end_of_a_tournament_is_not_held_back_by_its_games_last_mail() {
+        assert_eq!(
+            decide(&job(MailKind::TournamentEnded), 1100, Some(1050)),
+            Ok("anna@example.org")
+        );
+    }
+
+    #[test]
+    fn a_second_mail_within_the_hour_waits_for_its_end() {
+        assert_eq!(
+            decide(&job(MailKind::GameEnded), 1100, Some(1000)),
+            Err(MailOutcome::Deferred(1000 + PER_GAME_SECS))
+        );
+    }
+
+    #[test]
+    fn a_turn_mail_no_longer_true_is_dropped() {
+        let mut moved = job(MailKind::YourTurn);
+        moved.to_move = Some(0);
+        let mut stood_in = job(MailKind::YourTurn);
+        stood_in.seat = Some((1, true));
+        let mut over = job(MailKind::ClockLow);
+        over.status = GameStatus::Finished;
+        let mut extended = job(MailKind::ClockLow);
+        extended.deadline_ms = Some(9_500_000);
+        for job in [moved, stood_in, over, extended] {
+            assert!(
+                matches!(decide(&job, 1100, None), Err(MailOutcome::Dropped(_))),
+                "{job:?}"
+            );
+        }
+        // The end of a game is news whoever moves.
+        let mut ended = job(MailKind::GameEnded);
+        ended.status = GameStatus::Finished;
+        ended.to_move = None;
+        assert_eq!(decide(&ended, 1100, None), Ok("anna@example.org"));
+    }
+
+    #[test]
+    fn mail_turned_off_without_an_address_or_a_day_old_is_dropped() {
+        let mut off = job(MailKind::GameStarted);
+        off.wanted = false;
+        let mut no_address = job(MailKind::GameStarted);
+        no_address.email = None;
+        for (job, now) in [
+            (off, 1100),
+            (no_address, 1100),
+            (job(MailKind::GameStarted), 1000 + STALE_SECS + 1),
+        ] {
+            assert!(
+                matches!(decide(&job, now, None), Err(MailOutcome::Dropped(_))),
+                "{job:?}"
+            );
+        }
+    }
+}
