@@ -7,7 +7,10 @@
 # profile HELVETIA_PROFILE (`release` unless set; the test command builds everything with its
 # `ci` profile and sets it, so that the wheel reuses that build).
 # With `--prepare` it only makes the virtual environment and installs the test packages (the
-# test command does that while the Rust build runs).
+# test command does that while the Rust build runs); with `--wheel` it also builds the wheel
+# and stops (the test command does that beside the Rust tests: the wheel's Rust is built anew,
+# since maturin builds the package alone and so resolves its dependencies' features anew, and
+# the run after it finds that build done).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -27,13 +30,16 @@ if test "${1:-}" = --prepare; then
   exit 0
 fi
 profile="${HELVETIA_PROFILE:-release}"
+rm -rf "$target/wheels"
+(cd crates/python && "$venv/bin/maturin" build --profile "$profile" --quiet --out "$target/wheels" \
+  --interpreter "$venv/bin/python")
+if test "${1:-}" = --wheel; then
+  exit 0
+fi
 if test -z "${HELVETIA_BIN:-}"; then
   cargo build --profile "$profile" -p helvetia
   export HELVETIA_BIN="$target/$profile/helvetia"
 fi
-rm -rf "$target/wheels"
-(cd crates/python && "$venv/bin/maturin" build --profile "$profile" --quiet --out "$target/wheels" \
-  --interpreter "$venv/bin/python")
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
   "$target"/wheels/helvetia-*.whl
 # From the tests' folder, so that `import helvetia` is the installed wheel, not the sources.
