@@ -15,6 +15,7 @@ use crate::domain::game_state::{Choice, GameState};
 use crate::domain::seats::GameStatus;
 use crate::domain::time::now;
 use crate::live::snapshot::Snapshot;
+use crate::live::view_json::ViewJson;
 use crate::storage::{ChatLine, StoreError};
 use helvetia_web::{Lang, TableCache};
 
@@ -37,6 +38,8 @@ pub struct LiveGame {
     /// Panels of earlier tables (villages, display, market, status), reused while they look
     /// the same.
     pub panels: Arc<TableCache>,
+    /// The villages of the last view written as JSON, reused while they are the same.
+    view_json: Arc<ViewJson>,
     /// New chat lines, to every viewer on this node.
     pub chat: broadcast::Sender<Arc<ChatLine>>,
 }
@@ -45,7 +48,8 @@ impl LiveGame {
     /// Wraps a state.
     pub fn new(id: &str, state: GameState) -> LiveGame {
         let id: Arc<str> = id.into();
-        let snapshot = Snapshot::of(id.clone(), &state, 0, [false; 4]);
+        let view_json = Arc::new(ViewJson::default());
+        let snapshot = Snapshot::of(id.clone(), &state, 0, [false; 4], view_json.clone());
         LiveGame {
             id,
             state: Mutex::new(state),
@@ -54,6 +58,7 @@ impl LiveGame {
             connections: Default::default(),
             last_used: AtomicI64::new(now()),
             panels: Arc::default(),
+            view_json,
             chat: broadcast::channel(CHAT_BACKLOG).0,
         }
     }
@@ -67,7 +72,13 @@ impl LiveGame {
     /// Publishes the snapshot of `state` (taken under the writer's lock) to every viewer.
     pub fn publish(&self, state: &GameState) {
         let revision = self.revision.fetch_add(1, Ordering::Relaxed) + 1;
-        let snapshot = Snapshot::of(self.id.clone(), state, revision, self.connected());
+        let snapshot = Snapshot::of(
+            self.id.clone(),
+            state,
+            revision,
+            self.connected(),
+            self.view_json.clone(),
+        );
         self.snapshots.send_replace(Arc::new(snapshot));
     }
 

@@ -13,6 +13,7 @@ pub mod seatings;
 pub mod sessions;
 pub mod shared_table;
 pub mod snapshot;
+pub mod view_json;
 pub mod write_path;
 
 use std::sync::Arc;

@@ -15,6 +15,7 @@ use crate::domain::game_state::{seat_of, GameState};
 use crate::domain::log_book::Resigned;
 use crate::domain::seats::{GameStatus, SeatRecord};
 use crate::live::shared_table::SharedTable;
+use crate::live::view_json::ViewJson;
 use helvetia_web::{
     EndVote, Lang, Layout, RatingShift, RecentTurns, Resignations, StoryLine, Tutorial,
 };
@@ -78,6 +79,8 @@ pub struct Snapshot {
     suggestion: std::sync::OnceLock<Option<Action>>,
     hint: OnceCell<Option<Arc<Hint>>>,
     view_json: OnceCell<Box<serde_json::value::RawValue>>,
+    /// The game's writer of views as JSON, which reuses the villages of the last one.
+    view_writer: Arc<ViewJson>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
     /// Made when the first table is asked for: programs, which read JSON, never ask, and the
     /// fifty empty slots made and dropped with every change cost them time for nothing.
@@ -85,8 +88,14 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    /// The snapshot of `state`.
-    pub fn of(game_id: Arc<str>, state: &GameState, revision: u64, connected: [bool; 4]) -> Self {
+    /// The snapshot of `state`; `view_writer` is the game's (see [`ViewJson`]).
+    pub fn of(
+        game_id: Arc<str>,
+        state: &GameState,
+        revision: u64,
+        connected: [bool; 4],
+        view_writer: Arc<ViewJson>,
+    ) -> Self {
         let to_move = state.to_move();
         let view = state.view();
         Snapshot {
@@ -125,6 +134,7 @@ impl Snapshot {
             suggestion: std::sync::OnceLock::new(),
             hint: OnceCell::new(),
             view_json: OnceCell::new(),
+            view_writer,
             json: Default::default(),
             tables: std::sync::OnceLock::new(),
         }
@@ -192,9 +202,11 @@ impl Snapshot {
         self.stories.iter().any(|(l, _)| *l == lang)
     }
 
-    /// The view as JSON, built once (and never parsed again: each update embeds it as is).
-    pub(crate) fn view_json(&self) -> &OnceCell<Box<serde_json::value::RawValue>> {
-        &self.view_json
+    /// The view as JSON, written once (and never parsed again: each update embeds it as is).
+    pub(crate) async fn view_json(&self) -> &serde_json::value::RawValue {
+        self.view_json
+            .get_or_init(|| async { self.view_writer.of(&self.view) })
+            .await
     }
 
     /// Where the JSON update for `decider` goes.

@@ -303,12 +303,7 @@ pub async fn update(
 }
 
 async fn json_update(snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
-    let view = snapshot
-        .view_json()
-        .get_or_init(|| async {
-            serde_json::value::to_raw_value(&snapshot.view).expect("views serialize")
-        })
-        .await;
+    let view = snapshot.view_json().await;
     let legal = snapshot.legal_for(decider);
     // Sized for the view it embeds, so that the buffer is not grown (and copied) as it fills.
     let mut json = Vec::with_capacity(view.get().len() + 512 + legal.len() * 48);

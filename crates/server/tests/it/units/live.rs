@@ -55,3 +55,45 @@ mod search_slots {
         assert_eq!(slots.waiting(), 0);
     }
 }
+
+/// `live::view_json`.
+mod view_json {
+    use helvetia_engine::{Game, GameOptions};
+    use helvetia_server::live::view_json::*;
+
+    /// Whole random games of two, three and four players, one writer each as a game has: after
+    /// every action the text is `serde_json`'s for the view, whether a village changed or not.
+    #[test]
+    fn each_view_reads_as_serde_writes_it_with_its_villages_reused() {
+        let mut seed = 7u64;
+        let mut views = 0;
+        for players in [2, 3, 4] {
+            for game_seed in 0..3 {
+                let mut game = Game::new(GameOptions::for_players(players), game_seed);
+                let writer = ViewJson::default();
+                let mut unchanged_villages = 0;
+                let mut last = game.view();
+                while !game.is_over() {
+                    let view = game.view();
+                    let expected = serde_json::to_string(&view).unwrap();
+                    assert_eq!(writer.of(&view).get(), expected, "{players} players");
+                    // Writing the same view twice gives the same text.
+                    assert_eq!(writer.of(&view).get(), expected);
+                    unchanged_villages +=
+                        usize::from(view.position.villages == last.position.villages);
+                    last = view;
+                    views += 1;
+                    let legal = game.legal_actions();
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    game.play(legal[(seed >> 33) as usize % legal.len()])
+                        .unwrap();
+                }
+                assert!(
+                    unchanged_villages > 0,
+                    "some actions left every village as it was"
+                );
+            }
+        }
+        assert!(views > 500, "{views} views");
+    }
+}
