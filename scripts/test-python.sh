@@ -4,8 +4,8 @@
 # PettingZoo's and OpenSpiel's own checks among them. Runs alone or from scripts/test.sh.
 # The tests of helvetia.online play on a real server: the binary named by HELVETIA_BIN, or the
 # one this script builds when it is not set. The binary and the wheel are built with the Cargo
-# profile HELVETIA_PROFILE (`release` unless set; the test command builds everything with its
-# `ci` profile and sets it, so that the wheel reuses that build).
+# profile HELVETIA_PROFILE (`release` unless set; the test command sets its own `ci`, so that
+# the server binary is the one it built).
 # With `--prepare` it only makes the virtual environment and installs the test packages (the
 # test command does that while the Rust build runs); with `--wheel` it also builds the wheel
 # and stops (the test command does that beside the Rust tests: the wheel's Rust is built anew,
