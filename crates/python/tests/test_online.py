@@ -26,8 +26,9 @@ import helvetia
 from helvetia import online
 
 ROOT = Path(__file__).resolve().parents[3]
-# Short games: the server's round limit (the engine's option) ends them after round 3.
-OPTIONS = {"players": 2, "round_limit": 3}
+# Whole games, as a person would set them up: no round limit, so a game ends when the rules
+# end it (a player reaches the target, or the supply runs out).
+OPTIONS = {"players": 2}
 
 
 def server_binary() -> Path:
@@ -196,7 +197,9 @@ def ismcts_policy(seed):
 
     import helvetia.openspiel_game  # noqa: F401  (registers python_helvetia)
 
-    game = pyspiel.load_game("python_helvetia(players=2,round_limit=3)")
+    # The searched game's options are the played game's (online.openspiel_policy); the round
+    # limit here only sizes the OpenSpiel game's bounds.
+    game = pyspiel.load_game("python_helvetia(players=2)")
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0,
                            max_simulations=10, random_state=rng)
@@ -258,11 +261,17 @@ def test_a_bot_account_plays_a_whole_game_against_the_casual_bot(server, kind):
     assert invitations and invitations[0]["game"] == game_id
     assert invitations[0]["from"] == f"host_{kind}" and invitations[0]["seat"] == 0
     # Only bots at the table: the game counts on the bot ladder.
-    assert invitations[0]["options"]["round_limit"] == 3 and invitations[0]["rated"] is True
+    assert invitations[0]["options"].get("round_limit") is None and invitations[0]["rated"] is True
     assert any(m.get("type") == "game_start" and m["game"] == game_id for m in received)
     updates = [m for m in received if m.get("type") == "update"]
     assert sum(m["your_turn"] for m in updates) >= result["actions"]
     assert updates[-1]["status"] == "finished"
+    # A whole game: without a round limit, only a player reaching the target (20 points with
+    # the character tiles, docs/rules.md) ends it.
+    final = updates[-1]["view"]["position"]
+    assert final["phase"] == "GameOver" and final["options"]["round_limit"] is None
+    assert final["options"]["character_tiles"] is True
+    assert max(player["score_track"] for player in final["players"]) >= 20, final["players"]
     views = []
     nothing_hidden(received, views)
     assert len(views) >= len(updates) > 0
