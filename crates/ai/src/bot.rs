@@ -51,6 +51,12 @@ pub trait Bot: Send {
     /// # Panics
     /// If the game in `view` is over (there is nothing to choose).
     fn choose(&mut self, view: &View, budget: Budget) -> Action;
+
+    /// Searches run so far: decisions played from a plan, forced decisions and the decisions of
+    /// bots that do not search count none.
+    fn searches(&self) -> u64 {
+        0
+    }
 }
 
 /// A seed for one decision: the bot's seed mixed with a fingerprint of the view.

@@ -7,14 +7,15 @@ Two-player games of the OpenSpiel game ``python_helvetia`` (round limit 30, the 
 between OpenSpiel's own ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``: a fixed
 ``--simulations`` per decision, ``RandomRolloutEvaluator`` with one random rollout to the end of
 the game, ``--uct-c``, the most visited action, a new determinization for every simulation) and
-the engine's bot ``--level`` through ``state.engine.bot_action(spec, seed, time_ms=...)``, which
-sees only the view.
+the engine's bot ``--level``, a ``helvetia.Bot`` kept for the whole game and asked
+``bot.choose(state.engine, time_ms=...)``, which sees only the view.
 
 - **Levels.** A ladder key (``random``, ``greedy``, ``good``, ``mcts`` the strong level,
   ``expert``) or any bot name (docs/ai.md). The MCTS levels differ only in their iterations; here
-  a time replaces them, so ``good``, ``mcts`` and ``expert`` all play ``mcts:plan=off`` with the
-  time. ``plan=off``: each call of ``bot_action`` builds the bot afresh, so a plan could not be
-  kept, and a planning search would take 1.5 times the time given.
+  a time replaces them, so ``good``, ``mcts`` and ``expert`` all play ``mcts`` with the time,
+  planning its turns as on the server: the first decision of a turn runs a planning search of
+  1.5 times the time given, and the turn's later decisions are played from its plan, at once,
+  while the opponent has not moved in between (docs/ai.md, "Turn planning").
 - **Equal time.** Each of the engine bot's decisions gets, as its time budget, the wall-clock
   time the ISMCTS bot took on its own latest decision in the same game. Before the ISMCTS bot
   has decided in a game, it is the time an ISMCTS search of that same position takes (the search
@@ -60,13 +61,12 @@ LADDER = {
 
 
 def builtin_spec(level: str) -> str:
-    """The bot name to play: a ladder key's bot, an MCTS bot without turn planning."""
+    """The bot name to play: a ladder key's bot, with a time in place of an MCTS level's
+    iterations (the search's defaults: turn planning on), or the name given."""
     spec = LADDER.get(level, level)
-    if spec.split(":")[0] != "mcts":
-        return spec
-    if level in LADDER:
-        return "mcts:plan=off"
-    return spec + (",plan=off" if ":" in spec else ":plan=off")
+    if level in LADDER and spec.split(":")[0] == "mcts":
+        return "mcts"
+    return spec
 
 
 def deal_seed(seed: int, pair: int) -> int:
@@ -86,8 +86,8 @@ def play_game(job):
         max_simulations=args.simulations,
         random_state=rng,
     )
-    spec = builtin_spec(args.level)
     builtin_seed = int(np.random.default_rng([args.seed, number, 1]).integers(2**63))
+    builtin = helvetia.Bot(builtin_spec(args.level), seed=builtin_seed)
     deal = deal_seed(args.seed, number // 2)
 
     state = game.new_initial_state()
@@ -119,7 +119,7 @@ def play_game(job):
                 latest = time.perf_counter() - wall
                 probes += 1
             wall, processor = time.perf_counter(), time.process_time()
-            action = state.engine.bot_action(spec, seed=builtin_seed, time_ms=latest * 1000.0)
+            action = builtin.choose(state.engine, time_ms=latest * 1000.0)
             cpu["builtin"] += time.process_time() - processor
             seconds["builtin"].append(time.perf_counter() - wall)
         state.apply_action(int(action))
@@ -137,6 +137,7 @@ def play_game(job):
         "decisions": {side: len(times) for side, times in seconds.items()},
         "forced": forced,
         "probes": probes,
+        "builtin_searches": builtin.searches,
         "seconds": {side: sum(times) for side, times in seconds.items()},
         "cpu_seconds": cpu,
         "game_seconds": time.perf_counter() - started,
@@ -191,6 +192,7 @@ def summarise(games, args, wall_seconds):
         "mean_rounds": sum(g["rounds"] for g in games) / n,
         "forced_decisions": sum(g["forced"] for g in games),
         "probes": sum(g["probes"] for g in games),
+        "builtin_searches": sum(g["builtin_searches"] for g in games),
         "game_seconds": sum(g["game_seconds"] for g in games),
         "wall_seconds": wall_seconds,
     }
@@ -211,7 +213,7 @@ def main():
     args = parser.parse_args()
     if args.games < 1 or args.simulations < 1 or args.workers < 1:
         parser.error("--games, --simulations and --workers must be positive")
-    helvetia.Game(players=2).bot_action(builtin_spec(args.level))  # refuses a bad name early
+    helvetia.Bot(builtin_spec(args.level))  # refuses a bad name early
 
     jobs = [(number, args) for number in range(args.games)]
     games = []

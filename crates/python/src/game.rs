@@ -22,7 +22,7 @@ use crate::observation;
 #[pyclass(name = "Game", module = "helvetia._engine", skip_from_py_object)]
 #[derive(Clone)]
 pub struct PyGame {
-    game: Game,
+    pub(crate) game: Game,
     /// Options, seed and actions since the start; `None` for a game made from a position or a
     /// determinization, whose seed is unknown.
     record: Option<GameRecord>,
@@ -248,7 +248,7 @@ impl PyGame {
     ///
     /// Every call builds the bot afresh, so an MCTS bot that plans its turn (the default) runs
     /// a planning search, `plan_budget` (1.5) times the budget, on every call; with `plan=off`
-    /// in the spec it searches for the budget itself.
+    /// in the spec it searches for the budget itself. A `Bot` keeps its plan between calls.
     #[pyo3(signature = (spec = "random", seed = 0, iterations = None, time_ms = None))]
     fn bot_action(
         &self,
@@ -334,7 +334,7 @@ impl PyGame {
 
 /// The budget of `Game.bot_action`: `iterations` and/or a time of `time_ms` milliseconds,
 /// which must be a positive, finite number.
-fn budget_of(iterations: Option<u32>, time_ms: Option<f64>) -> Result<Budget, String> {
+pub(crate) fn budget_of(iterations: Option<u32>, time_ms: Option<f64>) -> Result<Budget, String> {
     let time = match time_ms {
         None => None,
         Some(ms) if ms.is_finite() && ms > 0.0 => Some(

@@ -4,11 +4,13 @@
 //! the OpenSpiel game; `docs/python.md` describes both.
 
 pub mod action_ids;
+mod bot;
 mod game;
 pub mod observation;
 
 use pyo3::prelude::*;
 
+use crate::bot::PyBot;
 use crate::game::{action_json, action_of, id_of, value_error, PyGame};
 
 /// The engine's JSON of the action with this id.
@@ -53,6 +55,7 @@ fn observation_layout() -> Vec<(String, usize, usize)> {
 #[pyo3(name = "_engine")]
 fn engine_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<PyGame>()?;
+    module.add_class::<PyBot>()?;
     module.add("NUM_ACTIONS", action_ids::NUM_ACTION_IDS)?;
     module.add("OBSERVATION_LENGTH", observation::OBSERVATION_LENGTH)?;
     module.add_function(wrap_pyfunction!(action_to_json, module)?)?;

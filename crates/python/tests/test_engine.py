@@ -240,6 +240,31 @@ def test_the_engine_bots_choose_legal_actions_from_the_view():
         game.bot_action("nonsense")
 
 
+def test_a_bot_kept_between_decisions_plays_the_rest_of_its_turn_from_its_plan():
+    # Seat 0 plans its turns (the default), seat 1 searches at every decision with a choice.
+    planner = helvetia.Bot("mcts:iterations=200", seed=1)
+    searcher = helvetia.Bot("mcts:iterations=200,plan=off", seed=1)
+    assert planner.name == "mcts:iterations=200" and repr(planner) == 'Bot("mcts:iterations=200")'
+    game = helvetia.Game(players=2, seed=5, options={"round_limit": 3})
+    choices = [0, 0]
+    while not game.is_over:
+        legal = game.legal_action_ids()
+        seat = game.to_move
+        action = (planner if seat == 0 else searcher).choose(game)
+        assert action in legal
+        choices[seat] += len(legal) > 1
+        game.play(action)
+    assert searcher.searches == choices[1] > 0
+    assert 0 < planner.searches < choices[0], (planner.searches, choices)
+    assert helvetia.Bot("greedy").searches == 0
+    with pytest.raises(RuntimeError, match="over"):
+        planner.choose(game)
+    with pytest.raises(ValueError):
+        helvetia.Bot("nonsense")
+    with pytest.raises(ValueError, match="positive"):
+        searcher.choose(helvetia.Game(players=2), time_ms=0)
+
+
 def test_a_time_budget_replaces_the_spec_s_and_must_be_positive():
     game = helvetia.Game(players=2, seed=11)
     play_randomly(game, random.Random(11), limit=30)

@@ -197,8 +197,8 @@ def ismcts_policy(seed):
 
     import helvetia.openspiel_game  # noqa: F401  (registers python_helvetia)
 
-    # The searched game's options are the played game's (online.openspiel_policy); the round
-    # limit here only sizes the OpenSpiel game's bounds.
+    # The game played has no round limit; the search's rollouts stop at this game's (30), as
+    # online.openspiel_policy does.
     game = pyspiel.load_game("python_helvetia(players=2)")
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0,

@@ -384,6 +384,34 @@ def test_openspiel_ismcts_plays_through_the_client(stand_in):
     assert time.monotonic() - started < 60
 
 
+def test_an_openspiel_bot_searches_a_game_without_a_round_limit_to_its_own():
+    pyspiel = pytest.importorskip("pyspiel")
+    import helvetia.openspiel_game  # noqa: F401
+
+    limits = []
+
+    class Recorder:
+        """An OpenSpiel bot that notes the round limit of the state it is asked about."""
+
+        def __init__(self, game):
+            self._game = game
+
+        def step(self, state):
+            options = json.loads(state.engine.view_json())["position"]["options"]
+            limits.append(options["round_limit"])
+            return state.legal_actions()[0]
+
+    policy = online.openspiel_policy(
+        Recorder(pyspiel.load_game("python_helvetia(players=2,round_limit=7)")))
+    # A game as people play it, without a round limit: the search stops at the bot's game's.
+    unlimited = helvetia.Game(players=2, seed=3)
+    assert policy(None, None, unlimited.legal_action_ids(), unlimited) in unlimited.legal_action_ids()
+    # A game with a round limit keeps its own.
+    limited = helvetia.Game(players=2, seed=3, options={"round_limit": 4})
+    policy(None, None, limited.legal_action_ids(), limited)
+    assert limits == [7, 4]
+
+
 def test_a_state_from_an_engine_is_past_the_deal_and_keeps_its_view():
     pyspiel = pytest.importorskip("pyspiel")
     import helvetia.openspiel_game  # noqa: F401

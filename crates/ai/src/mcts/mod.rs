@@ -315,4 +315,8 @@ impl Bot for MctsBot {
         }
         self.plan_from(view, budget)
     }
+
+    fn searches(&self) -> u64 {
+        MctsBot::searches(self)
+    }
 }

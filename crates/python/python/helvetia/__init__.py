@@ -1,6 +1,6 @@
 """Helvetia for research: the rules engine with fixed action ids and observation vectors.
 
-``Game`` is the engine's game. The PettingZoo environment is in ``helvetia.pettingzoo_env``
+``Game`` is the engine's game, ``Bot`` one of its bots. The PettingZoo environment is in ``helvetia.pettingzoo_env``
 (``helvetia_env``), the OpenSpiel game in ``helvetia.openspiel_game`` (registered as
 ``python_helvetia`` on import), and ``helvetia.online`` plays any policy on a Helvetia Online
 server as a bot account. docs/python.md describes the action ids and the vector layout.
@@ -11,6 +11,7 @@ import numpy as np
 from helvetia._engine import (
     NUM_ACTIONS,
     OBSERVATION_LENGTH,
+    Bot,
     Game,
     action_blocks,
     action_id,
@@ -22,6 +23,7 @@ from helvetia._engine import (
 __all__ = [
     "NUM_ACTIONS",
     "OBSERVATION_LENGTH",
+    "Bot",
     "Game",
     "action_blocks",
     "action_id",

@@ -534,8 +534,10 @@ def openspiel_policy(bot: Any, game: Any = None) -> Policy:
     players of the game played) whose engine is the policy's ``game``, made by
     :meth:`helvetia.openspiel_game.HelvetiaGame.state_from_engine`. ISMCTS redeals the unseen
     tiles for each simulation (``resample_from_infostate``), so it never relies on the order
-    of the stacks. The searched game keeps the options of the game played: without a round
-    limit, random rollouts play to the target.
+    of the stacks. The searched game keeps the options of the game played, but for one: when
+    the game played has no round limit, the search takes the OpenSpiel game's (``round_limit``,
+    30 by default, or the round being played if later) as its horizon, since a random rollout
+    of a game without one may go on for thousands of rounds (docs/python.md).
     """
     import pyspiel  # OpenSpiel is needed here only
 
@@ -556,11 +558,20 @@ def openspiel_policy(bot: Any, game: Any = None) -> Policy:
             games[players] = pyspiel.load_game(f"python_helvetia(players={players})")
         return games[players]
 
+    def searched(engine: helvetia.Game, spiel_game: Any) -> helvetia.Game:
+        view = json.loads(engine.view_json())
+        options = view["position"]["options"]
+        if options.get("round_limit") is not None:
+            return engine
+        horizon = json.loads(spiel_game.options_json)["round_limit"]
+        options["round_limit"] = max(horizon, engine.round)
+        return helvetia.Game.from_view(json.dumps(view))
+
     def policy(observation, action_mask, legal_action_ids, engine) -> int:
         spiel_game = spiel_game_for(engine.players)
         if not isinstance(spiel_game, openspiel_game.HelvetiaGame):
             raise TypeError("the bot must be built on python_helvetia (helvetia.openspiel_game)")
-        state = spiel_game.state_from_engine(engine)
+        state = spiel_game.state_from_engine(searched(engine, spiel_game))
         return int(bot.step(state))
 
     return policy
