@@ -13,8 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    create_game, decide_with_keyboard, fill, game_id, page_text, play_until_over, register,
-    screenshot, start_a_game_for_two, undo_if_offered, wait_until, Browser, TestServer,
+    create_game, decide_with_keyboard, end_screen_text, fill, game_id, page_text, play_until_over,
+    register, screenshot, start_a_game_for_two, undo_if_offered, wait_until, Browser, TestServer,
 };
 
 /// One browser test at a time: two cores cannot run several Chromiums well.
@@ -70,11 +70,7 @@ async fn two_people_create_join_and_play_a_whole_game_by_clicking() {
             not_svg, 0,
             "every element drawn in an SVG is an SVG element"
         );
-        let end = client
-            .find(Locator::Css(".end-screen"))
-            .await
-            .expect("the end screen");
-        let text = end.text().await.expect("its text");
+        let text = end_screen_text(client).await;
         assert!(text.contains("anna") && text.contains("beat"), "{text}");
         assert!(
             client
@@ -188,13 +184,7 @@ async fn one_person_plays_a_four_player_game_against_three_bots() {
     assert!(by_keyboard.is_some_and(|label| !label.is_empty()));
     assert!(pictures_taken, "the game reached the middle");
     assert!(clicks > 10, "only {clicks} clicks");
-    let text = chiara
-        .find(Locator::Css(".end-screen"))
-        .await
-        .expect("the end screen")
-        .text()
-        .await
-        .expect("its text");
+    let text = end_screen_text(&chiara).await;
     assert!(text.contains("chiara"), "{text}");
     chiara.close().await.expect("close the browser");
 }

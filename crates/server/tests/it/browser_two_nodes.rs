@@ -12,12 +12,12 @@ use crate::common;
 
 use std::time::Duration;
 
-use fantoccini::Locator;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    play_until_over, register, start_a_game_for_two, wait_until, Browser, TestServer,
+    end_screen_text, play_until_over, register, start_a_game_for_two, wait_until, Browser,
+    TestServer,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -63,11 +63,7 @@ async fn two_people_play_through_nginx_while_a_node_stops() {
     assert!(stopping.is_none(), "a node was stopped half-way");
     assert!(clicks > 20, "a whole game takes more than {clicks} clicks");
     for client in [&anna, &beat] {
-        let end = client
-            .find(Locator::Css(".end-screen"))
-            .await
-            .expect("the end screen");
-        let text = end.text().await.expect("its text");
+        let text = end_screen_text(client).await;
         assert!(text.contains("anna") && text.contains("beat"), "{text}");
     }
     anna.close().await.expect("close Anna's browser");

@@ -398,6 +398,27 @@ pub async fn console_log(client: &Client) -> Vec<String> {
 pub const SETTLE: &str = "document.getAnimations().forEach(a => a.finish());
 ";
 
+/// The end screen's text, read in one script once it is shown: the end screen is drawn anew
+/// when the game's results arrive, so an element found a moment earlier may be gone when its
+/// text is asked for.
+pub async fn end_screen_text(client: &Client) -> String {
+    wait_until(
+        client,
+        "document.querySelector('.end-screen')",
+        "the end screen",
+        Duration::from_secs(10),
+    )
+    .await;
+    let text = client
+        .execute(
+            "return document.querySelector('.end-screen').innerText",
+            vec![],
+        )
+        .await
+        .expect("the end screen's text");
+    text.as_str().expect("text").to_string()
+}
+
 /// Waits until `script` (a JavaScript expression) is true in the page, or panics with `what`.
 ///
 /// The page itself looks every 50 ms and answers once it is true or after at most five seconds
