@@ -391,14 +391,23 @@ pub(crate) fn secrets(position: &Position, seed: u64) -> Vec<String> {
     fragments
 }
 
+/// Each of `secrets` found in a payload, once per payload that holds it, in the order of
+/// `secrets`. One pass over each payload finds all of them (the payloads of a whole game are
+/// megabytes of pages, and the secrets hundreds of fragments).
 pub(crate) fn leaks(payloads: &[String], secrets: &[String]) -> Vec<String> {
+    let distinct: Vec<&String> = secrets
+        .iter()
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let scan = aho_corasick::AhoCorasick::new(&distinct).expect("the secrets make a scanner");
     let mut found = Vec::new();
     for payload in payloads {
-        for secret in secrets {
-            if payload.contains(secret.as_str()) {
-                found.push(secret.clone());
-            }
+        let mut held = std::collections::BTreeSet::new();
+        for hit in scan.find_overlapping_iter(payload) {
+            held.insert(distinct[hit.pattern().as_usize()]);
         }
+        found.extend(secrets.iter().filter(|s| held.contains(s)).cloned());
     }
     found
 }
