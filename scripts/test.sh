@@ -54,11 +54,14 @@ export HELVETIA_TEST_COUNTS
 # (every applied action legal, its counts kept in step: work the bots of the tests below would
 # repeat at every step of their searches) and an overflowing count panics; then self-play and a
 # short bot tournament on the binary built above (`cargo run` would resolve features anew and
-# rebuild), and the Python package's wheel, which the Python tests at the end install. They run
-# beside the tests at the lowest priority (`nice`), on the processor time those leave idle
-# while they wait on browsers, sockets and databases (docs/testing.md). The debug build has no
-# debugging information, which nothing here reads.
-step "beside the tests: the engine in a debug build, self-play, a bot tournament, the wheel"
+# rebuild), and the Python package's wheel. They run beside the tests at the lowest priority
+# (`nice`), on the processor time those leave idle while they wait on browsers, sockets and
+# databases (docs/testing.md). The debug build has no debugging information, which nothing here
+# reads. Last, the Python package's tests: its wheel in a virtual environment, PettingZoo's and
+# OpenSpiel's checks, and a bot account playing whole games on the server binary built above.
+# They run at the tests' own priority, not the lowest: their online test waits on that server
+# for at most two minutes, and beside the browsers a server at the lowest priority could starve.
+step "beside the tests: the engine in a debug build, self-play, a bot tournament, the Python package"
 side_log="$(mktemp)"
 helvetia="${CARGO_TARGET_DIR:-target}/ci/helvetia"
 (
@@ -71,6 +74,7 @@ helvetia="${CARGO_TARGET_DIR:-target}/ci/helvetia"
   nice -n 19 "$helvetia" arena --bots mcts:100,greedy,random --players 3 --games 24 \
     --round-limit 40 --quiet
   HELVETIA_PROFILE=ci nice -n 19 bash scripts/test-python.sh --wheel
+  HELVETIA_PROFILE=ci HELVETIA_BIN="$(realpath -m "$helvetia")" bash scripts/test-python.sh
 ) >"$side_log" 2>&1 &
 side=$!
 # Every target built above but the benchmarks (linted, not run), then the examples in the
@@ -85,17 +89,12 @@ cargo test --workspace --profile ci --doc
 cases() { sort -u "$HELVETIA_TEST_COUNTS/$1" 2>/dev/null | wc -l; }
 echo "test cases run on PostgreSQL: $(cases postgres); in a browser: $(cases browser)"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
-step "waiting for the engine's debug build, self-play, the bot tournament and the wheel"
+step "waiting for the engine's debug build, self-play, the bot tournament and the Python package"
 side_status=0
 wait "$side" || side_status=$?
 cat "$side_log"
 if test "$side_status" -ne 0; then
-  echo "the engine's debug tests, self-play, the bot tournament or the wheel failed (above)" >&2
+  echo "the engine's debug tests, self-play, the bot tournament or the Python package failed (above)" >&2
   exit "$side_status"
 fi
-# The Python package: its wheel in a virtual environment, PettingZoo's and OpenSpiel's checks,
-# and a bot account playing on the server binary built above.
-step "Python package"
-HELVETIA_PROFILE=ci HELVETIA_BIN="$(realpath -m "${CARGO_TARGET_DIR:-target}")/ci/helvetia" \
-  bash scripts/test-python.sh
 step "done"
