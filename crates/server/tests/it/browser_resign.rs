@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use fantoccini::Locator;
 
-use browser_support::{register, start_a_game_for_two, wait_until, Browser, TestServer};
+use browser_support::{register, start_a_game_for_two, text_of, wait_until, Browser, TestServer};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_resigns_from_the_table_and_the_game_ends_for_everyone_watching() {
@@ -83,13 +83,7 @@ async fn a_player_resigns_from_the_table_and_the_game_ends_for_everyone_watching
             Duration::from_secs(20),
         )
         .await;
-        let said = client
-            .find(Locator::Css("#table .end-screen .resigned"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let said = text_of(client, "#table .end-screen .resigned").await;
         assert!(said.contains("anna"), "{said}");
     }
     assert!(anna

@@ -398,25 +398,22 @@ pub async fn console_log(client: &Client) -> Vec<String> {
 pub const SETTLE: &str = "document.getAnimations().forEach(a => a.finish());
 ";
 
-/// The end screen's text, read in one script once it is shown: the end screen is drawn anew
-/// when the game's results arrive, so an element found a moment earlier may be gone when its
-/// text is asked for.
-pub async fn end_screen_text(client: &Client) -> String {
-    wait_until(
-        client,
-        "document.querySelector('.end-screen')",
-        "the end screen",
-        Duration::from_secs(10),
-    )
-    .await;
+/// The text of the element `css` selects, read in one script once it is shown: parts of the
+/// table (the end screen among them, when the game's results arrive) are drawn anew, so an
+/// element found a moment earlier may be gone when its text is asked for.
+pub async fn text_of(client: &Client, css: &str) -> String {
+    let selected = format!("document.querySelector({css:?})");
+    wait_until(client, &selected, css, Duration::from_secs(10)).await;
     let text = client
-        .execute(
-            "return document.querySelector('.end-screen').innerText",
-            vec![],
-        )
+        .execute(&format!("return {selected}.innerText"), vec![])
         .await
-        .expect("the end screen's text");
+        .expect("the element's text");
     text.as_str().expect("text").to_string()
+}
+
+/// The end screen's text (see [`text_of`]).
+pub async fn end_screen_text(client: &Client) -> String {
+    text_of(client, ".end-screen").await
 }
 
 /// Waits until `script` (a JavaScript expression) is true in the page, or panics with `what`.
