@@ -7,9 +7,13 @@
 //! the games row has four indexes over its status, deadline and time of finish: naming them all
 //! made every action write four index pages besides the row and the log. A step of a running
 //! game leaves them as they were (a game with a clock moves only its deadline).
+//!
+//! On SQLite a group of writes claims its rows together: one statement per kind of claim reads
+//! every claim of that kind from one JSON array ([`Claim::many_sql`], [`ClaimRow`]).
 
 use std::sync::LazyLock;
 
+use serde::Serialize;
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::Any;
@@ -44,7 +48,8 @@ pub enum Column {
 }
 
 impl Column {
-    fn name(self) -> &'static str {
+    /// The column's name, and the field of a [`ClaimRow`] that holds its value.
+    pub fn name(self) -> &'static str {
         match self {
             Column::Status => "status",
             Column::ToMove => "to_move",
@@ -57,17 +62,17 @@ impl Column {
     }
 }
 
-/// A claim's statements, built once: the claim alone (undos, which then remove actions), and
-/// the claim with the append of one action in one round trip, for SQLite and for PostgreSQL.
+/// A claim's statements, built once: the claim alone (undos, which then remove actions), the
+/// claim with the append of one action in one statement (PostgreSQL), and the claims of many
+/// rows at once (SQLite).
 struct Statements {
     claim: String,
-    claim_and_append_sqlite: String,
     claim_and_append_postgres: String,
+    claim_many_sqlite: String,
 }
 
-static STATEMENTS: LazyLock<[Statements; 3]> = LazyLock::new(|| {
-    [Claim::Step, Claim::ClockedStep, Claim::Finish].map(|claim| Statements::of(claim.columns()))
-});
+static STATEMENTS: LazyLock<[Statements; 3]> =
+    LazyLock::new(|| Claim::ALL.map(|claim| Statements::of(claim.columns())));
 
 impl Statements {
     fn of(columns: &[Column]) -> Statements {
@@ -84,21 +89,105 @@ impl Statements {
         let guard = format!("WHERE id = ${id} AND version = ${seen} AND status = 'running'");
         Statements {
             claim: format!("{update} {guard}"),
-            // `changes()` counts the rows the statement before changed: two rows, or none.
-            claim_and_append_sqlite: format!(
-                "{update} {guard}; INSERT INTO actions (game_id, idx, seat, action) \
-                 SELECT ${id}, ${index}, ${seat}, ${action} WHERE changes() = 1"
-            ),
             // One statement: one row inserted, or none.
             claim_and_append_postgres: format!(
                 "WITH claimed AS ({update} {guard} RETURNING id) INSERT INTO actions \
                  (game_id, idx, seat, action) SELECT id, ${index}, ${seat}, ${action} FROM claimed"
             ),
+            claim_many_sqlite: claim_many_sqlite(columns),
         }
     }
 }
 
+/// The claims of the rows in the JSON array `$1` (of [`ClaimRow`]s), each guarded by its own
+/// version; answers the ids of the rows claimed. `OR FAIL`: a statement that changes many rows
+/// and may stop half-way would otherwise copy every page it changes aside first, to undo its
+/// own part alone (the statement journal); here a failure fails the whole group's transaction
+/// anyway. `+games.status` keeps the status out of the
+/// planner's choice: with an index on it, SQLite would walk every running game and look each
+/// up in the array, where it should look each claim's row up by its id.
+fn claim_many_sqlite(columns: &[Column]) -> String {
+    let field = |name: &str| format!("json_extract(value, '$.{name}') AS {name}");
+    let fields: Vec<String> = ["id", "seen", "next"]
+        .into_iter()
+        .chain(columns.iter().map(|column| column.name()))
+        .map(field)
+        .collect();
+    let set: String = columns
+        .iter()
+        .map(|column| format!(", {0} = claims.{0}", column.name()))
+        .collect();
+    format!(
+        "UPDATE OR FAIL games SET version = claims.next{set} FROM (SELECT {} FROM json_each($1)) AS claims \
+         WHERE games.id = claims.id AND games.version = claims.seen \
+         AND +games.status = 'running' RETURNING games.id",
+        fields.join(", ")
+    )
+}
+
+/// The appends of the actions in the JSON array `$1` (of [`AppendRow`]s), on SQLite (`OR FAIL`
+/// as in [`Claim::many_sql`]).
+pub const APPEND_MANY_SQLITE: &str = "INSERT OR FAIL INTO actions (game_id, idx, seat, action) \
+     SELECT json_extract(value, '$.id'), json_extract(value, '$.idx'), \
+     json_extract(value, '$.seat'), json_extract(value, '$.action') FROM json_each($1)";
+
+/// A claim's values, worked out once from the change's summary: bound to one claim's
+/// statement ([`Claim::bind`]) or written as one element of a group's array.
+#[derive(Debug, Serialize)]
+pub struct ClaimRow<'a> {
+    id: &'a str,
+    seen: i64,
+    next: i64,
+    status: &'static str,
+    to_move: Option<i64>,
+    winners: Option<String>,
+    clock: Option<String>,
+    deadline: Option<i64>,
+    forced_step: i64,
+    finished_at: Option<i64>,
+}
+
+impl<'a> ClaimRow<'a> {
+    /// The claim of row `game_id` at version `seen` by a change that leaves it as `summary`.
+    pub fn of(game_id: &'a str, seen: u64, summary: &RowSummary) -> Self {
+        ClaimRow {
+            id: game_id,
+            seen: seen as i64,
+            next: (seen + 1) as i64,
+            status: summary.status.as_str(),
+            to_move: summary.to_move.map(|seat| i64::from(seat.0)),
+            winners: winners_column(summary),
+            clock: clock_column(summary.clock.as_ref()),
+            deadline: summary.clock.as_ref().and_then(Clock::deadline_ms),
+            forced_step: i64::from(summary.forced_step),
+            // The update that finishes a game says when (the export pages by it).
+            finished_at: (summary.status == GameStatus::Finished).then(now),
+        }
+    }
+
+    /// The row claimed.
+    pub fn game_id(&self) -> &'a str {
+        self.id
+    }
+}
+
+/// An appended action as one element of a group's array ([`APPEND_MANY_SQLITE`]).
+#[derive(Debug, Serialize)]
+pub struct AppendRow<'a> {
+    /// The game.
+    pub id: &'a str,
+    /// Its place in the log.
+    pub idx: i64,
+    /// Who made it.
+    pub seat: i64,
+    /// The action as stored (JSON text).
+    pub action: String,
+}
+
 impl Claim {
+    /// Every kind of claim, in the order of their statements.
+    pub const ALL: [Claim; 3] = [Claim::Step, Claim::ClockedStep, Claim::Finish];
+
     /// The claim for a change that leaves the game as `summary` says.
     pub(super) fn of(summary: &RowSummary) -> Claim {
         match (summary.status, &summary.clock) {
@@ -140,40 +229,36 @@ impl Claim {
         &self.statements().claim
     }
 
-    /// The claim, then the append of an action whose index, seat and action are bound after
-    /// the claim's values (see [`Claim::bind`]).
-    pub fn with_append_sql(self, postgres: bool) -> &'static str {
-        let statements = self.statements();
-        if postgres {
-            &statements.claim_and_append_postgres
-        } else {
-            &statements.claim_and_append_sqlite
-        }
+    /// The claims of the rows in an array of [`ClaimRow`]s (SQLite).
+    pub fn many_sql(self) -> &'static str {
+        &self.statements().claim_many_sqlite
     }
 
-    /// Binds the claim's values: the next version, the columns from `summary`, then the row
-    /// `game_id` and the version `seen`.
+    /// The claim, then the append of an action whose index, seat and action are bound after
+    /// the claim's values (see [`Claim::bind`]), in one statement (PostgreSQL).
+    pub fn with_append_sql(self) -> &'static str {
+        &self.statements().claim_and_append_postgres
+    }
+
+    /// Binds the claim's values: the next version, the claim's columns, then the row and the
+    /// version its writer saw.
     pub(super) fn bind<'q>(
         self,
         mut query: Query<'q, Any, AnyArguments<'q>>,
-        (game_id, seen): (&'q str, u64),
-        summary: &'q RowSummary,
+        row: ClaimRow<'q>,
     ) -> Query<'q, Any, AnyArguments<'q>> {
-        query = query.bind((seen + 1) as i64);
+        query = query.bind(row.next);
         for column in self.columns() {
             query = match column {
-                Column::Status => query.bind(summary.status.as_str()),
-                Column::ToMove => query.bind(summary.to_move.map(|seat| i64::from(seat.0))),
-                Column::Winners => query.bind(winners_column(summary)),
-                Column::Clock => query.bind(clock_column(summary.clock.as_ref())),
-                Column::Deadline => query.bind(summary.clock.as_ref().and_then(Clock::deadline_ms)),
-                Column::ForcedStep => query.bind(i64::from(summary.forced_step)),
-                // The update that finishes a game says when (the export pages by it).
-                Column::FinishedAt => {
-                    query.bind((summary.status == GameStatus::Finished).then(now))
-                }
+                Column::Status => query.bind(row.status),
+                Column::ToMove => query.bind(row.to_move),
+                Column::Winners => query.bind(row.winners.clone()),
+                Column::Clock => query.bind(row.clock.clone()),
+                Column::Deadline => query.bind(row.deadline),
+                Column::ForcedStep => query.bind(row.forced_step),
+                Column::FinishedAt => query.bind(row.finished_at),
             };
         }
-        query.bind(game_id).bind(seen as i64)
+        query.bind(row.id).bind(row.seen)
     }
 }

@@ -2,13 +2,22 @@
 //! (group commit) and answers each caller only after the commit.
 //!
 //! Each write is guarded by the version its caller saw: the games row moves from that version
-//! to the next, or nothing of the write happens. Writes in a group are taken in game order, so
-//! two nodes committing groups at once never wait on each other in a circle.
+//! to the next, or nothing of the write happens. A group holds one write per game (a game's
+//! next write waits for the next group), taken in game order, so two nodes committing groups at
+//! once never wait on each other in a circle.
+//!
+//! On SQLite every statement is a round trip to the connection's own thread, and a group of
+//! single writes spent most of its time on those trips: there the group's appends are claimed
+//! with one statement per kind of claim and appended with one more, whatever their number.
+//! PostgreSQL locks the rows a statement changes in the order it meets them, so there each
+//! write stays one statement, in game order.
+
+use std::collections::HashSet;
 
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::claim::Claim;
+use super::claim::{AppendRow, Claim, ClaimRow, APPEND_MANY_SQLITE};
 use super::mail_outbox::MailPlanKey;
 use super::{LogChange, RowSummary, Store, StoreError, StoreResult};
 use crate::domain::mail_event::MailEvent;
@@ -79,8 +88,23 @@ pub(super) async fn write_loop(
     announcing: Announcing,
 ) {
     let mut batch = Vec::with_capacity(MAX_GROUP);
-    while requests.recv_many(&mut batch, MAX_GROUP).await > 0 {
-        batch.sort_by(|a, b| a.write.game_id.cmp(&b.write.game_id));
+    let mut next_group = Vec::new();
+    loop {
+        batch.append(&mut next_group);
+        if batch.is_empty() {
+            if requests.recv_many(&mut batch, MAX_GROUP).await == 0 {
+                return;
+            }
+        } else {
+            // Writes held back from the last group go now, with whatever else waits.
+            while batch.len() < MAX_GROUP {
+                match requests.try_recv() {
+                    Ok(request) => batch.push(request),
+                    Err(_) => break,
+                }
+            }
+        }
+        hold_back_second_writes(&mut batch, &mut next_group);
         match commit_group(&pool, &batch, &announcing).await {
             Ok(outcomes) => {
                 for (request, outcome) in batch.drain(..).zip(outcomes) {
@@ -97,6 +121,25 @@ pub(super) async fn write_loop(
             }
         }
     }
+}
+
+/// Sorts `batch` by game and moves every write after a game's first (in the order they came) to
+/// `held_back`: a group changes each game once.
+fn hold_back_second_writes(batch: &mut Vec<WriteRequest>, held_back: &mut Vec<WriteRequest>) {
+    // Stable: a game's writes keep the order they came in.
+    batch.sort_by(|a, b| a.write.game_id.cmp(&b.write.game_id));
+    let mut group = Vec::with_capacity(batch.len());
+    for request in batch.drain(..) {
+        let repeat = group
+            .last()
+            .is_some_and(|last: &WriteRequest| last.write.game_id == request.write.game_id);
+        if repeat {
+            held_back.push(request);
+        } else {
+            group.push(request);
+        }
+    }
+    *batch = group;
 }
 
 /// Removes the last `count` actions of a game's log, from index `from`.
@@ -128,32 +171,37 @@ async fn commit_group(
     announcing: &Announcing,
 ) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
     let mut tx = pool.begin().await?;
+    let appended_together = if announcing.postgres {
+        Vec::new()
+    } else {
+        claim_and_append_together(&mut tx, batch).await?
+    };
     let mut outcomes = Vec::with_capacity(batch.len());
-    for request in batch {
+    for (n, request) in batch.iter().enumerate() {
         let write = &request.write;
         let next_version = write.expected_version + 1;
         let claim = Claim::of(&write.summary);
-        let guard = (write.game_id.as_str(), write.expected_version);
+        let row = || ClaimRow::of(&write.game_id, write.expected_version, &write.summary);
         let claimed = match &write.change {
+            LogChange::Append { .. } if !announcing.postgres => appended_together[n],
             LogChange::Append {
                 index,
                 seat,
                 action,
             } => {
-                // The claim and the append in one round trip to the database: the append is
-                // made only if the claim moved the version.
-                let sql = claim.with_append_sql(announcing.postgres);
+                // The claim and the append in one statement: the append is made only if the
+                // claim moved the version.
                 let changed = claim
-                    .bind(sqlx::query(sql), guard, &write.summary)
+                    .bind(sqlx::query(claim.with_append_sql()), row())
                     .bind(*index as i64)
                     .bind(i64::from(seat.0))
                     .bind(serde_json::to_string(action).expect("actions serialize"))
                     .execute(&mut *tx)
                     .await?
                     .rows_affected();
-                match (announcing.postgres, changed) {
-                    (_, 0) => false,
-                    (true, 1) | (false, 2) => true,
+                match changed {
+                    0 => false,
+                    1 => true,
                     _ => {
                         return Err(sqlx::Error::Protocol(format!(
                             "game {}: claiming and appending changed {changed} rows",
@@ -164,7 +212,7 @@ async fn commit_group(
             }
             LogChange::Truncate { from, count } => {
                 let claimed = claim
-                    .bind(sqlx::query(claim.sql()), guard, &write.summary)
+                    .bind(sqlx::query(claim.sql()), row())
                     .execute(&mut *tx)
                     .await?
                     .rows_affected()
@@ -195,4 +243,75 @@ async fn commit_group(
     }
     tx.commit().await?;
     Ok(outcomes)
+}
+
+/// SQLite: claims the rows of every append in `batch` (one game each), one statement per kind
+/// of claim, then appends the actions of those claimed in one more. Answers, for each write of
+/// the batch, whether it was an append that was claimed and made.
+async fn claim_and_append_together(
+    tx: &mut sqlx::AnyConnection,
+    batch: &[WriteRequest],
+) -> Result<Vec<bool>, sqlx::Error> {
+    let mut appended = vec![false; batch.len()];
+    let mut appends = Vec::new();
+    for kind in Claim::ALL {
+        let (members, rows): (Vec<usize>, Vec<ClaimRow>) = batch
+            .iter()
+            .enumerate()
+            .filter(|(_, request)| {
+                let write = &request.write;
+                matches!(write.change, LogChange::Append { .. })
+                    && Claim::of(&write.summary) == kind
+            })
+            .map(|(n, request)| {
+                let write = &request.write;
+                let row = ClaimRow::of(&write.game_id, write.expected_version, &write.summary);
+                (n, row)
+            })
+            .unzip();
+        if rows.is_empty() {
+            continue;
+        }
+        let claims = serde_json::to_string(&rows).expect("claims serialize");
+        let claimed: HashSet<String> = sqlx::query_scalar(kind.many_sql())
+            .bind(claims)
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .collect();
+        for (n, row) in members.into_iter().zip(rows) {
+            let LogChange::Append {
+                index,
+                seat,
+                action,
+            } = &batch[n].write.change
+            else {
+                continue;
+            };
+            if claimed.contains(row.game_id()) {
+                appended[n] = true;
+                appends.push(AppendRow {
+                    id: row.game_id(),
+                    idx: *index as i64,
+                    seat: i64::from(seat.0),
+                    action: serde_json::to_string(action).expect("actions serialize"),
+                });
+            }
+        }
+    }
+    if !appends.is_empty() {
+        let rows = serde_json::to_string(&appends).expect("appends serialize");
+        let inserted = sqlx::query(APPEND_MANY_SQLITE)
+            .bind(rows)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if inserted != appends.len() as u64 {
+            return Err(sqlx::Error::Protocol(format!(
+                "{} actions claimed, {inserted} appended",
+                appends.len()
+            )));
+        }
+    }
+    Ok(appended)
 }
