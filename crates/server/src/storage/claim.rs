@@ -63,10 +63,11 @@ impl Column {
 }
 
 /// A claim's statements, built once: the claim alone (undos, which then remove actions), the
-/// claim with the append of one action in one statement (PostgreSQL), and the claims of many
-/// rows at once (SQLite).
+/// claim with the append of one action in one round trip, for SQLite and for PostgreSQL, and
+/// the claims of many rows at once (SQLite).
 struct Statements {
     claim: String,
+    claim_and_append_sqlite: String,
     claim_and_append_postgres: String,
     claim_many_sqlite: String,
 }
@@ -89,6 +90,13 @@ impl Statements {
         let guard = format!("WHERE id = ${id} AND version = ${seen} AND status = 'running'");
         Statements {
             claim: format!("{update} {guard}"),
+            // `changes()` counts the rows the statement before changed: two rows, or none.
+            // `OR FAIL` as in the claims of a group (see `claim_many_sqlite`): an `INSERT …
+            // SELECT` might insert many rows, and SQLite would keep a statement journal for it.
+            claim_and_append_sqlite: format!(
+                "{update} {guard}; INSERT OR FAIL INTO actions (game_id, idx, seat, action) \
+                 SELECT ${id}, ${index}, ${seat}, ${action} WHERE changes() = 1"
+            ),
             // One statement: one row inserted, or none.
             claim_and_append_postgres: format!(
                 "WITH claimed AS ({update} {guard} RETURNING id) INSERT INTO actions \
@@ -100,12 +108,13 @@ impl Statements {
 }
 
 /// The claims of the rows in the JSON array `$1` (of [`ClaimRow`]s), each guarded by its own
-/// version; answers the ids of the rows claimed. `OR FAIL`: a statement that changes many rows
-/// and may stop half-way would otherwise copy every page it changes aside first, to undo its
-/// own part alone (the statement journal); here a failure fails the whole group's transaction
-/// anyway. `+games.status` keeps the status out of the
-/// planner's choice: with an index on it, SQLite would walk every running game and look each
-/// up in the array, where it should look each claim's row up by its id.
+/// version; answers the ids of the rows claimed.
+///
+/// `OR FAIL`: a statement that changes many rows and may stop half-way would otherwise copy
+/// every page it changes aside first, to undo its own part alone (the statement journal); here
+/// a failure fails the whole group's transaction anyway. `+games.status` keeps the status out
+/// of the planner's choice: with an index on it, SQLite would walk every running game and look
+/// each up in the array, where it should look each claim's row up by its id.
 fn claim_many_sqlite(columns: &[Column]) -> String {
     let field = |name: &str| format!("json_extract(value, '$.{name}') AS {name}");
     let fields: Vec<String> = ["id", "seen", "next"]
@@ -118,7 +127,8 @@ fn claim_many_sqlite(columns: &[Column]) -> String {
         .map(|column| format!(", {0} = claims.{0}", column.name()))
         .collect();
     format!(
-        "UPDATE OR FAIL games SET version = claims.next{set} FROM (SELECT {} FROM json_each($1)) AS claims \
+        "UPDATE OR FAIL games SET version = claims.next{set} \
+         FROM (SELECT {} FROM json_each($1)) AS claims \
          WHERE games.id = claims.id AND games.version = claims.seen \
          AND +games.status = 'running' RETURNING games.id",
         fields.join(", ")
@@ -235,9 +245,14 @@ impl Claim {
     }
 
     /// The claim, then the append of an action whose index, seat and action are bound after
-    /// the claim's values (see [`Claim::bind`]), in one statement (PostgreSQL).
-    pub fn with_append_sql(self) -> &'static str {
-        &self.statements().claim_and_append_postgres
+    /// the claim's values (see [`Claim::bind`]), in one round trip.
+    pub fn with_append_sql(self, postgres: bool) -> &'static str {
+        let statements = self.statements();
+        if postgres {
+            &statements.claim_and_append_postgres
+        } else {
+            &statements.claim_and_append_sqlite
+        }
     }
 
     /// Binds the claim's values: the next version, the claim's columns, then the row and the

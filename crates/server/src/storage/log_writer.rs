@@ -7,10 +7,11 @@
 //! once never wait on each other in a circle.
 //!
 //! On SQLite every statement is a round trip to the connection's own thread, and a group of
-//! single writes spent most of its time on those trips: there the group's appends are claimed
-//! with one statement per kind of claim and appended with one more, whatever their number.
-//! PostgreSQL locks the rows a statement changes in the order it meets them, so there each
-//! write stays one statement, in game order.
+//! single writes spent most of its time on those trips: there a group with more than one append
+//! claims them with one statement per kind of claim and appends them with one more, whatever
+//! their number. A lone append keeps its one statement string (claim and append), which is one
+//! round trip fewer than the grouped pair. PostgreSQL locks the rows a statement changes in the
+//! order it meets them, so there each write stays one statement, in game order.
 
 use std::collections::HashSet;
 
@@ -171,10 +172,15 @@ async fn commit_group(
     announcing: &Announcing,
 ) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
     let mut tx = pool.begin().await?;
-    let appended_together = if announcing.postgres {
-        Vec::new()
-    } else {
+    let appends = batch
+        .iter()
+        .filter(|request| matches!(request.write.change, LogChange::Append { .. }))
+        .count();
+    let together = !announcing.postgres && appends > 1;
+    let appended_together = if together {
         claim_and_append_together(&mut tx, batch).await?
+    } else {
+        Vec::new()
     };
     let mut outcomes = Vec::with_capacity(batch.len());
     for (n, request) in batch.iter().enumerate() {
@@ -183,25 +189,26 @@ async fn commit_group(
         let claim = Claim::of(&write.summary);
         let row = || ClaimRow::of(&write.game_id, write.expected_version, &write.summary);
         let claimed = match &write.change {
-            LogChange::Append { .. } if !announcing.postgres => appended_together[n],
+            LogChange::Append { .. } if together => appended_together[n],
             LogChange::Append {
                 index,
                 seat,
                 action,
             } => {
-                // The claim and the append in one statement: the append is made only if the
+                // The claim and the append in one round trip: the append is made only if the
                 // claim moved the version.
+                let sql = claim.with_append_sql(announcing.postgres);
                 let changed = claim
-                    .bind(sqlx::query(claim.with_append_sql()), row())
+                    .bind(sqlx::query(sql), row())
                     .bind(*index as i64)
                     .bind(i64::from(seat.0))
                     .bind(serde_json::to_string(action).expect("actions serialize"))
                     .execute(&mut *tx)
                     .await?
                     .rows_affected();
-                match changed {
-                    0 => false,
-                    1 => true,
+                match (announcing.postgres, changed) {
+                    (_, 0) => false,
+                    (true, 1) | (false, 2) => true,
                     _ => {
                         return Err(sqlx::Error::Protocol(format!(
                             "game {}: claiming and appending changed {changed} rows",

@@ -313,6 +313,98 @@ async fn writes_committed_together_each_change_their_own_game_or_nothing() {
     }
 }
 
+/// Writes of every kind of claim that arrive together (steps of games without a clock and with
+/// one, and steps that end games) each set their own game's columns, and only those: whose
+/// decision it is, the clock's deadline, the status and the winners.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_kind_of_claim_arriving_together_sets_its_own_game_columns() {
+    use helvetia_server::domain::clock::{Clock, Running, TimeControl};
+    use helvetia_server::domain::seats::BotLevel;
+    use helvetia_server::storage::GameFilter;
+    for db in databases().await {
+        let store = Store::connect(&db.url, "node").await.unwrap();
+        let control = TimeControl {
+            bank_secs: 600,
+            per_turn_secs: 30,
+            increment_secs: 0,
+            stand_in: BotLevel::Greedy,
+        };
+        let mut writes = Vec::new();
+        for n in 0..12 {
+            let id = format!("kinds{n}");
+            let mut game = stored_running_game(&store, &id).await;
+            let seat = game.to_move().unwrap();
+            let action = game.legal_actions()[0];
+            game.play(action).unwrap();
+            let running = Running {
+                seat: game.to_move().unwrap().0,
+                since_ms: 1_000 * (n + 1),
+            };
+            let summary = match n % 3 {
+                0 => RowSummary {
+                    status: GameStatus::Running,
+                    to_move: game.to_move(),
+                    winners: Vec::new(),
+                    clock: None,
+                    forced_step: n % 2 == 0,
+                },
+                1 => RowSummary {
+                    status: GameStatus::Running,
+                    to_move: game.to_move(),
+                    winners: Vec::new(),
+                    clock: Some(Clock {
+                        running: Some(running),
+                        ..Clock::new(control, 2)
+                    }),
+                    forced_step: false,
+                },
+                _ => RowSummary {
+                    status: GameStatus::Finished,
+                    to_move: None,
+                    winners: vec![seat],
+                    clock: None,
+                    forced_step: false,
+                },
+            };
+            let change = LogChange::Append {
+                index: 0,
+                seat,
+                action,
+            };
+            writes.push((id, change, summary));
+        }
+        let outcomes =
+            futures_util::future::join_all(writes.iter().map(|(id, change, summary)| {
+                let store = store.clone();
+                async move {
+                    store
+                        .change_log(id, 0, change.clone(), summary.clone(), None)
+                        .await
+                }
+            }))
+            .await;
+        assert!(outcomes.iter().all(Result::is_ok), "{outcomes:?}");
+        for (id, _, summary) in &writes {
+            let user_id = format!("u{id}");
+            let listed = store
+                .list_games(&GameFilter::Played { user_id })
+                .await
+                .unwrap();
+            let [game] = listed.as_slice() else {
+                panic!("{id}: {listed:?}")
+            };
+            assert_eq!(game.status, summary.status, "{id}");
+            assert_eq!(game.to_move, summary.to_move, "{id}");
+            assert_eq!(game.winners, summary.winners, "{id}");
+            let deadline = summary.clock.as_ref().and_then(Clock::deadline_ms);
+            assert_eq!(game.deadline_ms, deadline, "{id}");
+            let record = store.load_game(id).await.unwrap().unwrap();
+            assert_eq!((record.version, record.actions.len()), (1, 1), "{id}");
+            assert_eq!(record.clock, summary.clock, "{id}");
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_graceful_shutdown_tells_browsers_to_reconnect_and_fails_readiness() {
     for db in databases().await {

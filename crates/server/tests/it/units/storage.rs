@@ -24,7 +24,8 @@ mod claim {
             let claim_only = claim.columns().len() + 3;
             for (sql, count) in [
                 (claim.sql(), claim_only),
-                (claim.with_append_sql(), claim_only + 3),
+                (claim.with_append_sql(false), claim_only + 3),
+                (claim.with_append_sql(true), claim_only + 3),
                 (claim.many_sql(), 1),
             ] {
                 assert_eq!(parameters(sql), (1..=count).collect(), "{claim:?}: {sql}");
