@@ -74,6 +74,39 @@ pub struct GameRecordRow {
     pub tutorial: bool,
 }
 
+impl GameRecordRow {
+    /// A game waiting for its players, as nothing has happened to it yet: open, at version 0,
+    /// no log, and every setting at its default (no clock, unrated, one chat for everyone, a
+    /// bot plays on for whoever resigns, no hints, not a tutorial). A caller with other
+    /// settings names them and takes the rest from here.
+    pub fn open(
+        id: &str,
+        creator_id: &str,
+        (options, seed): (GameOptions, u64),
+        seats: Vec<SeatRecord>,
+    ) -> GameRecordRow {
+        GameRecordRow {
+            id: id.to_string(),
+            creator_id: creator_id.to_string(),
+            options,
+            seed,
+            status: GameStatus::Open,
+            created_at: 0,
+            version: 0,
+            seats,
+            actions: Vec::new(),
+            clock: None,
+            rated: false,
+            rating_changes: Vec::new(),
+            spectators_apart: false,
+            on_resign: OnResign::Bot,
+            ended_by_resignation: false,
+            hints: false,
+            tutorial: false,
+        }
+    }
+}
+
 /// What the games row says after a log write: what the lobby and other nodes read without
 /// replaying the log.
 #[derive(Clone, Debug, PartialEq, Eq)]

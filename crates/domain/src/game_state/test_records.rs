@@ -3,7 +3,7 @@
 use helvetia_engine::GameOptions;
 
 use crate::records::GameRecordRow;
-use crate::seats::{GameStatus, Occupant, OnResign, SeatRecord};
+use crate::seats::{GameStatus, Occupant, SeatRecord};
 
 /// A running game of `options` and `seed` with no action played, a person in every seat (seat
 /// `n` is account `u{n}`, named `player{n}`).
@@ -21,22 +21,7 @@ pub(super) fn people_record(options: GameOptions, seed: u64) -> GameRecordRow {
         })
         .collect();
     GameRecordRow {
-        id: "g".into(),
-        creator_id: "u0".into(),
-        options,
-        seed,
         status: GameStatus::Running,
-        created_at: 0,
-        version: 0,
-        seats,
-        actions: Vec::new(),
-        clock: None,
-        rated: false,
-        rating_changes: Vec::new(),
-        spectators_apart: false,
-        on_resign: OnResign::Bot,
-        ended_by_resignation: false,
-        hints: false,
-        tutorial: false,
+        ..GameRecordRow::open("g", "u0", (options, seed), seats)
     }
 }

@@ -115,25 +115,7 @@ async fn stored_running_game(store: &Store, id: &str) -> Game {
             )
         })
         .collect();
-    let record = GameRecordRow {
-        id: id.into(),
-        creator_id: user.id.clone(),
-        options,
-        seed: 11,
-        status: GameStatus::Open,
-        created_at: 0,
-        version: 0,
-        seats,
-        actions: Vec::new(),
-        clock: None,
-        rated: false,
-        rating_changes: Vec::new(),
-        spectators_apart: false,
-        on_resign: helvetia_server::domain::seats::OnResign::Bot,
-        ended_by_resignation: false,
-        hints: false,
-        tutorial: false,
-    };
+    let record = GameRecordRow::open(id, &user.id, (options, 11), seats);
     let cap = AccountCap {
         user_id: user.id.clone(),
         kind: CapKind::OpenGames,
