@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    create_game, game_id, play_until_over, register, wait_until, Browser, TestServer,
+    create_game, game_id, play_until_over, register, text_of, wait_until, Browser, TestServer,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -55,20 +55,14 @@ async fn the_replay_page_shows_the_chart_and_the_costliest_turns_of_a_finished_g
         .await
         .expect("the chart's lines");
     assert_eq!(lines.len(), 2, "a line per player");
-    let legend = anna
-        .find(Locator::Css(".analysis-legend"))
-        .await
-        .expect("the legend")
-        .text()
-        .await
-        .expect("its text");
+    let legend = text_of(&anna, ".analysis-legend").await;
     assert!(legend.contains("anna"), "{legend}");
     let turns = anna
         .find_all(Locator::Css(".analysis-costly li"))
         .await
         .expect("the costly turns");
     assert!((1..=3).contains(&turns.len()), "{} turns", turns.len());
-    let first = turns[0].text().await.expect("the turn's text");
+    let first = text_of(&anna, ".analysis-costly li").await;
     assert!(first.contains("chance to win lost"), "{first}");
     assert!(first.contains("The search prefers:"), "{first}");
 

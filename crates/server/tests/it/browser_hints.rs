@@ -13,7 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    click_random_legal, create_game, register, table_state, wait_until, Browser, TestServer,
+    click_random_legal, create_game, register, table_state, text_of, wait_until, Browser,
+    TestServer,
 };
 
 /// Waits until the table shows a version other than `before`.
@@ -99,13 +100,7 @@ async fn the_table_asks_before_coins_go_unused_and_says_why_a_click_is_refused()
                 )
                 .await
                 .expect("click a cell that is not legal");
-                let line = anna
-                    .find(Locator::Css("#t-prompt .refusal"))
-                    .await
-                    .expect("the refusal line")
-                    .text()
-                    .await
-                    .expect("its text");
+                let line = text_of(&anna, "#t-prompt .refusal").await;
                 assert!(line.starts_with("Not that: "), "{line}");
                 assert_eq!(
                     table_state(&anna).await.expect("the table").version,
@@ -154,13 +149,7 @@ async fn the_table_asks_before_coins_go_unused_and_says_why_a_click_is_refused()
             assert!(!shown(&anna, &css).await, "the warning waits for the click");
             open_decision(&anna, &index).await;
             assert!(shown(&anna, &css).await, "the click asks first");
-            let text = anna
-                .find(Locator::Css(&css))
-                .await
-                .expect("the warning")
-                .text()
-                .await
-                .expect("its text");
+            let text = text_of(&anna, &css).await;
             assert!(text.starts_with("You still hold "), "{text}");
             assert!(text.contains("buy nothing more this round"), "{text}");
             // Cancel: nothing was sent, the table is as it was.

@@ -13,19 +13,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    click, play_until_over, register, screenshot, start_a_game_for_two, table_state, wait_until,
-    Browser, TestServer,
+    click, play_until_over, register, screenshot, start_a_game_for_two, table_state, text_of,
+    wait_until, Browser, TestServer,
 };
-
-async fn text_of(client: &Client, css: &str) -> String {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no {css}: {e}"))
-        .text()
-        .await
-        .expect("its text")
-}
 
 async fn choose(client: &Client, select: &str, value: &str) {
     client

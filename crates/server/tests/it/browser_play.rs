@@ -14,7 +14,8 @@ use rand_core::SeedableRng;
 
 use browser_support::{
     create_game, decide_with_keyboard, end_screen_text, fill, game_id, page_text, play_until_over,
-    register, screenshot, start_a_game_for_two, undo_if_offered, wait_until, Browser, TestServer,
+    register, screenshot, start_a_game_for_two, text_of, undo_if_offered, wait_until, Browser,
+    TestServer,
 };
 
 /// One browser test at a time: two cores cannot run several Chromiums well.
@@ -345,14 +346,7 @@ async fn an_invitation_link_lets_a_friend_join() {
 
     // Beat has no account yet: the card says who invites to what, and registering comes back.
     beat.goto(&link).await.expect("follow the invitation");
-    let card = beat
-        .wait()
-        .for_element(Locator::Css(".invitation"))
-        .await
-        .expect("the invitation card")
-        .text()
-        .await
-        .expect("its text");
+    let card = text_of(&beat, ".invitation").await;
     assert!(card.contains("anna"), "who plays: {card}");
     assert!(card.contains('2'), "how many: {card}");
     beat.find(Locator::Css(".invitation a[href^='/register']"))
@@ -383,13 +377,7 @@ async fn an_invitation_link_lets_a_friend_join() {
         Duration::from_secs(20),
     )
     .await;
-    let waiting = beat
-        .find(Locator::Css(".waiting-room"))
-        .await
-        .expect("the waiting room")
-        .text()
-        .await
-        .expect("its text");
+    let waiting = text_of(&beat, ".waiting-room").await;
     assert!(waiting.contains("anna"), "the host will start: {waiting}");
     assert!(
         beat.find(Locator::Css("#table"))

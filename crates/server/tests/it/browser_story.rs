@@ -13,19 +13,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    create_game, game_id, play_until_over, register, screenshot, wait_until, Browser, TestServer,
+    create_game, game_id, play_until_over, register, screenshot, text_of, wait_until, Browser,
+    TestServer,
 };
-
-/// The visible text of the first element matching `css`.
-async fn text_of(client: &fantoccini::Client, css: &str) -> String {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|_| panic!("{css} on the page"))
-        .text()
-        .await
-        .expect("its text")
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_a_round_end_the_log_tells_tiles_start_player_and_scores() {
