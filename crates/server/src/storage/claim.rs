@@ -260,15 +260,15 @@ impl Claim {
     pub(super) fn bind<'q>(
         self,
         mut query: Query<'q, Any, AnyArguments<'q>>,
-        row: ClaimRow<'q>,
+        mut row: ClaimRow<'q>,
     ) -> Query<'q, Any, AnyArguments<'q>> {
         query = query.bind(row.next);
         for column in self.columns() {
             query = match column {
                 Column::Status => query.bind(row.status),
                 Column::ToMove => query.bind(row.to_move),
-                Column::Winners => query.bind(row.winners.clone()),
-                Column::Clock => query.bind(row.clock.clone()),
+                Column::Winners => query.bind(row.winners.take()),
+                Column::Clock => query.bind(row.clock.take()),
                 Column::Deadline => query.bind(row.deadline),
                 Column::ForcedStep => query.bind(row.forced_step),
                 Column::FinishedAt => query.bind(row.finished_at),
