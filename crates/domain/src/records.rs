@@ -77,8 +77,8 @@ pub struct GameRecordRow {
 impl GameRecordRow {
     /// A game waiting for its players, as nothing has happened to it yet: open, at version 0,
     /// no log, and every setting at its default (no clock, unrated, one chat for everyone, a
-    /// bot plays on for whoever resigns, no hints, not a tutorial). A caller with other
-    /// settings names them and takes the rest from here.
+    /// bot plays on for whoever resigns, no hints, not a tutorial). Its time of creation is 0:
+    /// a caller names that, and any other setting, and takes the rest from here.
     pub fn open(
         id: &str,
         creator_id: &str,
