@@ -296,8 +296,8 @@ async fn writes_committed_together_each_change_their_own_game_or_nothing() {
 }
 
 /// Writes of every kind of claim that arrive together (steps of games without a clock and with
-/// one, and steps that end games) each set their own game's columns, and only those: whose
-/// decision it is, the clock's deadline, the status and the winners.
+/// one, and steps that end games) each set their own game's columns: whose decision it is, the
+/// clock and its deadline, the status and the winners.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_kind_of_claim_arriving_together_sets_its_own_game_columns() {
     use helvetia_server::domain::clock::{Clock, Running, TimeControl};
