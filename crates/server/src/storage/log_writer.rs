@@ -259,26 +259,38 @@ async fn claim_and_append_together(
     tx: &mut sqlx::AnyConnection,
     batch: &[WriteRequest],
 ) -> Result<Vec<bool>, sqlx::Error> {
+    // Each append of the batch: its place, its kind of claim, the claim and the append.
+    let pending: Vec<(usize, Claim, ClaimRow, AppendRow)> = batch
+        .iter()
+        .enumerate()
+        .filter_map(|(n, request)| {
+            let write = &request.write;
+            let LogChange::Append {
+                index,
+                seat,
+                action,
+            } = &write.change
+            else {
+                return None;
+            };
+            let claim = ClaimRow::of(&write.game_id, write.expected_version, &write.summary);
+            let append = AppendRow {
+                id: &write.game_id,
+                idx: *index as i64,
+                seat: i64::from(seat.0),
+                action: serde_json::to_string(action).expect("actions serialize"),
+            };
+            Some((n, Claim::of(&write.summary), claim, append))
+        })
+        .collect();
     let mut appended = vec![false; batch.len()];
-    let mut appends = Vec::new();
+    let mut appends = Vec::with_capacity(pending.len());
     for kind in Claim::ALL {
-        let (members, rows): (Vec<usize>, Vec<ClaimRow>) = batch
-            .iter()
-            .enumerate()
-            .filter(|(_, request)| {
-                let write = &request.write;
-                matches!(write.change, LogChange::Append { .. })
-                    && Claim::of(&write.summary) == kind
-            })
-            .map(|(n, request)| {
-                let write = &request.write;
-                let row = ClaimRow::of(&write.game_id, write.expected_version, &write.summary);
-                (n, row)
-            })
-            .unzip();
-        if rows.is_empty() {
+        let of_kind: Vec<_> = pending.iter().filter(|(_, k, ..)| *k == kind).collect();
+        if of_kind.is_empty() {
             continue;
         }
+        let rows: Vec<&ClaimRow> = of_kind.iter().map(|(_, _, row, _)| row).collect();
         let claims = serde_json::to_string(&rows).expect("claims serialize");
         let claimed: HashSet<String> = sqlx::query_scalar(kind.many_sql())
             .bind(claims)
@@ -286,23 +298,10 @@ async fn claim_and_append_together(
             .await?
             .into_iter()
             .collect();
-        for (n, row) in members.into_iter().zip(rows) {
-            let LogChange::Append {
-                index,
-                seat,
-                action,
-            } = &batch[n].write.change
-            else {
-                continue;
-            };
+        for (n, _, row, append) in of_kind {
             if claimed.contains(row.game_id()) {
-                appended[n] = true;
-                appends.push(AppendRow {
-                    id: row.game_id(),
-                    idx: *index as i64,
-                    seat: i64::from(seat.0),
-                    action: serde_json::to_string(action).expect("actions serialize"),
-                });
+                appended[*n] = true;
+                appends.push(append);
             }
         }
     }
