@@ -6,8 +6,9 @@
 //! one place that tells the workers (bots, ratings), which this path never calls. New games,
 //! of the lobby or rematches, enter through [`create`]: stored, held, published, announced.
 //!
-//! A change runs to its end whatever the client does: [`detached`] carries it in a task of its
-//! own, so a client that hangs up half-way cannot leave the database ahead of memory.
+//! A change runs to its end whatever the client does: a caller that may be dropped while it
+//! waits has [`detached`] carry the change in a task of its own, so a client that hangs up
+//! half-way cannot leave the database ahead of memory ([`Caller`]).
 
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -48,6 +49,20 @@ impl Actor {
                 .and_then(|(waiting, _, _)| (waiting == *seat).then_some(waiting)),
         }
     }
+}
+
+/// Whether the caller of a change may be dropped while it waits, which decides the task the
+/// change runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Caller {
+    /// It may be (a bot's task, a worker that a shutdown stops): the change runs in a task of
+    /// its own ([`detached`]).
+    MayBeDropped,
+    /// It never is while it waits: a request that the HTTP layer already carries in a task of
+    /// its own, or a WebSocket session, which handles each message to its end. The change runs
+    /// in the caller's task (counted as in flight all the same): a task spawned per change cost
+    /// the busiest path its spawn, its wake-up and a copy of the change's future.
+    StaysToTheEnd,
 }
 
 /// Changes in progress, so that a shutdown can wait for them.
@@ -125,6 +140,22 @@ where
     .map_err(|error| E::from(LiveError::Panicked(error.to_string())))?
 }
 
+/// Runs `work` as `caller` needs: [`detached`] for a caller that may be dropped, else in the
+/// caller's task, counted as in flight.
+async fn carried<T, F>(node: &Node, caller: Caller, work: F) -> LiveResult<T>
+where
+    T: Send + 'static,
+    F: Future<Output = LiveResult<T>> + Send + 'static,
+{
+    match caller {
+        Caller::MayBeDropped => detached(node, work).await,
+        Caller::StaysToTheEnd => {
+            let _guard = node.in_flight.enter();
+            work.await
+        }
+    }
+}
+
 /// Stores a change decided on `state` (`stored`: its one version-guarded transaction), then
 /// applies it (`apply`, with what the store returned), publishes the snapshot and tells the
 /// workers. Called under the writer's lock, which `state` is.
@@ -193,11 +224,11 @@ pub async fn submit(
     node: &Node,
     live: &Arc<LiveGame>,
     actor: Actor,
-    version: u64,
-    choice: Choice,
+    (version, choice): (u64, Choice),
+    caller: Caller,
 ) -> LiveResult<u64> {
     let (node, live) = (node.clone(), live.clone());
-    detached(&node.clone(), async move {
+    carried(&node.clone(), caller, async move {
         if let Actor::User(_) = actor {
             // A person's click on a forced step the server played a moment before: done.
             let state = live.lock().await;
@@ -223,9 +254,10 @@ pub async fn undo(
     live: &Arc<LiveGame>,
     actor: Actor,
     version: u64,
+    caller: Caller,
 ) -> LiveResult<u64> {
     let (node, live) = (node.clone(), live.clone());
-    detached(&node.clone(), async move {
+    carried(&node.clone(), caller, async move {
         change(&node, &live, actor, version, |state, seat| {
             state.try_undo(seat, version)
         })

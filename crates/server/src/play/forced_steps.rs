@@ -26,7 +26,7 @@ use crate::accounts::auth::User;
 use crate::domain::game_state::Choice;
 use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::live::cache::LiveGame;
-use crate::live::write_path::{self, Actor};
+use crate::live::write_path::{self, Actor, Caller};
 use crate::state::AppState;
 
 /// How long a forced step stays on the table before it is played: long enough to see it.
@@ -53,8 +53,8 @@ pub async fn play(
         app,
         live,
         Actor::ForcedStep(seat),
-        version,
-        Choice::Action(action),
+        (version, Choice::Action(action)),
+        Caller::MayBeDropped,
     )
     .await;
     match played {

@@ -16,7 +16,7 @@ use crate::domain::seats::GameStatus;
 use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::http::language::lang_of;
 use crate::live::cache::find;
-use crate::live::write_path::{self, Actor};
+use crate::live::write_path::{self, Actor, Caller};
 use crate::play::presenter;
 use crate::state::AppState;
 use helvetia_web::{Lang, Layout};
@@ -56,8 +56,9 @@ pub async fn post_action(
 ) -> AppResult<Json<serde_json::Value>> {
     let choice = body.choice()?;
     let live = find(&app, &id).await?;
-    let version =
-        write_path::submit(&app, &live, Actor::User(user.id), body.version, choice).await?;
+    // The HTTP layer carries a request that changes something to its end (`run_to_the_end`).
+    let (actor, caller) = (Actor::User(user.id), Caller::StaysToTheEnd);
+    let version = write_path::submit(&app, &live, actor, (body.version, choice), caller).await?;
     Ok(Json(json!({ "version": version })))
 }
 
@@ -69,7 +70,8 @@ pub async fn post_undo(
     JsonBody(body): JsonBody<UndoBody>,
 ) -> AppResult<Json<serde_json::Value>> {
     let live = find(&app, &id).await?;
-    let version = write_path::undo(&app, &live, Actor::User(user.id), body.version).await?;
+    let (actor, caller) = (Actor::User(user.id), Caller::StaysToTheEnd);
+    let version = write_path::undo(&app, &live, actor, body.version, caller).await?;
     Ok(Json(json!({ "version": version })))
 }
 

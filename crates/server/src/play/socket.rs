@@ -22,7 +22,7 @@ use crate::http::error::{AppError, AppResult};
 use crate::http::language::lang_of;
 use crate::http::listener::Admitted;
 use crate::live::cache::{find, LiveGame};
-use crate::live::write_path::{self, Actor};
+use crate::live::write_path::{self, Actor, Caller};
 use crate::play::presenter::{self, UpdateFormat};
 use crate::state::AppState;
 use helvetia_web::{Lang, Layout};
@@ -265,10 +265,13 @@ async fn handle(
                 (None, Some(action)) => Choice::Action(action),
                 _ => return Some(AppError::bad_request("choice-unreadable")),
             };
-            write_path::submit(app, live, Actor::User(user.id.clone()), version, choice).await
+            // The session handles each message to its end: it is not dropped while it waits.
+            let actor = Actor::User(user.id.clone());
+            write_path::submit(app, live, actor, (version, choice), Caller::StaysToTheEnd).await
         }
         ClientMessage::Undo { version } => {
-            write_path::undo(app, live, Actor::User(user.id.clone()), version).await
+            let actor = Actor::User(user.id.clone());
+            write_path::undo(app, live, actor, version, Caller::StaysToTheEnd).await
         }
         // The session answers it itself: it changes what this socket is sent, not the game.
         ClientMessage::Layout { .. } => return None,

@@ -8,12 +8,11 @@
 //! made every action write four index pages besides the row and the log. A step of a running
 //! game leaves them as they were (a game with a clock moves only its deadline).
 //!
-//! On SQLite a group of writes claims its rows together: one statement per kind of claim reads
-//! every claim of that kind from one JSON array ([`Claim::many_sql`], [`ClaimRow`]).
+//! On SQLite a group of writes claims its rows together, one statement per kind of claim
+//! (`group_writes`).
 
 use std::sync::LazyLock;
 
-use serde::Serialize;
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::Any;
@@ -62,14 +61,12 @@ impl Column {
     }
 }
 
-/// A claim's statements, built once: the claim alone (undos, which then remove actions), the
-/// claim with the append of one action in one round trip, for SQLite and for PostgreSQL, and
-/// the claims of many rows at once (SQLite).
+/// A claim's statements, built once: the claim alone (undos, which then remove actions), and
+/// the claim with the append of one action in one round trip, for SQLite and for PostgreSQL.
 struct Statements {
     claim: String,
     claim_and_append_sqlite: String,
     claim_and_append_postgres: String,
-    claim_many_sqlite: String,
 }
 
 static STATEMENTS: LazyLock<[Statements; 3]> =
@@ -91,7 +88,7 @@ impl Statements {
         Statements {
             claim: format!("{update} {guard}"),
             // `changes()` counts the rows the statement before changed: two rows, or none.
-            // `OR FAIL` as in the claims of a group (see `claim_many_sqlite`): an `INSERT …
+            // `OR FAIL` as in the claims of a group (see `group_writes`): an `INSERT …
             // SELECT` might insert many rows, and SQLite would keep a statement journal for it.
             claim_and_append_sqlite: format!(
                 "{update} {guard}; INSERT OR FAIL INTO actions (game_id, idx, seat, action) \
@@ -102,48 +99,13 @@ impl Statements {
                 "WITH claimed AS ({update} {guard} RETURNING id) INSERT INTO actions \
                  (game_id, idx, seat, action) SELECT id, ${index}, ${seat}, ${action} FROM claimed"
             ),
-            claim_many_sqlite: claim_many_sqlite(columns),
         }
     }
 }
 
-/// The claims of the rows in the JSON array `$1` (of [`ClaimRow`]s), each guarded by its own
-/// version; answers the ids of the rows claimed.
-///
-/// `OR FAIL`: a statement that changes many rows and may stop half-way would otherwise copy
-/// every page it changes aside first, to undo its own part alone (the statement journal); here
-/// a failure fails the whole group's transaction anyway. `+games.status` keeps the status out
-/// of the planner's choice: with an index on it, SQLite would walk every running game and look
-/// each up in the array, where it should look each claim's row up by its id.
-fn claim_many_sqlite(columns: &[Column]) -> String {
-    let field = |name: &str| format!("json_extract(value, '$.{name}') AS {name}");
-    let fields: Vec<String> = ["id", "seen", "next"]
-        .into_iter()
-        .chain(columns.iter().map(|column| column.name()))
-        .map(field)
-        .collect();
-    let set: String = columns
-        .iter()
-        .map(|column| format!(", {0} = claims.{0}", column.name()))
-        .collect();
-    format!(
-        "UPDATE OR FAIL games SET version = claims.next{set} \
-         FROM (SELECT {} FROM json_each($1)) AS claims \
-         WHERE games.id = claims.id AND games.version = claims.seen \
-         AND +games.status = 'running' RETURNING games.id",
-        fields.join(", ")
-    )
-}
-
-/// The appends of the actions in the JSON array `$1` (of [`AppendRow`]s), on SQLite (`OR FAIL`
-/// as in [`Claim::many_sql`]).
-pub const APPEND_MANY_SQLITE: &str = "INSERT OR FAIL INTO actions (game_id, idx, seat, action) \
-     SELECT json_extract(value, '$.id'), json_extract(value, '$.idx'), \
-     json_extract(value, '$.seat'), json_extract(value, '$.action') FROM json_each($1)";
-
-/// A claim's values, worked out once from the change's summary: bound to one claim's
-/// statement ([`Claim::bind`]) or written as one element of a group's array.
-#[derive(Debug, Serialize)]
+/// A claim's values, worked out once from the change's summary, bound to a claim's statement
+/// ([`Claim::bind`]): one claim's, or a group's (`group_writes`).
+#[derive(Debug)]
 pub struct ClaimRow<'a> {
     id: &'a str,
     seen: i64,
@@ -174,24 +136,6 @@ impl<'a> ClaimRow<'a> {
             finished_at: (summary.status == GameStatus::Finished).then(now),
         }
     }
-
-    /// The row claimed.
-    pub fn game_id(&self) -> &'a str {
-        self.id
-    }
-}
-
-/// An appended action as one element of a group's array ([`APPEND_MANY_SQLITE`]).
-#[derive(Debug, Serialize)]
-pub struct AppendRow<'a> {
-    /// The game.
-    pub id: &'a str,
-    /// Its place in the log.
-    pub idx: i64,
-    /// Who made it.
-    pub seat: i64,
-    /// The action as stored (JSON text).
-    pub action: String,
 }
 
 impl Claim {
@@ -237,11 +181,6 @@ impl Claim {
     /// The claim alone: changes one row, or none.
     pub fn sql(self) -> &'static str {
         &self.statements().claim
-    }
-
-    /// The claims of the rows in an array of [`ClaimRow`]s (SQLite).
-    pub fn many_sql(self) -> &'static str {
-        &self.statements().claim_many_sqlite
     }
 
     /// The claim, then the append of an action whose index, seat and action are bound after

@@ -13,12 +13,11 @@
 //! round trip fewer than the grouped pair. PostgreSQL locks the rows a statement changes in the
 //! order it meets them, so there each write stays one statement, in game order.
 
-use std::collections::HashSet;
-
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::claim::{AppendRow, Claim, ClaimRow, APPEND_MANY_SQLITE};
+use super::claim::{Claim, ClaimRow};
+use super::group_writes::{self, AppendRow};
 use super::mail_outbox::MailPlanKey;
 use super::{LogChange, RowSummary, Store, StoreError, StoreResult};
 use crate::domain::mail_event::MailEvent;
@@ -48,7 +47,7 @@ pub(super) struct WriteRequest {
 }
 
 /// Most writes committed in one transaction.
-const MAX_GROUP: usize = 256;
+const MAX_GROUP: usize = group_writes::MOST_ROWS;
 
 impl Store {
     /// Changes the log of `game_id` from `expected_version` to the next version and waits until
@@ -171,25 +170,49 @@ async fn commit_group(
     batch: &[WriteRequest],
     announcing: &Announcing,
 ) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
-    let mut tx = pool.begin().await?;
     let appends = batch
         .iter()
         .filter(|request| matches!(request.write.change, LogChange::Append { .. }))
         .count();
-    let together = !announcing.postgres && appends > 1;
-    let appended_together = if together {
-        claim_and_append_together(&mut tx, batch).await?
-    } else {
-        Vec::new()
-    };
+    if !announcing.postgres && appends > 1 {
+        let mut tx = pool.begin().await?;
+        if claim_and_append_together(&mut tx, batch).await? {
+            return commit_writes(tx, batch, announcing, Appended::Together).await;
+        }
+        // A claim found its game moved on (it is at another version than its writer saw):
+        // nothing of the group stays, and the group goes again a write at a time, which tells
+        // whose it was.
+        tx.rollback().await?;
+    }
+    let tx = pool.begin().await?;
+    commit_writes(tx, batch, announcing, Appended::OneByOne).await
+}
+
+/// How a group's appends are made.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Appended {
+    /// Every one of them is claimed and made already ([`claim_and_append_together`]).
+    Together,
+    /// Each with its claim, in the group's order.
+    OneByOne,
+}
+
+/// Makes each write of `batch` in `tx` (its appends already made if `appended` says so), with
+/// the notices and mail they call for, and commits.
+async fn commit_writes(
+    mut tx: sqlx::Transaction<'static, sqlx::Any>,
+    batch: &[WriteRequest],
+    announcing: &Announcing,
+    appended: Appended,
+) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
     let mut outcomes = Vec::with_capacity(batch.len());
-    for (n, request) in batch.iter().enumerate() {
+    for request in batch {
         let write = &request.write;
         let next_version = write.expected_version + 1;
         let claim = Claim::of(&write.summary);
         let row = || ClaimRow::of(&write.game_id, write.expected_version, &write.summary);
         let claimed = match &write.change {
-            LogChange::Append { .. } if together => appended_together[n],
+            LogChange::Append { .. } if appended == Appended::Together => true,
             LogChange::Append {
                 index,
                 seat,
@@ -253,71 +276,59 @@ async fn commit_group(
 }
 
 /// SQLite: claims the rows of every append in `batch` (one game each), one statement per kind
-/// of claim, then appends the actions of those claimed in one more. Answers, for each write of
-/// the batch, whether it was an append that was claimed and made.
+/// of claim, then appends their actions in one more. Answers whether every claim was made (and
+/// with it every append); if not, the caller rolls the transaction back.
+///
+/// The claims are counted, not returned row by row: SQLite's thread hands each returned row to
+/// the runtime on its own, which woke the writer once per write of the group.
 async fn claim_and_append_together(
     tx: &mut sqlx::AnyConnection,
     batch: &[WriteRequest],
-) -> Result<Vec<bool>, sqlx::Error> {
-    // Each append of the batch: its place, its kind of claim, the claim and the append.
-    let pending: Vec<(usize, Claim, ClaimRow, AppendRow)> = batch
-        .iter()
-        .enumerate()
-        .filter_map(|(n, request)| {
-            let write = &request.write;
-            let LogChange::Append {
-                index,
-                seat,
-                action,
-            } = &write.change
-            else {
-                return None;
-            };
-            let claim = ClaimRow::of(&write.game_id, write.expected_version, &write.summary);
-            let append = AppendRow {
-                id: &write.game_id,
-                idx: *index as i64,
-                seat: i64::from(seat.0),
-                action: serde_json::to_string(action).expect("actions serialize"),
-            };
-            Some((n, Claim::of(&write.summary), claim, append))
-        })
-        .collect();
-    let mut appended = vec![false; batch.len()];
-    let mut appends = Vec::with_capacity(pending.len());
-    for kind in Claim::ALL {
-        let of_kind: Vec<_> = pending.iter().filter(|(_, k, ..)| *k == kind).collect();
-        if of_kind.is_empty() {
+) -> Result<bool, sqlx::Error> {
+    // The claims of the batch's appends by kind, and the appends.
+    let mut of_kind: [Vec<ClaimRow>; Claim::ALL.len()] = Default::default();
+    let mut appends = Vec::with_capacity(batch.len());
+    for request in batch {
+        let write = &request.write;
+        let LogChange::Append {
+            index,
+            seat,
+            action,
+        } = &write.change
+        else {
+            continue;
+        };
+        let claim = ClaimRow::of(&write.game_id, write.expected_version, &write.summary);
+        of_kind[Claim::of(&write.summary) as usize].push(claim);
+        appends.push(AppendRow {
+            id: &write.game_id,
+            idx: *index as i64,
+            seat: i64::from(seat.0),
+            action: serde_json::to_string(action).expect("actions serialize"),
+        });
+    }
+    for (kind, rows) in Claim::ALL.into_iter().zip(of_kind) {
+        if rows.is_empty() {
             continue;
         }
-        let rows: Vec<&ClaimRow> = of_kind.iter().map(|(_, _, row, _)| row).collect();
-        let claims = serde_json::to_string(&rows).expect("claims serialize");
-        let claimed: HashSet<String> = sqlx::query_scalar(kind.many_sql())
-            .bind(claims)
-            .fetch_all(&mut *tx)
-            .await?
-            .into_iter()
-            .collect();
-        for (n, _, row, append) in of_kind {
-            if claimed.contains(row.game_id()) {
-                appended[*n] = true;
-                appends.push(append);
-            }
-        }
-    }
-    if !appends.is_empty() {
-        let rows = serde_json::to_string(&appends).expect("appends serialize");
-        let inserted = sqlx::query(APPEND_MANY_SQLITE)
-            .bind(rows)
+        let count = rows.len() as u64;
+        let claimed = group_writes::claims(kind, rows)
             .execute(&mut *tx)
             .await?
             .rows_affected();
-        if inserted != appends.len() as u64 {
-            return Err(sqlx::Error::Protocol(format!(
-                "{} actions claimed, {inserted} appended",
-                appends.len()
-            )));
+        if claimed != count {
+            return Ok(false);
         }
     }
-    Ok(appended)
+    let count = appends.len() as u64;
+    let inserted = group_writes::appends(appends)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if inserted != count {
+        return Err(sqlx::Error::Protocol(format!(
+            "{count} actions claimed, {inserted} appended"
+        )));
+    }
+    Ok(true)
 }

@@ -17,6 +17,7 @@ mod chat;
 pub mod claim;
 mod exports;
 mod games;
+pub mod group_writes;
 mod log_writer;
 mod mail_outbox;
 mod mail_settings;

@@ -22,7 +22,7 @@ use crate::domain::game_state::Choice;
 use crate::domain::seats::BotLevel;
 use crate::domain::time::now;
 use crate::live::cache::{find, LiveGame};
-use crate::live::write_path::{self, Actor};
+use crate::live::write_path::{self, Actor, Caller};
 use crate::play::forced_steps;
 use crate::state::AppState;
 
@@ -170,8 +170,8 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
             &app,
             &live,
             Actor::Bot(seat),
-            version,
-            Choice::Action(action),
+            (version, Choice::Action(action)),
+            Caller::MayBeDropped,
         )
         .await;
         if let Err(error) = submitted {

@@ -4,7 +4,7 @@
 mod claim {
     use helvetia_server::storage::claim::*;
 
-    /// The parameters a statement uses, by number (`$` and digits: `'$.id'` is a JSON path).
+    /// The parameters a statement uses, by number (`$` and digits).
     fn parameters(sql: &str) -> std::collections::BTreeSet<usize> {
         sql.split('$')
             .skip(1)
@@ -17,7 +17,7 @@ mod claim {
 
     /// Each statement uses every parameter from `$1` to its last, and the append's follow the
     /// claim's: PostgreSQL refuses a statement with a parameter it cannot type, and the values
-    /// are bound in that order. The claims of a group (SQLite) read everything from `$1`.
+    /// are bound in that order.
     #[test]
     fn each_statement_numbers_its_parameters_without_a_gap() {
         for claim in Claim::ALL {
@@ -26,44 +26,61 @@ mod claim {
                 (claim.sql(), claim_only),
                 (claim.with_append_sql(false), claim_only + 3),
                 (claim.with_append_sql(true), claim_only + 3),
-                (claim.many_sql(), 1),
             ] {
                 assert_eq!(parameters(sql), (1..=count).collect(), "{claim:?}: {sql}");
             }
         }
-        assert_eq!(
-            parameters(APPEND_MANY_SQLITE),
-            [1].into(),
-            "{APPEND_MANY_SQLITE}"
-        );
+    }
+}
+
+/// `storage::group_writes`.
+mod group_writes {
+    use helvetia_server::storage::claim::Claim;
+    use helvetia_server::storage::group_writes::*;
+
+    /// A group's statement has room for every row, padded to a power of two (at least two),
+    /// with anonymous parameters only (bound in order), a row's worth per row.
+    #[test]
+    fn a_statement_has_a_row_of_parameters_for_each_row_padded_to_a_power_of_two() {
+        for (rows, padded) in [(2, 2), (3, 4), (12, 16), (100, 128), (MOST_ROWS, MOST_ROWS)] {
+            for claim in Claim::ALL {
+                let sql = claims_statement(claim, rows);
+                let width = claim_fields(claim).len();
+                assert_eq!(sql.matches('?').count(), padded * width, "{claim:?}: {sql}");
+                assert!(!sql.contains('$'), "{sql}");
+            }
+            let sql = appends_statement(rows);
+            assert_eq!(sql.matches('?').count(), padded * 4, "{sql}");
+            // A padding row (all NULL) inserts nothing.
+            assert!(sql.ends_with("WHERE column1 IS NOT NULL"), "{sql}");
+        }
     }
 
-    /// A group's claims read each column they set from their array (and nothing else): a
-    /// column set from a field the rows do not have would be set to NULL.
+    /// A group's claims set each column from the value of that name, and the values of a row
+    /// come in the order one claim binds them: the next version, the columns, the row and the
+    /// version its writer saw. A column set from another's value would be silently wrong.
     #[test]
     fn a_group_claim_sets_each_of_its_columns_from_the_field_of_that_name() {
-        let summary = helvetia_server::storage::RowSummary {
-            status: helvetia_server::domain::seats::GameStatus::Running,
-            to_move: None,
-            winners: Vec::new(),
-            clock: None,
-            forced_step: false,
-        };
-        let row = serde_json::to_value(ClaimRow::of("g", 4, &summary)).unwrap();
         for claim in Claim::ALL {
-            let sql = claim.many_sql();
-            for column in claim.columns() {
-                let field = column.name();
-                assert!(row.get(field).is_some(), "no field {field} in {row}");
-                assert!(
-                    sql.contains(&format!("{field} = claims.{field}"))
-                        && sql.contains(&format!("json_extract(value, '$.{field}') AS {field}")),
-                    "{claim:?} sets {field}: {sql}"
-                );
+            let fields = claim_fields(claim);
+            let columns: Vec<&str> = claim.columns().iter().map(|c| c.name()).collect();
+            let expected: Vec<&str> = std::iter::once("next")
+                .chain(columns.iter().copied())
+                .chain(["id", "seen"])
+                .collect();
+            assert_eq!(fields, expected, "{claim:?}");
+            let sql = claims_statement(claim, 2);
+            for (n, field) in fields.iter().enumerate() {
+                let named = format!("column{} AS {field}", n + 1);
+                assert!(sql.contains(&named), "{claim:?}: no {named} in {sql}");
             }
+            for column in columns {
+                let set = format!("{column} = claims.{column}");
+                assert!(sql.contains(&set), "{claim:?}: no {set} in {sql}");
+            }
+            assert!(sql.contains("version = claims.next"), "{sql}");
+            assert!(sql.contains("games.version = claims.seen"), "{sql}");
         }
-        assert_eq!(row["seen"], 4);
-        assert_eq!(row["next"], 5);
     }
 }
 
