@@ -268,13 +268,19 @@ impl Store {
             // SQLite's one connection is a file in this process: a ping before each use would
             // be one more round trip to its thread per transaction, and tell nothing.
             .test_before_acquire(!is_sqlite)
+            // `temp_store = MEMORY`: a statement that writes many rows into a table with a
+            // foreign key (a group's appends to the log) keeps a copy of every page it changes,
+            // to undo itself alone should a key be missing; past 64 KiB SQLite writes that copy
+            // to a temporary file, a page at a time, which cost every group a hundred or more
+            // writes to the file system. The copy stays in memory now (with temporary tables
+            // and sorts, which are small here: every large read is ordered by an index).
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if is_sqlite {
                         conn.execute(
                             "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
                              PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
-                             PRAGMA wal_autocheckpoint = 0;",
+                             PRAGMA wal_autocheckpoint = 0; PRAGMA temp_store = MEMORY;",
                         )
                         .await?;
                     }
