@@ -134,3 +134,19 @@ fn a_lone_pass_with_coins_reached_by_a_forced_step_waits_for_the_person() {
     assert!(state.history().last().is_some_and(|entry| !entry.forced));
     assert!(!state.played_already(Some(Seat(0)), version, Choice::Index(0)));
 }
+
+#[test]
+fn a_late_click_on_a_forced_step_is_done_unless_a_bot_stands_in_for_the_person() {
+    let mut state = game_state(1, true);
+    play(&mut state, Action::UseTile(Character::NightWatchman));
+    let version = state.version();
+    let (_, _, wake) = state.person_forced_step().expect("a forced step");
+    play(&mut state, wake);
+    assert!(
+        state.played_already(Some(Seat(0)), version, Choice::Index(0)),
+        "their click came just too late: done as they asked"
+    );
+    // A bot that stands in for them played it: their click is refused like any other.
+    state.seats[0].stand_in = Some(crate::seats::BotLevel::Random);
+    assert!(!state.played_already(Some(Seat(0)), version, Choice::Index(0)));
+}

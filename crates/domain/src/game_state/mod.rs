@@ -538,10 +538,15 @@ impl GameState {
 
     /// Whether `choice` by `seat` at `version` is the forced step played for them at that
     /// version, the last change: their click came just too late, and it is done as they asked.
+    /// Not while a bot stands in for them or after they resigned: the bot played that step,
+    /// and their click is refused as any other would be.
     pub fn played_already(&self, seat: Option<Seat>, version: u64, choice: Choice) -> bool {
         let Some(last) = self.history.last() else {
             return false;
         };
+        if seat.is_some_and(|seat| self.is_stood_in(seat) || self.has_resigned(seat)) {
+            return false;
+        }
         let same = match choice {
             Choice::Action(action) => action == last.action,
             Choice::Index(index) => index == 0,

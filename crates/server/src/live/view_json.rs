@@ -1,46 +1,86 @@
 //! A game's view as JSON, the way programs receive it with every update, written with the
-//! villages of the game's last view reused where they did not change. The villages are about
-//! two thirds of the text and most of its names (buildings, sexes, owners), and an action
-//! changes one of them at most, so writing them anew for every change was most of the view's
-//! cost. The text is exactly `serde_json`'s for [`View`] (a test plays whole games and compares).
+//! parts of the game's last view reused where they did not change. The villages are about two
+//! thirds of the text and most of its names (buildings, sexes, owners), and an action changes
+//! one of them at most, so writing them anew for every change was most of the view's cost; the
+//! players' boards, the phase and the character tiles come next, and an action changes one
+//! player's board at most. The text is exactly `serde_json`'s for [`View`] (a test plays whole
+//! games and compares).
 
 use std::sync::Mutex;
 
 use helvetia_engine::{
-    BuildingKind, CharacterTile, GameOptions, Phase, PlayerState, Seat, View, Village, MAX_VILLAGES,
+    BuildingKind, CharacterTile, GameOptions, Phase, PlayerState, Seat, View, MAX_VILLAGES,
 };
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-/// A village and its JSON.
-type Written = Option<(Village, Box<RawValue>)>;
+/// Most players at a table.
+const MAX_PLAYERS: usize = 4;
 
-/// The JSON of the villages of a game's last view, with the villages it was written from.
+/// A part of the view and its JSON, written again only when the part changes.
+struct Reused<T>(Option<(T, Box<RawValue>)>);
+
+impl<T> Default for Reused<T> {
+    fn default() -> Self {
+        Reused(None)
+    }
+}
+
+impl<T: Serialize + PartialEq + Copy> Reused<T> {
+    /// The JSON of `part`: the last one if `part` is as it was then.
+    fn of(&mut self, part: &T) -> &RawValue {
+        if self.0.as_ref().is_none_or(|(was, _)| was != part) {
+            let json = serde_json::value::to_raw_value(part).expect("view parts serialize");
+            self.0 = Some((*part, json));
+        }
+        &self.0.as_ref().expect("written above").1
+    }
+}
+
+/// The JSON of the reused parts of a game's last view, with the parts it was written from.
+#[derive(Default)]
+struct Parts {
+    villages: [Reused<helvetia_engine::Village>; MAX_VILLAGES],
+    players: [Reused<PlayerState>; MAX_PLAYERS],
+    phase: Reused<Phase>,
+    character_tiles: Reused<[CharacterTile; 5]>,
+}
+
+/// The writer of a game's views as JSON, which reuses the unchanged parts of the last one.
 #[derive(Default)]
 pub struct ViewJson {
-    villages: Mutex<[Written; MAX_VILLAGES]>,
+    last: Mutex<Parts>,
 }
 
 impl ViewJson {
     /// `view` as JSON.
     pub fn of(&self, view: &View) -> Box<RawValue> {
         let position = &view.position;
-        let mut last = self.villages.lock().unwrap_or_else(|e| e.into_inner());
-        for (village, written) in position.villages.iter().zip(last.iter_mut()) {
-            if written.as_ref().is_none_or(|(was, _)| was != village) {
-                let json = serde_json::value::to_raw_value(village).expect("villages serialize");
-                *written = Some((*village, json));
-            }
-        }
-        let villages: [&RawValue; MAX_VILLAGES] =
-            std::array::from_fn(|i| &*last[i].as_ref().expect("written above").1);
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let Parts {
+            villages,
+            players,
+            phase,
+            character_tiles,
+        } = &mut *last;
+        let mut village_json = villages.iter_mut().zip(&position.villages);
+        let villages: [&RawValue; MAX_VILLAGES] = std::array::from_fn(|_| {
+            let (reused, village) = village_json.next().expect("a village each");
+            reused.of(village)
+        });
+        let mut player_json = players.iter_mut().zip(&position.players);
+        let players: Vec<&RawValue> = std::iter::from_fn(|| {
+            let (reused, player) = player_json.next()?;
+            Some(reused.of(player))
+        })
+        .collect();
         let out = ViewOut {
             position: PositionOut {
                 options: &position.options,
                 round: position.round,
                 start_player: position.start_player,
-                phase: &position.phase,
-                players: &position.players,
+                phase: phase.of(&position.phase),
+                players: &players,
                 villages,
                 neutral_coin_available: position.neutral_coin_available,
                 display: &position.display,
@@ -51,7 +91,7 @@ impl ViewJson {
                 good_tiles: &position.good_tiles,
                 branch_tiles: &position.branch_tiles,
                 village_tiles: &position.village_tiles,
-                character_tiles: &position.character_tiles,
+                character_tiles: character_tiles.of(&position.character_tiles),
             },
             stack2_size: view.stack2_size,
             stack3_size: view.stack3_size,
@@ -70,14 +110,14 @@ struct ViewOut<'a> {
     stack3_size: u8,
 }
 
-/// [`helvetia_engine::Position`], field for field, its villages already written.
+/// [`helvetia_engine::Position`], field for field, its reused parts already written.
 #[derive(Serialize)]
 struct PositionOut<'a> {
     options: &'a GameOptions,
     round: u16,
     start_player: Seat,
-    phase: &'a Phase,
-    players: &'a [PlayerState],
+    phase: &'a RawValue,
+    players: &'a [&'a RawValue],
     villages: [&'a RawValue; MAX_VILLAGES],
     neutral_coin_available: bool,
     display: &'a [u8; 24],
@@ -88,5 +128,5 @@ struct PositionOut<'a> {
     good_tiles: &'a [Option<Seat>; 10],
     branch_tiles: &'a [Option<Seat>; 4],
     village_tiles: &'a [Option<Seat>; 2],
-    character_tiles: &'a [CharacterTile; 5],
+    character_tiles: &'a RawValue,
 }
