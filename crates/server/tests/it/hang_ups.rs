@@ -256,6 +256,84 @@ async fn hanging_up_right_after_sending_never_splits_memory_from_the_database() 
     }
 }
 
+/// A WebSocket closed right after an action or an undo was sent on it, without a closing
+/// word (a closed tab, a lost phone): the session runs the change in its own task, which the
+/// hang-up does not stop, so every change sent is made, memory and the database agree, and the
+/// game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closing_a_websocket_right_after_sending_never_splits_memory_from_the_database() {
+    for db in databases().await {
+        let server = TestServer::start(db).await;
+        let store = Store::connect(&server.database.url, "checker")
+            .await
+            .unwrap();
+        let mut anna = server.user("anna").await;
+        let mut beat = server.user("beat").await;
+        let (id, _) = create_game(
+            &mut anna,
+            two_player_options(None),
+            json!([{"kind": "me"}, {"kind": "open"}]),
+        )
+        .await;
+        beat.post(&format!("/api/games/{id}/join"), json!({})).await;
+        anna.post(&format!("/api/games/{id}/start"), json!({}))
+            .await;
+        let (mut actions, mut undos, mut undone_last) = (0, 0, false);
+        for round in 0..60u64 {
+            if actions >= 8 && undos >= 1 {
+                break;
+            }
+            let mut state = anna.state(&id).await;
+            let mover = if decides(&state) {
+                &anna
+            } else {
+                state = beat.state(&id).await;
+                &beat
+            };
+            let version = state["version"].as_u64().unwrap();
+            let undo = !undone_last && state["can_undo"] == true;
+            let legal = state["legal"].as_array().unwrap().len() as u64;
+            let message = if undo {
+                json!({"type": "undo", "version": version})
+            } else {
+                json!({"type": "action", "version": version, "index": round * 7 % legal})
+            };
+            let mut socket = mover.ws(&id).await;
+            // The table on connect: the session is running.
+            socket.next().await;
+            let taken_up_before = taken_up(&server);
+            socket.send(message).await;
+            // Closed without a closing frame.
+            drop(socket);
+            let made = agrees_after_change(&server, &store, &id, version, taken_up_before).await;
+            assert!(
+                made,
+                "round {round}: the change sent before the hang-up was made"
+            );
+            undone_last = undo;
+            if undo {
+                undos += 1;
+            } else {
+                actions += 1;
+            }
+        }
+        assert!(
+            actions >= 8 && undos >= 1,
+            "{actions} actions, {undos} undos"
+        );
+        // The game goes on.
+        let mover = mover_of(&id, &mut anna, &mut beat).await;
+        let version = mover.state(&id).await["version"].as_u64().unwrap();
+        let (status, body) = mover
+            .post(
+                &format!("/api/games/{id}/actions"),
+                json!({"version": version, "index": 0}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_with_a_damaged_log_is_set_aside_and_every_other_game_is_served() {
     for db in databases().await {
