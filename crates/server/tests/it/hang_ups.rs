@@ -116,6 +116,52 @@ async fn agrees_after_change(
     applied
 }
 
+/// The change a round of these tests sends: an undo whenever the mover can take something
+/// back (but not twice in a row, so that the game moves on), else an action picked among the
+/// legal ones by the round (so that turns with something to undo come up).
+struct NextChange<'a> {
+    mover: &'a Client,
+    version: u64,
+    undo: bool,
+    /// The action's index among the legal ones.
+    index: u64,
+}
+
+async fn next_change<'a>(
+    (anna, beat): (&'a mut Client, &'a mut Client),
+    id: &str,
+    round: u64,
+    undone_last: bool,
+) -> NextChange<'a> {
+    let mut state = anna.state(id).await;
+    let mover = if decides(&state) {
+        &*anna
+    } else {
+        state = beat.state(id).await;
+        &*beat
+    };
+    let legal = state["legal"].as_array().unwrap().len() as u64;
+    NextChange {
+        mover,
+        version: state["version"].as_u64().unwrap(),
+        undo: !undone_last && state["can_undo"] == true,
+        index: round * 7 % legal,
+    }
+}
+
+/// The game goes on: an ordinary action is accepted at the version memory shows.
+async fn the_game_goes_on(id: &str, anna: &mut Client, beat: &mut Client) {
+    let mover = mover_of(id, anna, beat).await;
+    let version = mover.state(id).await["version"].as_u64().unwrap();
+    let (status, body) = mover
+        .post(
+            &format!("/api/games/{id}/actions"),
+            json!({"version": version, "index": 0}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hanging_up_right_after_sending_never_splits_memory_from_the_database() {
     for db in databases().await {
@@ -190,40 +236,29 @@ async fn hanging_up_right_after_sending_never_splits_memory_from_the_database() 
         assert_eq!(anna.state(&id).await["status"], "running", "memory agrees");
 
         // Actions, and undos where the mover has something of their turn to take back.
-        let (mut actions, mut undos) = (0, 0);
-        // Undo whenever the mover can (but not twice in a row, so that the game moves on);
-        // actions pick among the legal ones, so that turns with something to undo come up.
-        let mut undone_last = false;
+        let (mut actions, mut undos, mut undone_last) = (0, 0, false);
         for round in 0..120u64 {
             if actions >= 12 && undos >= 3 {
                 break;
             }
-            let mut state = anna.state(&id).await;
-            let mover = if decides(&state) {
-                &anna
-            } else {
-                state = beat.state(&id).await;
-                &beat
-            };
-            let version = state["version"].as_u64().unwrap();
+            let next = next_change((&mut anna, &mut beat), &id, round, undone_last).await;
+            let version = next.version;
             assert_eq!(version, stored_version(&store, &id).await);
-            let undo = !undone_last && state["can_undo"] == true;
-            let legal = state["legal"].as_array().unwrap().len() as u64;
-            let (path, body) = if undo {
+            let (path, body) = if next.undo {
                 (format!("/api/games/{id}/undo"), json!({"version": version}))
             } else {
                 (
                     format!("/api/games/{id}/actions"),
-                    json!({"version": version, "index": round * 7 % legal}),
+                    json!({"version": version, "index": next.index}),
                 )
             };
             // Hang up at once, or a few milliseconds later, while the change is committed.
             let linger = Duration::from_millis(round % 4 * 2);
             let taken_up_before = taken_up(&server);
-            post_and_hang_up_after(&server, mover, &path, body, linger).await;
+            post_and_hang_up_after(&server, next.mover, &path, body, linger).await;
             let made = agrees_after_change(&server, &store, &id, version, taken_up_before).await;
-            undone_last = made && undo;
-            if made && undo {
+            undone_last = made && next.undo;
+            if made && next.undo {
                 undos += 1;
             } else if made {
                 actions += 1;
@@ -231,17 +266,7 @@ async fn hanging_up_right_after_sending_never_splits_memory_from_the_database() 
         }
         assert!(actions >= 8, "{actions} hung-up actions were made");
         assert!(undos >= 1, "{undos} hung-up undos were made");
-
-        // The game goes on: an ordinary action is accepted at the version memory shows.
-        let mover = mover_of(&id, &mut anna, &mut beat).await;
-        let version = mover.state(&id).await["version"].as_u64().unwrap();
-        let (status, body) = mover
-            .post(
-                &format!("/api/games/{id}/actions"),
-                json!({"version": version, "index": 0}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
+        the_game_goes_on(&id, &mut anna, &mut beat).await;
         let before = anna.state(&id).await;
 
         // A restarted server serves the game exactly as it was.
@@ -283,22 +308,14 @@ async fn closing_a_websocket_right_after_sending_never_splits_memory_from_the_da
             if actions >= 8 && undos >= 1 {
                 break;
             }
-            let mut state = anna.state(&id).await;
-            let mover = if decides(&state) {
-                &anna
-            } else {
-                state = beat.state(&id).await;
-                &beat
-            };
-            let version = state["version"].as_u64().unwrap();
-            let undo = !undone_last && state["can_undo"] == true;
-            let legal = state["legal"].as_array().unwrap().len() as u64;
-            let message = if undo {
+            let next = next_change((&mut anna, &mut beat), &id, round, undone_last).await;
+            let version = next.version;
+            let message = if next.undo {
                 json!({"type": "undo", "version": version})
             } else {
-                json!({"type": "action", "version": version, "index": round * 7 % legal})
+                json!({"type": "action", "version": version, "index": next.index})
             };
-            let mut socket = mover.ws(&id).await;
+            let mut socket = next.mover.ws(&id).await;
             // The table on connect: the session is running.
             socket.next().await;
             let taken_up_before = taken_up(&server);
@@ -310,8 +327,8 @@ async fn closing_a_websocket_right_after_sending_never_splits_memory_from_the_da
                 made,
                 "round {round}: the change sent before the hang-up was made"
             );
-            undone_last = undo;
-            if undo {
+            undone_last = next.undo;
+            if next.undo {
                 undos += 1;
             } else {
                 actions += 1;
@@ -321,16 +338,7 @@ async fn closing_a_websocket_right_after_sending_never_splits_memory_from_the_da
             actions >= 8 && undos >= 1,
             "{actions} actions, {undos} undos"
         );
-        // The game goes on.
-        let mover = mover_of(&id, &mut anna, &mut beat).await;
-        let version = mover.state(&id).await["version"].as_u64().unwrap();
-        let (status, body) = mover
-            .post(
-                &format!("/api/games/{id}/actions"),
-                json!({"version": version, "index": 0}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
+        the_game_goes_on(&id, &mut anna, &mut beat).await;
     }
 }
 
