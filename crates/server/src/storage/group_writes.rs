@@ -101,7 +101,8 @@ fn claims_sql(claim: Claim, rows: usize) -> String {
     )
 }
 
-/// The appends of `rows` actions (`OR FAIL` as in [`claims_sql`]).
+/// The appends of `rows` actions (`OR FAIL` as in [`claims_sql`], though here the log's
+/// foreign key makes SQLite keep the copy anyway: in memory, as the store's `temp_store` says).
 fn appends_sql(rows: usize) -> String {
     format!(
         "INSERT OR FAIL INTO actions (game_id, idx, seat, action) \
