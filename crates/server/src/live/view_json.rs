@@ -68,12 +68,11 @@ impl ViewJson {
             let (reused, village) = village_json.next().expect("a village each");
             reused.of(village)
         });
-        let mut player_json = players.iter_mut().zip(&position.players);
-        let players: Vec<&RawValue> = std::iter::from_fn(|| {
-            let (reused, player) = player_json.next()?;
-            Some(reused.of(player))
-        })
-        .collect();
+        let players: Vec<&RawValue> = players
+            .iter_mut()
+            .zip(&position.players)
+            .map(|(reused, player)| reused.of(player))
+            .collect();
         let out = ViewOut {
             position: PositionOut {
                 options: &position.options,

@@ -8,7 +8,8 @@ use crate::common;
 use std::time::Duration;
 
 use common::{
-    create_game, databases, decides, mover_of, two_player_options, within, Client, TestServer,
+    create_game, databases, decides, mover_of, two_player_game, two_player_options, within, Client,
+    TestServer,
 };
 use helvetia_server::storage::{GameFilter, Store};
 use reqwest::StatusCode;
@@ -292,17 +293,7 @@ async fn closing_a_websocket_right_after_sending_never_splits_memory_from_the_da
         let store = Store::connect(&server.database.url, "checker")
             .await
             .unwrap();
-        let mut anna = server.user("anna").await;
-        let mut beat = server.user("beat").await;
-        let (id, _) = create_game(
-            &mut anna,
-            two_player_options(None),
-            json!([{"kind": "me"}, {"kind": "open"}]),
-        )
-        .await;
-        beat.post(&format!("/api/games/{id}/join"), json!({})).await;
-        anna.post(&format!("/api/games/{id}/start"), json!({}))
-            .await;
+        let (id, mut anna, mut beat) = two_player_game(&server, None).await;
         let (mut actions, mut undos, mut undone_last) = (0, 0, false);
         for round in 0..60u64 {
             if actions >= 8 && undos >= 1 {
