@@ -8,6 +8,8 @@
 mod forced_pass;
 #[cfg(test)]
 mod forced_turn_end;
+#[cfg(test)]
+mod read_late;
 mod story;
 #[cfg(test)]
 mod test_records;
@@ -24,7 +26,7 @@ use crate::clock::{now_ms, Clock};
 use crate::log_book::LogBook;
 use crate::records::{GameRecordRow, LogChange, RatingChange, Resignation, RowSummary};
 use crate::seats::{BotLevel, GameStatus, OnResign, SeatRecord};
-use helvetia_web::{marks_of, recent_from, recent_turns, Mark, RecentTurns, Resignations};
+use helvetia_web::{recent_from, recent_turns, Mark, RecentTurns, Resignations};
 
 /// One action of the log, with who made it and whether it opened a turn.
 #[derive(Clone, Copy, Debug)]
@@ -62,8 +64,6 @@ pub struct GameState {
     /// The decision `game` stands at, worked out once per change.
     now: Decision,
     history: Vec<Entry>,
-    /// The pieces each action of `history` changed, for the highlight of recent turns.
-    marks: Vec<Vec<Mark>>,
     /// The stored version: changes of the log so far (actions and undos).
     version: u64,
     log: LogBook,
@@ -206,8 +206,6 @@ impl GameState {
         record.options.check()?;
         let mut game = Game::new(record.options, record.seed);
         let mut history = Vec::with_capacity(record.actions.len());
-        let mut marks = Vec::with_capacity(record.actions.len());
-        let mut before = game.view();
         for (index, (seat, action)) in record.actions.into_iter().enumerate() {
             if game.to_move() != Some(Seat(seat)) {
                 return Err(format!("action {index} stored for seat {seat} out of turn"));
@@ -222,9 +220,6 @@ impl GameState {
             let forced = step_played_for_the_person(&game, &legal);
             let entry = entry_for(&game, forced, action, None);
             game.play_unchecked(action);
-            let after = game.view();
-            marks.push(marks_of(&before, &after));
-            before = after;
             history.push(entry);
         }
         let mut status = record.status;
@@ -241,7 +236,6 @@ impl GameState {
             now: Decision::of(&game),
             game,
             history,
-            marks,
             version: record.version,
             log: LogBook::default(),
             clock: record.clock,
@@ -379,8 +373,12 @@ impl GameState {
             .map(|clock| clock.passed_to(to_move, timed, now_ms()))
     }
 
-    /// The others' last turns each viewer sees highlighted, from what each action changed.
+    /// The others' last turns each viewer sees highlighted, from what each action changed;
+    /// none until someone reads the game in words (every table does: see [`LogBook::marks`]).
     pub fn recent_turns(&self) -> RecentTurns {
+        let Some(marks) = self.log.marks() else {
+            return RecentTurns::NONE;
+        };
         if self.status != GameStatus::Running {
             return RecentTurns::NONE;
         }
@@ -388,7 +386,7 @@ impl GameState {
         let from = recent_from(self.history.iter().map(|entry| entry.seat), players);
         let actions: Vec<(Seat, &[Mark])> = self.history[from..]
             .iter()
-            .zip(&self.marks[from..])
+            .zip(&marks[from..])
             .map(|(entry, marks)| (entry.seat, marks.as_slice()))
             .collect();
         recent_turns(&actions, self.to_move(), players)
@@ -618,7 +616,6 @@ impl GameState {
                 let (seats, options) = (&self.seats, self.options);
                 let names = |lang| seat_names(seats, options, lang);
                 self.log.record(names, before, &entry.action, after);
-                self.marks.push(marks_of(before, after));
                 self.history.push(entry);
             }
             None => {
@@ -627,7 +624,6 @@ impl GameState {
                 };
                 while self.history.len() as u64 > from {
                     self.history.pop();
-                    self.marks.pop();
                     self.log.pop();
                 }
             }
