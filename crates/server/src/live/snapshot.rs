@@ -78,7 +78,7 @@ pub struct Snapshot {
     stories: Vec<(Lang, Arc<[StoryLine]>)>,
     suggestion: std::sync::OnceLock<Option<Action>>,
     hint: OnceCell<Option<Arc<Hint>>>,
-    view_json: OnceCell<Box<serde_json::value::RawValue>>,
+    view_json: OnceCell<String>,
     /// The game's writer of views as JSON, which reuses the villages of the last one.
     view_writer: Arc<ViewJson>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
@@ -203,7 +203,7 @@ impl Snapshot {
     }
 
     /// The view as JSON, written once (and never parsed again: each update embeds it as is).
-    pub(crate) async fn view_json(&self) -> &serde_json::value::RawValue {
+    pub(crate) async fn view_json(&self) -> &str {
         self.view_json
             .get_or_init(|| async { self.view_writer.of(&self.view) })
             .await

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use axum::extract::ws::Utf8Bytes;
 use helvetia_engine::{score, Action, Game, Seat};
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 
 use crate::domain::clock::now_ms;
 use crate::domain::game_state::seat_name;
@@ -251,12 +250,10 @@ pub enum UpdateFormat {
     Html,
 }
 
+/// What a JSON update says after its view; the view goes in front of it as text
+/// ([`json_update`]).
 #[derive(Serialize)]
-struct Update<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    version: u64,
-    view: &'a RawValue,
+struct UpdateAfterView<'a> {
     legal: &'a [Action],
     your_turn: bool,
     can_undo: bool,
@@ -302,28 +299,34 @@ pub async fn update(
     }
 }
 
+/// The JSON update for `decider`: `type`, `version` and `view`, then [`UpdateAfterView`]. The
+/// view's text (written once per snapshot) is copied in as it is, into a buffer of the whole
+/// message's size: no second pass over it to check it, and no buffer grown on the way.
 async fn json_update(snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
     let view = snapshot.view_json().await;
     let legal = snapshot.legal_for(decider);
-    // Sized for the view it embeds, so that the buffer is not grown (and copied) as it fills.
-    let mut json = Vec::with_capacity(view.get().len() + 512 + legal.len() * 48);
-    serde_json::to_writer(
-        &mut json,
-        &Update {
-            kind: "update",
-            version: snapshot.version,
-            view,
-            legal,
-            your_turn: !legal.is_empty(),
-            can_undo: snapshot.can_undo(decider),
-            status: snapshot.status.as_str(),
-            // The JSON format is for programs, shared by every reader: bots go by `bot_level`.
-            players: &public_seats(snapshot, Lang::En),
-            clock: clock_json(snapshot),
-        },
-    )
+    let after_view = serde_json::to_string(&UpdateAfterView {
+        legal,
+        your_turn: !legal.is_empty(),
+        can_undo: snapshot.can_undo(decider),
+        status: snapshot.status.as_str(),
+        // The JSON format is for programs, shared by every reader: bots go by `bot_level`.
+        players: &public_seats(snapshot, Lang::En),
+        clock: clock_json(snapshot),
+    })
     .expect("updates serialize");
-    String::from_utf8(json).expect("JSON is UTF-8").into()
+    let head = format!(
+        r#"{{"type":"update","version":{},"view":"#,
+        snapshot.version
+    );
+    // `after_view` is an object: its fields follow the view's, after a comma for its brace.
+    let fields = after_view.strip_prefix('{').expect("an object");
+    let mut json = String::with_capacity(head.len() + view.len() + 1 + fields.len());
+    json.push_str(&head);
+    json.push_str(view);
+    json.push(',');
+    json.push_str(fields);
+    json.into()
 }
 
 /// A replay frame: `game` (the game after `step` actions) as everyone saw it then, with the log
