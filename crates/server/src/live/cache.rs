@@ -49,7 +49,7 @@ impl LiveGame {
     pub fn new(id: &str, state: GameState) -> LiveGame {
         let id: Arc<str> = id.into();
         let view_json = Arc::new(ViewJson::default());
-        let snapshot = Snapshot::of(id.clone(), &state, 0, [false; 4], view_json.clone());
+        let snapshot = Snapshot::of(id.clone(), &state, (0, None), [false; 4], view_json.clone());
         LiveGame {
             id,
             state: Mutex::new(state),
@@ -72,10 +72,11 @@ impl LiveGame {
     /// Publishes the snapshot of `state` (taken under the writer's lock) to every viewer.
     pub fn publish(&self, state: &GameState) {
         let revision = self.revision.fetch_add(1, Ordering::Relaxed) + 1;
+        let last = self.snapshots.borrow().clone();
         let snapshot = Snapshot::of(
             self.id.clone(),
             state,
-            revision,
+            (revision, Some(&last)),
             self.connected(),
             self.view_json.clone(),
         );

@@ -38,8 +38,8 @@ pub struct Snapshot {
     pub status: GameStatus,
     /// Engine options.
     pub options: GameOptions,
-    /// The seats.
-    pub seats: Vec<SeatRecord>,
+    /// The seats: the last snapshot's, shared, while they stay as they were ([`Snapshot::of`]).
+    pub seats: Arc<[SeatRecord]>,
     /// The public view (never the order of stacks 2 and 3).
     pub view: View,
     /// Whose decision it is while the game runs.
@@ -88,11 +88,13 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    /// The snapshot of `state`; `view_writer` is the game's (see [`ViewJson`]).
+    /// The snapshot of `state`; `view_writer` is the game's (see [`ViewJson`]). The seats are
+    /// those of `last` (the game's snapshot before) when they did not change: most changes are
+    /// actions, which leave them as they were, and copying them was most of a snapshot's cost.
     pub fn of(
         game_id: Arc<str>,
         state: &GameState,
-        revision: u64,
+        (revision, last): (u64, Option<&Snapshot>),
         connected: [bool; 4],
         view_writer: Arc<ViewJson>,
     ) -> Self {
@@ -104,7 +106,10 @@ impl Snapshot {
             version: state.version(),
             status: state.status,
             options: state.options,
-            seats: state.seats.clone(),
+            seats: match last {
+                Some(last) if *last.seats == *state.seats => last.seats.clone(),
+                _ => state.seats.as_slice().into(),
+            },
             tutorial: tutorial(state, &view),
             view,
             to_move,
