@@ -45,7 +45,7 @@ struct Parts {
     phase: Reused<Phase>,
     character_tiles: Reused<[CharacterTile; 5]>,
     /// The length of the last view's text: the next one is written into a buffer that size,
-    /// give or take, instead of one grown (and copied) seven times on the way.
+    /// give or take, instead of one grown (and copied) six times on the way.
     last_len: usize,
 }
 

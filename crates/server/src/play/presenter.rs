@@ -300,8 +300,8 @@ pub async fn update(
 }
 
 /// The JSON update for `decider`: `type`, `version` and `view`, then [`UpdateAfterView`]. The
-/// view's text (written once per snapshot) is copied in as it is, into a buffer of the whole
-/// message's size: no second pass over it to check it, and no buffer grown on the way.
+/// view's text (written once per snapshot) is copied in as it is, into one buffer of the whole
+/// message's size, not grown on the way.
 async fn json_update(snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
     let view = snapshot.view_json().await;
     let legal = snapshot.legal_for(decider);
