@@ -124,6 +124,20 @@ pub struct RowSummary {
     pub forced_step: bool,
 }
 
+impl RowSummary {
+    /// A game still running, with `to_move` deciding: no clock, no winners, no forced step (the
+    /// plain step that load generators and storage tests write).
+    pub fn running(to_move: Option<Seat>) -> RowSummary {
+        RowSummary {
+            status: GameStatus::Running,
+            to_move,
+            winners: Vec::new(),
+            clock: None,
+            forced_step: false,
+        }
+    }
+}
+
 /// A change of a game's log.
 #[derive(Clone, Debug)]
 pub enum LogChange {

@@ -113,13 +113,7 @@ async fn play(store: &Store, id: &str, mut game: Game, deadline: Instant, writte
     while let Some(seat) = game.to_move().filter(|_| Instant::now() < deadline) {
         let action = game.legal_actions()[0];
         game.play(action).expect("a legal action");
-        let summary = RowSummary {
-            status: GameStatus::Running,
-            to_move: game.to_move(),
-            winners: Vec::new(),
-            clock: None,
-            forced_step: false,
-        };
+        let summary = RowSummary::running(game.to_move());
         let change = LogChange::Append {
             index: version,
             seat,

@@ -148,13 +148,7 @@ async fn a_game_loaded_while_another_node_writes_is_consistent() {
             while let Some(seat) = game.to_move().filter(|_| version < 300) {
                 let action = game.legal_actions()[0];
                 game.play(action).unwrap();
-                let summary = RowSummary {
-                    status: GameStatus::Running,
-                    to_move: game.to_move(),
-                    winners: Vec::new(),
-                    clock: None,
-                    forced_step: false,
-                };
+                let summary = RowSummary::running(game.to_move());
                 let change = LogChange::Append {
                     index: version,
                     seat: Seat(seat.0),
@@ -205,13 +199,7 @@ async fn writes_committed_together_each_change_their_own_game_or_nothing() {
                 seat: game.to_move().unwrap(),
                 action,
             };
-            let summary = RowSummary {
-                status: GameStatus::Running,
-                to_move: after.to_move(),
-                winners: Vec::new(),
-                clock: None,
-                forced_step: false,
-            };
+            let summary = RowSummary::running(after.to_move());
             (change, summary)
         };
         // Every game's first action, all at once; game 0 twice (two actions on version 0) and
@@ -266,13 +254,7 @@ async fn writes_committed_together_each_change_their_own_game_or_nothing() {
             let mut game = games[n].clone();
             game.play(record.actions[0].1).unwrap();
             let (change, summary) = if n % 2 == 0 {
-                let summary = RowSummary {
-                    status: GameStatus::Running,
-                    to_move: games[n].to_move(),
-                    winners: Vec::new(),
-                    clock: None,
-                    forced_step: false,
-                };
+                let summary = RowSummary::running(games[n].to_move());
                 (LogChange::Truncate { from: 0, count: 1 }, summary)
             } else {
                 append(&game, 1, game.legal_actions()[0])
@@ -324,21 +306,15 @@ async fn every_kind_of_claim_arriving_together_sets_its_own_game_columns() {
             };
             let summary = match n % 3 {
                 0 => RowSummary {
-                    status: GameStatus::Running,
-                    to_move: game.to_move(),
-                    winners: Vec::new(),
-                    clock: None,
                     forced_step: n % 2 == 0,
+                    ..RowSummary::running(game.to_move())
                 },
                 1 => RowSummary {
-                    status: GameStatus::Running,
-                    to_move: game.to_move(),
-                    winners: Vec::new(),
                     clock: Some(Clock {
                         running: Some(running),
                         ..Clock::new(control, 2)
                     }),
-                    forced_step: false,
+                    ..RowSummary::running(game.to_move())
                 },
                 _ => RowSummary {
                     status: GameStatus::Finished,
