@@ -8,7 +8,7 @@ use crate::common;
 use std::time::Duration;
 
 use common::{
-    create_game, databases, decides, mover_of, two_player_game, two_player_options, within, Client,
+    create_game, databases, decides, two_player_game, two_player_options, within, Client,
     TestServer,
 };
 use helvetia_server::storage::{GameFilter, Store};
@@ -150,17 +150,11 @@ async fn next_change<'a>(
     }
 }
 
-/// The game goes on: an ordinary action is accepted at the version memory shows.
+/// The game goes on: an ordinary action is accepted at the version memory shows (and answered
+/// with the next one: see [`common::play_http`]).
 async fn the_game_goes_on(id: &str, anna: &mut Client, beat: &mut Client) {
-    let mover = mover_of(id, anna, beat).await;
-    let version = mover.state(id).await["version"].as_u64().unwrap();
-    let (status, body) = mover
-        .post(
-            &format!("/api/games/{id}/actions"),
-            json!({"version": version, "index": 0}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    let played = common::play_http(id, &mut [anna, beat], 1, |_| 0).await;
+    assert_eq!(played, 1, "the game goes on");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
