@@ -75,6 +75,10 @@ pub struct Args {
     /// Open connections at most from one client address.
     #[arg(long, default_value_t = 64)]
     max_connections_per_address: usize,
+    /// Streams and WebSockets one account may hold open on this node, from all addresses
+    /// together (a bot account's game and event streams, a person's tables).
+    #[arg(long, default_value_t = 32)]
+    max_streams_per_account: usize,
     /// Seconds a client has to send a request's head, and to start the next one on a
     /// kept-alive connection.
     #[arg(long, default_value_t = 10)]
@@ -144,6 +148,7 @@ pub fn run(args: Args) -> ExitCode {
         trusted_proxies: args.trusted_proxies.iter().map(|ip| ip.to_canonical()).collect(),
         max_connections: args.max_connections,
         max_connections_per_address: args.max_connections_per_address,
+        max_streams_per_account: args.max_streams_per_account.max(1),
         header_read_timeout_secs: args.header_read_timeout_secs,
         websocket_ping_secs: args.websocket_ping_secs,
         max_open_games: args.max_open_games,

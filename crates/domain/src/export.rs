@@ -7,16 +7,13 @@
 //! as "anonymous" is written as [`ANONYMOUS`], without a rating (a rating history is public on
 //! the profile, so a rating would name them again).
 
+use crate::clock::TimeControl;
+use crate::seats::BotLevel;
+use crate::time::{parse_day_or_time, rfc3339};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use helvetia_engine::{Action, GameOptions, GameRecord, Seat};
 use serde::{Deserialize, Serialize};
-use time::format_description::well_known::{Iso8601, Rfc3339};
-use time::{Date, OffsetDateTime};
-
-use crate::clock::TimeControl;
-use crate::seats::BotLevel;
-use crate::time::rfc3339;
 
 /// The name written for a person who appears as anonymous in exports.
 pub const ANONYMOUS: &str = "anonymous";
@@ -68,17 +65,13 @@ impl std::fmt::Display for FilterError {
 
 impl std::error::Error for FilterError {}
 
-/// Reads a date: a day (`2026-11-27`, its midnight UTC) or an RFC 3339 time.
+/// Reads a date: a day (`2026-11-27`, its midnight UTC) or an RFC 3339 time with its offset
+/// ([`parse_day_or_time`]).
 ///
 /// # Errors
 /// [`FilterError::Date`] for anything else.
 pub fn parse_date(text: &str) -> Result<i64, FilterError> {
-    if let Ok(time) = OffsetDateTime::parse(text, &Rfc3339) {
-        return Ok(time.unix_timestamp());
-    }
-    Date::parse(text, &Iso8601::DATE)
-        .map(|day| day.midnight().assume_utc().unix_timestamp())
-        .map_err(|_| FilterError::Date(text.to_string()))
+    parse_day_or_time(text).ok_or_else(|| FilterError::Date(text.to_string()))
 }
 
 /// Reads a player count.
@@ -105,20 +98,35 @@ impl ExportFilter {
     }
 }
 
-/// Where an export stands: the last game written, in the export's order (finish time, then id).
-/// Sent to clients as an opaque string; the next page starts after it.
+/// Where an export stands: the last game written, in the export's order. Each finished game
+/// has a number in that order, given in the transaction that finished it, which grows in the
+/// order games become visible to readers (`migrations/0022_export_order.sql`): a page that
+/// starts after a number misses no game that finished meanwhile, and repeats none. Sent to
+/// clients as an opaque string; the next page starts after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExportCursor {
-    /// When that game finished.
-    pub finished_at: i64,
-    /// Its id.
-    pub id: String,
+pub enum ExportCursor {
+    /// After the game with this number in the export's order.
+    After(i64),
+    /// A cursor of the order exports had before games were numbered: after this finish time
+    /// (seconds) and game id. Games finished until then were numbered in that very order, so
+    /// the export goes on where such a cursor left it.
+    FinishedAt {
+        /// When that game finished.
+        finished_at: i64,
+        /// Its id.
+        id: String,
+    },
 }
 
 impl ExportCursor {
     /// The opaque form.
     pub fn encode(&self) -> String {
-        URL_SAFE_NO_PAD.encode(format!("{}:{}", self.finished_at, self.id))
+        match self {
+            ExportCursor::After(number) => URL_SAFE_NO_PAD.encode(format!("n{number}")),
+            ExportCursor::FinishedAt { finished_at, id } => {
+                URL_SAFE_NO_PAD.encode(format!("{finished_at}:{id}"))
+            }
+        }
     }
 
     /// Reads the opaque form.
@@ -130,6 +138,13 @@ impl ExportCursor {
             .decode(text)
             .map_err(|_| FilterError::Cursor)?;
         let text = String::from_utf8(bytes).map_err(|_| FilterError::Cursor)?;
+        if let Some(number) = text.strip_prefix('n') {
+            let digits_only = !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit());
+            return match number.parse() {
+                Ok(number) if digits_only => Ok(ExportCursor::After(number)),
+                _ => Err(FilterError::Cursor),
+            };
+        }
         let (at, id) = text.split_once(':').ok_or(FilterError::Cursor)?;
         let finished_at = at.parse().map_err(|_| FilterError::Cursor)?;
         let id_ok = !id.is_empty()
@@ -138,7 +153,7 @@ impl ExportCursor {
         if !id_ok {
             return Err(FilterError::Cursor);
         }
-        Ok(ExportCursor {
+        Ok(ExportCursor::FinishedAt {
             finished_at,
             id: id.to_string(),
         })
@@ -160,6 +175,8 @@ pub struct FinishedGame {
     pub created_at: i64,
     /// Seconds since the epoch.
     pub finished_at: i64,
+    /// Its number in the export's order ([`ExportCursor::After`]).
+    pub finish_seq: i64,
     /// Whether the result counted for ratings.
     pub rated: bool,
     /// Whether a resignation ended it.
@@ -265,10 +282,7 @@ impl FinishedGame {
             .seats()
             .map(|seat| game.score(seat).total)
             .collect();
-        let cursor = ExportCursor {
-            finished_at: self.finished_at,
-            id: self.id.clone(),
-        };
+        let cursor = ExportCursor::After(self.finish_seq);
         Ok(ExportRecord {
             players: self.seats.iter().map(ExportPlayer::of).collect(),
             record,
@@ -319,17 +333,33 @@ mod tests {
 
     #[test]
     fn a_cursor_reads_back_as_written() {
-        let cursor = ExportCursor {
-            finished_at: 1_790_000_000,
-            id: "a1b2-c3".into(),
-        };
-        assert_eq!(ExportCursor::decode(&cursor.encode()), Ok(cursor));
+        for cursor in [
+            ExportCursor::After(0),
+            ExportCursor::After(1_234_567),
+            ExportCursor::FinishedAt {
+                finished_at: 1_790_000_000,
+                id: "a1b2-c3".into(),
+            },
+        ] {
+            assert_eq!(ExportCursor::decode(&cursor.encode()), Ok(cursor));
+        }
     }
 
     #[test]
     fn a_cursor_the_server_did_not_write_is_refused() {
         let forged = URL_SAFE_NO_PAD.encode("12:a'b");
-        for text in ["", "%%%", "bm90IGEgY3Vyc29y", forged.as_str()] {
+        let signed = URL_SAFE_NO_PAD.encode("n-3");
+        let empty = URL_SAFE_NO_PAD.encode("n");
+        let plus = URL_SAFE_NO_PAD.encode("n+3");
+        for text in [
+            "",
+            "%%%",
+            "bm90IGEgY3Vyc29y",
+            forged.as_str(),
+            signed.as_str(),
+            empty.as_str(),
+            plus.as_str(),
+        ] {
             assert_eq!(
                 ExportCursor::decode(text),
                 Err(FilterError::Cursor),

@@ -16,4 +16,5 @@ pub mod seats;
 pub mod time;
 pub mod tokens;
 pub mod tournament;
+pub mod typed_text;
 pub mod usernames;

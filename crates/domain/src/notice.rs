@@ -26,6 +26,11 @@ pub enum Notice {
         /// The session's token (already deleted from the database).
         token: String,
     },
+    /// A bot account's API token was revoked: the streams opened with it end.
+    TokenRevoked {
+        /// The token's id (not its secret).
+        token_id: String,
+    },
 }
 
 impl Notice {
@@ -35,6 +40,7 @@ impl Notice {
             Notice::GameChanged { game_id, version } => format!("game {node} {version} {game_id}"),
             Notice::ChatPosted { game_id, idx } => format!("chat {node} {idx} {game_id}"),
             Notice::LoggedOut { token } => format!("logout {node} {token}"),
+            Notice::TokenRevoked { token_id } => format!("revoke {node} {token_id}"),
         }
     }
 
@@ -54,6 +60,9 @@ impl Notice {
             },
             "logout" => Notice::LoggedOut {
                 token: words.next()?.to_string(),
+            },
+            "revoke" => Notice::TokenRevoked {
+                token_id: words.next()?.to_string(),
             },
             _ => return None,
         };
@@ -78,6 +87,9 @@ mod tests {
             },
             Notice::LoggedOut {
                 token: "ff00".into(),
+            },
+            Notice::TokenRevoked {
+                token_id: "0a1b2c3d4e5f6a7b".into(),
             },
         ] {
             let payload = notice.encode("node-7");

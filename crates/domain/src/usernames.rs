@@ -10,11 +10,16 @@
 use unicode_normalization::UnicodeNormalization;
 use unicode_security::{skeleton, MixedScript};
 
+/// Names no person may take, because the site writes them for someone else: the export's
+/// placeholder for a person who chose to be anonymous ([`crate::export::ANONYMOUS`]).
+/// Compared by [`key`], so that a look-alike is refused too.
+pub const RESERVED: [&str; 1] = [crate::export::ANONYMOUS];
+
 /// The name to store for `typed`, or why it is refused.
 ///
 /// # Errors
-/// Its length, a character that is not a letter, digit, `_`, `-` or `.`, or a mix of scripts,
-/// as an error code (`docs/api.md`).
+/// Its length, a character that is not a letter, digit, `_`, `-` or `.`, a mix of scripts, or
+/// a [`RESERVED`] name, as an error code (`docs/api.md`).
 pub fn checked(typed: &str) -> Result<String, &'static str> {
     let name: String = typed.nfc().collect();
     let length = name.chars().count();
@@ -29,6 +34,10 @@ pub fn checked(typed: &str) -> Result<String, &'static str> {
     }
     if !name.is_single_script() {
         return Err("username-scripts");
+    }
+    let name_key = key(&name);
+    if RESERVED.iter().any(|reserved| key(reserved) == name_key) {
+        return Err("username-reserved");
     }
     Ok(name)
 }
@@ -66,6 +75,14 @@ mod tests {
         }
         assert_ne!(key("anna"), key("anne"));
         assert_ne!(key("bob2"), key("bob3"));
+    }
+
+    #[test]
+    fn the_exports_placeholder_is_no_ones_name() {
+        for name in ["anonymous", "Anonymous", "ANONYMOUS", "ａｎｏｎｙｍｏｕｓ"] {
+            assert_eq!(checked(name), Err("username-reserved"), "{name}");
+        }
+        assert!(checked("anonymous2").is_ok());
     }
 
     #[test]

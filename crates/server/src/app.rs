@@ -9,6 +9,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use governor::{Quota, RateLimiter};
 
+use crate::accounts::open_streams::OpenStreams;
 use crate::accounts::{auth, csrf, scope};
 use crate::analysis::requests as analysis;
 use crate::bot_accounts::requests as bot_accounts;
@@ -76,6 +77,7 @@ pub async fn open(config: Config) -> Result<AppState, StartError> {
         chat_limiter: chat::limiter(),
         api_limiter: RateLimiter::keyed(Quota::per_minute(api_per_minute)),
         blocked_token_addresses: Default::default(),
+        open_streams: OpenStreams::new(config.max_streams_per_account),
         shutdown: tokio::sync::watch::channel(false).0,
         play_now_wake: tokio::sync::Notify::new(),
         tournament_wake: tokio::sync::Notify::new(),

@@ -46,6 +46,9 @@ pub struct Config {
     pub max_connections: Option<usize>,
     /// Open connections at most from one client address.
     pub max_connections_per_address: usize,
+    /// Streams and WebSockets one account may hold open on a node (a bot account's game and
+    /// event streams, a person's tables), from all addresses together.
+    pub max_streams_per_account: usize,
     /// Seconds a client has to send a request's head (and to start the next one on a
     /// kept-alive connection).
     pub header_read_timeout_secs: u64,
@@ -98,6 +101,7 @@ impl Default for Config {
             trusted_proxies: Vec::new(),
             max_connections: None,
             max_connections_per_address: 64,
+            max_streams_per_account: 32,
             header_read_timeout_secs: 10,
             websocket_ping_secs: 20,
             max_open_games: 10,

@@ -138,7 +138,8 @@
   // ---- Bot accounts ------------------------------------------------------------------------
 
   // Turning the account into a bot asks first (it is for good); a new token's secret is shown
-  // once, in its own box; revoking a token reloads the list.
+  // once, in its own box, and the list of tokens is read again from the page (the secret is
+  // not in it); revoking a token reloads the page.
   function setUpBotAccount() {
     const become = document.querySelector("button[data-become-bot]");
     if (become) {
@@ -162,8 +163,24 @@
         shown.querySelector(".secret").textContent = made.token;
         shown.hidden = false;
         form.reset();
+        await refreshTokenList();
       });
     }
+    setUpRevokeButtons();
+  }
+
+  async function refreshTokenList() {
+    const list = document.getElementById("token-list");
+    const response = await fetch(location.href, { credentials: "same-origin" });
+    if (!list || !response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = page.getElementById("token-list");
+    if (!fresh) return;
+    list.replaceWith(document.importNode(fresh, true));
+    setUpRevokeButtons();
+  }
+
+  function setUpRevokeButtons() {
     document.querySelectorAll("button[data-revoke-token]").forEach(function (button) {
       button.addEventListener("click", async function () {
         button.disabled = true;

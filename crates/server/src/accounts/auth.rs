@@ -58,7 +58,7 @@ pub async fn user_of(state: &AppState, headers: &HeaderMap, client: IpAddr) -> A
         {
             return Err(refused(wait));
         }
-        let Some((id, name)) = state
+        let Some((id, name, token_id)) = state
             .store
             .bot_by_api_token(&api_token_hash(secret), now())
             .await?
@@ -84,6 +84,7 @@ pub async fn user_of(state: &AppState, headers: &HeaderMap, client: IpAddr) -> A
             id,
             name,
             by: Credential::ApiToken,
+            token: Some(token_id),
         });
     }
     let token =
@@ -102,7 +103,12 @@ pub async fn user_of(state: &AppState, headers: &HeaderMap, client: IpAddr) -> A
             } else {
                 Credential::PersonSession
             };
-            let user = User { id, name, by };
+            let user = User {
+                id,
+                name,
+                by,
+                token: None,
+            };
             state.sessions.put(token, user.clone(), expires);
             (user, expires)
         }
@@ -238,6 +244,7 @@ pub async fn register(
         id: user.id,
         name: user.username,
         by: Credential::PersonSession,
+        token: None,
     };
     open_session(&state, user, StatusCode::CREATED).await
 }
@@ -268,6 +275,7 @@ pub async fn login(
         id: record.id,
         name: record.username,
         by,
+        token: None,
     };
     open_session(&state, user, StatusCode::OK).await
 }

@@ -1,8 +1,8 @@
 //! What each credential may reach, decided once for every request from the route it was routed
 //! to, so that no handler can forget it. A person's session reaches everything. A bot account
 //! plays through its API tokens, which reach only who it is, a game's state, its actions and
-//! undos, taking its seat back from a stand-in, and the bot routes (its events, its games'
-//! streams, its answers to invitations); its own session (its person logging in with its password) reaches only its
+//! undos, taking its seat back from a stand-in, the bot routes (its events, its games'
+//! streams, its answers to invitations) and the open data (the export, open to anyone); its own session (its person logging in with its password) reaches only its
 //! settings and tokens. Pages asked for by a bot account's session lead to its settings.
 
 use axum::extract::{MatchedPath, Request, State};
@@ -27,6 +27,7 @@ const TOKEN_ROUTES: &[&str] = &[
     "/api/bot/games/{id}/accept",
     "/api/bot/games/{id}/decline",
     "/api/bot/games/{id}/stream",
+    "/api/games/export",
 ];
 
 /// The routes a bot account's own session may use.
@@ -40,6 +41,7 @@ const BOT_SESSION_ROUTES: &[&str] = &[
     "/api/settings",
     "/api/settings/forced-steps",
     "/api/settings/export",
+    "/api/games/export",
     "/settings",
     "/static/app.js",
     "/static/app.css",

@@ -11,6 +11,7 @@ use serde_json::json;
 use crate::accounts::auth::{open_session, Credential, User};
 use crate::domain::time::now;
 use crate::domain::tokens::{api_token_hash, new_api_token, random_token};
+use crate::domain::typed_text::{self, Typed};
 use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::state::AppState;
 use crate::storage::ApiTokenRow;
@@ -101,11 +102,8 @@ pub async fn create(
     JsonBody(body): JsonBody<NewTokenBody>,
 ) -> AppResult<(StatusCode, Json<serde_json::Value>)> {
     bot_session(&user)?;
-    let name = body.name.trim();
-    let length = name.chars().count();
-    if length == 0 || length > MAX_TOKEN_NAME || name.chars().any(char::is_control) {
-        return Err(AppError::bad_request("api-token-name"));
-    }
+    let name = typed_text::checked(&body.name, Typed::Name, 1, MAX_TOKEN_NAME)
+        .map_err(|_| AppError::bad_request("api-token-name"))?;
     let live = app
         .store
         .api_tokens(&user.id)
@@ -119,7 +117,7 @@ pub async fn create(
     let secret = new_api_token();
     let token = ApiTokenRow {
         id: random_token()[..16].to_string(),
-        name: name.to_string(),
+        name,
         created_at: now(),
         last_used_at: None,
         revoked_at: None,
@@ -132,7 +130,8 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(answer)))
 }
 
-/// `POST /api/bot/tokens/{id}/revoke`: the token is refused from now on, on every node.
+/// `POST /api/bot/tokens/{id}/revoke`: the token is refused from now on, on every node, and
+/// the streams open with it end.
 ///
 /// # Errors
 /// 404 if the account has no live token of that id.
@@ -145,5 +144,7 @@ pub async fn revoke(
     if !app.store.revoke_api_token(&user.id, &id, now()).await? {
         return Err(AppError::not_found("no-such-api-token"));
     }
+    // Its open streams here end now; the other nodes' when they hear the notice.
+    app.open_streams.revoke(&id);
     Ok(Json(json!({ "id": id, "revoked": true })))
 }

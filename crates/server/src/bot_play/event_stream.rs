@@ -19,7 +19,8 @@
 //!   games the bot sits in is not known here);
 //! - every `--bot-events-recheck-secs` (30 s), in case a notice between nodes was lost.
 //!
-//! An empty line keeps a quiet connection open.
+//! An empty line keeps a quiet connection open. The stream ends when its token is revoked, and
+//! counts against the account's streams (`--max-streams-per-account`).
 
 use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
@@ -34,6 +35,7 @@ use tokio::time::{Instant, Interval, MissedTickBehavior};
 use super::bot_token;
 use super::ndjson::{self, keep_alive, line, KEEP_ALIVE};
 use crate::accounts::auth::User;
+use crate::accounts::open_streams::StreamHold;
 use crate::domain::seats::{GameStatus, Occupant, SeatRecord};
 use crate::http::error::AppResult;
 use crate::live::seatings::Seating;
@@ -57,7 +59,8 @@ pub enum Standing {
 /// `GET /api/bot/events`.
 pub async fn events(State(app): State<AppState>, user: User) -> AppResult<Response> {
     bot_token(&user)?;
-    let mut watcher = Watcher::new(app, user.id);
+    let hold = app.open_streams.open(&user)?;
+    let mut watcher = Watcher::new(app, user.id, hold);
     // The first look is made before answering, so that a failing database is a plain 500.
     watcher.look().await?;
     let lines = futures_util::stream::unfold(watcher, |mut watcher| async move {
@@ -69,6 +72,8 @@ pub async fn events(State(app): State<AppState>, user: User) -> AppResult<Respon
 
 /// The bot's games as last told, and the lines not yet sent.
 struct Watcher {
+    /// Counts the stream against the account's cap; ends it when its token is revoked.
+    hold: StreamHold,
     app: AppState,
     bot_id: String,
     told: HashMap<String, Standing>,
@@ -96,7 +101,7 @@ enum Wake {
 }
 
 impl Watcher {
-    fn new(app: AppState, bot_id: String) -> Watcher {
+    fn new(app: AppState, bot_id: String, hold: StreamHold) -> Watcher {
         let recheck = Duration::from_secs(app.config.bot_events_recheck_secs.max(1));
         let mut rechecks = tokio::time::interval_at(Instant::now() + recheck, recheck);
         rechecks.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -104,6 +109,7 @@ impl Watcher {
         let seatings = app.events.seatings.follow();
         let shutdown = app.shutdown.subscribe();
         Watcher {
+            hold,
             app,
             bot_id,
             told: HashMap::new(),
@@ -117,16 +123,16 @@ impl Watcher {
         }
     }
 
-    /// The next line to send; `None` ends the stream (the server stops, or the database
-    /// failed: the program connects again).
+    /// The next line to send; `None` ends the stream (the server stops, the token was
+    /// revoked, or the database failed: the program connects again).
     async fn next_line(&mut self) -> Option<Bytes> {
         loop {
+            if *self.shutdown.borrow() || self.hold.is_revoked() {
+                return None;
+            }
             if let Some(line) = self.ready.pop_front() {
                 self.last_sent = Instant::now();
                 return Some(line);
-            }
-            if *self.shutdown.borrow() {
-                return None;
             }
             let unknown_due = self.last_look + UNKNOWN_GAP;
             let wake = tokio::select! {
@@ -138,6 +144,7 @@ impl Watcher {
                     return Some(keep_alive());
                 }
                 _ = self.shutdown.changed() => return None,
+                () = self.hold.revoked() => return None,
             };
             match wake {
                 Wake::Look => {}

@@ -2,8 +2,9 @@
 //! First `{"type":"game","id":…,"seat":…,"options":…}`, then the update every WebSocket
 //! client in the JSON format gets (`{"type":"update","version":…,"view":…,"legal":…,
 //! "your_turn":…,…}`, built by [`crate::play::presenter`]) at once and after every change. The
-//! stream ends after the update that shows the game over. While it is open the seat is shown
-//! as present, as a person's open table is.
+//! stream ends after the update that shows the game over, or when its token is revoked. While
+//! it is open the seat is shown as present, as a person's open table is; it counts against the
+//! account's streams (`--max-streams-per-account`).
 
 use std::sync::Arc;
 
@@ -18,6 +19,7 @@ use tokio::time::{sleep_until, Instant};
 use super::bot_token;
 use super::ndjson::{self, keep_alive, KEEP_ALIVE};
 use crate::accounts::auth::User;
+use crate::accounts::open_streams::StreamHold;
 use crate::domain::seats::GameStatus;
 use crate::http::error::{AppError, AppResult};
 use crate::live::cache::{find, LiveGame};
@@ -33,6 +35,7 @@ pub async fn stream(
     user: User,
 ) -> AppResult<Response> {
     bot_token(&user)?;
+    let hold = app.open_streams.open(&user)?;
     let live = find(&app, &id).await?;
     let snapshot = live.snapshot();
     let seat = snapshot
@@ -45,6 +48,7 @@ pub async fn stream(
         "options": snapshot.options,
     }));
     let follower = Follower {
+        hold,
         snapshots: live.subscribe(),
         shutdown: app.shutdown.subscribe(),
         presence: Presence::enter(live, seat).await,
@@ -62,6 +66,8 @@ pub async fn stream(
 
 /// The game's snapshots as the bot has been sent them.
 struct Follower {
+    /// Counts the stream against the account's cap; ends it when its token is revoked.
+    hold: StreamHold,
     snapshots: watch::Receiver<Arc<Snapshot>>,
     shutdown: watch::Receiver<bool>,
     presence: Presence,
@@ -72,13 +78,14 @@ struct Follower {
 }
 
 impl Follower {
-    /// The next line; `None` once the game is over and told, or the server stops.
+    /// The next line; `None` once the game is over and told, the server stops or the token is
+    /// revoked.
     async fn next_line(&mut self) -> Option<Bytes> {
         if let Some(first) = self.first.take() {
             return Some(self.sent(first));
         }
         loop {
-            if self.over || *self.shutdown.borrow() {
+            if self.over || *self.shutdown.borrow() || self.hold.is_revoked() {
                 return None;
             }
             let snapshot = self.snapshots.borrow_and_update().clone();
@@ -110,6 +117,7 @@ impl Follower {
                     return Some(self.sent(keep_alive()));
                 }
                 _ = self.shutdown.changed() => return None,
+                () = self.hold.revoked() => return None,
             }
         }
     }

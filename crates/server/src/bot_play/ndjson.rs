@@ -33,7 +33,8 @@ pub fn keep_alive() -> Bytes {
 /// The answer streaming `lines`.
 pub fn response(lines: impl Stream<Item = Bytes> + Send + 'static) -> Response {
     use futures_util::StreamExt;
-    let body = Body::from_stream(lines.map(Ok::<_, std::convert::Infallible>));
+    // Fused: a stream is never polled after its end, whatever polls the body.
+    let body = Body::from_stream(lines.fuse().map(Ok::<_, std::convert::Infallible>));
     let mut response = (
         [
             (header::CONTENT_TYPE, CONTENT_TYPE),

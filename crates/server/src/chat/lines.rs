@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::auth::{MaybeUser, User};
 use crate::domain::time::now;
+use crate::domain::typed_text::{self, TextError, Typed};
 use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::http::language::lang_of;
 use crate::live::cache::{find, LiveGame};
@@ -106,21 +107,18 @@ pub fn visible(line: &ChatLine, reader_seat: Option<u8>, muted: &[String], apart
 fn checked_text(body: PostBody) -> AppResult<ChatText> {
     match (body.text, body.phrase) {
         (Some(text), None) => {
-            let text = text.trim();
-            if text.is_empty() {
+            if text.trim().is_empty() {
                 return Err(AppError::bad_request("chat-empty"));
             }
-            if text.chars().count() > MAX_CHARS {
-                return Err(AppError::new(
+            match typed_text::checked(&text, Typed::ChatLine, 1, MAX_CHARS) {
+                Ok(text) => Ok(ChatText::Text(text)),
+                Err(TextError::Length) => Err(AppError::new(
                     axum::http::StatusCode::PAYLOAD_TOO_LARGE,
                     "chat-too-long",
                 )
-                .with("max", MAX_CHARS));
+                .with("max", MAX_CHARS)),
+                Err(TextError::Hidden) => Err(AppError::bad_request("chat-one-line")),
             }
-            if text.chars().any(|c| c.is_control()) {
-                return Err(AppError::bad_request("chat-one-line"));
-            }
-            Ok(ChatText::Text(text.to_string()))
         }
         (None, Some(phrase)) if PHRASES.contains(&phrase.as_str()) => Ok(ChatText::Phrase(phrase)),
         (None, Some(_)) => Err(AppError::bad_request("no-such-phrase")),

@@ -1,5 +1,5 @@
-//! An export read from the database a page of games at a time (oldest finish first): only one
-//! page is ever in memory, however many games the export holds. The HTTP route streams the
+//! An export read from the database a page of games at a time, in the order games finished
+//! ([`ExportCursor`]): only one page is ever in memory, however many games the export holds. The HTTP route streams the
 //! pages as they come; `helvetia export` writes them to a file.
 
 use crate::domain::export::{ExportCursor, ExportFilter, ExportRecord, PAGE_GAMES};
@@ -9,6 +9,8 @@ use crate::storage::{ExportQuery, Store, StoreResult};
 pub struct ExportPages {
     store: Store,
     filter: ExportFilter,
+    /// Where the export stands: a cursor as the client gave it until the first page, then
+    /// the number of the last game written.
     after: Option<ExportCursor>,
     left: Option<u64>,
 }
@@ -40,21 +42,26 @@ impl ExportPages {
             Some(left) => PAGE_GAMES.min(usize::try_from(left).unwrap_or(PAGE_GAMES)),
             None => PAGE_GAMES,
         };
+        let after = match &self.after {
+            None => 0,
+            Some(ExportCursor::After(number)) => *number,
+            Some(ExportCursor::FinishedAt { finished_at, id }) => {
+                self.store.finish_seq_at(*finished_at, id).await?
+            }
+        };
+        self.after = Some(ExportCursor::After(after));
         let page = self
             .store
             .finished_games(&ExportQuery {
                 filter: &self.filter,
-                after: self.after.as_ref(),
+                after,
                 games,
             })
             .await?;
         let Some(last) = page.last() else {
             return Ok(None);
         };
-        self.after = Some(ExportCursor {
-            finished_at: last.finished_at,
-            id: last.id.clone(),
-        });
+        self.after = Some(ExportCursor::After(last.finish_seq));
         if let Some(left) = &mut self.left {
             *left -= page.len() as u64;
         }

@@ -7,6 +7,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
 use serde::Deserialize;
 use tokio::sync::Semaphore;
 
@@ -59,7 +60,9 @@ pub async fn export(
     let first = read_page(&mut pages).await?;
     let more = first.is_some().then_some(pages);
     // Once the answer has begun, a failing database cuts the connection: the client sees the
-    // export end early rather than end well (and can go on from its last whole line).
+    // export end early rather than end well (and can go on from its last whole line). Fused:
+    // the compression layer polls the body once more after its end, which an unfolded stream
+    // must never be.
     let stream = futures_util::stream::unfold((first, more), |(ready, pages)| async move {
         if let Some(records) = ready {
             return Some((Ok(Bytes::from(ndjson(&records))), (None, pages)));
@@ -73,7 +76,8 @@ pub async fn export(
                 Some((Err(std::io::Error::other(error.to_string())), (None, None)))
             }
         }
-    });
+    })
+    .fuse();
     Ok((
         [(header::CONTENT_TYPE, CONTENT_TYPE)],
         Body::from_stream(stream),

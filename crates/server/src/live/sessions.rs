@@ -16,6 +16,9 @@ pub struct User {
     pub name: String,
     /// How the request proved who it is, and so what it may do.
     pub by: Credential,
+    /// The id of the API token it showed ([`Credential::ApiToken`]): the streams it opens end
+    /// when that token is revoked.
+    pub token: Option<String>,
 }
 
 /// What a request showed to prove who it is.

@@ -74,9 +74,14 @@ pub async fn upgrade(
     admitted: Option<Extension<Arc<Admitted>>>,
     upgrade: WebSocketUpgrade,
 ) -> AppResult<Response> {
+    // A logged-in viewer's socket counts against the account's streams for as long as it is
+    // open, as it counts against the connection caps.
+    let hold = user
+        .as_ref()
+        .map(|user| app.open_streams.open(user))
+        .transpose()?;
     let live = find(&app, &id).await?;
     let lang = lang_of(&headers);
-    // The socket counts against the connection caps for as long as it is open.
     let admitted = admitted.map(|Extension(admitted)| admitted);
     Ok(upgrade
         // Clients send only small messages, and tungstenite zeroes the whole read buffer on
@@ -88,7 +93,7 @@ pub async fn upgrade(
         .max_frame_size(MAX_CLIENT_MESSAGE)
         .on_upgrade(move |socket| async move {
             session(app, live, user, (lang, query.layout, query.format), socket).await;
-            drop(admitted);
+            drop((admitted, hold));
         }))
 }
 

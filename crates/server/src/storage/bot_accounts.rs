@@ -14,6 +14,7 @@ use sqlx::Row;
 
 use super::account_limits::lock_account;
 use super::{Store, StoreError, StoreResult};
+use crate::domain::notice::Notice;
 
 /// One API token as its account sees it listed: never the secret, which exists only in the
 /// answer that created it.
@@ -184,7 +185,14 @@ impl Store {
         .bind(user_id)
         .execute(&self.pool)
         .await?;
-        Ok(revoked.rows_affected() == 1)
+        let revoked = revoked.rows_affected() == 1;
+        if revoked {
+            self.announce(&Notice::TokenRevoked {
+                token_id: id.to_string(),
+            })
+            .await?;
+        }
+        Ok(revoked)
     }
 
     /// The bot account (id and name) a live token of hash `token_hash` belongs to, noting the
@@ -196,7 +204,7 @@ impl Store {
         &self,
         token_hash: &str,
         now: i64,
-    ) -> StoreResult<Option<(String, String)>> {
+    ) -> StoreResult<Option<(String, String, String)>> {
         let row = sqlx::query(
             "SELECT u.id, u.username, t.id, t.last_used_at FROM api_tokens t \
              JOIN users u ON u.id = t.user_id \
@@ -210,14 +218,14 @@ impl Store {
         };
         // The time of last use is kept to the minute: no write for every request.
         let last_used: Option<i64> = row.try_get(3)?;
+        let token_id: String = row.try_get(2)?;
         if last_used.is_none_or(|last| now - last >= 60) {
-            let token_id: String = row.try_get(2)?;
             sqlx::query("UPDATE api_tokens SET last_used_at = $1 WHERE id = $2")
                 .bind(now)
-                .bind(token_id)
+                .bind(&token_id)
                 .execute(&self.pool)
                 .await?;
         }
-        Ok(Some((row.try_get(0)?, row.try_get(1)?)))
+        Ok(Some((row.try_get(0)?, row.try_get(1)?, token_id)))
     }
 }

@@ -1,5 +1,6 @@
-//! Reading finished games for the export, one page at a time in the export's order (finish
-//! time, then id), and each account's choice to appear as anonymous in exports.
+//! Reading finished games for the export, one page at a time in the export's order (the number
+//! each game got when it finished: `migrations/0022_export_order.sql`), and each account's
+//! choice to appear as anonymous in exports.
 
 use std::collections::HashMap;
 
@@ -11,7 +12,7 @@ use sqlx::{Any, Row};
 use super::account_flags::AccountFlag;
 use super::{decode_error, Store, StoreResult};
 use crate::domain::clock::Clock;
-use crate::domain::export::{ExportCursor, ExportFilter, FinishedGame, FinishedSeat};
+use crate::domain::export::{ExportFilter, FinishedGame, FinishedSeat};
 use crate::domain::seats::BotLevel;
 
 /// One page of an export: the filter, where the previous page ended and how many games.
@@ -19,8 +20,8 @@ use crate::domain::seats::BotLevel;
 pub struct ExportQuery<'a> {
     /// Which games.
     pub filter: &'a ExportFilter,
-    /// The last game already written, if any.
-    pub after: Option<&'a ExportCursor>,
+    /// The number in the export's order of the last game already written; 0 for none.
+    pub after: i64,
     /// Most games in the page.
     pub games: usize,
 }
@@ -33,24 +34,20 @@ impl Store {
     /// Database failure, or a row that does not parse.
     pub async fn finished_games(&self, query: &ExportQuery<'_>) -> StoreResult<Vec<FinishedGame>> {
         let filter = query.filter;
-        let (after_at, after_id) = query
-            .after
-            .map_or((i64::MIN, ""), |c| (c.finished_at, c.id.as_str()));
         // Absent filters are bound as values that hold every game, so that one statement fits
         // all of them.
         let rows = sqlx::query(
             "SELECT g.id, g.options, g.seed, g.created_at, g.finished_at, g.rated, g.end_reason, \
-             g.winners, g.clock FROM games g \
+             g.winners, g.clock, g.finish_seq FROM games g \
              WHERE g.status = 'finished' AND g.tutorial = 0 AND g.finished_at IS NOT NULL \
-             AND (g.finished_at > $1 OR (g.finished_at = $1 AND g.id > $2)) \
-             AND g.finished_at >= $3 AND g.finished_at < $4 \
-             AND ($5 = 0 OR (SELECT COUNT(*) FROM seats c WHERE c.game_id = g.id) = $5) \
-             AND ($6 = '' OR EXISTS (SELECT 1 FROM seats p JOIN users u ON u.id = p.user_id \
-                 WHERE p.game_id = g.id AND p.user_id = $6 AND u.export_anonymous = 0)) \
-             ORDER BY g.finished_at, g.id LIMIT $7",
+             AND g.finish_seq > $1 \
+             AND g.finished_at >= $2 AND g.finished_at < $3 \
+             AND ($4 = 0 OR (SELECT COUNT(*) FROM seats c WHERE c.game_id = g.id) = $4) \
+             AND ($5 = '' OR EXISTS (SELECT 1 FROM seats p JOIN users u ON u.id = p.user_id \
+                 WHERE p.game_id = g.id AND p.user_id = $5 AND u.export_anonymous = 0)) \
+             ORDER BY g.finish_seq LIMIT $6",
         )
-        .bind(after_at)
-        .bind(after_id)
+        .bind(query.after)
         .bind(filter.since.unwrap_or(i64::MIN))
         .bind(filter.until.unwrap_or(i64::MAX))
         .bind(i64::from(filter.players.unwrap_or(0)))
@@ -130,6 +127,25 @@ impl Store {
         Ok(games)
     }
 
+    /// Where a cursor of the export's order by finish time and id stands in the order by
+    /// number: the games finished before numbering were numbered in that order, so it is the
+    /// greatest number of a game at or before (`finished_at`, `id`); 0 if none.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn finish_seq_at(&self, finished_at: i64, id: &str) -> StoreResult<i64> {
+        let number: Option<i64> = sqlx::query_scalar(
+            "SELECT MAX(finish_seq) FROM games WHERE status = 'finished' \
+             AND finish_seq IS NOT NULL AND finished_at IS NOT NULL \
+             AND (finished_at < $1 OR (finished_at = $1 AND id <= $2))",
+        )
+        .bind(finished_at)
+        .bind(id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(number.unwrap_or(0))
+    }
+
     /// Whether the account appears as anonymous in exports; `None` if there is no such account.
     ///
     /// # Errors
@@ -181,6 +197,7 @@ fn parse_finished(row: &sqlx::any::AnyRow) -> StoreResult<FinishedGame> {
         actions: Vec::new(),
         created_at: row.try_get(3)?,
         finished_at: row.try_get(4)?,
+        finish_seq: row.try_get(9)?,
         rated: row.try_get::<i64, _>(5)? != 0,
         ended_by_resignation: end_reason.as_deref() == Some(super::games::RESIGNED),
         winners,

@@ -129,7 +129,20 @@ fn migration(version: i64, name: &'static str, sql: &'static str) -> Migration {
     )
 }
 
-pub fn migrator() -> Migrator {
+/// The migrations of PostgreSQL (`postgres`) or SQLite: the same but for what only one of them
+/// can say (a trigger's body).
+pub fn migrator(postgres: bool) -> Migrator {
+    let export_order = if postgres {
+        concat!(
+            include_str!("../../migrations/0022_export_order.sql"),
+            include_str!("../../migrations/0022_export_order.postgres.sql")
+        )
+    } else {
+        concat!(
+            include_str!("../../migrations/0022_export_order.sql"),
+            include_str!("../../migrations/0022_export_order.sqlite.sql")
+        )
+    };
     Migrator {
         migrations: Cow::Owned(vec![
             migration(1, "init", include_str!("../../migrations/0001_init.sql")),
@@ -221,6 +234,7 @@ pub fn migrator() -> Migrator {
                 "tournament withdrawals",
                 include_str!("../../migrations/0021_tournament_withdrawals.sql"),
             ),
+            migration(22, "export order", export_order),
         ]),
         ignore_missing: false,
         locking: true,
@@ -289,7 +303,7 @@ impl Store {
             })
             .connect(&with_create_mode(url))
             .await?;
-        migrator()
+        migrator(!is_sqlite)
             .run(&pool)
             .await
             .map_err(|error| StoreError::Database(error.into()))?;

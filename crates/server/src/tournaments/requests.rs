@@ -7,8 +7,6 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use time::format_description::well_known::Rfc3339;
-use time::OffsetDateTime;
 
 use helvetia_web::pages::{TournamentLists, TournamentView};
 
@@ -16,7 +14,9 @@ use super::view::{summary_of, view_of};
 use crate::accounts::auth::{MaybeUser, User};
 use crate::domain::clock::now_ms;
 use crate::domain::play_now::Pace;
+use crate::domain::time::parse_rfc3339;
 use crate::domain::tournament::TournamentStatus;
+use crate::domain::typed_text::{self, Typed};
 use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::state::AppState;
 use crate::storage::{NewTournament, StoreError};
@@ -76,10 +76,8 @@ pub fn default_round_minutes(pace: Pace) -> u32 {
 
 /// The tournament a create request asks for, checked.
 pub fn asked(body: CreateBody, creator_id: &str, now_ms: i64) -> AppResult<NewTournament> {
-    let name = body.name.trim().to_string();
-    if !(3..=60).contains(&name.chars().count()) {
-        return Err(AppError::bad_request("tournament-name"));
-    }
+    let name = typed_text::checked(&body.name, Typed::Name, 3, 60)
+        .map_err(|_| AppError::bad_request("tournament-name"))?;
     if !(2..=4).contains(&body.players) {
         return Err(AppError::bad_request("tournament-players"));
     }
@@ -89,8 +87,7 @@ pub fn asked(body: CreateBody, creator_id: &str, now_ms: i64) -> AppResult<NewTo
             AppError::bad_request("tournament-rounds").with("rounds", u32::from(MAX_ROUNDS))
         );
     }
-    let starts_at_ms = OffsetDateTime::parse(&body.starts_at, &Rfc3339)
-        .ok()
+    let starts_at_ms = parse_rfc3339(&body.starts_at)
         .map(|time| (time.unix_timestamp_nanos() / 1_000_000) as i64)
         .filter(|at| (now_ms - START_SLACK_MS..=now_ms + MAX_LEAD_MS).contains(at))
         .ok_or_else(|| AppError::bad_request("tournament-start"))?;

@@ -1,8 +1,8 @@
 //! Change notices between nodes that share one PostgreSQL database, carried by PostgreSQL itself
 //! (`NOTIFY`, received through sqlx's `PgListener`): a game changed (its cached copies reload or
 //! catch up, and a bot account's event stream hears of it), a chat line was written (its viewers
-//! here get it), a session ended (every node forgets it at once). SQLite has one node and no
-//! notices.
+//! here get it), a session ended (every node forgets it at once), an API token was revoked
+//! (the streams opened with it end). SQLite has one node and no notices.
 
 use std::time::Duration;
 
@@ -74,5 +74,6 @@ fn dispatch(app: &AppState, payload: &str) {
             }
         }
         Notice::LoggedOut { token } => app.sessions.forget(&token),
+        Notice::TokenRevoked { token_id } => app.open_streams.revoke(&token_id),
     }
 }

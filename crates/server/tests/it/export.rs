@@ -342,6 +342,38 @@ async fn bad_filters_and_cursors_are_refused_with_a_reason_and_change_nothing() 
                 StatusCode::BAD_REQUEST,
                 "export-bad-date",
             ),
+            // Only what the docs name: a plain day, or an RFC 3339 time with its offset.
+            (
+                "?since=2026-12-01T23:59:59",
+                StatusCode::BAD_REQUEST,
+                "export-bad-date",
+            ),
+            (
+                "?since=2026-W48-1",
+                StatusCode::BAD_REQUEST,
+                "export-bad-date",
+            ),
+            (
+                "?since=2026-335",
+                StatusCode::BAD_REQUEST,
+                "export-bad-date",
+            ),
+            (
+                "?since=%2B002026-12-01",
+                StatusCode::BAD_REQUEST,
+                "export-bad-date",
+            ),
+            (
+                "?since=20261201",
+                StatusCode::BAD_REQUEST,
+                "export-bad-date",
+            ),
+            ("?until=T10:00", StatusCode::BAD_REQUEST, "export-bad-date"),
+            (
+                "?until=2026-12-01T10:00:00-25:00",
+                StatusCode::BAD_REQUEST,
+                "export-bad-date",
+            ),
             (
                 "?since=2026-01-02&until=2026-01-01",
                 StatusCode::BAD_REQUEST,

@@ -68,7 +68,7 @@ tournament-no-entrants = Noch hat sich niemand angemeldet.
 tournament-round-started = Eine neue Turnierrunde hat begonnen: Dein Tisch ist bereit.
 tournament-over = Ein Turnier, in dem du gespielt hast, ist zu Ende: Du hast Platz { "{place}" } belegt.
 
-error-tournament-name = Der Name eines Turniers hat 3 bis 60 Zeichen.
+error-tournament-name = Der Name eines Turniers hat 3 bis 60 Zeichen, ohne Steuer- und unsichtbare Zeichen.
 error-tournament-players = Wähle 2, 3 oder 4 Spieler pro Tisch.
 error-tournament-pace = Dieses Tempo gibt es nicht.
 error-tournament-rounds = Ein Turnier hat 1 bis { $rounds } Runden.

@@ -68,7 +68,7 @@ tournament-no-entrants = Nobody has entered yet.
 tournament-round-started = A new round of a tournament has started: your table is ready.
 tournament-over = A tournament you played is over: you came { "{place}" }.
 
-error-tournament-name = A tournament's name has 3 to 60 characters.
+error-tournament-name = A tournament's name has 3 to 60 characters, without control or invisible characters.
 error-tournament-players = Choose 2, 3 or 4 players per table.
 error-tournament-pace = There is no such pace.
 error-tournament-rounds = A tournament has 1 to { $rounds } rounds.

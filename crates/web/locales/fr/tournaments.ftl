@@ -68,7 +68,7 @@ tournament-no-entrants = Personne ne s’est encore inscrit.
 tournament-round-started = Une nouvelle ronde d’un tournoi a commencé : votre table est prête.
 tournament-over = Un tournoi auquel vous avez participé est terminé : vous finissez au rang { "{place}" }.
 
-error-tournament-name = Le nom d’un tournoi compte de 3 à 60 caractères.
+error-tournament-name = Le nom d’un tournoi compte de 3 à 60 caractères, sans caractère de contrôle ni invisible.
 error-tournament-players = Choisissez 2, 3 ou 4 joueurs par table.
 error-tournament-pace = Ce rythme n’existe pas.
 error-tournament-rounds = Un tournoi compte de 1 à { $rounds } rondes.

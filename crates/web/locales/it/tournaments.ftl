@@ -68,7 +68,7 @@ tournament-no-entrants = Ancora nessun iscritto.
 tournament-round-started = È iniziato un nuovo round di un torneo: il tuo tavolo è pronto.
 tournament-over = Un torneo a cui hai partecipato è finito: sei arrivato { "{place}" }º.
 
-error-tournament-name = Il nome di un torneo ha da 3 a 60 caratteri.
+error-tournament-name = Il nome di un torneo ha da 3 a 60 caratteri, senza caratteri di controllo o invisibili.
 error-tournament-players = Scegli 2, 3 o 4 giocatori per tavolo.
 error-tournament-pace = Questo ritmo non esiste.
 error-tournament-rounds = Un torneo ha da 1 a { $rounds } round.

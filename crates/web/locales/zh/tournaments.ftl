@@ -66,7 +66,7 @@ tournament-no-entrants = 还没有人报名。
 tournament-round-started = 锦标赛新一轮已开始：你的牌桌已就绪。
 tournament-over = 你参加的锦标赛已结束：你获得第 { "{place}" } 名。
 
-error-tournament-name = 锦标赛名称为 3 到 60 个字符。
+error-tournament-name = 锦标赛名称为 3 到 60 个字符，不含控制字符或不可见字符。
 error-tournament-players = 请选择每桌 2、3 或 4 人。
 error-tournament-pace = 没有这种节奏。
 error-tournament-rounds = 锦标赛有 1 到 { $rounds } 轮。

@@ -53,6 +53,7 @@ pub fn bot_account_section(lang: Lang, account: &BotAccount) -> Markup {
             BotAccount::Bot(tokens) => {
                 p { (lang.tr("bot-account-is-bot")) }
                 h3 { (lang.tr("bot-tokens-title")) }
+                div id="token-list" {
                 @if tokens.is_empty() {
                     p id="no-tokens" { (lang.tr("bot-tokens-none")) }
                 } @else {
@@ -85,6 +86,7 @@ pub fn bot_account_section(lang: Lang, account: &BotAccount) -> Markup {
                             }
                         }
                     }
+                }
                 }
                 form id="token-form" class="stack" data-api=(BOT_TOKENS_API) {
                     label for="token-name" { (lang.tr("bot-token-new-name")) }

@@ -42,6 +42,17 @@ impl TokenClient {
         TokenClient::answer(response).await
     }
 
+    /// The status of a GET, without reading the body (which a stream never ends).
+    pub async fn status_of(&self, path: &str) -> StatusCode {
+        self.http
+            .get(format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .send()
+            .await
+            .unwrap()
+            .status()
+    }
+
     /// A POST without any CSRF token: a program has none, and needs none.
     pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
         let response = self
