@@ -67,11 +67,19 @@ pub fn mail_handled(outcome: &'static str) {
     counter!("helvetia_mails_total", "outcome" => outcome).increment(1);
 }
 
-/// A periodic worker (`worker`: deadlines, mail) of the node `node` finished a look without a
+/// A periodic worker (`worker`: deadlines, mail, play-now) of the node `node` finished a look without a
 /// failure. A look that began after an event has seen it, so tests wait for looks instead of
 /// sleeping; an operator sees a worker that stopped looking.
 pub fn worker_looked(worker: &'static str, node: &str) {
     counter!("helvetia_worker_looks_total", "worker" => worker, "node" => node.to_string())
+        .increment(1);
+}
+
+/// A person's forced step was decided by the node `node`: `outcome` is `played` (for them) or
+/// `left` (their account turned it off: it waits for their click). Tests wait for the decision
+/// instead of sleeping; an operator sees how often steps are played.
+pub fn forced_step_decided(outcome: &'static str, node: &str) {
+    counter!("helvetia_forced_steps_total", "outcome" => outcome, "node" => node.to_string())
         .increment(1);
 }
 

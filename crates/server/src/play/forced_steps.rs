@@ -43,7 +43,10 @@ pub async fn play(
 ) -> bool {
     match app.store.plays_forced_steps(&user_id).await {
         Ok(Some(true)) => {}
-        Ok(_) => return false,
+        Ok(_) => {
+            crate::live::metrics::forced_step_decided("left", app.store.node());
+            return false;
+        }
         Err(error) => {
             tracing::warn!(game = %live.id, "cannot read the forced-step setting: {error}");
             return false;
@@ -58,7 +61,10 @@ pub async fn play(
     )
     .await;
     match played {
-        Ok(_) => true,
+        Ok(_) => {
+            crate::live::metrics::forced_step_decided("played", app.store.node());
+            true
+        }
         Err(error) => {
             // The person played it first, or undid, or the game moved on another node.
             tracing::debug!(game = %live.id, "forced step not played: {error}");

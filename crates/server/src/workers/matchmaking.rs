@@ -18,10 +18,12 @@ pub async fn pair_pools(app: AppState) {
             () = app.play_now_wake.notified() => {}
         }
         match pair_and_seat(&app).await {
-            Ok(created) if !created.is_empty() => {
-                tracing::debug!("play now seated {} tables", created.len());
+            Ok(created) => {
+                if !created.is_empty() {
+                    tracing::debug!("play now seated {} tables", created.len());
+                }
+                crate::live::metrics::worker_looked("play-now", app.store.node());
             }
-            Ok(_) => {}
             Err(error) => tracing::warn!("play-now pairing failed: {error}"),
         }
     }

@@ -192,7 +192,13 @@ async fn a_token_is_shown_once_plays_only_and_is_refused_once_revoked() {
         let mut robo = server.user("robo").await;
         become_bot(&mut robo).await;
 
-        for name in ["", &"x".repeat(41)] {
+        for name in [
+            "",
+            &"x".repeat(41),
+            "lap\u{202e}top",
+            "lap\u{200b}top",
+            "nul\u{0}",
+        ] {
             let (status, body) = robo.post("/api/bot/tokens", json!({"name": name})).await;
             assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
             assert_eq!(body["code"], "api-token-name", "{body}");

@@ -57,6 +57,16 @@ async fn a_person_makes_a_bot_account_and_manages_its_tokens_on_the_settings_pag
         .text()
         .await
         .unwrap();
+    // Listed at once, without a reload, and "no token yet" is gone; the secret stays shown.
+    wait_until(
+        &robo,
+        "Array.from(document.querySelectorAll('table.tokens td')).some(td => td.textContent === 'laptop') \
+         && document.getElementById('no-tokens') === null \
+         && !document.getElementById('new-token').hidden",
+        "the new token listed by its name before any reload",
+        Duration::from_secs(20),
+    )
+    .await;
 
     robo.refresh().await.unwrap();
     wait_until(

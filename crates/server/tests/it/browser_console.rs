@@ -47,8 +47,23 @@ async fn pages_and_a_table_at_ones_turn_write_nothing_to_the_console() {
         Duration::from_secs(30),
     )
     .await;
-    // The chime would come right after the table; give the page a moment to write.
-    tokio::time::sleep(Duration::from_millis(800)).await;
+    // The chime would come with the turn, in the same step that marks the page as "your turn",
+    // and that step then asks for the person's games again, whose answer counts them in the
+    // title: once the title counts the waiting game, both are done (and a task later, anything
+    // either left to the page's queue).
+    wait_until(
+        &anna,
+        "document.body.classList.contains('your-turn') && /\\(\\d+\\) /.test(document.title)",
+        "the turn marked and the person's games read again",
+        Duration::from_secs(30),
+    )
+    .await;
+    anna.execute_async(
+        "const done = arguments[arguments.length - 1]; setTimeout(done, 0);",
+        vec![],
+    )
+    .await
+    .expect("a task later");
     let noise: Vec<String> = console_log(&anna)
         .await
         .into_iter()

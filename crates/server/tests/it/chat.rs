@@ -121,6 +121,10 @@ async fn bad_chat_lines_are_refused_with_a_reason_and_change_nothing() {
         ),
         (json!({"text": "   "}), StatusCode::BAD_REQUEST),
         (json!({"text": "two\nlines"}), StatusCode::BAD_REQUEST),
+        // A bidi override or a zero-width space would hide or reorder what others read.
+        (json!({"text": "gg\u{202e}pw"}), StatusCode::BAD_REQUEST),
+        (json!({"text": "g\u{200b}g"}), StatusCode::BAD_REQUEST),
+        (json!({"text": "nul\u{0}"}), StatusCode::BAD_REQUEST),
         (json!({"phrase": "you-lose"}), StatusCode::BAD_REQUEST),
         (
             json!({"text": "a", "phrase": "thanks"}),

@@ -28,6 +28,21 @@ async fn state_after(client: &mut Client, id: &str, version: u64) -> Value {
     panic!("game {id} stayed at version {version}");
 }
 
+/// Waits until the server has left one more forced step than `before` to its person (whose
+/// setting is off), and answers the count: the decision on the step waiting now is made.
+async fn left_decided(server: &TestServer, before: u64) -> u64 {
+    let mut left = before;
+    let decided = common::within(Duration::from_secs(20), async || {
+        left = server
+            .node_counter("helvetia_forced_steps_total", ("outcome", "left"))
+            .await;
+        left > before
+    })
+    .await;
+    assert!(decided, "the server decided on the waiting step");
+    left
+}
+
 /// Plays legal action number `index` of game `id` at `version` as `client`.
 async fn act(client: &mut Client, id: &str, version: u64, index: usize) -> (StatusCode, Value) {
     let body = json!({"version": version, "index": index});
@@ -82,7 +97,11 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
         let mut anna = server.user_as_created("anna").await;
         let mut beat = server.user("beat").await;
         let (mut played_for_anna, mut clicked_by_beat, mut undone) = (0, 0, false);
-        let (mut longest_wait_for_anna, mut waited_for_beat) = (Duration::ZERO, false);
+        let mut waited_for_beat = false;
+        // Beat's steps the server decided to leave to him, as its metrics count them.
+        let mut left_to_beat = server
+            .node_counter("helvetia_forced_steps_total", ("outcome", "left"))
+            .await;
         let mut found_by_watcher = false;
         let mut pick = 0usize;
         // The deal is random, so one short game may not bring every case: a next game goes on
@@ -119,6 +138,15 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
                     continue;
                 }
                 let forced = state["forced_step"].clone();
+                // The steps the server has left to Beat so far (his setting is off), read while
+                // none of his waits, before the action that may bring one: one more is the sign
+                // that it decided on the step waiting then.
+                if forced.is_null() || anna_moves {
+                    left_to_beat = server
+                        .node_counter("helvetia_forced_steps_total", ("outcome", "left"))
+                        .await;
+                }
+                let left_before = left_to_beat;
                 if !forced.is_null() {
                     assert_eq!(
                         legal,
@@ -128,9 +156,7 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
                 }
                 if !forced.is_null() && anna_moves {
                     // Anna does not click: the server plays it for her.
-                    let seen = std::time::Instant::now();
                     let after = state_after(client, &id, version).await;
-                    longest_wait_for_anna = longest_wait_for_anna.max(seen.elapsed());
                     let actions = after["actions"].as_array().unwrap();
                     let index = state["actions"].as_array().unwrap().len();
                     assert_eq!(
@@ -180,7 +206,7 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
                     // Beat turns it on while his step waits, after the server left it to him: no
                     // change of the game wakes anything, the node's watcher finds the step in the
                     // database and plays it.
-                    tokio::time::sleep(Duration::from_millis(1500)).await;
+                    left_to_beat = left_decided(&server, left_before).await;
                     let (status, body) = client
                         .post(SETTING, json!({"play_forced_steps": true}))
                         .await;
@@ -193,10 +219,9 @@ async fn forced_steps_are_played_for_a_person_who_wants_it_and_wait_for_one_who_
                 }
                 if !forced.is_null() {
                     if !waited_for_beat && played_for_anna > 0 {
-                        // Three times as long as the server took to play Anna's step: had it
-                        // played Beat's, the version would have moved by now. (Before he turns
-                        // the setting on, below.)
-                        tokio::time::sleep(3 * longest_wait_for_anna).await;
+                        // The server decided on Beat's step and left it to him: the version
+                        // has not moved. (Before he turns the setting on, below.)
+                        left_to_beat = left_decided(&server, left_before).await;
                         let still = client.state(&id).await;
                         assert_eq!(
                             still["version"].as_u64(),

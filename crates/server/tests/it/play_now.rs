@@ -103,8 +103,10 @@ async fn seven_people_on_two_nodes_make_two_tables_of_three_and_one_waits() {
         })
         .await;
         assert!(six_seated, "six of the seven are seated");
-        // Both nodes pair several more times meanwhile: nothing changes.
-        tokio::time::sleep(Duration::from_millis(600)).await;
+        // Both nodes pair twice more (each look began after the six were seated): nothing
+        // changes.
+        first.wait_for_a_look_since_now("play-now").await;
+        second.wait_for_a_look_since_now("play-now").await;
         let mut tables: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         let mut waiting = Vec::new();
         for (person, name) in people.iter().zip(&names) {

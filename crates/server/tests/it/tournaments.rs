@@ -468,6 +468,16 @@ async fn entries_are_checked_and_a_tournament_too_small_is_cancelled() {
         };
         for (extra, code) in [
             (json!({"name": "x"}), "tournament-name"),
+            // Control, bidi-override and zero-width characters: one rule for every name typed
+            // (a NUL would not even reach PostgreSQL).
+            (
+                json!({"name": "Cup\u{202e}\u{200b}\u{0}xyz"}),
+                "tournament-name",
+            ),
+            (json!({"name": "Cup\u{0}xyz"}), "tournament-name"),
+            (json!({"name": "Cup\u{202e}xyz"}), "tournament-name"),
+            (json!({"name": "Cup\u{200b}xyz"}), "tournament-name"),
+            (json!({"name": "Cup\u{2066}xyz"}), "tournament-name"),
             (json!({"players": 5}), "tournament-players"),
             (json!({"pace": "slow"}), "tournament-pace"),
             (json!({"rounds": 11}), "tournament-rounds"),

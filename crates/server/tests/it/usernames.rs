@@ -117,3 +117,25 @@ async fn accounts_stored_before_that_now_look_alike_both_keep_logging_in() {
         assert_eq!(status, StatusCode::CONFLICT);
     }
 }
+
+#[tokio::test]
+async fn the_name_the_export_writes_for_anonymous_players_is_no_ones() {
+    for database in databases().await {
+        let server = TestServer::start(database).await;
+        for name in [
+            "anonymous",
+            "Anonymous",
+            "\u{ff21}\u{ff2e}\u{ff2f}\u{ff2e}\u{ff39}\u{ff2d}\u{ff2f}\u{ff35}\u{ff33}",
+        ] {
+            let (status, body) = register(&mut server.client().await, name).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{name}: {body}");
+            assert_eq!(body["code"], "username-reserved", "{name}: {body}");
+        }
+        let (status, body) = register(
+            &mut server.client().await,
+            &format!("anonymous{}", digits()),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+}

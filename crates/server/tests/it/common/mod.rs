@@ -185,6 +185,14 @@ impl TestServer {
     /// How many looks without a failure this node's periodic `worker` (deadlines, mail) has
     /// finished, as its `/metrics` counts them.
     pub async fn worker_looks(&self, worker: &str) -> u64 {
+        self.node_counter("helvetia_worker_looks_total", ("worker", worker))
+            .await
+    }
+
+    /// This node's count of the counter `name` with the label `label` (`/metrics`; the
+    /// recorder is shared by every server of the test process, whose counts the node label
+    /// tells apart).
+    pub async fn node_counter(&self, name: &str, (label, value): (&str, &str)) -> u64 {
         let metrics = reqwest::get(format!("{}/metrics", self.base))
             .await
             .expect("/metrics answers")
@@ -194,8 +202,8 @@ impl TestServer {
         let node = self.server.state.store.node();
         metrics
             .lines()
-            .filter(|line| line.starts_with("helvetia_worker_looks_total{"))
-            .filter(|line| line.contains(&format!("worker=\"{worker}\"")))
+            .filter(|line| line.starts_with(&format!("{name}{{")))
+            .filter(|line| line.contains(&format!("{label}=\"{value}\"")))
             .filter(|line| line.contains(&format!("node=\"{node}\"")))
             .find_map(|line| line.rsplit(' ').next()?.parse().ok())
             .unwrap_or(0)
