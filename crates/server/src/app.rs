@@ -9,7 +9,6 @@ use axum::routing::{get, post};
 use axum::Router;
 use governor::{Quota, RateLimiter};
 
-use crate::accounts::open_streams::OpenStreams;
 use crate::accounts::{auth, csrf, scope};
 use crate::analysis::requests as analysis;
 use crate::bot_accounts::requests as bot_accounts;
@@ -22,6 +21,7 @@ use crate::http::body_limit::{self, MAX_BODY};
 use crate::http::{
     compression, error_language, health, listener, run_to_the_end, security_headers, tracing_layer,
 };
+use crate::live::open_streams::OpenStreams;
 use crate::live::Node;
 use crate::lobby::{games as lobby, rematch, tutorial};
 use crate::mail;

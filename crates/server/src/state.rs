@@ -26,7 +26,7 @@ pub struct Shared {
     /// Requests of a bot account's API tokens, per account.
     pub api_limiter: DefaultKeyedRateLimiter<String>,
     /// The streams and sockets each account holds open on this node.
-    pub open_streams: crate::accounts::open_streams::OpenStreams,
+    pub open_streams: crate::live::open_streams::OpenStreams,
     /// Addresses that showed too many wrong API tokens, refused for a while.
     pub blocked_token_addresses: BlockedAddresses,
     /// Set when the node stops: readiness fails and viewers are told to reconnect elsewhere.

@@ -14,6 +14,7 @@ use fluent_bundle::FluentValue;
 
 use crate::domain::game_state::Refusal;
 use crate::live::error::LiveError;
+use crate::live::open_streams::Refused;
 use crate::storage::{AccountCap, CapKind, StoreError};
 use helvetia_web::Lang;
 
@@ -299,4 +300,16 @@ pub struct JsonBody<T>(pub T);
 /// Answers JSON.
 pub fn json<T: serde::Serialize>(value: T) -> Json<T> {
     Json(value)
+}
+
+/// A stream refused by the account's cap, or for a token just revoked.
+impl From<Refused> for AppError {
+    fn from(refused: Refused) -> AppError {
+        match refused {
+            Refused::TooMany { cap } => {
+                AppError::new(StatusCode::TOO_MANY_REQUESTS, "too-many-streams").with("max", cap)
+            }
+            Refused::Revoked => AppError::unauthorized("unknown-api-token"),
+        }
+    }
 }

@@ -8,6 +8,7 @@ pub mod cache;
 pub mod error;
 pub mod events;
 pub mod metrics;
+pub mod open_streams;
 pub mod search_slots;
 pub mod seatings;
 pub mod sessions;

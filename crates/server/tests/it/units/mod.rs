@@ -5,7 +5,6 @@
 //! (docs/testing.md); here they share the one test program that links the server as it is.
 //! A file per folder of the server, a module per file.
 
-mod accounts;
 mod bot_play;
 mod chat;
 mod http;

@@ -12,11 +12,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::http::StatusCode;
 use tokio::sync::watch;
 
-use crate::accounts::auth::User;
-use crate::http::error::AppError;
+use crate::live::sessions::User;
 
 /// How long a revoked token is remembered, so that a stream whose token was looked up just
 /// before the revocation, and opened just after, still ends at once.
@@ -159,17 +157,6 @@ impl Drop for StreamHold {
                     held.tokens.remove(token);
                 }
             }
-        }
-    }
-}
-
-impl From<Refused> for AppError {
-    fn from(refused: Refused) -> AppError {
-        match refused {
-            Refused::TooMany { cap } => {
-                AppError::new(StatusCode::TOO_MANY_REQUESTS, "too-many-streams").with("max", cap)
-            }
-            Refused::Revoked => AppError::unauthorized("unknown-api-token"),
         }
     }
 }
