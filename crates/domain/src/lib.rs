@@ -10,6 +10,7 @@ pub mod log_book;
 pub mod mail_event;
 pub mod notice;
 pub mod play_now;
+pub mod push;
 pub mod rating;
 pub mod records;
 pub mod seats;
