@@ -109,6 +109,14 @@ pub struct Args {
     /// no change (a safety net for a notice between nodes that was lost).
     #[arg(long, default_value_t = 30)]
     bot_events_recheck_secs: u64,
+    /// The contact a push service's operators may reach, sent with every Web Push message
+    /// (`mailto:…` or `https:…`; default: mailto: and the address of --mail-from).
+    #[arg(long)]
+    vapid_subject: Option<String>,
+    /// Take Web Push subscriptions whose endpoint is plain http (a push service on a private
+    /// network, for tests).
+    #[arg(long)]
+    push_allow_private: bool,
     /// The rating gap a "play now" table allows at once.
     #[arg(long, default_value_t = 100.0)]
     play_now_gap_base: f64,
@@ -159,6 +167,8 @@ pub fn run(args: Args) -> ExitCode {
         tournament_tick_ms: args.tournament_tick_ms.max(10),
         play_now_presence_secs: args.play_now_presence_secs.max(1),
         bot_events_recheck_secs: args.bot_events_recheck_secs.max(1),
+        vapid_subject: args.vapid_subject,
+        push_allow_private: args.push_allow_private,
         play_now_gap_base: args.play_now_gap_base.max(0.0),
         play_now_gap_per_sec: args.play_now_gap_per_sec.max(0.0),
     };

@@ -15,6 +15,7 @@ use crate::bot_accounts::requests as bot_accounts;
 use crate::bot_play;
 use crate::chat::lines as chat;
 use crate::config::Config;
+use crate::domain::push::vapid::VapidKeys;
 use crate::domain::tokens::random_token;
 use crate::export::{requests as export, settings as export_settings};
 use crate::http::body_limit::{self, MAX_BODY};
@@ -28,6 +29,8 @@ use crate::mail;
 use crate::matchmaking::requests as play_now;
 use crate::play::{forced_steps, hints, requests as play, resign, socket as ws, stand_in};
 use crate::players::{leaderboard, profiles as players};
+use crate::push::requests as push;
+use crate::push::service_worker;
 use crate::site::pages;
 use crate::site::settings as site_settings;
 use crate::state::{AppState, Shared};
@@ -66,6 +69,10 @@ pub async fn open(config: Config) -> Result<AppState, StartError> {
             .await
             .map_err(|e| StartError(format!("cannot reset bot leases: {e}")))?;
     }
+    let vapid = store
+        .vapid_keys(VapidKeys::generate(), crate::domain::time::now())
+        .await
+        .map_err(|e| StartError(format!("cannot read or store the Web Push keys: {e}")))?;
     crate::live::metrics::install();
     let per_minute = NonZeroU32::new(config.auth_per_minute.max(1)).expect("at least 1");
     let per_account = NonZeroU32::new(config.login_per_account_minute.max(1)).expect("at least 1");
@@ -78,6 +85,7 @@ pub async fn open(config: Config) -> Result<AppState, StartError> {
         api_limiter: RateLimiter::keyed(Quota::per_minute(api_per_minute)),
         blocked_token_addresses: Default::default(),
         open_streams: OpenStreams::new(config.max_streams_per_account),
+        vapid,
         shutdown: tokio::sync::watch::channel(false).0,
         play_now_wake: tokio::sync::Notify::new(),
         tournament_wake: tokio::sync::Notify::new(),
@@ -120,6 +128,9 @@ pub fn app(state: AppState) -> Router {
             post(bot_play::invitations::decline),
         )
         .route("/bot/games/{id}/stream", get(bot_play::game_stream::stream))
+        .route("/push/key", get(push::key))
+        .route("/push/devices", get(push::list).post(push::add))
+        .route("/push/devices/{id}/remove", post(push::remove))
         .route("/tutorial", post(tutorial::start))
         .route("/play-now", get(play_now::status).post(play_now::join))
         .route("/play-now/cancel", post(play_now::cancel))
@@ -190,6 +201,7 @@ pub fn app(state: AppState) -> Router {
         .route("/static/app.css", get(pages::style))
         .route("/static/icon.svg", get(pages::icon))
         .route("/favicon.ico", get(pages::icon))
+        .route("/sw.js", get(service_worker::script))
         .nest("/api", api)
         .merge(operations)
         .fallback(pages::not_found)

@@ -74,6 +74,12 @@ pub struct Config {
     /// Seconds between two reads of a bot account's games by its event stream when it heard of
     /// no change: a safety net for a notice between nodes that was lost.
     pub bot_events_recheck_secs: u64,
+    /// The contact a push service's operators may reach (`mailto:…` or `https:…`), sent with
+    /// every push (VAPID's `sub`); default: the address of `mail_from`.
+    pub vapid_subject: Option<String>,
+    /// Take push subscriptions whose endpoint is plain `http` (a push service stand-in on a
+    /// private network; tests).
+    pub push_allow_private: bool,
     /// The rating gap a "play now" table allows at once.
     pub play_now_gap_base: f64,
     /// Rating points the allowed gap grows by for every second waited.
@@ -112,8 +118,27 @@ impl Default for Config {
             tournament_tick_ms: 5000,
             play_now_presence_secs: 15,
             bot_events_recheck_secs: 30,
+            vapid_subject: None,
+            push_allow_private: false,
             play_now_gap_base: 100.0,
             play_now_gap_per_sec: 10.0,
         }
+    }
+}
+
+impl Config {
+    /// The VAPID contact: `--vapid-subject`, or `mailto:` and the address of `--mail-from`.
+    pub fn vapid_subject(&self) -> String {
+        if let Some(subject) = &self.vapid_subject {
+            return subject.clone();
+        }
+        let address = self
+            .mail_from
+            .rsplit_once('<')
+            .map_or(self.mail_from.as_str(), |(_, rest)| {
+                rest.trim_end_matches('>')
+            })
+            .trim();
+        format!("mailto:{address}")
     }
 }

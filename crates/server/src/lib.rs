@@ -13,7 +13,8 @@
 //! - [`http`]: errors and their languages, cookies, layers, the listener, health.
 //! - features, each with its routes: [`accounts`], [`chat`], [`players`], [`mail`],
 //!   [`analysis`], [`lobby`], [`play`], [`export`], [`matchmaking`] ("play now"),
-//!   [`bot_accounts`], [`bot_play`] (bots playing through their tokens).
+//!   [`bot_accounts`], [`bot_play`] (bots playing through their tokens), [`push`] (Web Push:
+//!   the devices a person is told on).
 //! - [`workers`]: bots, deadlines, ratings, analyses, mail, notices from other nodes, the
 //!   pairing of the "play now" pools.
 //! - [`site`]: the pages; [`app`]: the router, start and shutdown.
@@ -38,6 +39,7 @@ pub mod mail;
 pub mod matchmaking;
 pub mod play;
 pub mod players;
+pub mod push;
 pub mod site;
 pub mod state;
 pub mod storage;

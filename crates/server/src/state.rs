@@ -25,6 +25,8 @@ pub struct Shared {
     pub chat_limiter: DefaultKeyedRateLimiter<String>,
     /// Requests of a bot account's API tokens, per account.
     pub api_limiter: DefaultKeyedRateLimiter<String>,
+    /// The server's VAPID key pair for Web Push, the same on every node (kept in the database).
+    pub vapid: crate::domain::push::vapid::VapidKeys,
     /// The streams and sockets each account holds open on this node.
     pub open_streams: crate::live::open_streams::OpenStreams,
     /// Addresses that showed too many wrong API tokens, refused for a while.

@@ -285,6 +285,8 @@ pub struct GameSummary {
 
 /// The browser script, served at `/static/app.js`.
 pub const STATIC_JS: &str = include_str!("../static/app.js");
+/// The service worker (`/sw.js`): shows pushed messages as notifications.
+pub const SERVICE_WORKER: &str = include_str!("../static/sw.js");
 /// The site's icon, served at `/static/icon.svg` (and at `/favicon.ico`, where browsers look
 /// for it without being told).
 pub const STATIC_ICON: &str = include_str!("../static/favicon.svg");

@@ -58,8 +58,12 @@ mod tests {
         let auth = [9u8; 16];
         let device = Subscription {
             endpoint: "https://push.example.net/x".into(),
-            p256dh: URL_SAFE_NO_PAD
-                .encode(device_secret.public_key().to_encoded_point(false).as_bytes()),
+            p256dh: URL_SAFE_NO_PAD.encode(
+                device_secret
+                    .public_key()
+                    .to_encoded_point(false)
+                    .as_bytes(),
+            ),
             auth: URL_SAFE_NO_PAD.encode(auth),
         };
         let message = PushMessage {
@@ -80,7 +84,10 @@ mod tests {
             &web_push_native::Auth::clone_from_slice(&auth),
         )
         .unwrap();
-        assert_eq!(serde_json::from_slice::<PushMessage>(&opened).unwrap(), message);
+        assert_eq!(
+            serde_json::from_slice::<PushMessage>(&opened).unwrap(),
+            message
+        );
         let stranger = p256::SecretKey::random(&mut rand_core::OsRng);
         assert!(web_push_native::decrypt(
             sealed,

@@ -36,8 +36,8 @@ impl Subscription {
         auth: &str,
         allow_http: bool,
     ) -> Result<Subscription, Refused> {
-        let scheme_ok = endpoint.starts_with("https://")
-            || (allow_http && endpoint.starts_with("http://"));
+        let scheme_ok =
+            endpoint.starts_with("https://") || (allow_http && endpoint.starts_with("http://"));
         let plain = endpoint.chars().all(|c| c.is_ascii_graphic());
         if !scheme_ok
             || !plain

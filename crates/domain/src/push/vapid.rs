@@ -90,7 +90,9 @@ pub fn origin(url: &str) -> Option<String> {
     let (scheme, rest) = url.split_once("://")?;
     let authority = rest.split(['/', '?', '#']).next()?;
     let scheme = scheme.to_ascii_lowercase();
-    if authority.is_empty() || authority.contains('@') || !matches!(scheme.as_str(), "http" | "https")
+    if authority.is_empty()
+        || authority.contains('@')
+        || !matches!(scheme.as_str(), "http" | "https")
     {
         return None;
     }
@@ -111,10 +113,7 @@ mod tests {
         let keys = VapidKeys::generate();
         let again = VapidKeys::from_private(&keys.private_key()).unwrap();
         assert_eq!(keys.public_key(), again.public_key());
-        assert_eq!(
-            URL_SAFE_NO_PAD.decode(keys.public_key()).unwrap().len(),
-            65
-        );
+        assert_eq!(URL_SAFE_NO_PAD.decode(keys.public_key()).unwrap().len(), 65);
         assert!(VapidKeys::from_private("not a key").is_err());
         assert!(!format!("{keys:?}").contains(&keys.private_key()));
     }
@@ -140,8 +139,7 @@ mod tests {
         assert_eq!(claims["exp"], 1_000 + TOKEN_SECONDS);
         assert_eq!(claims["sub"], "mailto:ops@example.org");
         let public = VerifyingKey::from_sec1_bytes(&URL_SAFE_NO_PAD.decode(key).unwrap()).unwrap();
-        let signature =
-            Signature::from_slice(&URL_SAFE_NO_PAD.decode(signature).unwrap()).unwrap();
+        let signature = Signature::from_slice(&URL_SAFE_NO_PAD.decode(signature).unwrap()).unwrap();
         assert!(public.verify(signed.as_bytes(), &signature).is_ok());
         let other = VapidKeys::generate();
         let other_public =

@@ -47,6 +47,7 @@ const BOT_SESSION_ROUTES: &[&str] = &[
     "/static/app.css",
     "/static/icon.svg",
     "/favicon.ico",
+    "/sw.js",
     "/healthz",
     "/readyz",
     "/metrics",

@@ -1,6 +1,7 @@
 //! The HTTP layer: the one error type with its codes and languages, the page language, the
 //! listener with its connection caps, and the layers every request passes (body limits,
-//! compression, security headers, tracing, changes that run to their end), and health checks.
+//! compression, security headers, tracing, changes that run to their end), health checks, and
+//! the client of the requests this server makes to others.
 
 pub mod body_limit;
 pub mod client_ip;
@@ -11,6 +12,7 @@ pub mod error_language;
 pub mod health;
 pub mod language;
 pub mod listener;
+pub mod outbound;
 pub mod run_to_the_end;
 pub mod security_headers;
 pub mod tracing_layer;

@@ -25,6 +25,7 @@ mod paired_tables;
 mod play_now;
 mod play_settings;
 mod players;
+mod push_subscriptions;
 mod ratings;
 mod rematches;
 mod resignations;
@@ -51,6 +52,7 @@ pub use mail_settings::MailSettings;
 pub use paired_tables::PairedTable;
 pub use play_now::{LastTable, PlayNowStatus, PoolEntry};
 pub use players::{CurrentRating, GameCounts};
+pub use push_subscriptions::PushDevice;
 pub use ratings::{HistoryPoint, LeaderboardRow};
 pub use stand_ins::DUE_DEADLINES_BATCH;
 pub use tournaments::{
@@ -235,6 +237,11 @@ pub fn migrator(postgres: bool) -> Migrator {
                 include_str!("../../migrations/0021_tournament_withdrawals.sql"),
             ),
             migration(22, "export order", export_order),
+            migration(
+                23,
+                "web push",
+                include_str!("../../migrations/0023_web_push.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,

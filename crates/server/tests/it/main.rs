@@ -44,6 +44,7 @@ mod open_streams;
 mod operations;
 mod play;
 mod play_now;
+mod push;
 mod ratings;
 mod rematch;
 mod resign;
