@@ -170,13 +170,7 @@
   }
 
   async function refreshTokenList() {
-    const list = document.getElementById("token-list");
-    const response = await fetch(location.href, { credentials: "same-origin" });
-    if (!list || !response.ok) return;
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    const fresh = page.getElementById("token-list");
-    if (!fresh) return;
-    list.replaceWith(document.importNode(fresh, true));
+    await refreshPart("token-list");
     setUpRevokeButtons();
   }
 
@@ -193,6 +187,105 @@
         }
       });
     });
+  }
+
+  // ---- Web Push: notifications on this device ---------------------------------------------
+
+  // The device the page is open on is told of the person's games: the site's service worker is
+  // registered, the browser's push service gives a subscription made for the server's key, and
+  // the server keeps it. Offered where the browser can do it; the header's notification switch
+  // does the same once permission is given.
+  const pushSupported = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+
+  function keyBytes(base64url) {
+    const padded = base64url.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((base64url.length + 3) % 4);
+    const raw = window.atob(padded);
+    return Uint8Array.from(raw, function (c) { return c.charCodeAt(0); });
+  }
+
+  function deviceLabel() {
+    const ua = navigator.userAgent;
+    const browser = /Firefox\//.test(ua) ? "Firefox" : /Edg\//.test(ua) ? "Edge"
+      : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
+    const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS"
+      : /Windows/.test(ua) ? "Windows" : /Mac OS/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
+    return system ? browser + " · " + system : browser;
+  }
+
+  async function subscribeThisDevice() {
+    if (!pushSupported) return false;
+    if (Notification.permission === "default") await Notification.requestPermission();
+    if (Notification.permission !== "granted") return false;
+    const registration = await navigator.serviceWorker.register("/sw.js");
+    await navigator.serviceWorker.ready;
+    const keyAnswer = await fetch("/api/push/key", { credentials: "same-origin" });
+    const key = (await keyAnswer.json()).public_key;
+    let subscription = await registration.pushManager.getSubscription();
+    if (!subscription) {
+      subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(key),
+      });
+    }
+    const body = subscription.toJSON();
+    body.label = deviceLabel();
+    await post("/api/push/devices", body);
+    return true;
+  }
+
+  function setUpPushDevices() {
+    const button = document.getElementById("push-subscribe");
+    if (!button) return;
+    if (!pushSupported) {
+      document.getElementById("push-unsupported").hidden = false;
+    } else if (Notification.permission === "denied") {
+      document.getElementById("push-denied").hidden = false;
+    } else {
+      button.hidden = false;
+    }
+    const error = document.querySelector(".push-error");
+    button.addEventListener("click", async function () {
+      button.disabled = true;
+      error.hidden = true;
+      try {
+        if (!(await subscribeThisDevice())) {
+          document.getElementById("push-denied").hidden = Notification.permission !== "denied";
+        }
+        await refreshPart("device-list");
+        setUpRemoveDevice();
+      } catch (e) {
+        showError(error, e.message);
+      } finally {
+        button.disabled = false;
+      }
+    });
+    setUpRemoveDevice();
+  }
+
+  function setUpRemoveDevice() {
+    document.querySelectorAll("button[data-remove-device]").forEach(function (button) {
+      button.addEventListener("click", async function () {
+        button.disabled = true;
+        try {
+          await post(button.dataset.removeDevice, {});
+          await refreshPart("device-list");
+          setUpRemoveDevice();
+        } catch (e) {
+          button.disabled = false;
+          showError(document.querySelector(".push-error"), e.message);
+        }
+      });
+    });
+  }
+
+  // Reads the part of id `id` again from the page as the server renders it now.
+  async function refreshPart(id) {
+    const part = document.getElementById(id);
+    const response = await fetch(location.href, { credentials: "same-origin" });
+    if (!part || !response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = page.getElementById(id);
+    if (fresh) part.replaceWith(document.importNode(fresh, true));
   }
 
   // ---- The others' last turns -----------------------------------------------------------
@@ -399,6 +492,8 @@
       toggle.addEventListener("click", async function () {
         await Notification.requestPermission();
         toggle.hidden = Notification.permission !== "default";
+        // Told on this device also while no page of the site is open.
+        try { await subscribeThisDevice(); } catch (_) { /* the settings page says why */ }
       });
     }
     const tell = tellPerson;
@@ -1809,6 +1904,7 @@
     setUpForcedStepsToggle();
     setUpSettingSwitches();
     setUpBotAccount();
+    setUpPushDevices();
     setUpVillageTabs();
     fitTableToScreen();
     setUpMenu();

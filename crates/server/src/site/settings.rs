@@ -1,5 +1,6 @@
 //! The settings page (`/settings`): one page for the person's settings, each part built by the
-//! feature that owns it: mail ([`crate::mail::settings`]), forced steps, anonymity in exports,
+//! feature that owns it: mail ([`crate::mail::settings`]), the devices told of the person's
+//! games ([`crate::push::settings`]), forced steps, anonymity in exports,
 //! and the account's part as a bot account ([`crate::bot_accounts::settings`]).
 
 use axum::extract::{Query, State};
@@ -37,6 +38,10 @@ pub async fn page(
         Ok(on) => on.unwrap_or(false),
         Err(error) => return page.error(&error.into()),
     };
+    let devices = match crate::push::settings::settings_part(&app, &who).await {
+        Ok(devices) => devices,
+        Err(error) => return page.error(&error.into()),
+    };
     let bot = match settings_part(&app, &who).await {
         Ok(bot) => bot,
         Err(error) => return page.error(&error.into()),
@@ -46,6 +51,7 @@ pub async fn page(
         page.user(),
         &page.csrf,
         &mail,
+        &devices,
         (plays_forced_steps, anonymous_in_exports),
         &bot,
     ))

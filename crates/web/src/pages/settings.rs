@@ -5,6 +5,7 @@ use maud::html;
 use super::bot_account::{bot_account_section, BotAccount};
 use super::forced_steps::forced_steps_toggle;
 use super::layout::{document, Page};
+use super::push_devices::{push_devices_section, DeviceLine};
 use crate::i18n::Lang;
 
 /// What the settings form shows.
@@ -33,14 +34,15 @@ const KIND_LABELS: [&str; 4] = [
 /// Where the script stores the export switch (`POST`, `{"anonymous": bool}`).
 pub const EXPORT_SETTINGS_API: &str = "/api/settings/export";
 
-/// `/settings`: where and which mails a person gets, whether forced steps are played for
-/// them, whether they appear as "anonymous" in the exports of finished games, and the account
-/// as a bot account ([`BotAccount`]).
+/// `/settings`: where and which mails a person gets, the devices told of their games (Web
+/// Push), whether forced steps are played for them, whether they appear as "anonymous" in the
+/// exports of finished games, and the account as a bot account ([`BotAccount`]).
 pub fn settings(
     lang: Lang,
     user: Option<&str>,
     csrf: &str,
     form: &MailForm,
+    devices: &[DeviceLine],
     (plays_forced_steps, anonymous_in_exports): (bool, bool),
     bot: &BotAccount,
 ) -> String {
@@ -81,6 +83,7 @@ pub fn settings(
                     p class="form-done" role="status" hidden { (lang.tr("settings-saved")) }
                     button type="submit" class="button primary" { (lang.tr("settings-save")) }
                 }
+                (push_devices_section(lang, devices))
                 h2 { (lang.tr("settings-play")) }
                 p { (forced_steps_toggle(lang, plays_forced_steps)) }
                 h2 { (lang.tr("settings-open-data")) }
