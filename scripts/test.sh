@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The project's test command: set-up, formatting, lints, all tests, self-play and a short bot tournament.
+# The project's test command: set-up, formatting, lints, all tests, self-play and a bot tournament that checks the order of the bot levels.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step's start, with the seconds since the command began, so that slow steps stand out.
