@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The project's test command: set-up, formatting, lints, all tests, self-play and a short bot tournament.
+# The project's test command: set-up, formatting, lints, all tests, self-play and a bot tournament that checks the order of the bot levels.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step's start, with the seconds since the command began, so that slow steps stand out.
@@ -53,8 +53,8 @@ export HELVETIA_TEST_COUNTS
 # the bounds of a position, again in a debug build, where the engine's debug assertions hold
 # (every applied action legal, its counts kept in step: work the bots of the tests below would
 # repeat at every step of their searches) and an overflowing count panics; then self-play and a
-# short bot tournament on the binary built above (`cargo run` would resolve features anew and
-# rebuild), and the Python package's wheel. They run beside the tests at the lowest priority
+# bot tournament that checks the order of the ladder's levels, on the binary built above (`cargo
+# run` would resolve features anew and rebuild), and the Python package's wheel. They run beside the tests at the lowest priority
 # (`nice`), on the processor time those leave idle while they wait on browsers, sockets and
 # databases (docs/testing.md). The debug build has no debugging information, which nothing here
 # reads. Last, the Python package's tests: its wheel in a virtual environment, PettingZoo's and
@@ -71,8 +71,13 @@ helvetia="${CARGO_TARGET_DIR:-target}/ci/helvetia"
   nice -n 19 "$helvetia" selfplay --games 700 --players 2 --seed 1 --round-limit 80
   nice -n 19 "$helvetia" selfplay --games 700 --players 3 --seed 2 --round-limit 80
   nice -n 19 "$helvetia" selfplay --games 700 --players 4 --seed 3 --round-limit 80
-  nice -n 19 "$helvetia" arena --bots mcts:100,greedy,random --players 3 --games 24 \
-    --round-limit 40 --quiet
+  # The ladder's levels (docs/testing.md): good > casual > beginner in three-player games, and
+  # strong > good head to head, each shown at 99% by a sign test; expert > strong is not
+  # checked, as it would take far more games than this step may spend.
+  nice -n 19 "$helvetia" arena --bots level:good,level:greedy,level:random --players 3 \
+    --games 24 --round-limit 40 --quiet --expect-order 'level:good>level:greedy>level:random'
+  nice -n 19 "$helvetia" arena --bots level:mcts,level:good --players 2 --games 100 \
+    --round-limit 40 --quiet --expect-order 'level:mcts>level:good'
   HELVETIA_PROFILE=ci nice -n 19 bash scripts/test-python.sh --wheel
   HELVETIA_PROFILE=ci HELVETIA_BIN="$(realpath -m "$helvetia")" bash scripts/test-python.sh
 ) >"$side_log" 2>&1 &

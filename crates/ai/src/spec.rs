@@ -1,6 +1,6 @@
 //! Bot names with parameters: `random`, `greedy`, `mcts:2000`, `mcts:iterations=2000,c=0.9`,
-//! `mcts:ms=500`, `mcts:threads=2`, `mcts:2000,plan=off`. One parser serves the command line, the
-//! server and tests.
+//! `mcts:ms=500`, `mcts:threads=2`, `mcts:2000,plan=off`, and `level:good`, the bot of a level of
+//! the ladder. One parser serves the command line, the server and tests.
 
 use std::fmt;
 use std::str::FromStr;
@@ -179,6 +179,21 @@ fn parse_greedy(args: &str) -> Result<BotKind, SpecError> {
     Ok(BotKind::Greedy(params))
 }
 
+/// The bot of the ladder's level `key` (`level:good`): a tournament of the levels the server
+/// offers follows the ladder when it changes. It names itself as that bot (`mcts:iterations=150`).
+fn ladder_bot(key: &str) -> Result<BotSpec, SpecError> {
+    match crate::ladder::Level::named(key) {
+        Some(level) => Ok(level.spec()),
+        None => {
+            let keys: Vec<&str> = crate::ladder::LEVELS.iter().map(|l| l.key).collect();
+            Err(SpecError(format!(
+                "`level:{key}`: no such level ({})",
+                keys.join(", ")
+            )))
+        }
+    }
+}
+
 impl FromStr for BotSpec {
     type Err = SpecError;
 
@@ -190,10 +205,12 @@ impl FromStr for BotSpec {
             "random" => return Err(SpecError("`random` takes no parameters".into())),
             "greedy" => parse_greedy(args)?,
             "mcts" => parse_mcts(args)?,
+            // The ladder's bots name no level, so this cannot recur.
+            "level" => return ladder_bot(args),
             "" => return Err(SpecError("empty bot name".into())),
             other => {
                 return Err(SpecError(format!(
-                    "unknown bot `{other}` (random, greedy, mcts)"
+                    "unknown bot `{other}` (random, greedy, mcts, level)"
                 )))
             }
         };
@@ -297,6 +314,8 @@ mod tests {
             ("mcts", "mcts:iterations=1000"),
             ("mcts:2000,plan=off", "mcts:iterations=2000,plan=off"),
             ("mcts:2000,plan=on", "mcts:iterations=2000"),
+            ("level:random", "random"),
+            ("level:good", "mcts:iterations=150"),
         ];
         for (text, canonical) in forms {
             let spec: BotSpec = text.parse().unwrap();
@@ -404,6 +423,9 @@ mod tests {
         assert_eq!(list[2].to_string(), "random");
         let list = parse_list("mcts:2000,greedy,greedy,greedy").unwrap();
         assert_eq!(list.len(), 4);
+        let list = parse_list("level:expert,level:mcts,greedy").unwrap();
+        let ladder = |key| crate::ladder::Level::named(key).unwrap().spec();
+        assert_eq!(list, [ladder("expert"), ladder("mcts"), ladder("greedy")]);
     }
 
     #[test]
@@ -431,6 +453,8 @@ mod tests {
             "mcts:four_halving=many",
             "mcts:sharp=-1",
             "mcts:four_sharp=9",
+            "level:",
+            "level:strong",
         ] {
             let error = bad.parse::<BotSpec>().unwrap_err();
             assert!(!error.0.is_empty(), "{bad}");

@@ -2,13 +2,14 @@
 //!
 //! Seats rotate so every listed bot sits in every seat equally often (over each run of as many
 //! games as bots listed). Games run in parallel, one per thread. A bot that plays an illegal
-//! action or panics stops the arena with a non-zero exit status.
+//! action or panics stops the arena with a non-zero exit status, and so do results that do not
+//! show an expected order of strength (`--expect-order`).
 
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use helvetia_ai::stats::{summarize, BotSummary};
+use helvetia_ai::stats::{head_to_head, summarize, BotSummary, HeadToHead};
 use helvetia_ai::tournament::{self, GameResult, TournamentConfig};
 use helvetia_ai::{parse_list, BotSpec};
 use helvetia_engine::GameOptions;
@@ -16,7 +17,8 @@ use serde::Serialize;
 
 use crate::failure::{exit, Failure};
 
-/// Exit status when a bot breaks the rules or crashes.
+/// Exit status when a bot breaks the rules or crashes, or the results do not show the expected
+/// order of strength.
 const BOT_FAILED: u8 = 1;
 
 /// Which bots, how many games, of what kind.
@@ -47,6 +49,16 @@ pub struct Args {
     /// No progress bar (for logs).
     #[arg(long)]
     quiet: bool,
+    /// Fail (exit status 1) unless the games show each bot stronger than the next, strongest
+    /// first: `level:mcts>level:good>greedy`. Each name is one of --bots, written as there or
+    /// in any form that names the same bot. For each neighbouring pair, the games where both sat
+    /// count as a win for the better ranked of the two, and a one-sided sign test over them
+    /// must reject equal strength at --confidence.
+    #[arg(long, value_name = "BOT>BOT[>…]")]
+    expect_order: Option<String>,
+    /// Confidence at which --expect-order must be shown.
+    #[arg(long, default_value_t = 0.99)]
+    confidence: f64,
 }
 
 /// The JSON written by `--out`.
@@ -68,8 +80,42 @@ pub fn run(args: Args) -> ExitCode {
     exit(arena(&args))
 }
 
+/// The bots of `--expect-order`, strongest first, as their canonical names among `names`.
+fn expected_order(text: &str, names: &[String]) -> Result<Vec<String>, Failure> {
+    let mut order: Vec<String> = Vec::new();
+    for item in text.split('>') {
+        let spec: BotSpec = item
+            .parse()
+            .map_err(|e| Failure::bad_input(format!("--expect-order: {e}")))?;
+        let name = spec.to_string();
+        if !names.contains(&name) {
+            return Err(Failure::bad_input(format!(
+                "--expect-order: {} is not one of --bots",
+                item.trim()
+            )));
+        }
+        if order.contains(&name) {
+            return Err(Failure::bad_input(format!(
+                "--expect-order: {name} is named twice"
+            )));
+        }
+        order.push(name);
+    }
+    if order.len() < 2 {
+        return Err(Failure::bad_input(
+            "--expect-order: at least two bots, the stronger first: a>b",
+        ));
+    }
+    Ok(order)
+}
+
 fn check(args: &Args) -> Result<Vec<BotSpec>, Failure> {
     let bots = parse_list(&args.bots).map_err(|e| Failure::bad_input(format!("--bots: {e}")))?;
+    if !(args.confidence > 0.0 && args.confidence < 1.0) {
+        return Err(Failure::bad_input(
+            "--confidence must lie between 0 and 1, e.g. 0.99",
+        ));
+    }
     let options = GameOptions {
         round_limit: Some(args.round_limit),
         ..GameOptions::for_players(args.players)
@@ -98,6 +144,10 @@ fn arena(args: &Args) -> Result<(), Failure> {
     let bots = check(args)?;
     let threads = crate::progress::threads(args.threads);
     let names: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
+    let order = match &args.expect_order {
+        Some(text) => expected_order(text, &names)?,
+        None => Vec::new(),
+    };
     if !(args.games as usize).is_multiple_of(names.len()) {
         eprintln!(
             "helvetia: note: {} games is not a multiple of {} bots, so seats are not quite balanced",
@@ -155,7 +205,62 @@ fn arena(args: &Args) -> Result<(), Failure> {
             .map_err(|e| Failure::bad_input(format!("--out {}: {e}", path.display())))?;
         println!("results with every game record: {}", path.display());
     }
-    Ok(())
+    check_order(&order, &results, args.confidence)
+}
+
+/// Prints, for each neighbouring pair of `order`, their games against each other and the sign
+/// test; fails naming every pair whose order the games do not show at `confidence`.
+fn check_order(order: &[String], results: &[GameResult], confidence: f64) -> Result<(), Failure> {
+    let mut not_shown = Vec::new();
+    for pair in order.windows(2) {
+        let [stronger, weaker] = pair else {
+            unreachable!("windows of two")
+        };
+        let record = head_to_head(stronger, weaker, results);
+        let p = record.p_value();
+        let shown = p <= 1.0 - confidence;
+        let verdict = if shown { "shown" } else { "NOT shown" };
+        println!(
+            "expected {stronger} > {weaker}: {}; one-sided sign test p = {}, {verdict} at {}% confidence",
+            describe(&record),
+            probability(p),
+            100.0 * confidence
+        );
+        if !shown {
+            not_shown.push(format!(
+                "the results do not show {stronger} stronger than {weaker} at {}% confidence \
+                 ({}; p = {} > {})",
+                100.0 * confidence,
+                describe(&record),
+                probability(p),
+                probability(1.0 - confidence)
+            ));
+        }
+    }
+    if not_shown.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::with_lines(BOT_FAILED, not_shown))
+    }
+}
+
+/// "ranked better in 70 of 98 games that ranked them apart, 2 more tied".
+fn describe(record: &HeadToHead) -> String {
+    format!(
+        "ranked better in {} of {} games that ranked them apart, {} more tied",
+        record.better,
+        record.better + record.worse,
+        record.tied
+    )
+}
+
+/// A probability to three decimals, or in scientific notation where that would show zeros.
+fn probability(p: f64) -> String {
+    if p >= 0.001 {
+        format!("{p:.3}")
+    } else {
+        format!("{p:.1e}")
+    }
 }
 
 fn print_table(args: &Args, summary: &[BotSummary], results: &[GameResult], seconds: f64) {

@@ -44,6 +44,11 @@ impl Failure {
             status,
         }
     }
+
+    /// A failure that is not the input's fault, with several problems, one line each.
+    pub fn with_lines(status: u8, lines: Vec<String>) -> Failure {
+        Failure { lines, status }
+    }
 }
 
 /// Turns a command's result into its exit status, printing the failure's lines on stderr.

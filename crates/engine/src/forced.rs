@@ -37,9 +37,45 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::options::GameOptions;
+    use crate::people::{Character, Seat};
+    use crate::position::TurnState;
+
+    /// A three-player game at seat 0's first turn with every village empty, so that passing is
+    /// all seat 0 can do, with `hand` coins in hand (the rest on the Night Watchman). Random
+    /// play does not reach a lone pass with coins, so the exception is tested here.
+    fn lone_pass_with(hand: u8) -> Game {
+        let mut position = Game::new(GameOptions::for_players(3), 1).position().clone();
+        // The start buildings the draft would hand out go back to the box.
+        for (boxed, pool) in position.boxed.iter_mut().zip(position.draft_pool) {
+            *boxed += pool;
+        }
+        position.draft_pool = [0; 5];
+        for player in &mut position.players {
+            player.start_buildings = [0; 5];
+        }
+        let player = &mut position.players[0];
+        player.on_characters[Character::NightWatchman.index()] += player.hand - hand;
+        player.hand = hand;
+        position.phase = Phase::Turn {
+            seat: Seat(0),
+            turn: TurnState::fresh(),
+        };
+        Game::from_position(position).expect("a legal position")
+    }
 
     #[test]
     fn a_forced_step_is_the_only_legal_action_and_a_lone_pass_waits_only_with_coins() {
+        for (hand, step) in [(0, Some(Action::Pass)), (2, None)] {
+            let game = lone_pass_with(hand);
+            assert_eq!(game.legal_actions().as_slice(), [Action::Pass]);
+            assert_eq!(
+                forced_step(game.position()),
+                step,
+                "a lone pass with {hand} coins in hand"
+            );
+            assert_eq!(game.view().forced_step(), step);
+        }
+
         let mut forced = 0;
 
         for seed in 0..20 {

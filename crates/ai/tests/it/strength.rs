@@ -1,7 +1,8 @@
-//! The levels keep their order: the strong level's tree search beats the casual level's greedy
-//! bot, which beats the beginner's random one, in two-player games from fixed seeds. The search
-//! runs a fixed number of iterations (100, far fewer than the server's) so that the games replay
-//! exactly on any machine.
+//! The lower levels keep their order: a short tree search beats the casual level's greedy bot,
+//! which beats the beginner's random one, in two-player games from fixed seeds. The search runs
+//! 100 iterations, fewer than any level of the ladder (the good level runs 150), so this shows
+//! only that a tree search beats the casual level; the order of the search levels themselves
+//! (good, strong) is asserted by the bot tournament of the test command (docs/testing.md).
 //!
 //! The bounds come from measured rates (`helvetia arena --players 2 --threads 1`, see
 //! `docs/ai.md`): greedy won all 260 games against random (60 with `--seed 101`, 200 with
@@ -36,7 +37,7 @@ fn casual_beats_beginner() {
 }
 
 #[test]
-fn strong_beats_casual() {
+fn a_short_tree_search_beats_casual() {
     let wins = wins_of_the_first("mcts:100,greedy", 40, 8);
     assert!(wins >= 28.0, "mcts:100 won {wins} of 40 against greedy");
 }

@@ -293,6 +293,53 @@ fn original_rules_records_replay_by_their_rules() {
     assert!(shown.starts_with("Helvetia, 2 players, "), "{shown}");
 }
 
+/// `--expect-order` passes where the games show the order and exits 1 naming the pair where
+/// they do not: greedy ranks above random in every one of ten games (p = 1/1024).
+#[test]
+fn arena_checks_an_expected_order_of_strength() {
+    let arena = |order: &str| {
+        helvetia(&[
+            "arena",
+            "--bots",
+            "level:greedy,random",
+            "--players",
+            "2",
+            "--games",
+            "10",
+            "--threads",
+            "1",
+            "--quiet",
+            "--expect-order",
+            order,
+        ])
+    };
+    let shown = stdout(&arena("greedy>level:random"));
+    assert!(
+        shown.contains("expected greedy > random: ranked better in 10 of 10 games"),
+        "{shown}"
+    );
+    assert!(shown.contains("shown at 99% confidence"), "{shown}");
+
+    let reversed = arena("random>greedy");
+    assert_eq!(reversed.status.code(), Some(1));
+    let stderr = String::from_utf8(reversed.stderr).unwrap();
+    assert!(
+        stderr.contains("the results do not show random stronger than greedy at 99% confidence"),
+        "{stderr}"
+    );
+
+    for (order, reason) in [
+        ("greedy", "at least two bots"),
+        ("greedy>mcts", "mcts is not one of --bots"),
+        ("greedy>greedy", "named twice"),
+    ] {
+        let refused = arena(order);
+        assert_eq!(refused.status.code(), Some(2), "{order}");
+        let stderr = String::from_utf8(refused.stderr).unwrap();
+        assert!(stderr.contains(reason), "{order}: {stderr}");
+    }
+}
+
 #[test]
 fn analyse_prints_the_same_analysis_as_json_and_as_a_table() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));

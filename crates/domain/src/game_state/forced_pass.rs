@@ -7,8 +7,8 @@
 //! pass as the only choice.
 
 use helvetia_engine::{
-    Action, Building, BuildingKind, Character, Game, GameOptions, Phase, Position, Quarter, Seat,
-    Sex, TurnState, VillageId, Villager,
+    Action, Building, BuildingKind, Character, Game, GameOptions, Phase, Position, Seat, Sex,
+    TurnState, VillageId, Villager,
 };
 
 use super::test_records::people_record;
@@ -71,8 +71,13 @@ fn position(start: &Position, hand: u8, tile: bool) -> Position {
 
 /// Plays `action` for seat 0 as the write path does: worked out, then applied.
 fn play(state: &mut GameState, action: Action) -> crate::records::RowSummary {
+    play_for(state, Seat(0), action)
+}
+
+/// Plays `action` for `seat` as the write path does: worked out, then applied.
+fn play_for(state: &mut GameState, seat: Seat, action: Action) -> crate::records::RowSummary {
     let change = state
-        .try_action(Some(Seat(0)), state.version(), Choice::Action(action))
+        .try_action(Some(seat), state.version(), Choice::Action(action))
         .expect("a legal action");
     let summary = change.summary.clone();
     state.apply(change);
@@ -104,20 +109,37 @@ fn a_lone_pass_with_coins_is_never_played_for_the_person_and_without_coins_it_is
 
 #[test]
 fn a_lone_pass_with_coins_reached_by_a_forced_step_waits_for_the_person() {
-    let mut state = game_state(1, true);
-    play(&mut state, Action::UseTile(Character::NightWatchman));
-    let wake = Action::Wake {
-        village: VillageId::Player(Seat(1)),
-        quarter: Quarter::TopLeft,
+    // Seat 2 to move at a fresh turn with nothing in hand and nothing to do: its lone pass is a
+    // forced step. Seats 0 and 1 have coins in hand, so the round goes on, to seat 0, whose turn
+    // is fresh too: only the coins in seat 0's hand keep its own lone pass from being played, not
+    // the rule that leaves the end of a begun turn to its person.
+    let mut state = game_state(2, false);
+    let mut position = state.game.position().clone();
+    let seat2 = &mut position.players[2];
+    seat2.on_characters[Character::NightWatchman.index()] += seat2.hand;
+    seat2.hand = 0;
+    position.phase = Phase::Turn {
+        seat: Seat(2),
+        turn: TurnState::fresh(),
     };
+    state.game = Game::from_position(position).expect("a legal position");
+    state.now = Decision::of(&state.game);
     assert_eq!(
         state.person_forced_step(),
-        Some((Seat(0), "u0".to_string(), wake)),
-        "one quarter to wake: a forced step the server plays"
+        Some((Seat(2), "u2".to_string(), Action::Pass)),
+        "nothing in hand to give up: a forced step the server plays"
     );
     // The server plays it; the change it stores says no forced step waits after it.
-    let summary = play(&mut state, wake);
+    let summary = play_for(&mut state, Seat(2), Action::Pass);
     assert!(state.history().last().is_some_and(|entry| entry.forced));
+    assert_eq!(
+        state.game.position().phase,
+        Phase::Turn {
+            seat: Seat(0),
+            turn: TurnState::fresh()
+        },
+        "seat 0's turn has not begun"
+    );
     assert_eq!(state.game.legal_actions().as_slice(), [Action::Pass]);
     assert!(
         !summary.forced_step,

@@ -93,9 +93,18 @@ fn widest_wake_choice_is_every_quarter_of_every_village() {
 
 /// When nothing else is possible the list is exactly `[Pass]`, never empty: here a player with
 /// coins, in a game where nobody sleeps and nothing can be made, married or born, and one coin
-/// (the other pays for the action) buys no building.
+/// (the other pays for the action) buys no building. It is the rules' forced pass (ruling 8):
+/// the player must pass, keeps the coins and is out for the round. It is not a forced step
+/// (`forced_step`), which a table may play for the player: it gives up the coins in hand for the
+/// round, so it waits for the player.
 #[test]
-fn a_player_with_coins_and_nothing_to_do_has_exactly_a_forced_pass() {
-    let game = Scenario::new(3).hand(P0, 2).game();
+fn a_player_with_coins_and_nothing_to_do_has_exactly_a_forced_pass_that_waits_for_them() {
+    let mut game = Scenario::new(3).hand(P0, 2).game();
     assert_eq!(game.legal_actions().as_slice(), &[Action::Pass]);
+    assert_eq!(forced_step(game.position()), None, "the coins wait");
+    assert_eq!(game.view().forced_step(), None, "in the view too");
+    game.play(Action::Pass).expect("the only legal action");
+    let player = game.position().player(P0);
+    assert!(player.passed, "out for the round");
+    assert_eq!(player.hand, 2, "the coins stay in hand");
 }
