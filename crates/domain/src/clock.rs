@@ -270,9 +270,9 @@ impl Clock {
     /// time while their turn runs (time away does not count).
     pub fn left_ms(&self, seat: Seat, now_ms: i64) -> i64 {
         match self.running {
-            Some(running) if running.seat == seat.0 => (self.budget_ms(seat)
-                - self.counted_ms(seat, running.since_ms, now_ms))
-            .max(0),
+            Some(running) if running.seat == seat.0 => {
+                (self.budget_ms(seat) - self.counted_ms(seat, running.since_ms, now_ms)).max(0)
+            }
             _ => self.bank_ms(seat),
         }
     }
@@ -452,7 +452,8 @@ mod tests {
             vec![away(0, 11 * DAY, 15 * DAY), away(1, 12 * DAY, 14 * DAY)]
         );
         // Stored clocks without times away still read.
-        let stored = r#"{"control":{"bank_secs":60,"stand_in":"greedy"},"banks_ms":[1,2],"running":null}"#;
+        let stored =
+            r#"{"control":{"bank_secs":60,"stand_in":"greedy"},"banks_ms":[1,2],"running":null}"#;
         let read: Clock = serde_json::from_str(stored).unwrap();
         assert!(read.away.is_empty());
         assert!(!serde_json::to_string(&read).unwrap().contains("away"));

@@ -53,7 +53,7 @@ pub fn year_of(day: Day) -> i32 {
 }
 
 /// The first day of `year`.
-fn first_day_of(year: i32) -> Day {
+pub fn first_day_of(year: i32) -> Day {
     Date::from_calendar_date(year, Month::January, 1).map_or(0, day_from_date)
 }
 
@@ -269,7 +269,10 @@ mod tests {
         let now = dec_30() * DAY_MS + 15 * 3_600_000;
         let v = vacation(dec_30(), 2, now);
         let away = v.away(1).unwrap();
-        assert_eq!((away.from_ms, away.until_ms), (now, (dec_30() + 2) * DAY_MS));
+        assert_eq!(
+            (away.from_ms, away.until_ms),
+            (now, (dec_30() + 2) * DAY_MS)
+        );
         assert!(v.is_on(now) && !v.is_on(now - 1) && !v.is_over(now));
     }
 
@@ -277,7 +280,8 @@ mod tests {
     fn new_vacations_are_checked() {
         let now = dec_30() * DAY_MS + 1000;
         let today = dec_30();
-        let ok = |start, days, taken: &[Vacation], per_year| check(start, days, now, taken, per_year);
+        let ok =
+            |start, days, taken: &[Vacation], per_year| check(start, days, now, taken, per_year);
         assert_eq!(ok(today, 0, &[], 30), Err(Refusal::DaysOutOfRange));
         assert_eq!(ok(today, 367, &[], 400), Err(Refusal::DaysOutOfRange));
         assert_eq!(ok(today - 1, 1, &[], 30), Err(Refusal::StartsInThePast));

@@ -30,6 +30,7 @@ mod rematches;
 mod resignations;
 mod stand_ins;
 mod tournaments;
+mod vacations;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -235,6 +236,11 @@ pub fn migrator(postgres: bool) -> Migrator {
                 include_str!("../../migrations/0021_tournament_withdrawals.sql"),
             ),
             migration(22, "export order", export_order),
+            migration(
+                23,
+                "vacations",
+                include_str!("../../migrations/0023_vacations.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,

@@ -98,3 +98,11 @@ error-too-many-streams = Dieses Konto hält auf diesem Server schon { $max } off
 error-no-such-bot-account = Es gibt kein Bot-Konto namens { $name }.
 error-bot-invited-twice = { $name } kann nur zu einem Platz eingeladen werden.
 error-no-invitation = Kein Platz dieser Partie ist für diesen Bot frei gehalten.
+
+error-vacation-date-unreadable = Der erste Ferientag ist ein Datum wie 2026-07-01.
+error-vacation-days-out-of-range = Ferien dauern 1 bis { $max } Tage.
+error-vacation-in-the-past = Ferien können nicht vor heute (UTC) beginnen.
+error-vacation-too-far-ahead = Ferien können höchstens { $days } Tage ab heute beginnen.
+error-vacation-overlaps = Diese Ferien überschneiden sich mit schon geplanten.
+error-vacation-days-exceeded = Für { $year } bleiben nicht genug Ferientage: noch { $left }.
+error-no-vacation = Es gibt keine solchen Ferien zu beenden.

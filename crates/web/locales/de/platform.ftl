@@ -178,3 +178,18 @@ bot-token-revoke-named = Das Token { $name } widerrufen
 bot-token-new-name = Name eines neuen Tokens (zum Beispiel der Rechner, auf dem es läuft)
 bot-token-create = Token erstellen
 bot-token-copy-now = Kopiere dieses Token jetzt: Es wird nur einmal gezeigt. Lade die Seite neu, um es in der Liste zu sehen.
+
+# Ferien: der Teil der Einstellungen und das Zeichen neben einem Namen (Tisch, Lobby, Profil).
+vacation-badge = in den Ferien
+vacation-until = in den Ferien bis { $date }
+settings-vacation = Ferien
+settings-vacation-intro = Während deiner Ferien stehen deine Uhren in rundenbasierten Partien still, und kein Bot spielt für dich; die anderen können weiterziehen. Live-Partien und Turnierpartien werden nicht angehalten. Du hast { $days } Ferientage im Jahr, gezählt je Kalenderjahr (UTC-Tage); beendest du Ferien früher, bekommst du die nicht begonnenen Tage zurück.
+settings-vacation-left = Verbleibende Tage { $year }: { $days }
+settings-vacation-none = Keine Ferien geplant.
+settings-vacation-now = In den Ferien vom { $from } bis { $to }
+settings-vacation-planned = Geplant vom { $from } bis { $to }
+settings-vacation-end = Jetzt beenden
+settings-vacation-cancel = Absagen
+settings-vacation-from = Erster Tag (UTC)
+settings-vacation-days = Anzahl Tage
+settings-vacation-take = Ferien nehmen

@@ -98,3 +98,11 @@ error-too-many-streams = This account already holds { $max } open streams and co
 error-no-such-bot-account = There is no bot account named { $name }.
 error-bot-invited-twice = { $name } can be invited to one seat only.
 error-no-invitation = No seat of this game is kept for this bot.
+
+error-vacation-date-unreadable = The first day of a vacation is a date such as 2026-07-01.
+error-vacation-days-out-of-range = A vacation lasts 1 to { $max } days.
+error-vacation-in-the-past = A vacation cannot begin before today (UTC).
+error-vacation-too-far-ahead = A vacation may begin at most { $days } days from today.
+error-vacation-overlaps = This vacation overlaps one you have already planned.
+error-vacation-days-exceeded = Not enough vacation days left in { $year }: { $left } left.
+error-no-vacation = There is no such vacation to end.

@@ -98,3 +98,11 @@ error-too-many-streams = Ce compte tient déjà { $max } flux et connexions ouve
 error-no-such-bot-account = Il n’y a pas de compte robot nommé { $name }.
 error-bot-invited-twice = { $name } ne peut être invité qu’à une seule place.
 error-no-invitation = Aucune place de cette partie n’est réservée à ce robot.
+
+error-vacation-date-unreadable = Le premier jour de vacances est une date comme 2026-07-01.
+error-vacation-days-out-of-range = Des vacances durent de 1 à { $max } jours.
+error-vacation-in-the-past = Des vacances ne peuvent pas commencer avant aujourd’hui (UTC).
+error-vacation-too-far-ahead = Des vacances peuvent commencer au plus { $days } jours après aujourd’hui.
+error-vacation-overlaps = Ces vacances chevauchent des vacances déjà prévues.
+error-vacation-days-exceeded = Il ne reste pas assez de jours de vacances en { $year } : encore { $left }.
+error-no-vacation = Il n’y a pas de telles vacances à finir.

@@ -98,3 +98,11 @@ error-too-many-streams = Questo account tiene già { $max } flussi e connessioni
 error-no-such-bot-account = Non esiste un account bot di nome { $name }.
 error-bot-invited-twice = { $name } può essere invitato a un solo posto.
 error-no-invitation = Nessun posto di questa partita è riservato a questo bot.
+
+error-vacation-date-unreadable = Il primo giorno di vacanza è una data come 2026-07-01.
+error-vacation-days-out-of-range = Una vacanza dura da 1 a { $max } giorni.
+error-vacation-in-the-past = Una vacanza non può iniziare prima di oggi (UTC).
+error-vacation-too-far-ahead = Una vacanza può iniziare al massimo { $days } giorni da oggi.
+error-vacation-overlaps = Questa vacanza si sovrappone a una già prevista.
+error-vacation-days-exceeded = Non restano abbastanza giorni di vacanza nel { $year }: ne restano { $left }.
+error-no-vacation = Non c’è una tale vacanza da terminare.

@@ -178,3 +178,18 @@ bot-token-revoke-named = Revoca il token { $name }
 bot-token-new-name = Nome di un nuovo token (per esempio, la macchina su cui gira)
 bot-token-create = Crea un token
 bot-token-copy-now = Copia questo token ora: è mostrato una sola volta. Ricarica la pagina per vederlo nell’elenco.
+
+# Vacanze: la parte delle impostazioni e l’indicazione accanto a un nome (tavolo, lobby, profilo).
+vacation-badge = in vacanza
+vacation-until = in vacanza fino al { $date }
+settings-vacation = Vacanze
+settings-vacation-intro = Durante le tue vacanze i tuoi orologi nelle partite a turni si fermano e nessun bot gioca per te; gli altri possono ancora muovere. Le partite dal vivo e quelle dei tornei non si fermano. Hai { $days } giorni di vacanza all’anno, contati per anno solare (giorni UTC); terminare le vacanze prima restituisce i giorni non iniziati.
+settings-vacation-left = Giorni rimasti nel { $year }: { $days }
+settings-vacation-none = Nessuna vacanza prevista.
+settings-vacation-now = In vacanza dal { $from } al { $to }
+settings-vacation-planned = Prevista dal { $from } al { $to }
+settings-vacation-end = Terminala ora
+settings-vacation-cancel = Annullala
+settings-vacation-from = Primo giorno (UTC)
+settings-vacation-days = Numero di giorni
+settings-vacation-take = Prendi una vacanza

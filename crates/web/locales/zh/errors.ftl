@@ -98,3 +98,11 @@ error-too-many-streams = 此账号在本服务器上已有 { $max } 个打开的
 error-no-such-bot-account = 没有名为 { $name } 的机器人账号。
 error-bot-invited-twice = { $name } 只能被邀请到一个座位。
 error-no-invitation = 这局游戏没有为这个机器人保留座位。
+
+error-vacation-date-unreadable = 休假的第一天应为日期，例如 2026-07-01。
+error-vacation-days-out-of-range = 一次休假为 1 到 { $max } 天。
+error-vacation-in-the-past = 休假不能早于今天（UTC）开始。
+error-vacation-too-far-ahead = 休假最多只能在今天起 { $days } 天内开始。
+error-vacation-overlaps = 此次休假与已计划的休假重叠。
+error-vacation-days-exceeded = { $year } 年剩余假期不足：只剩 { $left } 天。
+error-no-vacation = 没有可以结束的此类休假。

@@ -5,6 +5,7 @@ use maud::html;
 use super::bot_account::{bot_account_section, BotAccount};
 use super::forced_steps::forced_steps_toggle;
 use super::layout::{document, Page};
+use super::vacation::{vacation_section, VacationPart};
 use crate::i18n::Lang;
 
 /// What the settings form shows.
@@ -34,15 +35,15 @@ const KIND_LABELS: [&str; 4] = [
 pub const EXPORT_SETTINGS_API: &str = "/api/settings/export";
 
 /// `/settings`: where and which mails a person gets, whether forced steps are played for
-/// them, whether they appear as "anonymous" in the exports of finished games, and the account
-/// as a bot account ([`BotAccount`]).
+/// them, their vacations (a person's account only), whether they appear as "anonymous" in the
+/// exports of finished games, and the account as a bot account ([`BotAccount`]).
 pub fn settings(
     lang: Lang,
     user: Option<&str>,
     csrf: &str,
     form: &MailForm,
     (plays_forced_steps, anonymous_in_exports): (bool, bool),
-    bot: &BotAccount,
+    (vacation, bot): (Option<&VacationPart>, &BotAccount),
 ) -> String {
     let page = Page::new(lang, user, csrf, "settings");
     let title = lang.tr("settings-title");
@@ -83,6 +84,9 @@ pub fn settings(
                 }
                 h2 { (lang.tr("settings-play")) }
                 p { (forced_steps_toggle(lang, plays_forced_steps)) }
+                @if let Some(vacation) = vacation {
+                    (vacation_section(lang, vacation))
+                }
                 h2 { (lang.tr("settings-open-data")) }
                 p { (lang.tr("settings-open-data-intro")) }
                 p {
