@@ -15,8 +15,9 @@ pub const DAY_MS: i64 = 86_400_000;
 /// The most days one vacation may last.
 pub const MAX_DAYS: u32 = 366;
 
-/// The most days ahead of today a vacation may begin.
-pub const MAX_DAYS_AHEAD: i64 = 366;
+/// The most days ahead of today a vacation may begin: a little over a year, so that the same
+/// weeks next year can be planned.
+pub const MAX_DAYS_AHEAD: i64 = 400;
 
 /// A UTC day, as days since 1970-01-01.
 pub type Day = i64;
@@ -285,7 +286,7 @@ mod tests {
         assert_eq!(ok(today, 0, &[], 30), Err(Refusal::DaysOutOfRange));
         assert_eq!(ok(today, 367, &[], 400), Err(Refusal::DaysOutOfRange));
         assert_eq!(ok(today - 1, 1, &[], 30), Err(Refusal::StartsInThePast));
-        assert_eq!(ok(today + 367, 1, &[], 30), Err(Refusal::StartsTooFarAhead));
+        assert_eq!(ok(today + 401, 1, &[], 30), Err(Refusal::StartsTooFarAhead));
         assert_eq!(ok(today, 2, &[], 30), Ok(()));
         // Five days from Dec 30 take two of 2026 and three of 2027.
         let planned = [vacation(today, 5, now)];
