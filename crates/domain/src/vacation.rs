@@ -261,7 +261,7 @@ mod tests {
         let v = vacation(dec_30(), 5, 0);
         assert_eq!((v.days_in_year(2026), v.days_in_year(2027)), (2, 3));
         assert_eq!(v.days_in_year(2025), 0);
-        assert_eq!(days_left(&[v.clone()], 2027, 30), 27);
+        assert_eq!(days_left(std::slice::from_ref(&v), 2027, 30), 27);
         assert_eq!(day_text(v.last_day()), "2027-01-03");
     }
 
