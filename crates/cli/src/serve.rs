@@ -123,6 +123,10 @@ pub struct Args {
     /// Rating points the allowed gap grows by for every second waited.
     #[arg(long, default_value_t = 10.0)]
     play_now_gap_per_sec: f64,
+    /// Vacation days each person has a calendar year: days in which their clocks in turn-based
+    /// games stand still (tournament games excepted) and no bot stands in for them.
+    #[arg(long, default_value_t = 30)]
+    vacation_days_per_year: u32,
     /// Mark cookies Secure (when served behind HTTPS).
     #[arg(long)]
     secure_cookies: bool,
@@ -171,6 +175,7 @@ pub fn run(args: Args) -> ExitCode {
         push_allow_private: args.push_allow_private,
         play_now_gap_base: args.play_now_gap_base.max(0.0),
         play_now_gap_per_sec: args.play_now_gap_per_sec.max(0.0),
+        vacation_days_per_year: args.vacation_days_per_year,
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,

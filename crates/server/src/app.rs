@@ -37,6 +37,7 @@ use crate::state::{AppState, Shared};
 use crate::storage::Store;
 use crate::tournaments::pages as tournament_pages;
 use crate::tournaments::requests as tournaments;
+use crate::vacations::requests as vacation_requests;
 use crate::workers;
 
 /// Why the server could not start.
@@ -177,7 +178,12 @@ pub fn app(state: AppState) -> Router {
         .route(
             "/settings/export",
             get(export_settings::get).post(export_settings::save),
-        );
+        )
+        .route(
+            "/settings/vacation",
+            get(vacation_requests::get).post(vacation_requests::take),
+        )
+        .route("/settings/vacation/end", post(vacation_requests::end));
     let router = Router::new()
         .route("/", get(pages::home))
         .route("/login", get(pages::login))
@@ -299,6 +305,10 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         tokio::spawn(workers::ratings::rate_unrated(state.clone())),
         tokio::spawn(workers::matchmaking::pair_pools(state.clone())),
         tokio::spawn(workers::tournaments::play_rounds(state.clone())),
+        tokio::spawn(workers::vacations::keep_clocks_up_to_date(
+            state.clone(),
+            std::time::Duration::from_secs(1),
+        )),
         tokio::spawn(workers::analyses::work_on_analyses(
             state.clone(),
             std::time::Duration::from_secs(1),

@@ -84,6 +84,9 @@ pub struct Config {
     pub play_now_gap_base: f64,
     /// Rating points the allowed gap grows by for every second waited.
     pub play_now_gap_per_sec: f64,
+    /// Vacation days each person has a calendar year: days in which their clocks in
+    /// turn-based games stand still.
+    pub vacation_days_per_year: u32,
 }
 
 impl Default for Config {
@@ -122,6 +125,7 @@ impl Default for Config {
             push_allow_private: false,
             play_now_gap_base: 100.0,
             play_now_gap_per_sec: 10.0,
+            vacation_days_per_year: 30,
         }
     }
 }

@@ -11,7 +11,7 @@
 //!   apply, publish, emit an event), snapshots and the events the workers follow.
 //! - [`state`]: what handlers and workers share.
 //! - [`http`]: errors and their languages, cookies, layers, the listener, health.
-//! - features, each with its routes: [`accounts`], [`chat`], [`players`], [`mail`],
+//! - features, each with its routes: [`accounts`], [`chat`], [`vacations`], [`players`], [`mail`],
 //!   [`analysis`], [`lobby`], [`play`], [`export`], [`matchmaking`] ("play now"),
 //!   [`bot_accounts`], [`bot_play`] (bots playing through their tokens), [`push`] (Web Push:
 //!   the devices a person is told on).
@@ -44,6 +44,7 @@ pub mod site;
 pub mod state;
 pub mod storage;
 pub mod tournaments;
+pub mod vacations;
 pub mod workers;
 
 pub use app::{app, run, spawn, RunningServer, StartError};

@@ -209,6 +209,9 @@ pub struct SeatClock {
     pub deadline_ms: Option<i64>,
     /// Whether a bot plays for the person here since their time ran out.
     pub stood_in: bool,
+    /// Until when the person here is on vacation, their clock standing still (milliseconds
+    /// since the Unix epoch), if they are.
+    pub away_until_ms: Option<i64>,
 }
 
 /// The live part of the game page (prompt, board, villages, log) as an HTML fragment.
@@ -281,6 +284,8 @@ pub struct GameSummary {
     pub time_control: Option<[u32; 3]>,
     /// Whether the result counts for ratings.
     pub rated: bool,
+    /// The names of the players (of `players`) on vacation now.
+    pub on_vacation: Vec<String>,
 }
 
 /// The browser script, served at `/static/app.js`.

@@ -135,6 +135,35 @@
     });
   }
 
+  // ---- Vacations ---------------------------------------------------------------------------
+
+  // Taking a vacation, and ending or cancelling one, are stored at once; the page is read again
+  // for the days left and the list.
+  function setUpVacation() {
+    const form = document.getElementById("vacation-form");
+    if (form) {
+      handleForm(form, async function () {
+        await post(form.dataset.api, {
+          from: form.elements.from.value,
+          days: Number(form.elements.days.value),
+        });
+        location.reload();
+      });
+    }
+    document.querySelectorAll("button[data-end-vacation]").forEach(function (button) {
+      button.addEventListener("click", async function () {
+        button.disabled = true;
+        try {
+          await post(button.dataset.api, { id: button.dataset.endVacation });
+          location.reload();
+        } catch (e) {
+          button.disabled = false;
+          showError(document.querySelector(".error-banner"), e.message);
+        }
+      });
+    });
+  }
+
   // ---- Bot accounts ------------------------------------------------------------------------
 
   // Turning the account into a bot asks first (it is for good); a new token's secret is shown
@@ -1905,6 +1934,7 @@
     setUpSettingSwitches();
     setUpBotAccount();
     setUpPushDevices();
+    setUpVacation();
     setUpVillageTabs();
     fitTableToScreen();
     setUpMenu();

@@ -645,6 +645,13 @@ impl GameState {
         self.version += 1;
     }
 
+    /// Applies a committed new clock: its people's times away changed (a vacation taken,
+    /// ended or begun in this game). A new version, like a stand-in.
+    pub fn apply_clock(&mut self, clock: Clock) {
+        self.clock = Some(clock);
+        self.version += 1;
+    }
+
     /// The game as it stood after `step` actions (for replays and undo).
     pub fn game_at(&self, step: usize) -> Game {
         let mut game = Game::new(self.options, self.seed);

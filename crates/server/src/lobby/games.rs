@@ -2,7 +2,7 @@
 //! of open, own and finished games (database queries). Like every state-changing request, these
 //! run to their end even if the client hangs up ([`crate::live::write_path::run_to_the_end`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::accounts::auth::{MaybeUser, User};
 use crate::accounts::limits;
-use crate::domain::clock::{Clock, TimeControl};
+use crate::domain::clock::{now_ms, Clock, TimeControl};
 use crate::domain::game_state::{seat_name, GameState};
 use crate::domain::mail_event::{MailEvent, MailKind};
 use crate::domain::seats::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
@@ -25,6 +25,7 @@ use crate::live::cache::{find, reload, LiveGame};
 use crate::live::write_path::{self, commit};
 use crate::state::AppState;
 use crate::storage::{GameFilter, GameRecordRow, ListedGame};
+use crate::vacations::clocks::clock_at_start;
 use helvetia_web as render;
 use helvetia_web::Lang;
 
@@ -486,6 +487,11 @@ async fn set_status(
         .then(|| state.game().to_move())
         .flatten();
     let clock = state.clock_passed_to(to_move);
+    // A game that starts while one of its people is on vacation waits for their return.
+    let clock = match to {
+        GameStatus::Running => clock_at_start(app, &live.id, &state.seats, clock).await?,
+        _ => clock,
+    };
     let started = (to == GameStatus::Running)
         .then(|| MailEvent::to_everyone(MailKind::GameStarted, Some(&state.creator_id)));
     let has_bots = state.seats.iter().any(|seat| seat.occupant.is_bot());
@@ -536,12 +542,38 @@ pub struct LobbyGame {
     /// When the asking user's clock runs out, while it is their turn in a game with a clock
     /// (milliseconds since the epoch).
     pub your_deadline_ms: Option<i64>,
+    /// The names of the players (of `players`) on vacation now.
+    pub on_vacation: Vec<String>,
     #[serde(skip)]
     created: i64,
 }
 
-fn summary(game: ListedGame, user: Option<&User>, lang: Lang) -> LobbyGame {
+/// The people seated in `games`, by account id.
+fn people_of(games: &[ListedGame]) -> Vec<String> {
+    let mut people: Vec<String> = games
+        .iter()
+        .flat_map(|game| game.seats.iter())
+        .filter_map(|seat| seat.occupant.user_id().map(str::to_string))
+        .collect();
+    people.sort();
+    people.dedup();
+    people
+}
+
+/// Who of the people seated in `games` is on vacation now.
+async fn away_in(app: &AppState, games: &[ListedGame]) -> AppResult<HashSet<String>> {
+    let away = app.store.away_now(&people_of(games), now_ms()).await?;
+    Ok(away.into_keys().collect())
+}
+
+fn summary(game: ListedGame, user: Option<&User>, lang: Lang, away: &HashSet<String>) -> LobbyGame {
     let seat = user.and_then(|u| crate::domain::game_state::seat_of(&game.seats, &u.id));
+    let on_vacation = game
+        .seats
+        .iter()
+        .filter(|s| s.occupant.user_id().is_some_and(|id| away.contains(id)))
+        .map(|s| seat_name(&game.seats, Seat(s.seat), lang))
+        .collect();
     let players = game
         .seats
         .iter()
@@ -575,6 +607,7 @@ fn summary(game: ListedGame, user: Option<&User>, lang: Lang) -> LobbyGame {
         time_control: game.time_control,
         rated: game.rated,
         your_deadline_ms: game.deadline_ms.filter(|_| your_turn),
+        on_vacation,
         created: game.created_at,
         id: game.id,
     }
@@ -620,12 +653,11 @@ pub async fn summaries(
         (ListKind::Finished, _) => GameFilter::Finished,
         (ListKind::Running, _) => GameFilter::Running,
     };
-    let mut list: Vec<LobbyGame> = app
-        .store
-        .list_games(&filter)
-        .await?
+    let games = app.store.list_games(&filter).await?;
+    let away = away_in(app, &games).await?;
+    let mut list: Vec<LobbyGame> = games
         .into_iter()
-        .map(|game| summary(game, user, lang))
+        .map(|game| summary(game, user, lang, &away))
         .collect();
     list.sort_by(|a, b| {
         b.your_turn
@@ -667,8 +699,18 @@ pub async fn invitation(
     let filter = GameFilter::Invited {
         token: token.to_string(),
     };
-    let found = app.store.list_games(&filter).await?.into_iter().next();
-    Ok(found.map(|game| summary(game, user, lang)))
+    let found: Vec<ListedGame> = app
+        .store
+        .list_games(&filter)
+        .await?
+        .into_iter()
+        .take(1)
+        .collect();
+    let away = away_in(app, &found).await?;
+    Ok(found
+        .into_iter()
+        .next()
+        .map(|game| summary(game, user, lang, &away)))
 }
 
 /// The waiting room of game `live` as `user` sees it, while the game has not started; `None`

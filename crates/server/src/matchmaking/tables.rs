@@ -15,6 +15,7 @@ use crate::live::error::{LiveError, LiveResult};
 use crate::live::write_path;
 use crate::state::AppState;
 use crate::storage::{GameRecordRow, PairedTable, StoreError};
+use crate::vacations::clocks::clock_at_start;
 
 /// How long a table may wait for its game before any node creates it (the node that paired it
 /// stopped half-way).
@@ -61,10 +62,12 @@ pub async fn pair_and_seat(app: &AppState) -> LiveResult<Vec<String>> {
 /// # Errors
 /// The table makes no game (logged by the caller), or the database failed.
 pub async fn seat(app: &AppState, table: &PairedTable) -> LiveResult<bool> {
-    let (record, to_move) = running_game(table, random_seed()).map_err(|problem| {
+    let (mut record, to_move) = running_game(table, random_seed()).map_err(|problem| {
         tracing::error!(game = %table.game_id, "a play-now table makes no game: {problem}");
         LiveError::Damaged
     })?;
+    // Its people's vacations are in its clock from the start (none at a tournament's table).
+    record.clock = clock_at_start(app, &record.id, &record.seats, record.clock.take()).await?;
     let state = GameState::from_record(record.clone()).map_err(|_| LiveError::Damaged)?;
     // Told by mail when their people may not be on the page: turn-based tables, and every
     // tournament table.

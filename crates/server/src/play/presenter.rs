@@ -96,11 +96,16 @@ fn clocks(snapshot: &Snapshot) -> Vec<SeatClock> {
         .map(|s| {
             let seat = Seat(s.seat);
             let running = clock.running.is_some_and(|running| running.seat == s.seat);
+            let away_until_ms = clock.away_until(seat, now);
             SeatClock {
                 seat,
                 left_ms: clock.left_ms(seat, now),
-                deadline_ms: clock.deadline_ms().filter(|_| running),
+                // A clock standing still for a vacation does not count down in the page.
+                deadline_ms: clock
+                    .deadline_ms()
+                    .filter(|_| running && away_until_ms.is_none()),
                 stood_in: s.stand_in.is_some(),
+                away_until_ms,
             }
         })
         // Bots and those who resigned have no clock.
@@ -119,6 +124,7 @@ fn clock_json(snapshot: &Snapshot) -> serde_json::Value {
             "banks_ms": clock.banks_ms,
             "running": clock.running,
             "deadline_ms": clock.deadline_ms(),
+            "away": clock.away,
         }),
         None => serde_json::Value::Null,
     }

@@ -4,6 +4,8 @@
 //! Deadlines live in the database, so they survive restarts and every node sees them. Each node
 //! looks for due deadlines every second (`crate::workers::deadlines`); the guarded update in
 //! [`crate::storage::Store::change_stand_in`] lets exactly one node's stand-in take effect.
+//! A person on vacation is never stood in for: their clock stands still, and the vacations
+//! get a last look before a stand-in.
 
 use std::sync::Arc;
 
@@ -20,6 +22,7 @@ use crate::http::error::{AppError, AppResult};
 use crate::live::cache::{find, reload, LiveGame};
 use crate::live::write_path::commit;
 use crate::state::AppState;
+use crate::vacations::clocks::bring_up_to_date;
 
 /// Hands the seat whose time ran out to its stand-in, if the database agrees it ran out.
 pub async fn run_out(app: &AppState, live: &Arc<LiveGame>) -> AppResult<()> {
@@ -30,6 +33,12 @@ pub async fn run_out(app: &AppState, live: &Arc<LiveGame>) -> AppResult<()> {
         if !is_due(&state) {
             return Ok(());
         }
+    }
+    // A vacation the clock has not learnt of yet (taken a moment ago, or while the node that
+    // should have told this game stopped) stops it all the same: a last look before a bot
+    // stands in, so that none ever plays for a person on vacation.
+    if bring_up_to_date(app, live, &mut state).await? && !is_due(&state) {
+        return Ok(());
     }
     let clock = state.clock.as_ref().expect("a due game has a clock");
     let seat = Seat(clock.running.expect("a due clock runs").seat);

@@ -9,9 +9,11 @@ use serde::Serialize;
 
 use crate::accounts::auth::MaybeUser;
 use crate::accounts::page_context::PageContext;
+use crate::domain::clock::now_ms;
 use crate::domain::game_state::{seat_name, seat_of};
 use crate::domain::seats::GameStatus;
 use crate::domain::time::rfc3339;
+use crate::domain::vacation::{day_of, day_text};
 use crate::http::error::{AppError, AppResult};
 use crate::http::language::{lang_of, LangQuery};
 use crate::state::AppState;
@@ -25,6 +27,8 @@ pub struct PlayerProfile {
     name: String,
     /// Whether it is a bot account (a program playing through the API).
     bot: bool,
+    /// The last day (UTC, `2026-07-01`) of the vacation they are on now, if they are.
+    on_vacation_until: Option<String>,
     ratings: Vec<RatingNow>,
     history: Vec<RatingThen>,
     played: i64,
@@ -98,6 +102,7 @@ impl PlayerProfile {
         Profile {
             name: self.name,
             bot: self.bot,
+            on_vacation_until: self.on_vacation_until,
             ratings: self
                 .ratings
                 .iter()
@@ -135,9 +140,16 @@ async fn profile_of(app: &AppState, name: &str, lang: Lang) -> AppResult<PlayerP
     let ratings = app.store.ratings_of(&user.id).await?;
     let history = app.store.rating_history(&user.id).await?;
     let games = app.store.games_of(&user.id).await?;
+    let away = app
+        .store
+        .away_now(std::slice::from_ref(&user.id), now_ms())
+        .await?;
     Ok(PlayerProfile {
         name: user.username,
         bot: user.bot,
+        on_vacation_until: away
+            .get(&user.id)
+            .map(|v| day_text(day_of(v.until_ms() - 1))),
         ratings: ratings
             .iter()
             .map(|r| RatingNow {

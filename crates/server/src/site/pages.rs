@@ -97,6 +97,7 @@ fn for_page(summary: LobbyGame) -> GameSummary {
             .time_control
             .map(|c| [c.bank_secs, c.per_turn_secs, c.increment_secs]),
         rated: summary.rated,
+        on_vacation: summary.on_vacation,
     }
 }
 

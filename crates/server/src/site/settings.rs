@@ -1,7 +1,8 @@
 //! The settings page (`/settings`): one page for the person's settings, each part built by the
 //! feature that owns it: mail ([`crate::mail::settings`]), the devices told of the person's
-//! games ([`crate::push::settings`]), forced steps, anonymity in exports,
-//! and the account's part as a bot account ([`crate::bot_accounts::settings`]).
+//! games ([`crate::push::settings`]), forced steps, vacations ([`crate::vacations::settings`]),
+//! anonymity in exports, and the account's part as a bot account
+//! ([`crate::bot_accounts::settings`]).
 
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
@@ -14,6 +15,7 @@ use crate::bot_accounts::settings::settings_part;
 use crate::http::language::LangQuery;
 use crate::mail::settings::form as mail_form;
 use crate::state::AppState;
+use crate::vacations::settings::settings_part as vacation_part;
 
 /// `GET /settings`: the form; to the log-in page without a session.
 pub async fn page(
@@ -46,6 +48,14 @@ pub async fn page(
         Ok(bot) => bot,
         Err(error) => return page.error(&error.into()),
     };
+    // A bot account plays through the API and takes no vacation.
+    let vacation = match &bot {
+        web::BotAccount::Bot(_) => None,
+        _ => match vacation_part(&app, &who.id).await {
+            Ok(part) => Some(part),
+            Err(error) => return page.error(&error),
+        },
+    };
     page.ok(web::settings(
         page.lang,
         page.user(),
@@ -53,6 +63,6 @@ pub async fn page(
         &mail,
         &devices,
         (plays_forced_steps, anonymous_in_exports),
-        &bot,
+        (vacation.as_ref(), &bot),
     ))
 }

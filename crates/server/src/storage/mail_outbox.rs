@@ -10,6 +10,7 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::vacations::TO_MOVE_AWAY_AT_1;
 use super::{Store, StoreResult};
 use crate::domain::clock::Clock;
 use crate::domain::mail_event::{MailEvent, MailKind};
@@ -176,7 +177,7 @@ impl Store {
 
     /// Plans a clock warning for every person whose running turn ends within `within_ms` of
     /// `now_ms`, if that turn began with more time than that (a live game's short turns are not
-    /// warned of). Returns how many games were looked at.
+    /// warned of) and they are not on vacation. Returns how many games were looked at.
     ///
     /// # Errors
     /// Database failure.
@@ -184,10 +185,12 @@ impl Store {
         if !self.plans_mail {
             return Ok(0);
         }
-        let rows = sqlx::query(
-            "SELECT id, clock, deadline FROM games WHERE status = 'running' \
-             AND deadline > $1 AND deadline <= $2",
-        )
+        // Nobody is warned while on vacation: their clock stands still, and the warning comes
+        // when the deadline is near again after it.
+        let rows = sqlx::query(&format!(
+            "SELECT id, clock, deadline FROM games g WHERE status = 'running' \
+             AND deadline > $1 AND deadline <= $2 AND NOT {TO_MOVE_AWAY_AT_1}"
+        ))
         .bind(now_ms)
         .bind(now_ms + within_ms)
         .fetch_all(&self.pool)

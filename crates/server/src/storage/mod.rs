@@ -31,6 +31,7 @@ mod rematches;
 mod resignations;
 mod stand_ins;
 mod tournaments;
+mod vacations;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -241,6 +242,11 @@ pub fn migrator(postgres: bool) -> Migrator {
                 23,
                 "web push",
                 include_str!("../../migrations/0023_web_push.sql"),
+            ),
+            migration(
+                24,
+                "vacations",
+                include_str!("../../migrations/0024_vacations.sql"),
             ),
         ]),
         ignore_missing: false,

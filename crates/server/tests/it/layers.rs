@@ -17,6 +17,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("http", 4),
     ("accounts", 5),
     ("chat", 6),
+    ("vacations", 6),
     ("players", 7),
     ("mail", 8),
     ("analysis", 9),

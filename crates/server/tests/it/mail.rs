@@ -384,6 +384,71 @@ async fn a_clock_running_out_within_the_hour_is_warned_of_once() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_clock_warning_goes_while_its_person_is_on_vacation() {
+    for database in databases().await {
+        let sink = SmtpSink::start();
+        let config = mailing_config(&database.url, &sink);
+        let server = TestServer::start_with(database.same(), config).await;
+        let mut anna = server.user("anna").await;
+        let mut bruno = server.user("bruno").await;
+        for (client, address) in [
+            (&mut anna, "anna@example.org"),
+            (&mut bruno, "bruno@example.org"),
+        ] {
+            set_mail(client, address, "en", [false, false, false, true]).await;
+            // Both away from now, so that whoever decides first is.
+            let today = time::OffsetDateTime::now_utc().date().to_string();
+            let (status, body) = client
+                .post("/api/settings/vacation", json!({"from": today, "days": 1}))
+                .await;
+            assert_eq!(status, StatusCode::CREATED, "{body}");
+        }
+        let (status, body) = anna
+            .post(
+                "/api/games",
+                json!({
+                    "options": {"players": 2},
+                    "seats": [{"kind": "me"}, {"kind": "open"}],
+                    "time_control": {"bank_secs": 0, "per_turn_secs": 3601, "stand_in": "random"},
+                }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let id = body["id"].as_str().unwrap().to_string();
+        join_and_start(&id, &mut anna, &mut bruno).await;
+        let (mover, address) = if common::decides(&anna.state(&id).await) {
+            (&mut anna, "anna@example.org")
+        } else {
+            (&mut bruno, "bruno@example.org")
+        };
+        // The stored clock as a node that missed the vacations would have left it: its deadline
+        // within the hour. The warning waits all the same while its person is away.
+        let clock = mover.state(&id).await["clock"].clone();
+        let since = clock["running"]["since_ms"].as_i64().unwrap() - 601_000;
+        let stored = json!({"control": clock["control"], "banks_ms": clock["banks_ms"],
+                            "running": {"seat": clock["running"]["seat"], "since_ms": since}});
+        let deadline = since + 3_601_000;
+        server
+            .database
+            .edit(
+                &format!(
+                    "UPDATE games SET clock = '{stored}', deadline = {deadline} WHERE id = $1"
+                ),
+                &id,
+            )
+            .await;
+        server.wait_for_a_look_since_now("mail").await;
+        assert!(sink.mails().is_empty(), "{:#?}", sink.mails());
+        // Back from vacation, the clock runs again with less than an hour left: warned.
+        let (status, body) = mover.post("/api/settings/vacation/end", json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let mails = sink.wait_for(address, 1).await;
+        assert_eq!(mails.len(), 1, "{mails:#?}");
+        server.server.shutdown().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn settings_are_checked_and_kinds_turned_off_send_nothing() {
     for database in databases().await {
         let (sink, server) = mailing_server(database).await;

@@ -55,4 +55,5 @@ mod tutorial;
 mod tutorial_steering;
 mod units;
 mod usernames;
+mod vacations;
 mod watching;

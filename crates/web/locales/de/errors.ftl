@@ -103,3 +103,11 @@ error-push-keys = Die Schlüssel dieses Abonnements sind nicht die, die ein Brow
 error-push-label = Der Name eines Geräts hat 1 bis 60 Zeichen, ohne Steuer- und unsichtbare Zeichen.
 error-too-many-devices = Höchstens { $max } Geräte können von deinen Partien erfahren; entferne zuerst eines.
 error-no-such-device = Unter deinen Geräten gibt es dieses nicht.
+
+error-vacation-date-unreadable = Der erste Ferientag ist ein Datum wie 2026-07-01.
+error-vacation-days-out-of-range = Ferien dauern 1 bis { $max } Tage.
+error-vacation-in-the-past = Ferien können nicht vor heute (UTC) beginnen.
+error-vacation-too-far-ahead = Ferien können höchstens { $days } Tage ab heute beginnen.
+error-vacation-overlaps = Diese Ferien überschneiden sich mit schon geplanten.
+error-vacation-days-exceeded = Für { $year } bleiben nicht genug Ferientage: noch { $left }.
+error-no-vacation = Es gibt keine solchen Ferien zu beenden.

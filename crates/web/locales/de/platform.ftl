@@ -190,3 +190,18 @@ push-device-last = Letzte Benachrichtigung
 push-device-actions = Entfernen
 push-device-remove = Entfernen
 push-device-remove-named = { $name } entfernen
+
+# Ferien: der Teil der Einstellungen und das Zeichen neben einem Namen (Tisch, Lobby, Profil).
+vacation-badge = in den Ferien
+vacation-until = in den Ferien bis { $date }
+settings-vacation = Ferien
+settings-vacation-intro = Während deiner Ferien stehen deine Uhren in rundenbasierten Partien still, und kein Bot spielt für dich; die anderen können weiterziehen. Live-Partien und Turnierpartien werden nicht angehalten. Du hast { $days } Ferientage im Jahr, gezählt je Kalenderjahr (UTC-Tage); beendest du Ferien früher, bekommst du die nicht begonnenen Tage zurück.
+settings-vacation-left = Verbleibende Tage { $year }: { $days }
+settings-vacation-none = Keine Ferien geplant.
+settings-vacation-now = In den Ferien vom { $from } bis { $to }
+settings-vacation-planned = Geplant vom { $from } bis { $to }
+settings-vacation-end = Jetzt beenden
+settings-vacation-cancel = Absagen
+settings-vacation-from = Erster Tag (UTC)
+settings-vacation-days = Anzahl Tage
+settings-vacation-take = Ferien nehmen

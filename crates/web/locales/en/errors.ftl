@@ -103,3 +103,11 @@ error-push-keys = The keys of this subscription are not those a browser makes.
 error-push-label = A device's name has 1 to 60 characters, without control or invisible characters.
 error-too-many-devices = At most { $max } devices can be told of your games; remove one first.
 error-no-such-device = There is no such device among yours.
+
+error-vacation-date-unreadable = The first day of a vacation is a date such as 2026-07-01.
+error-vacation-days-out-of-range = A vacation lasts 1 to { $max } days.
+error-vacation-in-the-past = A vacation cannot begin before today (UTC).
+error-vacation-too-far-ahead = A vacation may begin at most { $days } days from today.
+error-vacation-overlaps = This vacation overlaps one you have already planned.
+error-vacation-days-exceeded = Not enough vacation days left in { $year }: { $left } left.
+error-no-vacation = There is no such vacation to end.

@@ -190,3 +190,18 @@ push-device-last = Last notification
 push-device-actions = Remove
 push-device-remove = Remove
 push-device-remove-named = Remove { $name }
+
+# Vacations: the settings page's part, and the mark beside a name (table, lobby, profile).
+vacation-badge = on vacation
+vacation-until = on vacation until { $date }
+settings-vacation = Vacation
+settings-vacation-intro = While you are on vacation, your clocks in turn-based games stand still and no bot plays for you; the others may still move. Live games and tournament games are not stopped. You have { $days } vacation days a year, counted per calendar year (UTC days); ending a vacation early gives back the days not begun.
+settings-vacation-left = Days left in { $year }: { $days }
+settings-vacation-none = No vacation planned.
+settings-vacation-now = On vacation from { $from } to { $to }
+settings-vacation-planned = Planned from { $from } to { $to }
+settings-vacation-end = End it now
+settings-vacation-cancel = Cancel it
+settings-vacation-from = First day (UTC)
+settings-vacation-days = Number of days
+settings-vacation-take = Take a vacation

@@ -103,3 +103,11 @@ error-push-keys = Les clés de cet abonnement ne sont pas celles que produit un 
 error-push-label = Le nom d’un appareil a de 1 à 60 caractères, sans caractère de contrôle ni invisible.
 error-too-many-devices = Au plus { $max } appareils peuvent être avertis de vos parties ; retirez-en un d’abord.
 error-no-such-device = Cet appareil n’est pas parmi les vôtres.
+
+error-vacation-date-unreadable = Le premier jour de vacances est une date comme 2026-07-01.
+error-vacation-days-out-of-range = Des vacances durent de 1 à { $max } jours.
+error-vacation-in-the-past = Des vacances ne peuvent pas commencer avant aujourd’hui (UTC).
+error-vacation-too-far-ahead = Des vacances peuvent commencer au plus { $days } jours après aujourd’hui.
+error-vacation-overlaps = Ces vacances chevauchent des vacances déjà prévues.
+error-vacation-days-exceeded = Il ne reste pas assez de jours de vacances en { $year } : encore { $left }.
+error-no-vacation = Il n’y a pas de telles vacances à finir.

@@ -190,3 +190,18 @@ push-device-last = Dernière notification
 push-device-actions = Retirer
 push-device-remove = Retirer
 push-device-remove-named = Retirer { $name }
+
+# Vacances : la partie des réglages et la mention à côté d’un nom (table, salon, profil).
+vacation-badge = en vacances
+vacation-until = en vacances jusqu’au { $date }
+settings-vacation = Vacances
+settings-vacation-intro = Pendant vos vacances, vos pendules des parties tour par tour s’arrêtent et aucun bot ne joue pour vous ; les autres peuvent encore jouer. Les parties en direct et les parties de tournoi ne s’arrêtent pas. Vous avez { $days } jours de vacances par an, comptés par année civile (jours UTC) ; finir des vacances plus tôt rend les jours non commencés.
+settings-vacation-left = Jours restants en { $year } : { $days }
+settings-vacation-none = Aucunes vacances prévues.
+settings-vacation-now = En vacances du { $from } au { $to }
+settings-vacation-planned = Prévues du { $from } au { $to }
+settings-vacation-end = Les finir maintenant
+settings-vacation-cancel = Les annuler
+settings-vacation-from = Premier jour (UTC)
+settings-vacation-days = Nombre de jours
+settings-vacation-take = Prendre des vacances

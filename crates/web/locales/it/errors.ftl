@@ -103,3 +103,11 @@ error-push-keys = Le chiavi di questa iscrizione non sono quelle che crea un bro
 error-push-label = Il nome di un dispositivo ha da 1 a 60 caratteri, senza caratteri di controllo o invisibili.
 error-too-many-devices = Al massimo { $max } dispositivi possono essere avvisati delle tue partite; rimuovine prima uno.
 error-no-such-device = Questo dispositivo non è tra i tuoi.
+
+error-vacation-date-unreadable = Il primo giorno di vacanza è una data come 2026-07-01.
+error-vacation-days-out-of-range = Una vacanza dura da 1 a { $max } giorni.
+error-vacation-in-the-past = Una vacanza non può iniziare prima di oggi (UTC).
+error-vacation-too-far-ahead = Una vacanza può iniziare al massimo { $days } giorni da oggi.
+error-vacation-overlaps = Questa vacanza si sovrappone a una già prevista.
+error-vacation-days-exceeded = Non restano abbastanza giorni di vacanza nel { $year }: ne restano { $left }.
+error-no-vacation = Non c’è una tale vacanza da terminare.

@@ -190,3 +190,18 @@ push-device-last = Ultima notifica
 push-device-actions = Rimuovi
 push-device-remove = Rimuovi
 push-device-remove-named = Rimuovi { $name }
+
+# Vacanze: la parte delle impostazioni e l’indicazione accanto a un nome (tavolo, lobby, profilo).
+vacation-badge = in vacanza
+vacation-until = in vacanza fino al { $date }
+settings-vacation = Vacanze
+settings-vacation-intro = Durante le tue vacanze i tuoi orologi nelle partite a turni si fermano e nessun bot gioca per te; gli altri possono ancora muovere. Le partite dal vivo e quelle dei tornei non si fermano. Hai { $days } giorni di vacanza all’anno, contati per anno solare (giorni UTC); terminare le vacanze prima restituisce i giorni non iniziati.
+settings-vacation-left = Giorni rimasti nel { $year }: { $days }
+settings-vacation-none = Nessuna vacanza prevista.
+settings-vacation-now = In vacanza dal { $from } al { $to }
+settings-vacation-planned = Prevista dal { $from } al { $to }
+settings-vacation-end = Terminala ora
+settings-vacation-cancel = Annullala
+settings-vacation-from = Primo giorno (UTC)
+settings-vacation-days = Numero di giorni
+settings-vacation-take = Prendi una vacanza

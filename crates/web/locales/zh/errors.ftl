@@ -103,3 +103,11 @@ error-push-keys = 此订阅的密钥不是浏览器生成的密钥。
 error-push-label = 设备名称为 1 到 60 个字符，不含控制字符或不可见字符。
 error-too-many-devices = 最多 { $max } 台设备可以接收你的对局通知；请先移除一台。
 error-no-such-device = 你的设备中没有这一台。
+
+error-vacation-date-unreadable = 休假的第一天应为日期，例如 2026-07-01。
+error-vacation-days-out-of-range = 一次休假为 1 到 { $max } 天。
+error-vacation-in-the-past = 休假不能早于今天（UTC）开始。
+error-vacation-too-far-ahead = 休假最多只能在今天起 { $days } 天内开始。
+error-vacation-overlaps = 此次休假与已计划的休假重叠。
+error-vacation-days-exceeded = { $year } 年剩余假期不足：只剩 { $left } 天。
+error-no-vacation = 没有可以结束的此类休假。

@@ -181,3 +181,18 @@ push-device-last = 最近通知
 push-device-actions = 移除
 push-device-remove = 移除
 push-device-remove-named = 移除 { $name }
+
+# 休假：设置页面的休假部分，以及名字旁的标记（牌桌、大厅、个人资料）。
+vacation-badge = 休假中
+vacation-until = 休假至 { $date }
+settings-vacation = 休假
+settings-vacation-intro = 休假期间，你在回合制对局中的计时器会停止，也不会有机器人替你下棋；其他玩家仍可行动。实时对局和锦标赛对局不会暂停。你每年有 { $days } 天假期，按日历年计算（UTC 日）；提前结束休假会退还尚未开始的天数。
+settings-vacation-left = { $year } 年剩余天数：{ $days }
+settings-vacation-none = 没有计划中的休假。
+settings-vacation-now = 休假中：{ $from } 至 { $to }
+settings-vacation-planned = 已计划：{ $from } 至 { $to }
+settings-vacation-end = 立即结束
+settings-vacation-cancel = 取消
+settings-vacation-from = 第一天（UTC）
+settings-vacation-days = 天数
+settings-vacation-take = 休假

@@ -415,6 +415,9 @@ fn game_item(lang: Lang, user: Option<&str>, game: &GameSummary, kind: ListKind)
                     @if i > 0 { ", " }
                     (name)
                     @if *bot { " " (super::icons::robot(lang)) }
+                    @if game.on_vacation.contains(name) {
+                        " " span class="vacation-badge" { (lang.tr("vacation-badge")) }
+                    }
                 }
                 " · " (lang.tr_args("lobby-seats", &[("filled", FluentValue::from(filled)), ("seats", FluentValue::from(game.seats))]))
             }

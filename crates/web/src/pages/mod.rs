@@ -16,6 +16,7 @@ mod rules_pictures;
 mod settings;
 pub(crate) mod tournaments;
 mod tutorial;
+mod vacation;
 mod waiting_room;
 
 use helvetia_engine::Seat;
@@ -41,6 +42,7 @@ pub use tournaments::{
     TournamentLists, TournamentSummary, TournamentView, YouView, TOURNAMENTS_API,
 };
 pub use tutorial::{tutorial, TUTORIAL_PATH};
+pub use vacation::{vacation_section, VacationLine, VacationPart, VACATION_API, VACATION_END_API};
 pub use waiting_room::{WaitingRoom, WaitingSeat};
 
 /// The home page: what the game is, and the way in.

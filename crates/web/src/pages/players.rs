@@ -47,6 +47,8 @@ pub struct Profile {
     pub name: String,
     /// Whether it is a bot account (a program playing through the API).
     pub bot: bool,
+    /// The last day (UTC) of the vacation they are on now, if they are.
+    pub on_vacation_until: Option<String>,
     /// Current ratings: player count, rating, deviation, rated games.
     pub ratings: Vec<(u8, i64, i64, i64)>,
     /// Rating after each rated game, oldest first: player count and rating.
@@ -170,6 +172,11 @@ pub fn profile(lang: Lang, user: Option<&str>, csrf: &str, profile: &Profile) ->
             h1 { (profile.name) }
             @if profile.bot {
                 p class="bot-account-badge" { (lang.tr("profile-bot-account")) }
+            }
+            @if let Some(until) = &profile.on_vacation_until {
+                p class="vacation-badge" id="on-vacation" {
+                    (lang.tr_args("vacation-until", &[("date", until.clone().into())]))
+                }
             }
             p class="profile-counts" {
                 (lang.tr_args("profile-counts", &[
@@ -334,6 +341,7 @@ mod tests {
             &Profile {
                 name: "anna".into(),
                 bot: false,
+                on_vacation_until: None,
                 ratings: vec![(2, 1520, 290, history.len() as i64)],
                 history,
                 played: 1,

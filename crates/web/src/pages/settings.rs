@@ -6,6 +6,7 @@ use super::bot_account::{bot_account_section, BotAccount};
 use super::forced_steps::forced_steps_toggle;
 use super::layout::{document, Page};
 use super::push_devices::{push_devices_section, DeviceLine};
+use super::vacation::{vacation_section, VacationPart};
 use crate::i18n::Lang;
 
 /// What the settings form shows.
@@ -35,7 +36,8 @@ const KIND_LABELS: [&str; 4] = [
 pub const EXPORT_SETTINGS_API: &str = "/api/settings/export";
 
 /// `/settings`: where and which mails a person gets, the devices told of their games (Web
-/// Push), whether forced steps are played for them, whether they appear as "anonymous" in the
+/// Push), whether forced steps are played for them, their vacations (a person's account
+/// only), whether they appear as "anonymous" in the
 /// exports of finished games, and the account as a bot account ([`BotAccount`]).
 pub fn settings(
     lang: Lang,
@@ -44,7 +46,7 @@ pub fn settings(
     form: &MailForm,
     devices: &[DeviceLine],
     (plays_forced_steps, anonymous_in_exports): (bool, bool),
-    bot: &BotAccount,
+    (vacation, bot): (Option<&VacationPart>, &BotAccount),
 ) -> String {
     let page = Page::new(lang, user, csrf, "settings");
     let title = lang.tr("settings-title");
@@ -86,6 +88,9 @@ pub fn settings(
                 (push_devices_section(lang, devices))
                 h2 { (lang.tr("settings-play")) }
                 p { (forced_steps_toggle(lang, plays_forced_steps)) }
+                @if let Some(vacation) = vacation {
+                    (vacation_section(lang, vacation))
+                }
                 h2 { (lang.tr("settings-open-data")) }
                 p { (lang.tr("settings-open-data-intro")) }
                 p {

@@ -26,6 +26,11 @@ fn summary(id: &str, status: &str, your_turn: bool) -> GameSummary {
         },
         time_control: (status == "running").then_some([300, 0, 10]),
         rated: status == "finished",
+        on_vacation: if status == "running" {
+            vec!["beat".into()]
+        } else {
+            vec![]
+        },
     }
 }
 

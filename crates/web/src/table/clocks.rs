@@ -22,6 +22,12 @@ pub fn clocks(ctx: &Ctx) -> Markup {
                         data-seat=(clock.seat.0) data-deadline=[clock.deadline_ms] {
                         span class="clock-name" { (ctx.namer.seat(clock.seat)) }
                         " "
+                        @if let Some(until) = clock.away_until_ms {
+                            span class="clock-vacation" data-until=(until) {
+                                (lang.tr_args("vacation-until", &[("date", utc_day(until).into())]))
+                            }
+                            " "
+                        }
                         @if clock.stood_in {
                             span class="clock-out" { (lang.tr("clock-ran-out")) }
                         } @else {
@@ -62,6 +68,27 @@ pub fn end_vote(ctx: &Ctx) -> Markup {
     }
 }
 
+/// The last UTC day of a vacation that ends at `until_ms` (milliseconds since the epoch, a
+/// day's start), as `2026-07-01`.
+fn utc_day(until_ms: i64) -> String {
+    // Days to a civil date (H. Hinnant's algorithm), for the proleptic Gregorian calendar.
+    let days = (until_ms - 1).div_euclid(86_400_000) + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
 /// Time left in words a clock shows: `4:07`, `1:04:07`, or `2 d 03:10` from a day on.
 pub fn format_left(lang: Lang, left_ms: i64) -> String {
     let secs = (left_ms.max(0) + 999) / 1000;
@@ -84,6 +111,14 @@ pub fn format_left(lang: Lang, left_ms: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_vacation_shows_its_last_day() {
+        assert_eq!(utc_day(86_400_000), "1970-01-01");
+        // 2027-01-01T00:00Z: the last day is New Year's Eve.
+        assert_eq!(utc_day(1_798_761_600_000), "2026-12-31");
+        assert_eq!(utc_day(951_868_800_000), "2000-02-29");
+    }
 
     #[test]
     fn time_left_reads_like_a_clock() {

@@ -120,6 +120,7 @@ fn show(
                 left_ms: 60_000 - step as i64,
                 deadline_ms: (game.to_move() == Some(p.seat)).then_some(1_000_000),
                 stood_in: false,
+                away_until_ms: None,
             })
             .collect()
     } else {
