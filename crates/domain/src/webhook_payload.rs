@@ -107,6 +107,16 @@ fn slack_escaped(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// The id of one delivery (the header `X-Helvetia-Delivery`), the same at every attempt, so
+/// that a receiver can tell a retry from a new event: a hash of the hook and the event.
+pub fn delivery_id(hook_id: &str, game_id: &str, event: &str, event_key: i64) -> String {
+    use sha2::Digest;
+    let digest = Sha256::new()
+        .chain_update(format!("{hook_id}\0{game_id}\0{event}\0{event_key}"))
+        .finalize();
+    hex(&digest[..16])
+}
+
 /// A new secret for a hook: 256 random bits.
 pub fn new_secret() -> String {
     format!("{SECRET_PREFIX}{}", random_token())
@@ -195,6 +205,15 @@ mod tests {
         );
         assert!(HookFormat::Ntfy.content_type().starts_with("text/plain"));
         assert_eq!(HookFormat::Slack.content_type(), "application/json");
+    }
+
+    #[test]
+    fn a_delivery_keeps_its_id_and_another_has_another() {
+        let id = delivery_id("h1", "g1", "your_turn", 7);
+        assert_eq!(id.len(), 32);
+        assert_eq!(id, delivery_id("h1", "g1", "your_turn", 7));
+        assert_ne!(id, delivery_id("h1", "g1", "your_turn", 8));
+        assert_ne!(id, delivery_id("h2", "g1", "your_turn", 7));
     }
 
     #[test]

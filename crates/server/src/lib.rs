@@ -13,8 +13,8 @@
 //! - [`http`]: errors and their languages, cookies, layers, the listener, health.
 //! - features, each with its routes: [`accounts`], [`chat`], [`players`], [`mail`],
 //!   [`analysis`], [`lobby`], [`play`], [`export`], [`matchmaking`] ("play now"),
-//!   [`bot_accounts`], [`bot_play`] (bots playing through their tokens).
-//! - [`workers`]: bots, deadlines, ratings, analyses, mail, notices from other nodes, the
+//!   [`bot_accounts`], [`bot_play`] (bots playing through their tokens), [`webhooks`].
+//! - [`workers`]: bots, deadlines, ratings, analyses, mail, webhooks, notices from other nodes, the
 //!   pairing of the "play now" pools.
 //! - [`site`]: the pages; [`app`]: the router, start and shutdown.
 //!
@@ -42,6 +42,7 @@ pub mod site;
 pub mod state;
 pub mod storage;
 pub mod tournaments;
+pub mod webhooks;
 pub mod workers;
 
 pub use app::{app, run, spawn, RunningServer, StartError};

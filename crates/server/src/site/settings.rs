@@ -1,6 +1,7 @@
 //! The settings page (`/settings`): one page for the person's settings, each part built by the
-//! feature that owns it: mail ([`crate::mail::settings`]), forced steps, anonymity in exports,
-//! and the account's part as a bot account ([`crate::bot_accounts::settings`]).
+//! feature that owns it: mail ([`crate::mail::settings`]), webhooks
+//! ([`crate::webhooks::settings`]), forced steps, anonymity in exports, and the account's part
+//! as a bot account ([`crate::bot_accounts::settings`]).
 
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
@@ -13,6 +14,7 @@ use crate::bot_accounts::settings::settings_part;
 use crate::http::language::LangQuery;
 use crate::mail::settings::form as mail_form;
 use crate::state::AppState;
+use crate::webhooks::settings::part as webhooks_part;
 
 /// `GET /settings`: the form; to the log-in page without a session.
 pub async fn page(
@@ -28,6 +30,10 @@ pub async fn page(
     let mail = match mail_form(&app, &who, page.lang).await {
         Ok(form) => form,
         Err(error) => return page.error(&error),
+    };
+    let webhooks = match webhooks_part(&app, &who).await {
+        Ok(webhooks) => webhooks,
+        Err(error) => return page.error(&error.into()),
     };
     let plays_forced_steps = match app.store.plays_forced_steps(&who.id).await {
         Ok(on) => on.unwrap_or(true),
@@ -45,7 +51,7 @@ pub async fn page(
         page.lang,
         page.user(),
         &page.csrf,
-        &mail,
+        (&mail, webhooks.as_ref()),
         (plays_forced_steps, anonymous_in_exports),
         &bot,
     ))

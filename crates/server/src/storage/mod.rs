@@ -30,6 +30,8 @@ mod rematches;
 mod resignations;
 mod stand_ins;
 mod tournaments;
+mod webhook_outbox;
+mod webhooks;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -57,6 +59,9 @@ pub use tournaments::{
     Advanced, EntryRow, NewTournament, NextStep, ResultRow, TournamentRow, TournamentSeatRow,
     TournamentSnapshot,
 };
+
+pub use webhook_outbox::{DeliveryJob, DeliveryKey, DeliveryOutcome};
+pub use webhooks::{NewWebhook, WebhookRow};
 
 use crate::domain::notice::{Notice, CHANNEL};
 
@@ -235,6 +240,11 @@ pub fn migrator(postgres: bool) -> Migrator {
                 include_str!("../../migrations/0021_tournament_withdrawals.sql"),
             ),
             migration(22, "export order", export_order),
+            migration(
+                23,
+                "webhooks",
+                include_str!("../../migrations/0023_webhooks.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,
@@ -264,8 +274,9 @@ impl Store {
         Store::connect_with_mail(url, node, false).await
     }
 
-    /// [`Store::connect`] for a server that sends mail: with `plans_mail`, every change that
-    /// calls for a notification plans it in the outbox in its own transaction.
+    /// [`Store::connect`] for a server that sends mail: every change that calls for a
+    /// notification plans it in the outbox in its own transaction, for webhooks always and with
+    /// `plans_mail` for mail too.
     ///
     /// # Errors
     /// An unknown scheme, an unreachable database or a failed migration.

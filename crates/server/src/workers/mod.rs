@@ -12,3 +12,4 @@ pub mod matchmaking;
 pub mod notices;
 pub mod ratings;
 pub mod tournaments;
+pub mod webhook_sender;

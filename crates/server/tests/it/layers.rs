@@ -26,6 +26,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("bot_accounts", 12),
     ("bot_play", 12),
     ("matchmaking", 12),
+    ("webhooks", 12),
     ("tournaments", 13),
     ("workers", 14),
     ("site", 15),

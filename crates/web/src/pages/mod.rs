@@ -16,6 +16,7 @@ mod settings;
 pub(crate) mod tournaments;
 mod tutorial;
 mod waiting_room;
+mod webhooks;
 
 use helvetia_engine::Seat;
 use maud::{html, PreEscaped};
@@ -40,6 +41,7 @@ pub use tournaments::{
 };
 pub use tutorial::{tutorial, TUTORIAL_PATH};
 pub use waiting_room::{WaitingRoom, WaitingSeat};
+pub use webhooks::{WebhookLine, Webhooks, WEBHOOKS_API, WEBHOOK_FORMATS};
 
 /// The home page: what the game is, and the way in.
 pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {

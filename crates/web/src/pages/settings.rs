@@ -5,6 +5,7 @@ use maud::html;
 use super::bot_account::{bot_account_section, BotAccount};
 use super::forced_steps::forced_steps_toggle;
 use super::layout::{document, Page};
+use super::webhooks::{webhooks_section, Webhooks};
 use crate::i18n::Lang;
 
 /// What the settings form shows.
@@ -33,14 +34,14 @@ const KIND_LABELS: [&str; 4] = [
 /// Where the script stores the export switch (`POST`, `{"anonymous": bool}`).
 pub const EXPORT_SETTINGS_API: &str = "/api/settings/export";
 
-/// `/settings`: where and which mails a person gets, whether forced steps are played for
-/// them, whether they appear as "anonymous" in the exports of finished games, and the account
-/// as a bot account ([`BotAccount`]).
+/// `/settings`: where and which mails a person gets, their webhooks (none for a bot account),
+/// whether forced steps are played for them, whether they appear as "anonymous" in the exports
+/// of finished games, and the account as a bot account ([`BotAccount`]).
 pub fn settings(
     lang: Lang,
     user: Option<&str>,
     csrf: &str,
-    form: &MailForm,
+    (form, webhooks): (&MailForm, Option<&Webhooks>),
     (plays_forced_steps, anonymous_in_exports): (bool, bool),
     bot: &BotAccount,
 ) -> String {
@@ -80,6 +81,9 @@ pub fn settings(
                     p class="form-error" role="alert" {}
                     p class="form-done" role="status" hidden { (lang.tr("settings-saved")) }
                     button type="submit" class="button primary" { (lang.tr("settings-save")) }
+                }
+                @if let Some(webhooks) = webhooks {
+                    (webhooks_section(lang, webhooks))
                 }
                 h2 { (lang.tr("settings-play")) }
                 p { (forced_steps_toggle(lang, plays_forced_steps)) }
