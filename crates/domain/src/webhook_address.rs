@@ -306,11 +306,7 @@ mod tests {
             "http://LOCALHOST./",
             "http://hooks.localhost/",
         ] {
-            assert_eq!(
-                check_url(text, false),
-                Err(UrlProblem::NotPublic),
-                "{text}"
-            );
+            assert_eq!(check_url(text, false), Err(UrlProblem::NotPublic), "{text}");
             assert!(check_url(text, true).is_ok(), "{text} with the flag");
         }
         let v6 = check_url("http://[2606:4700::1]:81/x", false).unwrap();

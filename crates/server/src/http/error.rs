@@ -255,7 +255,9 @@ fn over_limit(cap: &AccountCap) -> AppError {
     let code = match cap.kind {
         CapKind::OpenGames => "too-many-open-games",
         CapKind::BotGames => "too-many-bot-games",
-        CapKind::Webhooks => return AppError::conflict("too-many-webhooks").with("limit", cap.limit),
+        CapKind::Webhooks => {
+            return AppError::conflict("too-many-webhooks").with("limit", cap.limit)
+        }
     };
     AppError::too_many(code, 60).with("limit", cap.limit)
 }

@@ -47,10 +47,7 @@ impl Channels {
     /// address and wants the kind; webhooks always (each hook hears of every kind).
     pub(super) fn of(kind: MailKind, mails: bool) -> Channels {
         let mail = if mails {
-            format!(
-                "(u.email IS NOT NULL AND u.{} <> 0)",
-                kind.setting_column()
-            )
+            format!("(u.email IS NOT NULL AND u.{} <> 0)", kind.setting_column())
         } else {
             "(1 = 0)".to_string()
         };

@@ -103,7 +103,11 @@ async fn handle(
     key: &DeliveryKey,
 ) -> Result<(), StoreError> {
     let start = now_ms();
-    if !app.store.claim_delivery(key, start, start + CLAIM_MS).await? {
+    if !app
+        .store
+        .claim_delivery(key, start, start + CLAIM_MS)
+        .await?
+    {
         return Ok(());
     }
     let Some(job) = app.store.delivery_job(key).await? else {

@@ -55,3 +55,4 @@ mod tutorial_steering;
 mod units;
 mod usernames;
 mod watching;
+mod webhooks;
