@@ -137,7 +137,7 @@ pub fn decide(job: &DeliveryJob, now: i64) -> Result<(), DeliveryOutcome> {
     if now - job.event.created_at > STALE_SECS {
         return drop("not sent within a day");
     }
-    still_holds(&job.event).or_else(|why| drop(why))
+    still_holds(&job.event).or_else(drop)
 }
 
 /// Writes, signs and posts the delivery; what came of it.

@@ -25,6 +25,7 @@ mod browser_support;
 mod browser_tournament;
 mod browser_tutorial;
 mod browser_two_nodes;
+mod browser_webhooks;
 mod chat;
 mod clock_two_nodes;
 mod clocks;

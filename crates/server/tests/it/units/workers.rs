@@ -125,7 +125,7 @@ mod webhook_sender {
     use helvetia_server::domain::seats::GameStatus;
     use helvetia_server::storage::{DeliveryJob, DeliveryKey, DeliveryOutcome};
     use helvetia_server::workers::mail_sender::STALE_SECS;
-    use helvetia_server::workers::webhook_sender::*;
+    use helvetia_server::workers::webhook_sender::decide;
 
     use crate::units::mail::compose::job as event;
 
@@ -158,6 +158,5 @@ mod webhook_sender {
         let mut moved = job(MailKind::YourTurn);
         moved.event.to_move = Some(1);
         assert!(dropped(decide(&moved, 10)), "no longer their turn");
-        assert!(PAUSE_AFTER > 1 && MAX_ATTEMPTS > 1);
     }
 }
