@@ -19,7 +19,7 @@ use crate::state::AppState;
 use crate::storage::{AccountCap, CapKind, NewWebhook, StoreResult, WebhookRow};
 use helvetia_web::pages as web;
 
-use super::transport::{checked_address, TIMEOUT};
+use super::transport::{checked_address, AddressRefused, TIMEOUT};
 
 /// Webhooks one account may have.
 pub const MAX_WEBHOOKS: u32 = 5;
@@ -74,7 +74,7 @@ pub async fn add(
         // Checked again at every delivery; this tells the person now.
         match tokio::time::timeout(TIMEOUT, checked_address(&url, allow_private)).await {
             Ok(Ok(_)) => {}
-            Ok(Err(error)) if error.contains("not a public address") => {
+            Ok(Err(AddressRefused::NotPublic(_))) => {
                 return Err(AppError::bad_request("webhook-address-not-public"));
             }
             _ => return Err(AppError::bad_request("webhook-host-unknown")),

@@ -47,7 +47,9 @@ pub async fn send(url: &HookUrl, post: Post, allow_private: bool) -> Result<(), 
 }
 
 async fn attempt(url: &HookUrl, post: Post, allow_private: bool) -> Result<(), String> {
-    let address = checked_address(url, allow_private).await?;
+    let address = checked_address(url, allow_private)
+        .await
+        .map_err(|refused| refused.to_string())?;
     let tcp = TcpStream::connect(address)
         .await
         .map_err(|error| format!("cannot connect to {address}: {error}"))?;
@@ -73,17 +75,38 @@ async fn attempt(url: &HookUrl, post: Post, allow_private: bool) -> Result<(), S
     }
 }
 
+/// Why no address of a hook may be connected to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AddressRefused {
+    /// The name does not resolve (or to nothing).
+    Unresolved(String),
+    /// It resolves only to addresses the rule refuses: the first of them.
+    NotPublic(IpAddr),
+}
+
+impl std::fmt::Display for AddressRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AddressRefused::Unresolved(why) => f.write_str(why),
+            AddressRefused::NotPublic(ip) => write!(f, "{ip} is not a public address"),
+        }
+    }
+}
+
 /// The address to connect to for `url`: its own, or the first its name resolves to that the
 /// rule allows.
 ///
 /// # Errors
 /// The name does not resolve, or to no address the rule allows.
-pub async fn checked_address(url: &HookUrl, allow_private: bool) -> Result<SocketAddr, String> {
+pub async fn checked_address(
+    url: &HookUrl,
+    allow_private: bool,
+) -> Result<SocketAddr, AddressRefused> {
     let candidates: Vec<IpAddr> = match &url.host {
         HookHost::Ip(ip) => vec![*ip],
         HookHost::Name(name) => tokio::net::lookup_host((name.as_str(), url.port))
             .await
-            .map_err(|error| format!("cannot resolve {name}: {error}"))?
+            .map_err(|error| AddressRefused::Unresolved(format!("cannot resolve {name}: {error}")))?
             .map(|address| address.ip())
             .collect(),
     };
@@ -93,8 +116,8 @@ pub async fn checked_address(url: &HookUrl, allow_private: bool) -> Result<Socke
     {
         Some(ip) => Ok(SocketAddr::new(*ip, url.port)),
         None => Err(match candidates.first() {
-            Some(ip) => format!("{ip} is not a public address"),
-            None => "the name resolves to no address".to_string(),
+            Some(ip) => AddressRefused::NotPublic(*ip),
+            None => AddressRefused::Unresolved("the name resolves to no address".into()),
         }),
     }
 }
