@@ -57,14 +57,25 @@ pub struct Args {
     /// Sender of notification mails.
     #[arg(long, default_value = "Helvetia Online <helvetia@localhost>")]
     mail_from: String,
-    /// The site's address as people reach it, for the links in mails (default: http:// and
-    /// --addr).
+    /// The site's address as people reach it, for the links in mails and webhooks (default:
+    /// http:// and --addr).
     #[arg(long)]
     public_url: Option<String>,
-    /// Seconds a "your turn" mail waits, so that a person at the table who moves at once gets
-    /// none.
+    /// Seconds a "your turn" mail or webhook waits, so that a person at the table who moves at
+    /// once gets none.
     #[arg(long, default_value_t = 120)]
     your_turn_mail_delay_secs: u64,
+    /// Let webhooks reach private addresses (loopback, private networks, link-local): only for
+    /// tests and closed networks, it lets every account make this server send requests there.
+    #[arg(long)]
+    webhooks_allow_private: bool,
+    /// Milliseconds between two looks of this node's webhook sender.
+    #[arg(long, default_value_t = 1000)]
+    webhook_tick_ms: u64,
+    /// Milliseconds before a failed webhook delivery is tried again; each later retry waits
+    /// twice as long.
+    #[arg(long, default_value_t = 60_000)]
+    webhook_retry_ms: u64,
     /// A reverse proxy whose X-Forwarded-For names the client, for the per-address limits
     /// (repeat for several); it has no per-address connection cap.
     #[arg(long = "trusted-proxy", value_name = "IP")]
@@ -157,6 +168,9 @@ pub fn run(args: Args) -> ExitCode {
         mail_from: args.mail_from,
         public_url: args.public_url,
         your_turn_mail_delay_secs: args.your_turn_mail_delay_secs,
+        webhooks_allow_private: args.webhooks_allow_private,
+        webhook_tick_ms: args.webhook_tick_ms.max(10),
+        webhook_retry_ms: args.webhook_retry_ms.max(1),
         trusted_proxies: args.trusted_proxies.iter().map(|ip| ip.to_canonical()).collect(),
         max_connections: args.max_connections,
         max_connections_per_address: args.max_connections_per_address,

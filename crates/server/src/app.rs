@@ -38,6 +38,7 @@ use crate::storage::Store;
 use crate::tournaments::pages as tournament_pages;
 use crate::tournaments::requests as tournaments;
 use crate::vacations::requests as vacation_requests;
+use crate::webhooks::settings as webhooks;
 use crate::workers;
 
 /// Why the server could not start.
@@ -183,7 +184,13 @@ pub fn app(state: AppState) -> Router {
             "/settings/vacation",
             get(vacation_requests::get).post(vacation_requests::take),
         )
-        .route("/settings/vacation/end", post(vacation_requests::end));
+        .route("/settings/vacation/end", post(vacation_requests::end))
+        .route(
+            "/settings/webhooks",
+            get(webhooks::list).post(webhooks::add),
+        )
+        .route("/settings/webhooks/{id}/delete", post(webhooks::delete))
+        .route("/settings/webhooks/{id}/resume", post(webhooks::resume));
     let router = Router::new()
         .route("/", get(pages::home))
         .route("/login", get(pages::login))
@@ -289,6 +296,7 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         .local_addr()
         .map_err(|e| StartError(e.to_string()))?;
     let mail = mail_config(&config, addr)?;
+    let hooks = webhook_config(&config, addr);
     let state = open(config).await?;
     let mut background = vec![
         tokio::spawn(workers::events::follow_events(state.clone())),
@@ -321,6 +329,11 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
             std::time::Duration::from_secs(2),
         )));
     }
+    background.push(tokio::spawn(workers::webhook_sender::send_webhooks(
+        state.clone(),
+        hooks,
+        std::time::Duration::from_millis(state.config.webhook_tick_ms.max(10)),
+    )));
     if state.store.is_postgres() {
         let url = state.config.database_url.clone();
         background.push(tokio::spawn(workers::notices::listen(state.clone(), url)));
@@ -359,15 +372,30 @@ fn mail_config(
         return Ok(None);
     };
     let mailer = mail::transport::Mailer::new(url, &config.mail_from).map_err(StartError)?;
+    Ok(Some(workers::mail_sender::MailConfig {
+        mailer,
+        public_url: public_url(config, addr),
+        your_turn_delay_secs: config.your_turn_mail_delay_secs,
+    }))
+}
+
+/// How this node sends webhooks (every node does).
+fn webhook_config(config: &Config, addr: SocketAddr) -> workers::webhook_sender::WebhookConfig {
+    workers::webhook_sender::WebhookConfig {
+        public_url: public_url(config, addr),
+        your_turn_delay_secs: config.your_turn_mail_delay_secs,
+        retry_ms: config.webhook_retry_ms.max(1),
+        allow_private: config.webhooks_allow_private,
+    }
+}
+
+/// The site's address for links, without a trailing slash.
+fn public_url(config: &Config, addr: SocketAddr) -> String {
     let public_url = config
         .public_url
         .clone()
         .unwrap_or_else(|| format!("http://{addr}"));
-    Ok(Some(workers::mail_sender::MailConfig {
-        mailer,
-        public_url: public_url.trim_end_matches('/').to_string(),
-        your_turn_delay_secs: config.your_turn_mail_delay_secs,
-    }))
+    public_url.trim_end_matches('/').to_string()
 }
 
 /// `helvetia serve`: serves until Ctrl-C or SIGTERM, then shuts down gracefully.
@@ -376,6 +404,7 @@ fn mail_config(
 /// The database or the address is unavailable.
 pub async fn run(config: Config) -> Result<(), StartError> {
     let sends_mail = config.smtp_url.is_some();
+    let allows_private = config.webhooks_allow_private;
     let server = spawn(config).await?;
     println!("Helvetia is served on http://{}", server.addr);
     // Through the log, not stdout: whoever reads the address above may close the pipe after it.
@@ -383,6 +412,9 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         tracing::info!("e-mail notifications are sent through the --smtp-url server");
     } else {
         tracing::info!("e-mail notifications are off: no --smtp-url given");
+    }
+    if allows_private {
+        tracing::warn!("webhooks may reach private addresses (--webhooks-allow-private)");
     }
     stopped().await;
     tracing::info!("stopping");

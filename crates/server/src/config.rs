@@ -33,12 +33,20 @@ pub struct Config {
     pub smtp_url: Option<String>,
     /// The sender of notification mails, `Name <address>`.
     pub mail_from: String,
-    /// The site's address as people reach it, for links in mails (default: `http://` and the
-    /// listening address).
+    /// The site's address as people reach it, for links in mails and webhooks (default:
+    /// `http://` and the listening address).
     pub public_url: Option<String>,
-    /// Seconds a "your turn" mail waits, so that a person at the table who moves at once gets
-    /// none.
+    /// Seconds a "your turn" mail or webhook waits, so that a person at the table who moves at
+    /// once gets none.
     pub your_turn_mail_delay_secs: u64,
+    /// Whether webhooks may reach private addresses (loopback, private networks, link-local):
+    /// for tests and closed networks only.
+    pub webhooks_allow_private: bool,
+    /// Milliseconds between two looks of this node's webhook sender.
+    pub webhook_tick_ms: u64,
+    /// Milliseconds before a failed webhook delivery is tried again (each later retry waits
+    /// twice as long).
+    pub webhook_retry_ms: u64,
     /// Reverse proxies whose `X-Forwarded-For` names the client (and which have no
     /// per-address connection cap).
     pub trusted_proxies: Vec<IpAddr>,
@@ -107,6 +115,9 @@ impl Default for Config {
             mail_from: "Helvetia Online <helvetia@localhost>".into(),
             public_url: None,
             your_turn_mail_delay_secs: 120,
+            webhooks_allow_private: false,
+            webhook_tick_ms: 1000,
+            webhook_retry_ms: 60_000,
             trusted_proxies: Vec::new(),
             max_connections: None,
             max_connections_per_address: 64,

@@ -14,8 +14,8 @@
 //! - features, each with its routes: [`accounts`], [`chat`], [`vacations`], [`players`], [`mail`],
 //!   [`analysis`], [`lobby`], [`play`], [`export`], [`matchmaking`] ("play now"),
 //!   [`bot_accounts`], [`bot_play`] (bots playing through their tokens), [`push`] (Web Push:
-//!   the devices a person is told on).
-//! - [`workers`]: bots, deadlines, ratings, analyses, mail, notices from other nodes, the
+//!   the devices a person is told on), [`webhooks`], [`vacations`].
+//! - [`workers`]: bots, deadlines, ratings, analyses, mail, webhooks, vacations, notices from other nodes, the
 //!   pairing of the "play now" pools.
 //! - [`site`]: the pages; [`app`]: the router, start and shutdown.
 //!
@@ -45,6 +45,7 @@ pub mod state;
 pub mod storage;
 pub mod tournaments;
 pub mod vacations;
+pub mod webhooks;
 pub mod workers;
 
 pub use app::{app, run, spawn, RunningServer, StartError};

@@ -302,6 +302,48 @@
         } catch (e) {
           button.disabled = false;
           showError(document.querySelector(".push-error"), e.message);
+  // ---- Webhooks ---------------------------------------------------------------------------
+
+  // A new hook's secret is shown once, in its own box, and the list is read again from the
+  // page (the secret is not in it); deleting or resuming a hook reloads the page.
+  function setUpWebhooks() {
+    const form = document.getElementById("webhook-form");
+    if (!form) return;
+    handleForm(form, async function () {
+      const made = await post(form.dataset.api, {
+        url: form.elements.url.value,
+        format: form.elements.format.value,
+      });
+      const shown = document.getElementById("new-webhook");
+      shown.querySelector(".secret").textContent = made.secret;
+      shown.hidden = false;
+      form.reset();
+      await refreshWebhookList();
+    });
+    setUpWebhookButtons();
+  }
+
+  async function refreshWebhookList() {
+    const list = document.getElementById("webhook-list");
+    const response = await fetch(location.href, { credentials: "same-origin" });
+    if (!list || !response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = page.getElementById("webhook-list");
+    if (!fresh) return;
+    list.replaceWith(document.importNode(fresh, true));
+    setUpWebhookButtons();
+  }
+
+  function setUpWebhookButtons() {
+    document.querySelectorAll("button[data-webhook-post]").forEach(function (button) {
+      button.addEventListener("click", async function () {
+        button.disabled = true;
+        try {
+          await post(button.dataset.webhookPost, {});
+          location.reload();
+        } catch (e) {
+          button.disabled = false;
+          showError(document.querySelector(".error-banner"), e.message);
         }
       });
     });
@@ -1935,6 +1977,7 @@
     setUpBotAccount();
     setUpPushDevices();
     setUpVacation();
+    setUpWebhooks();
     setUpVillageTabs();
     fitTableToScreen();
     setUpMenu();

@@ -250,11 +250,15 @@ impl From<StoreError> for AppError {
     }
 }
 
-/// The answer to a request that would take an account past `cap`: 429, saying what to do.
+/// The answer to a request that would take an account past `cap`: 429, saying what to do (409
+/// for what waiting does not change: webhooks are deleted, not finished).
 fn over_limit(cap: &AccountCap) -> AppError {
     let code = match cap.kind {
         CapKind::OpenGames => "too-many-open-games",
         CapKind::BotGames => "too-many-bot-games",
+        CapKind::Webhooks => {
+            return AppError::conflict("too-many-webhooks").with("limit", cap.limit)
+        }
     };
     AppError::too_many(code, 60).with("limit", cap.limit)
 }

@@ -67,7 +67,12 @@ pub fn mail_handled(outcome: &'static str) {
     counter!("helvetia_mails_total", "outcome" => outcome).increment(1);
 }
 
-/// A periodic worker (`worker`: deadlines, mail, play-now) of the node `node` finished a look without a
+/// A claimed webhook delivery was handled: `outcome` is sent, dropped, retry or failed.
+pub fn webhook_handled(outcome: &'static str) {
+    counter!("helvetia_webhooks_total", "outcome" => outcome).increment(1);
+}
+
+/// A periodic worker (`worker`: deadlines, mail, play-now, webhooks) of the node `node` finished a look without a
 /// failure. A look that began after an event has seen it, so tests wait for looks instead of
 /// sleeping; an operator sees a worker that stopped looking.
 pub fn worker_looked(worker: &'static str, node: &str) {

@@ -6,6 +6,7 @@ use crate::storage::MailJob;
 use helvetia_web::Lang;
 
 use crate::domain::mail_event::MailKind;
+use fluent_bundle::FluentValue;
 
 /// A mail's subject and body.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,38 +30,73 @@ pub struct Links {
     pub unsubscribe: String,
 }
 
+/// What a notification says of its game, written out: the others' names, the winners', the
+/// deadline, the tournament (shared by mails and webhooks).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// The others at the table, by name.
+    pub opponents: String,
+    /// The winners, by name.
+    pub winners: String,
+    /// When the running turn's clock runs out (`2026-11-23 14:05 UTC`).
+    pub deadline: String,
+    /// The tournament's name, for its end.
+    pub tournament: String,
+    /// How many entered it.
+    pub entrants: u32,
+}
+
+impl Facts {
+    /// The facts of `job`.
+    pub fn of(job: &MailJob) -> Facts {
+        let own_seat = job.seat.map(|(seat, _)| usize::from(seat));
+        let opponents = job
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(seat, _)| Some(*seat) != own_seat)
+            .map(|(_, name)| name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let winners = job
+            .winners
+            .iter()
+            .filter_map(|seat| job.players.get(usize::from(*seat)))
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (tournament, entrants) = job
+            .tournament
+            .as_ref()
+            .map_or((String::new(), 0), |t| (t.name.clone(), t.entrants));
+        Facts {
+            opponents,
+            winners,
+            deadline: job.deadline_ms.map(utc_minute).unwrap_or_default(),
+            tournament,
+            entrants,
+        }
+    }
+
+    /// The arguments of the messages about `job`: `name`, `opponents`, `winners`, `deadline`,
+    /// `tournament`, `place`, `entrants`.
+    pub fn args<'a>(&'a self, job: &'a MailJob) -> [(&'static str, FluentValue<'a>); 7] {
+        [
+            ("name", job.username.as_str().into()),
+            ("opponents", self.opponents.as_str().into()),
+            ("winners", self.winners.as_str().into()),
+            ("deadline", self.deadline.as_str().into()),
+            ("tournament", self.tournament.as_str().into()),
+            ("place", job.key.event_key.into()),
+            ("entrants", self.entrants.into()),
+        ]
+    }
+}
+
 /// Writes `job`'s mail in `lang`.
 pub fn compose(lang: Lang, job: &MailJob, links: &Links) -> Letter {
-    let own_seat = job.seat.map(|(seat, _)| usize::from(seat));
-    let opponents = job
-        .players
-        .iter()
-        .enumerate()
-        .filter(|(seat, _)| Some(*seat) != own_seat)
-        .map(|(_, name)| name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
-    let winners = job
-        .winners
-        .iter()
-        .filter_map(|seat| job.players.get(usize::from(*seat)))
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join(", ");
-    let deadline = job.deadline_ms.map(utc_minute).unwrap_or_default();
-    let (tournament, entrants) = job
-        .tournament
-        .as_ref()
-        .map_or(("", 0), |t| (t.name.as_str(), t.entrants));
-    let args = [
-        ("name", job.username.as_str().into()),
-        ("opponents", opponents.as_str().into()),
-        ("winners", winners.as_str().into()),
-        ("deadline", deadline.as_str().into()),
-        ("tournament", tournament.into()),
-        ("place", job.key.event_key.into()),
-        ("entrants", entrants.into()),
-    ];
+    let facts = Facts::of(job);
+    let args = facts.args(job);
     let (subject, body) = match job.key.kind {
         MailKind::YourTurn => ("mail-your-turn-subject", "mail-your-turn-body"),
         MailKind::GameStarted => ("mail-started-subject", "mail-started-body"),

@@ -1,6 +1,7 @@
 //! The settings page (`/settings`): one page for the person's settings, each part built by the
-//! feature that owns it: mail ([`crate::mail::settings`]), the devices told of the person's
-//! games ([`crate::push::settings`]), forced steps, vacations ([`crate::vacations::settings`]),
+//! feature that owns it: mail ([`crate::mail::settings`]), webhooks
+//! ([`crate::webhooks::settings`]), the devices told of the person's games
+//! ([`crate::push::settings`]), forced steps, vacations ([`crate::vacations::settings`]),
 //! anonymity in exports, and the account's part as a bot account
 //! ([`crate::bot_accounts::settings`]).
 
@@ -16,6 +17,7 @@ use crate::http::language::LangQuery;
 use crate::mail::settings::form as mail_form;
 use crate::state::AppState;
 use crate::vacations::settings::settings_part as vacation_part;
+use crate::webhooks::settings::part as webhooks_part;
 
 /// `GET /settings`: the form; to the log-in page without a session.
 pub async fn page(
@@ -31,6 +33,10 @@ pub async fn page(
     let mail = match mail_form(&app, &who, page.lang).await {
         Ok(form) => form,
         Err(error) => return page.error(&error),
+    };
+    let webhooks = match webhooks_part(&app, &who).await {
+        Ok(webhooks) => webhooks,
+        Err(error) => return page.error(&error.into()),
     };
     let plays_forced_steps = match app.store.plays_forced_steps(&who.id).await {
         Ok(on) => on.unwrap_or(true),
@@ -60,7 +66,7 @@ pub async fn page(
         page.lang,
         page.user(),
         &page.csrf,
-        &mail,
+        (&mail, webhooks.as_ref()),
         &devices,
         (plays_forced_steps, anonymous_in_exports),
         (vacation.as_ref(), &bot),

@@ -13,6 +13,8 @@ pub enum CapKind {
     OpenGames,
     /// Running games it created with a bot in a seat: the games whose searches it starts.
     BotGames,
+    /// Webhooks.
+    Webhooks,
 }
 
 /// A cap of one account.
@@ -36,6 +38,7 @@ impl CapKind {
                 "SELECT COUNT(*) FROM games g WHERE g.creator_id = $1 AND g.status = 'running' \
                  AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot')"
             }
+            CapKind::Webhooks => "SELECT COUNT(*) FROM webhooks WHERE user_id = $1",
         }
     }
 }

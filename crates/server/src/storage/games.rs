@@ -189,7 +189,7 @@ impl Store {
             return Err(StoreError::Conflict);
         }
         if let Some(mail) = mail {
-            self.plan_mail_within(&mut tx, game_id, mail, 0).await?;
+            self.plan_event_within(&mut tx, game_id, mail, 0).await?;
         }
         let notice = Notice::GameChanged {
             game_id: game_id.to_string(),

@@ -18,7 +18,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::claim::{Claim, ClaimRow};
 use super::group_writes::{self, AppendRow};
-use super::mail_outbox::MailPlanKey;
+use super::mail_outbox::EventKey;
 use super::{LogChange, RowSummary, Store, StoreError, StoreResult};
 use crate::domain::mail_event::MailEvent;
 use crate::domain::notice::Notice;
@@ -31,13 +31,14 @@ struct LogWrite {
     mail: Option<MailEvent>,
 }
 
-/// What the writer tells besides the change itself: other nodes (PostgreSQL), and people by mail.
+/// What the writer tells besides the change itself: other nodes (PostgreSQL), and people (by
+/// mail, by webhook).
 pub(super) struct Announcing {
     /// Whether notices are sent (PostgreSQL).
     pub postgres: bool,
     /// This node's name in its notices.
     pub node: std::sync::Arc<str>,
-    /// Whether writes plan the mails they call for.
+    /// Whether the events writes plan go by mail as well as by webhook.
     pub plans_mail: bool,
 }
 
@@ -51,7 +52,7 @@ const MAX_GROUP: usize = group_writes::MOST_ROWS;
 
 impl Store {
     /// Changes the log of `game_id` from `expected_version` to the next version and waits until
-    /// that is committed, with the mail it calls for (if this server sends mail).
+    /// that is committed, with the event it tells people of (by mail, by webhook).
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if the game is no longer at `expected_version` (another request
@@ -265,9 +266,9 @@ async fn commit_writes(
             version: next_version,
         };
         super::announce_within(&mut tx, announcing.postgres, &announcing.node, &notice).await?;
-        if let (true, Some(mail)) = (announcing.plans_mail, &write.mail) {
-            let key = MailPlanKey::new(&write.game_id, next_version as i64);
-            super::mail_outbox::plan_mail(&mut tx, mail, &key).await?;
+        if let Some(event) = &write.mail {
+            let key = EventKey::new(&write.game_id, next_version as i64);
+            super::mail_outbox::plan_event(&mut tx, event, &key, announcing.plans_mail).await?;
         }
         outcomes.push(Ok(()));
     }

@@ -1,11 +1,15 @@
-//! The mail outbox: mails planned with the changes they tell of, and their sending.
+//! The outbox: the events people are told of (by mail, by webhook), planned with the changes
+//! they tell of, and the sending of their mails.
 //!
-//! A mail is planned by one `INSERT … SELECT` inside the change's transaction, only for the
-//! people who gave an address and want that kind; its primary key (person, game, kind, event)
-//! makes planning the same event twice (two nodes planning one clock warning) harmless. Every
-//! node that sends mail claims due mails with a guarded update (`claimed_until` must have
-//! passed), so one node sends each; a node that stops after claiming leaves the claim to run out
-//! and another node sends the mail then.
+//! An event is planned by one `INSERT … SELECT` inside the change's transaction, for the
+//! people it concerns who have a channel for it: an address and the wish for that kind of mail
+//! (on a server that sends mail), or a webhook that is not paused. Its primary key (person,
+//! game, kind, event) makes planning the same event twice (two nodes planning one clock
+//! warning) harmless. The row carries its mail's delivery (`state`: `none` when no mail is
+//! due) and whether its webhook deliveries are still to be made (`hooks`, see
+//! `webhook_outbox`). Every node that sends mail claims due mails with a guarded update
+//! (`claimed_until` must have passed), so one node sends each; a node that stops after claiming
+//! leaves the claim to run out and another node sends the mail then.
 
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -16,35 +20,76 @@ use crate::domain::clock::Clock;
 use crate::domain::mail_event::{MailEvent, MailKind};
 use crate::domain::seats::GameStatus;
 
-/// The event a planned mail belongs to.
-pub(super) struct MailPlanKey<'a> {
+/// The event a planned notification belongs to.
+pub(super) struct EventKey<'a> {
     game_id: &'a str,
     event_key: i64,
 }
 
-impl<'a> MailPlanKey<'a> {
+impl<'a> EventKey<'a> {
     /// The event `event_key` (the game's version after the change, or a deadline) of a game.
-    pub(super) fn new(game_id: &'a str, event_key: i64) -> MailPlanKey<'a> {
-        MailPlanKey { game_id, event_key }
+    pub(super) fn new(game_id: &'a str, event_key: i64) -> EventKey<'a> {
+        EventKey { game_id, event_key }
     }
 }
 
-/// Plans `event`'s mails within the transaction `tx`, for the people it concerns who gave an
-/// address and want this kind: seated people (not bots), and for one seat only while no bot
-/// stands in for its person.
-pub(super) async fn plan_mail(
+/// The channels an event of one kind reaches a person `u` (a `users` row) through, as SQL
+/// over that row: the one place that says who has a channel for what.
+pub(super) struct Channels {
+    mail: String,
+}
+
+/// Whether the person `u` has a webhook that is not paused.
+const HOOKS: &str =
+    "EXISTS (SELECT 1 FROM webhooks h WHERE h.user_id = u.id AND h.paused_at IS NULL)";
+
+impl Channels {
+    /// The channels of `kind`: mail if this server sends it (`mails`) and the person gave an
+    /// address and wants the kind; webhooks always (each hook hears of every kind).
+    pub(super) fn of(kind: MailKind, mails: bool) -> Channels {
+        let mail = if mails {
+            format!("(u.email IS NOT NULL AND u.{} <> 0)", kind.setting_column())
+        } else {
+            "(1 = 0)".to_string()
+        };
+        Channels { mail }
+    }
+
+    /// The `state` and `hooks` columns of a new row: what each channel still has to do.
+    pub(super) fn columns(&self) -> String {
+        format!(
+            "CASE WHEN {} THEN 'queued' ELSE 'none' END, \
+             CASE WHEN {HOOKS} THEN 'queued' ELSE 'none' END",
+            self.mail
+        )
+    }
+
+    /// The condition for a row at all: some channel.
+    pub(super) fn any(&self) -> String {
+        format!("({} OR {HOOKS})", self.mail)
+    }
+}
+
+/// Plans `event` within the transaction `tx`, for the people it concerns who have a channel
+/// for it ([`Channels`]; mail counts if `mails`): seated people (not bots), and for one seat
+/// only while no bot stands in for its person.
+pub(super) async fn plan_event(
     tx: &mut sqlx::AnyConnection,
     event: &MailEvent,
-    key: &MailPlanKey<'_>,
+    key: &EventKey<'_>,
+    mails: bool,
 ) -> Result<(), sqlx::Error> {
-    let wanted = event.kind.setting_column();
+    let channels = Channels::of(event.kind, mails);
     let sql = format!(
-        "INSERT INTO mail_outbox (user_id, game_id, kind, event_key, created_at, send_after) \
-         SELECT s.user_id, s.game_id, $1, $2, $3, $3 \
+        "INSERT INTO mail_outbox (user_id, game_id, kind, event_key, created_at, send_after, \
+         state, hooks) \
+         SELECT s.user_id, s.game_id, $1, $2, $3, $3, {} \
          FROM seats s JOIN users u ON u.id = s.user_id \
-         WHERE s.game_id = $4 AND s.kind = 'human' AND u.email IS NOT NULL AND u.{wanted} <> 0 \
+         WHERE s.game_id = $4 AND s.kind = 'human' AND {} \
          AND ($5 < 0 OR (s.seat = $5 AND s.stand_in IS NULL)) AND s.user_id <> $6 \
-         ON CONFLICT DO NOTHING"
+         ON CONFLICT DO NOTHING",
+        channels.columns(),
+        channels.any()
     );
     sqlx::query(&sql)
         .bind(event.kind.as_str())
@@ -142,49 +187,44 @@ const JOB_COLUMNS: &str = "o.user_id, o.game_id, o.kind, o.event_key, o.created_
      g.status, g.to_move, g.winners, g.deadline, s.seat, s.stand_in";
 
 impl Store {
-    /// Plans `event`'s mails as a change of its own (for changes made outside a transaction of
-    /// the store's own); nothing if this server sends no mail.
+    /// Plans `event` as a change of its own (for changes made outside a transaction of the
+    /// store's own), for every channel.
     ///
     /// # Errors
     /// Database failure.
-    pub async fn plan_mail(
+    pub async fn plan_event(
         &self,
         game_id: &str,
         event: &MailEvent,
         event_key: i64,
     ) -> StoreResult<()> {
-        if !self.plans_mail {
-            return Ok(());
-        }
         let mut conn = self.pool.acquire().await?;
-        plan_mail(&mut conn, event, &MailPlanKey::new(game_id, event_key)).await?;
+        let key = EventKey::new(game_id, event_key);
+        plan_event(&mut conn, event, &key, self.plans_mail).await?;
         Ok(())
     }
 
-    /// Plans [`Store::plan_mail`] within `tx`, if this server sends mail.
-    pub(super) async fn plan_mail_within(
+    /// Plans [`Store::plan_event`] within `tx`.
+    pub(super) async fn plan_event_within(
         &self,
         tx: &mut sqlx::AnyConnection,
         game_id: &str,
         event: &MailEvent,
         event_key: i64,
     ) -> StoreResult<()> {
-        if self.plans_mail {
-            plan_mail(tx, event, &MailPlanKey::new(game_id, event_key)).await?;
-        }
+        let key = EventKey::new(game_id, event_key);
+        plan_event(tx, event, &key, self.plans_mail).await?;
         Ok(())
     }
 
     /// Plans a clock warning for every person whose running turn ends within `within_ms` of
     /// `now_ms`, if that turn began with more time than that (a live game's short turns are not
-    /// warned of) and they are not on vacation. Returns how many games were looked at.
+    /// warned of) and they are not on vacation. Returns how many games were looked at. The
+    /// mail and webhook senders both call it; the second planning of one warning changes nothing.
     ///
     /// # Errors
     /// Database failure.
     pub async fn plan_clock_warnings(&self, now_ms: i64, within_ms: i64) -> StoreResult<usize> {
-        if !self.plans_mail {
-            return Ok(0);
-        }
         // Nobody is warned while on vacation: their clock stands still, and the warning comes
         // when the deadline is near again after it.
         let rows = sqlx::query(&format!(
@@ -213,7 +253,7 @@ impl Store {
                 seat: Some(helvetia_engine::Seat(running.seat)),
                 except_user: None,
             };
-            self.plan_mail(&game_id, &event, deadline).await?;
+            self.plan_event(&game_id, &event, deadline).await?;
         }
         Ok(rows.len())
     }

@@ -32,6 +32,8 @@ mod resignations;
 mod stand_ins;
 mod tournaments;
 mod vacations;
+mod webhook_outbox;
+mod webhooks;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -60,6 +62,9 @@ pub use tournaments::{
     Advanced, EntryRow, NewTournament, NextStep, ResultRow, TournamentRow, TournamentSeatRow,
     TournamentSnapshot,
 };
+
+pub use webhook_outbox::{DeliveryJob, DeliveryKey, DeliveryOutcome};
+pub use webhooks::{NewWebhook, WebhookRow};
 
 use crate::domain::notice::{Notice, CHANNEL};
 
@@ -248,6 +253,11 @@ pub fn migrator(postgres: bool) -> Migrator {
                 "vacations",
                 include_str!("../../migrations/0024_vacations.sql"),
             ),
+            migration(
+                25,
+                "webhooks",
+                include_str!("../../migrations/0025_webhooks.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,
@@ -277,8 +287,9 @@ impl Store {
         Store::connect_with_mail(url, node, false).await
     }
 
-    /// [`Store::connect`] for a server that sends mail: with `plans_mail`, every change that
-    /// calls for a notification plans it in the outbox in its own transaction.
+    /// [`Store::connect`] for a server that sends mail: every change that calls for a
+    /// notification plans it in the outbox in its own transaction, for webhooks always and with
+    /// `plans_mail` for mail too.
     ///
     /// # Errors
     /// An unknown scheme, an unreachable database or a failed migration.

@@ -101,7 +101,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         if let Some(mail) = mail {
-            self.plan_mail_within(&mut tx, &game.id, mail, 0).await?;
+            self.plan_event_within(&mut tx, &game.id, mail, 0).await?;
         }
         tx.commit().await?;
         Ok(())

@@ -62,7 +62,7 @@ impl Store {
         .await?;
         if resignation.ends_with_winners.is_some() {
             let ended = MailEvent::to_everyone(MailKind::GameEnded, None);
-            self.plan_mail_within(&mut tx, game_id, &ended, next_version as i64)
+            self.plan_event_within(&mut tx, game_id, &ended, next_version as i64)
                 .await?;
         }
         let notice = Notice::GameChanged {

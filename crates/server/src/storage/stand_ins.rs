@@ -137,7 +137,7 @@ impl Store {
             .await?;
         if ends {
             let ended = MailEvent::to_everyone(MailKind::GameEnded, None);
-            self.plan_mail_within(&mut tx, game_id, &ended, next_version as i64)
+            self.plan_event_within(&mut tx, game_id, &ended, next_version as i64)
                 .await?;
         }
         let notice = Notice::GameChanged {

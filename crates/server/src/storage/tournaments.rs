@@ -6,6 +6,7 @@
 use sqlx::{AnyConnection, Row};
 
 use super::bot_accounts::keep_persons;
+use super::mail_outbox::Channels;
 use super::paired_tables::PairedTable;
 use super::{decode_error, Store, StoreError, StoreResult};
 use crate::domain::mail_event::MailKind;
@@ -567,9 +568,7 @@ impl Store {
             }
             NextStep::Finish { places } => {
                 end(&mut tx, id, TournamentStatus::Finished, now_ms).await?;
-                if self.plans_mail {
-                    plan_places_mail(&mut tx, id, places).await?;
-                }
+                plan_places(&mut tx, id, places, self.plans_mail).await?;
             }
             NextStep::StartRound {
                 round,
@@ -677,22 +676,27 @@ async fn end(
     Ok(())
 }
 
-/// Plans each entrant's "the tournament is over" mail, if they gave an address and want mail
-/// when their games end: about their last table's game, with their place as its event key.
-async fn plan_places_mail(
+/// Plans each entrant's "the tournament is over" event, if they have a channel for it (mail
+/// counts if `mails`, for people who want mail when their games end): about their last table's
+/// game, with their place as its event key.
+async fn plan_places(
     tx: &mut AnyConnection,
     id: &str,
     places: &[(String, u32)],
+    mails: bool,
 ) -> StoreResult<()> {
     let kind = MailKind::TournamentEnded;
+    let channels = Channels::of(kind, mails);
     let sql = format!(
-        "INSERT INTO mail_outbox (user_id, game_id, kind, event_key, created_at, send_after) \
+        "INSERT INTO mail_outbox (user_id, game_id, kind, event_key, created_at, send_after, \
+         state, hooks) \
          SELECT u.id, (SELECT s.game_id FROM tournament_seats s WHERE s.tournament_id = $1 \
          AND s.user_id = u.id AND s.game_id IS NOT NULL ORDER BY s.round DESC LIMIT 1), \
-         $2, $3, $4, $4 FROM users u WHERE u.id = $5 AND u.email IS NOT NULL \
-         AND u.{} <> 0 AND EXISTS (SELECT 1 FROM tournament_seats s WHERE s.tournament_id = $1 \
+         $2, $3, $4, $4, {} FROM users u WHERE u.id = $5 AND {} \
+         AND EXISTS (SELECT 1 FROM tournament_seats s WHERE s.tournament_id = $1 \
          AND s.user_id = u.id AND s.game_id IS NOT NULL) ON CONFLICT DO NOTHING",
-        kind.setting_column()
+        channels.columns(),
+        channels.any()
     );
     for (user_id, place) in places {
         sqlx::query(&sql)

@@ -153,15 +153,8 @@ pub fn decide(job: &MailJob, now: i64, last_sent: Option<i64>) -> Result<&str, M
     if now - job.created_at > STALE_SECS {
         return drop("not sent within a day");
     }
-    if matches!(job.key.kind, MailKind::YourTurn | MailKind::ClockLow) {
-        let deciding = job.status == GameStatus::Running
-            && matches!(job.seat, Some((seat, false)) if job.to_move == Some(seat));
-        if !deciding {
-            return drop("no longer their turn");
-        }
-        if job.key.kind == MailKind::ClockLow && job.deadline_ms != Some(job.key.event_key) {
-            return drop("the turn's deadline moved");
-        }
+    if let Err(why) = still_holds(job) {
+        return drop(why);
     }
     // The end of a tournament goes once (its key) and is not about the game it hangs on,
     // whose own "ended" mail has usually just gone.
@@ -170,4 +163,24 @@ pub fn decide(job: &MailJob, now: i64, last_sent: Option<i64>) -> Result<&str, M
         return Err(MailOutcome::Deferred(last + PER_GAME_SECS));
     }
     Ok(address)
+}
+
+/// Whether what `job` tells is still true (for mails and webhooks alike): a "your turn" or a
+/// clock warning only while the turn is still the person's (and, for the warning, its deadline
+/// the one warned of); the other kinds tell of what happened and stay true.
+///
+/// # Errors
+/// Why it no longer holds.
+pub fn still_holds(job: &MailJob) -> Result<(), &'static str> {
+    if matches!(job.key.kind, MailKind::YourTurn | MailKind::ClockLow) {
+        let deciding = job.status == GameStatus::Running
+            && matches!(job.seat, Some((seat, false)) if job.to_move == Some(seat));
+        if !deciding {
+            return Err("no longer their turn");
+        }
+        if job.key.kind == MailKind::ClockLow && job.deadline_ms != Some(job.key.event_key) {
+            return Err("the turn's deadline moved");
+        }
+    }
+    Ok(())
 }

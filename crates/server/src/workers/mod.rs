@@ -13,3 +13,4 @@ pub mod notices;
 pub mod ratings;
 pub mod tournaments;
 pub mod vacations;
+pub mod webhook_sender;

@@ -18,6 +18,7 @@ pub(crate) mod tournaments;
 mod tutorial;
 mod vacation;
 mod waiting_room;
+mod webhooks;
 
 use helvetia_engine::Seat;
 use maud::{html, PreEscaped};
@@ -44,6 +45,7 @@ pub use tournaments::{
 pub use tutorial::{tutorial, TUTORIAL_PATH};
 pub use vacation::{vacation_section, VacationLine, VacationPart, VACATION_API, VACATION_END_API};
 pub use waiting_room::{WaitingRoom, WaitingSeat};
+pub use webhooks::{WebhookLine, Webhooks, WEBHOOKS_API, WEBHOOK_FORMATS};
 
 /// The home page: what the game is, and the way in.
 pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {

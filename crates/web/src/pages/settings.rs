@@ -7,6 +7,7 @@ use super::forced_steps::forced_steps_toggle;
 use super::layout::{document, Page};
 use super::push_devices::{push_devices_section, DeviceLine};
 use super::vacation::{vacation_section, VacationPart};
+use super::webhooks::{webhooks_section, Webhooks};
 use crate::i18n::Lang;
 
 /// What the settings form shows.
@@ -35,15 +36,15 @@ const KIND_LABELS: [&str; 4] = [
 /// Where the script stores the export switch (`POST`, `{"anonymous": bool}`).
 pub const EXPORT_SETTINGS_API: &str = "/api/settings/export";
 
-/// `/settings`: where and which mails a person gets, the devices told of their games (Web
-/// Push), whether forced steps are played for them, their vacations (a person's account
-/// only), whether they appear as "anonymous" in the
-/// exports of finished games, and the account as a bot account ([`BotAccount`]).
+/// `/settings`: where and which mails a person gets, their webhooks (none for a bot account),
+/// the devices told of their games (Web Push), whether forced steps are played for them, their
+/// vacations (a person's account only), whether they appear as "anonymous" in the exports of
+/// finished games, and the account as a bot account ([`BotAccount`]).
 pub fn settings(
     lang: Lang,
     user: Option<&str>,
     csrf: &str,
-    form: &MailForm,
+    (form, webhooks): (&MailForm, Option<&Webhooks>),
     devices: &[DeviceLine],
     (plays_forced_steps, anonymous_in_exports): (bool, bool),
     (vacation, bot): (Option<&VacationPart>, &BotAccount),
@@ -84,6 +85,9 @@ pub fn settings(
                     p class="form-error" role="alert" {}
                     p class="form-done" role="status" hidden { (lang.tr("settings-saved")) }
                     button type="submit" class="button primary" { (lang.tr("settings-save")) }
+                }
+                @if let Some(webhooks) = webhooks {
+                    (webhooks_section(lang, webhooks))
                 }
                 (push_devices_section(lang, devices))
                 h2 { (lang.tr("settings-play")) }

@@ -1,7 +1,7 @@
 //! The parts of `mail` that are tested without a server.
 
 /// `mail::compose`.
-mod compose {
+pub(super) mod compose {
     use helvetia_server::domain::mail_event::MailKind;
     use helvetia_server::domain::seats::GameStatus;
     use helvetia_server::mail::compose::*;
@@ -9,7 +9,8 @@ mod compose {
     use helvetia_server::storage::{MailKey, TournamentOfMail};
     use helvetia_web::Lang;
 
-    fn job(kind: MailKind, status: GameStatus) -> MailJob {
+    /// A German person's event in a game of three, as the outbox reads it.
+    pub(in crate::units) fn job(kind: MailKind, status: GameStatus) -> MailJob {
         MailJob {
             key: MailKey {
                 user_id: "u1".into(),

@@ -13,4 +13,5 @@ mod mail;
 mod matchmaking;
 mod storage;
 mod tournaments;
+mod webhooks;
 mod workers;

@@ -118,3 +118,45 @@ mod mail_sender {
         }
     }
 }
+
+/// `workers::webhook_sender`.
+mod webhook_sender {
+    use helvetia_server::domain::mail_event::MailKind;
+    use helvetia_server::domain::seats::GameStatus;
+    use helvetia_server::storage::{DeliveryJob, DeliveryKey, DeliveryOutcome};
+    use helvetia_server::workers::mail_sender::STALE_SECS;
+    use helvetia_server::workers::webhook_sender::decide;
+
+    use crate::units::mail::compose::job as event;
+
+    fn job(kind: MailKind) -> DeliveryJob {
+        DeliveryJob {
+            key: DeliveryKey {
+                hook_id: "h1".into(),
+                game_id: "g1".into(),
+                kind,
+                event_key: 3,
+            },
+            attempts: 0,
+            url: "https://hooks.example/x".into(),
+            format: "json".into(),
+            secret: "s".into(),
+            paused: false,
+            event: event(kind, GameStatus::Running),
+        }
+    }
+
+    #[test]
+    fn a_delivery_goes_while_its_hook_runs_and_its_event_holds() {
+        assert_eq!(decide(&job(MailKind::YourTurn), 10), Ok(()));
+        assert_eq!(decide(&job(MailKind::GameStarted), 10), Ok(()));
+        let dropped = |outcome| matches!(outcome, Err(DeliveryOutcome::Dropped(_)));
+        let mut paused = job(MailKind::GameStarted);
+        paused.paused = true;
+        assert!(dropped(decide(&paused, 10)));
+        assert!(dropped(decide(&job(MailKind::GameStarted), STALE_SECS + 1)));
+        let mut moved = job(MailKind::YourTurn);
+        moved.event.to_move = Some(1);
+        assert!(dropped(decide(&moved, 10)), "no longer their turn");
+    }
+}
