@@ -124,6 +124,9 @@ pub struct Args {
     /// (`mailto:…` or `https:…`; default: mailto: and the address of --mail-from).
     #[arg(long)]
     vapid_subject: Option<String>,
+    /// Milliseconds between two looks for events due for people's devices (Web Push).
+    #[arg(long, default_value_t = 1000)]
+    push_tick_ms: u64,
     /// Take Web Push subscriptions whose endpoint is plain http (a push service on a private
     /// network, for tests).
     #[arg(long)]
@@ -187,6 +190,7 @@ pub fn run(args: Args) -> ExitCode {
         bot_events_recheck_secs: args.bot_events_recheck_secs.max(1),
         vapid_subject: args.vapid_subject,
         push_allow_private: args.push_allow_private,
+        push_tick_ms: args.push_tick_ms.max(10),
         play_now_gap_base: args.play_now_gap_base.max(0.0),
         play_now_gap_per_sec: args.play_now_gap_per_sec.max(0.0),
         vacation_days_per_year: args.vacation_days_per_year,

@@ -21,3 +21,12 @@ CREATE TABLE push_subscriptions (
     last_sent_at BIGINT
 );
 CREATE INDEX push_subscriptions_by_user ON push_subscriptions (user_id);
+-- The outbox's events are told to a person's devices too: push says whether that is still to
+-- be done ('queued'), done ('sent'), given up ('dropped', 'failed') or never due ('none'), with
+-- its own attempts, the time of its next try and a node's claim on it (milliseconds), so that
+-- one node sends each event to the devices, and a node that stops leaves it to another.
+ALTER TABLE mail_outbox ADD COLUMN push TEXT NOT NULL DEFAULT 'none';
+ALTER TABLE mail_outbox ADD COLUMN push_attempts BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE mail_outbox ADD COLUMN push_after_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE mail_outbox ADD COLUMN push_claimed_until_ms BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX mail_outbox_push_due ON mail_outbox (push, push_after_ms);

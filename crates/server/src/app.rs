@@ -334,6 +334,11 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         hooks,
         std::time::Duration::from_millis(state.config.webhook_tick_ms.max(10)),
     )));
+    background.push(tokio::spawn(workers::push_sender::send_pushes(
+        state.clone(),
+        public_url(&state.config, addr),
+        std::time::Duration::from_millis(state.config.push_tick_ms.max(10)),
+    )));
     if state.store.is_postgres() {
         let url = state.config.database_url.clone();
         background.push(tokio::spawn(workers::notices::listen(state.clone(), url)));

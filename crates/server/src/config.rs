@@ -85,6 +85,8 @@ pub struct Config {
     /// The contact a push service's operators may reach (`mailto:…` or `https:…`), sent with
     /// every push (VAPID's `sub`); default: the address of `mail_from`.
     pub vapid_subject: Option<String>,
+    /// Milliseconds between two looks for events due for people's devices (Web Push).
+    pub push_tick_ms: u64,
     /// Take push subscriptions whose endpoint is plain `http` (a push service stand-in on a
     /// private network; tests).
     pub push_allow_private: bool,
@@ -134,6 +136,7 @@ impl Default for Config {
             bot_events_recheck_secs: 30,
             vapid_subject: None,
             push_allow_private: false,
+            push_tick_ms: 1000,
             play_now_gap_base: 100.0,
             play_now_gap_per_sec: 10.0,
             vacation_days_per_year: 30,

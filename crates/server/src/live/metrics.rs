@@ -67,6 +67,12 @@ pub fn mail_handled(outcome: &'static str) {
     counter!("helvetia_mails_total", "outcome" => outcome).increment(1);
 }
 
+/// An event due for a person's devices was handled: `outcome` is sent, dropped, queued (to be
+/// tried again) or failed.
+pub fn push_handled(outcome: &'static str) {
+    counter!("helvetia_pushes_total", "outcome" => outcome).increment(1);
+}
+
 /// A claimed webhook delivery was handled: `outcome` is sent, dropped, retry or failed.
 pub fn webhook_handled(outcome: &'static str) {
     counter!("helvetia_webhooks_total", "outcome" => outcome).increment(1);

@@ -1,13 +1,14 @@
-//! The outbox: the events people are told of (by mail, by webhook), planned with the changes
-//! they tell of, and the sending of their mails.
+//! The outbox: the events people are told of (by mail, by webhook, on their devices),
+//! planned with the changes they tell of, and the sending of their mails.
 //!
 //! An event is planned by one `INSERT … SELECT` inside the change's transaction, for the
 //! people it concerns who have a channel for it: an address and the wish for that kind of mail
-//! (on a server that sends mail), or a webhook that is not paused. Its primary key (person,
-//! game, kind, event) makes planning the same event twice (two nodes planning one clock
-//! warning) harmless. The row carries its mail's delivery (`state`: `none` when no mail is
-//! due) and whether its webhook deliveries are still to be made (`hooks`, see
-//! `webhook_outbox`). Every node that sends mail claims due mails with a guarded update
+//! (on a server that sends mail), a webhook that is not paused, or a device (Web Push). Its
+//! primary key (person, game, kind, event) makes planning the same event twice (two nodes
+//! planning one clock warning) harmless. The row carries its mail's delivery (`state`: `none`
+//! when no mail is due), whether its webhook deliveries are still to be made (`hooks`, see
+//! `webhook_outbox`) and whether it is still to be told to the person's devices (`push`, see
+//! `push_outbox`). Every node that sends mail claims due mails with a guarded update
 //! (`claimed_until` must have passed), so one node sends each; a node that stops after claiming
 //! leaves the claim to run out and another node sends the mail then.
 
@@ -43,6 +44,9 @@ pub(super) struct Channels {
 const HOOKS: &str =
     "EXISTS (SELECT 1 FROM webhooks h WHERE h.user_id = u.id AND h.paused_at IS NULL)";
 
+/// Whether the person `u` has a device told of their games (Web Push).
+const DEVICES: &str = "EXISTS (SELECT 1 FROM push_subscriptions d WHERE d.user_id = u.id)";
+
 impl Channels {
     /// The channels of `kind`: mail if this server sends it (`mails`) and the person gave an
     /// address and wants the kind; webhooks always (each hook hears of every kind).
@@ -55,18 +59,20 @@ impl Channels {
         Channels { mail }
     }
 
-    /// The `state` and `hooks` columns of a new row: what each channel still has to do.
+    /// The `state`, `hooks` and `push` columns of a new row: what each channel still has to
+    /// do.
     pub(super) fn columns(&self) -> String {
         format!(
             "CASE WHEN {} THEN 'queued' ELSE 'none' END, \
-             CASE WHEN {HOOKS} THEN 'queued' ELSE 'none' END",
+             CASE WHEN {HOOKS} THEN 'queued' ELSE 'none' END, \
+             CASE WHEN {DEVICES} THEN 'queued' ELSE 'none' END",
             self.mail
         )
     }
 
     /// The condition for a row at all: some channel.
     pub(super) fn any(&self) -> String {
-        format!("({} OR {HOOKS})", self.mail)
+        format!("({} OR {HOOKS} OR {DEVICES})", self.mail)
     }
 }
 
@@ -82,7 +88,7 @@ pub(super) async fn plan_event(
     let channels = Channels::of(event.kind, mails);
     let sql = format!(
         "INSERT INTO mail_outbox (user_id, game_id, kind, event_key, created_at, send_after, \
-         state, hooks) \
+         state, hooks, push) \
          SELECT s.user_id, s.game_id, $1, $2, $3, $3, {} \
          FROM seats s JOIN users u ON u.id = s.user_id \
          WHERE s.game_id = $4 AND s.kind = 'human' AND {} \

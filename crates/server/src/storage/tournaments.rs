@@ -689,7 +689,7 @@ async fn plan_places(
     let channels = Channels::of(kind, mails);
     let sql = format!(
         "INSERT INTO mail_outbox (user_id, game_id, kind, event_key, created_at, send_after, \
-         state, hooks) \
+         state, hooks, push) \
          SELECT u.id, (SELECT s.game_id FROM tournament_seats s WHERE s.tournament_id = $1 \
          AND s.user_id = u.id AND s.game_id IS NOT NULL ORDER BY s.round DESC LIMIT 1), \
          $2, $3, $4, $4, {} FROM users u WHERE u.id = $5 AND {} \

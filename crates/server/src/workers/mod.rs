@@ -10,6 +10,7 @@ pub mod housekeeping;
 pub mod mail_sender;
 pub mod matchmaking;
 pub mod notices;
+pub mod push_sender;
 pub mod ratings;
 pub mod tournaments;
 pub mod vacations;

@@ -382,3 +382,123 @@ async fn the_service_worker_is_served_from_the_root() {
     assert_eq!(status, StatusCode::OK);
     assert!(script.contains("showNotification") && script.contains("notificationclick"));
 }
+
+/// How long the test waits for a push at most: the worker looks every 100 ms here, and a push
+/// goes at once; on a loaded machine a few seconds pass.
+const PUSH_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Waits until the push service has `count` messages for `id`; answers them.
+async fn messages(service: &PushService, id: &str, count: usize) -> Vec<Received> {
+    let arrived = common::within(PUSH_WAIT, async || service.messages_to(id).len() >= count).await;
+    let received = service.messages_to(id);
+    assert!(arrived, "{} of {count} messages for {id}", received.len());
+    received
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_and_a_turn_reach_the_persons_device_signed_and_readable_by_it_alone() {
+    for database in databases().await {
+        let config = helvetia_server::Config {
+            push_tick_ms: 100,
+            ..push_config(&database.url)
+        };
+        let server = TestServer::start_with(database.same(), config).await;
+        let mut anna = server.user("anna").await;
+        let mut bruno = server.user("bruno").await;
+        let key = server_key(&mut anna).await;
+        let service = PushService::start().await;
+        let phone = Device::new();
+        let (status, body) = anna
+            .post("/api/push/devices", phone.subscription(&service.endpoint("anna")))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+
+        // Bruno makes a game, Anna joins, Bruno starts it: Anna's phone is told.
+        let (id, _) = common::create_game(
+            &mut bruno,
+            json!({"players": 2}),
+            json!([{"kind": "me"}, {"kind": "open"}]),
+        )
+        .await;
+        common::join_and_start(&id, &mut bruno, &mut anna).await;
+        let started = messages(&service, "anna", 1).await;
+        verify_vapid(&started[0], &key, &service.base);
+        let message = phone.read(&started[0].body);
+        assert_eq!(message.kind, "game_started", "{message:?}");
+        assert_eq!(message.game, id);
+        assert_eq!(message.url, format!("/games/{id}"));
+        assert!(!message.body.is_empty());
+
+        // Turns pass until it is Anna's again after Bruno's: her phone hears of her turn.
+        let mut passes = 0;
+        let mut last_decider = None;
+        while passes < 3 || !common::decides(&anna.state(&id).await) {
+            let anna_decides = common::decides(&anna.state(&id).await);
+            if last_decider != Some(anna_decides) {
+                passes += 1;
+                last_decider = Some(anna_decides);
+            }
+            common::play_http(&id, &mut [&mut anna, &mut bruno], 1, |_| 0).await;
+        }
+        let arrived = common::within(PUSH_WAIT, async || {
+            service
+                .messages_to("anna")
+                .iter()
+                .any(|r| phone.read(&r.body).kind == "your_turn")
+        })
+        .await;
+        assert!(arrived, "her turn reached her phone");
+        for received in service.messages_to("anna") {
+            verify_vapid(&received, &key, &service.base);
+            assert_eq!(phone.read(&received.body).game, id);
+        }
+        assert!(
+            service.messages_to("bruno").is_empty(),
+            "Bruno has no device and is told nothing here"
+        );
+        server.server.shutdown().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_planned_before_a_restart_reaches_the_device_once() {
+    for database in databases().await {
+        // The first run never looks for pushes: the event waits in the outbox.
+        let asleep = helvetia_server::Config {
+            push_tick_ms: 3_600_000,
+            ..push_config(&database.url)
+        };
+        let first = TestServer::start_with(database.same(), asleep).await;
+        let mut anna = first.user("anna").await;
+        let mut bruno = first.user("bruno").await;
+        let service = PushService::start().await;
+        let phone = Device::new();
+        let (status, _) = anna
+            .post("/api/push/devices", phone.subscription(&service.endpoint("anna")))
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+        let (id, _) = common::create_game(
+            &mut bruno,
+            json!({"players": 2}),
+            json!([{"kind": "me"}, {"kind": "open"}]),
+        )
+        .await;
+        common::join_and_start(&id, &mut bruno, &mut anna).await;
+        // Its first look comes at once, before the start was stored; a second look would
+        // take an hour.
+        first.server.shutdown().await;
+        assert!(service.messages_to("anna").is_empty());
+
+        let awake = helvetia_server::Config {
+            push_tick_ms: 100,
+            ..push_config(&database.url)
+        };
+        let second = TestServer::start_with(database.same(), awake).await;
+        let received = messages(&service, "anna", 1).await;
+        assert_eq!(phone.read(&received[0].body).kind, "game_started");
+        // Two more looks of the sender since: nothing twice.
+        second.wait_for_a_look_since_now("push").await;
+        assert_eq!(service.messages_to("anna").len(), 1, "once");
+        second.server.shutdown().await;
+    }
+}
