@@ -218,6 +218,90 @@
     });
   }
 
+  // ---- Web Push: notifications on this device ---------------------------------------------
+
+  // The device the page is open on is told of the person's games: the site's service worker is
+  // registered, the browser's push service gives a subscription made for the server's key, and
+  // the server keeps it. Offered where the browser can do it; the header's notification switch
+  // does the same once permission is given.
+  const pushSupported = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+
+  function keyBytes(base64url) {
+    const padded = base64url.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((base64url.length + 3) % 4);
+    const raw = window.atob(padded);
+    return Uint8Array.from(raw, function (c) { return c.charCodeAt(0); });
+  }
+
+  function deviceLabel() {
+    const ua = navigator.userAgent;
+    const browser = /Firefox\//.test(ua) ? "Firefox" : /Edg\//.test(ua) ? "Edge"
+      : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
+    const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS"
+      : /Windows/.test(ua) ? "Windows" : /Mac OS/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
+    return system ? browser + " · " + system : browser;
+  }
+
+  async function subscribeThisDevice() {
+    if (!pushSupported) return false;
+    if (Notification.permission === "default") await Notification.requestPermission();
+    if (Notification.permission !== "granted") return false;
+    const registration = await navigator.serviceWorker.register("/sw.js");
+    await navigator.serviceWorker.ready;
+    const keyAnswer = await fetch("/api/push/key", { credentials: "same-origin" });
+    const key = (await keyAnswer.json()).public_key;
+    let subscription = await registration.pushManager.getSubscription();
+    if (!subscription) {
+      subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(key),
+      });
+    }
+    const body = subscription.toJSON();
+    body.label = deviceLabel();
+    await post("/api/push/devices", body);
+    return true;
+  }
+
+  function setUpPushDevices() {
+    const button = document.getElementById("push-subscribe");
+    if (!button) return;
+    if (!pushSupported) {
+      document.getElementById("push-unsupported").hidden = false;
+    } else if (Notification.permission === "denied") {
+      document.getElementById("push-denied").hidden = false;
+    } else {
+      button.hidden = false;
+    }
+    const error = document.querySelector(".push-error");
+    button.addEventListener("click", async function () {
+      button.disabled = true;
+      error.hidden = true;
+      try {
+        if (!(await subscribeThisDevice())) {
+          document.getElementById("push-denied").hidden = Notification.permission !== "denied";
+        }
+        await refreshPart("device-list");
+        setUpRemoveDevice();
+      } catch (e) {
+        showError(error, e.message);
+      } finally {
+        button.disabled = false;
+      }
+    });
+    setUpRemoveDevice();
+  }
+
+  function setUpRemoveDevice() {
+    document.querySelectorAll("button[data-remove-device]").forEach(function (button) {
+      button.addEventListener("click", async function () {
+        button.disabled = true;
+        try {
+          await post(button.dataset.removeDevice, {});
+          await refreshPart("device-list");
+          setUpRemoveDevice();
+        } catch (e) {
+          button.disabled = false;
+          showError(document.querySelector(".push-error"), e.message);
   // ---- Webhooks ---------------------------------------------------------------------------
 
   // A new hook's secret is shown once, in its own box, and the list is read again from the
@@ -240,7 +324,13 @@
   }
 
   async function refreshWebhookList() {
-    await refreshPart("webhook-list");
+    const list = document.getElementById("webhook-list");
+    const response = await fetch(location.href, { credentials: "same-origin" });
+    if (!list || !response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = page.getElementById("webhook-list");
+    if (!fresh) return;
+    list.replaceWith(document.importNode(fresh, true));
     setUpWebhookButtons();
   }
 
@@ -473,6 +563,8 @@
       toggle.addEventListener("click", async function () {
         await Notification.requestPermission();
         toggle.hidden = Notification.permission !== "default";
+        // Told on this device also while no page of the site is open.
+        try { await subscribeThisDevice(); } catch (_) { /* the settings page says why */ }
       });
     }
     const tell = tellPerson;
@@ -1883,6 +1975,7 @@
     setUpForcedStepsToggle();
     setUpSettingSwitches();
     setUpBotAccount();
+    setUpPushDevices();
     setUpVacation();
     setUpWebhooks();
     setUpVillageTabs();

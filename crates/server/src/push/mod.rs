@@ -6,7 +6,9 @@
 //! - [`requests`]: the server's public key, and each person's devices (add, list, remove).
 //! - [`sender`]: one message to one device, and what the push service's answer means.
 //! - [`service_worker`]: the script the browser runs for the site when a message comes.
+//! - [`settings`]: the settings page's part: the person's devices.
 
 pub mod requests;
 pub mod sender;
 pub mod service_worker;
+pub mod settings;

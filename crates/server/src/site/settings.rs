@@ -1,6 +1,7 @@
 //! The settings page (`/settings`): one page for the person's settings, each part built by the
 //! feature that owns it: mail ([`crate::mail::settings`]), webhooks
-//! ([`crate::webhooks::settings`]), forced steps, vacations ([`crate::vacations::settings`]),
+//! ([`crate::webhooks::settings`]), the devices told of the person's games
+//! ([`crate::push::settings`]), forced steps, vacations ([`crate::vacations::settings`]),
 //! anonymity in exports, and the account's part as a bot account
 //! ([`crate::bot_accounts::settings`]).
 
@@ -45,6 +46,10 @@ pub async fn page(
         Ok(on) => on.unwrap_or(false),
         Err(error) => return page.error(&error.into()),
     };
+    let devices = match crate::push::settings::settings_part(&app, &who).await {
+        Ok(devices) => devices,
+        Err(error) => return page.error(&error.into()),
+    };
     let bot = match settings_part(&app, &who).await {
         Ok(bot) => bot,
         Err(error) => return page.error(&error.into()),
@@ -62,6 +67,7 @@ pub async fn page(
         page.user(),
         &page.csrf,
         (&mail, webhooks.as_ref()),
+        &devices,
         (plays_forced_steps, anonymous_in_exports),
         (vacation.as_ref(), &bot),
     ))

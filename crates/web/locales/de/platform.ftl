@@ -178,6 +178,18 @@ bot-token-revoke-named = Das Token { $name } widerrufen
 bot-token-new-name = Name eines neuen Tokens (zum Beispiel der Rechner, auf dem es läuft)
 bot-token-create = Token erstellen
 bot-token-copy-now = Kopiere dieses Token jetzt: Es wird nur einmal gezeigt. Lade die Seite neu, um es in der Liste zu sehen.
+push-devices-title = Benachrichtigungen auf deinen Geräten
+push-devices-intro = Dein Telefon oder Computer kann dir sagen, wenn du am Zug bist, wenn eine deiner Partien beginnt oder endet und wenn deine Uhr knapp wird, auch wenn keine Seite der Website offen ist. Ein Klick auf die Benachrichtigung öffnet die Partie.
+push-subscribe = Auf diesem Gerät benachrichtigen
+push-unsupported = Dieser Browser kann keine Benachrichtigungen der Website empfangen.
+push-denied = Benachrichtigungen sind für diese Website in den Einstellungen des Browsers blockiert.
+push-devices-none = Noch kein Gerät.
+push-device-name = Gerät
+push-device-added = Hinzugefügt
+push-device-last = Letzte Benachrichtigung
+push-device-actions = Entfernen
+push-device-remove = Entfernen
+push-device-remove-named = { $name } entfernen
 
 # Ferien: der Teil der Einstellungen und das Zeichen neben einem Namen (Tisch, Lobby, Profil).
 vacation-badge = in den Ferien

@@ -178,6 +178,18 @@ bot-token-revoke-named = Revoke the token { $name }
 bot-token-new-name = Name of a new token (for example, the machine it runs on)
 bot-token-create = Create a token
 bot-token-copy-now = Copy this token now: it is shown only once. Reload the page to see it listed.
+push-devices-title = Notifications on your devices
+push-devices-intro = Your phone or computer can tell you when it is your turn, when a game you sit in starts or ends, and when your clock runs low, even with no page of the site open. A click on the notification opens the game.
+push-subscribe = Notify me on this device
+push-unsupported = This browser cannot receive notifications from the site.
+push-denied = Notifications are blocked for this site in the browser’s settings.
+push-devices-none = No device yet.
+push-device-name = Device
+push-device-added = Added
+push-device-last = Last notification
+push-device-actions = Remove
+push-device-remove = Remove
+push-device-remove-named = Remove { $name }
 
 # Vacations: the settings page's part, and the mark beside a name (table, lobby, profile).
 vacation-badge = on vacation

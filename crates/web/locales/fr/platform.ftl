@@ -178,6 +178,18 @@ bot-token-revoke-named = Révoquer le jeton { $name }
 bot-token-new-name = Nom d’un nouveau jeton (par exemple, la machine où il tourne)
 bot-token-create = Créer un jeton
 bot-token-copy-now = Copiez ce jeton maintenant : il n’est montré qu’une fois. Rechargez la page pour le voir dans la liste.
+push-devices-title = Notifications sur vos appareils
+push-devices-intro = Votre téléphone ou votre ordinateur peut vous prévenir quand c’est votre tour, quand une de vos parties commence ou se termine et quand votre pendule s’épuise, même sans page du site ouverte. Un clic sur la notification ouvre la partie.
+push-subscribe = M’avertir sur cet appareil
+push-unsupported = Ce navigateur ne peut pas recevoir les notifications du site.
+push-denied = Les notifications de ce site sont bloquées dans les réglages du navigateur.
+push-devices-none = Aucun appareil pour l’instant.
+push-device-name = Appareil
+push-device-added = Ajouté
+push-device-last = Dernière notification
+push-device-actions = Retirer
+push-device-remove = Retirer
+push-device-remove-named = Retirer { $name }
 
 # Vacances : la partie des réglages et la mention à côté d’un nom (table, salon, profil).
 vacation-badge = en vacances

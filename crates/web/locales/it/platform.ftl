@@ -178,6 +178,18 @@ bot-token-revoke-named = Revoca il token { $name }
 bot-token-new-name = Nome di un nuovo token (per esempio, la macchina su cui gira)
 bot-token-create = Crea un token
 bot-token-copy-now = Copia questo token ora: è mostrato una sola volta. Ricarica la pagina per vederlo nell’elenco.
+push-devices-title = Notifiche sui tuoi dispositivi
+push-devices-intro = Il tuo telefono o computer può avvisarti quando tocca a te, quando una tua partita inizia o finisce e quando il tuo orologio sta per scadere, anche senza nessuna pagina del sito aperta. Un clic sulla notifica apre la partita.
+push-subscribe = Avvisami su questo dispositivo
+push-unsupported = Questo browser non può ricevere le notifiche del sito.
+push-denied = Le notifiche di questo sito sono bloccate nelle impostazioni del browser.
+push-devices-none = Ancora nessun dispositivo.
+push-device-name = Dispositivo
+push-device-added = Aggiunto
+push-device-last = Ultima notifica
+push-device-actions = Rimuovi
+push-device-remove = Rimuovi
+push-device-remove-named = Rimuovi { $name }
 
 # Vacanze: la parte delle impostazioni e l’indicazione accanto a un nome (tavolo, lobby, profilo).
 vacation-badge = in vacanza

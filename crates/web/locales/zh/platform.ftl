@@ -169,6 +169,18 @@ bot-token-revoke-named = 撤销令牌 { $name }
 bot-token-new-name = 新令牌的名称（例如它所运行的机器）
 bot-token-create = 创建令牌
 bot-token-copy-now = 请立即复制此令牌：它只显示一次。重新加载页面即可在列表中看到它。
+push-devices-title = 设备上的通知
+push-devices-intro = 即使没有打开本站的任何页面，你的手机或电脑也能在轮到你、你参加的对局开始或结束、以及你的时钟快用完时通知你。点击通知即可打开对局。
+push-subscribe = 在此设备上通知我
+push-unsupported = 此浏览器无法接收本站的通知。
+push-denied = 浏览器设置中已阻止本站的通知。
+push-devices-none = 尚无设备。
+push-device-name = 设备
+push-device-added = 添加时间
+push-device-last = 最近通知
+push-device-actions = 移除
+push-device-remove = 移除
+push-device-remove-named = 移除 { $name }
 
 # 休假：设置页面的休假部分，以及名字旁的标记（牌桌、大厅、个人资料）。
 vacation-badge = 休假中

@@ -10,6 +10,7 @@ mod layout;
 pub(crate) mod lobby;
 mod play_now;
 mod players;
+mod push_devices;
 mod rules;
 mod rules_pictures;
 mod settings;
@@ -34,6 +35,7 @@ pub use play_now::{play_now_panel, PLAY_NOW_API};
 pub use players::{
     leaderboard, profile, GameResult, Ladder, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS,
 };
+pub use push_devices::{DeviceLine, PUSH_DEVICES_API, PUSH_KEY_API};
 pub use rules::rules;
 pub use settings::{settings, unsubscribe, MailForm, Unsubscribe, MAIL_KINDS};
 pub use tournaments::{

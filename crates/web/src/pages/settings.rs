@@ -5,6 +5,7 @@ use maud::html;
 use super::bot_account::{bot_account_section, BotAccount};
 use super::forced_steps::forced_steps_toggle;
 use super::layout::{document, Page};
+use super::push_devices::{push_devices_section, DeviceLine};
 use super::vacation::{vacation_section, VacationPart};
 use super::webhooks::{webhooks_section, Webhooks};
 use crate::i18n::Lang;
@@ -36,7 +37,7 @@ const KIND_LABELS: [&str; 4] = [
 pub const EXPORT_SETTINGS_API: &str = "/api/settings/export";
 
 /// `/settings`: where and which mails a person gets, their webhooks (none for a bot account),
-/// whether forced steps are played for them, their
+/// the devices told of their games (Web Push), whether forced steps are played for them, their
 /// vacations (a person's account only), whether they appear as "anonymous" in the exports of
 /// finished games, and the account as a bot account ([`BotAccount`]).
 pub fn settings(
@@ -44,6 +45,7 @@ pub fn settings(
     user: Option<&str>,
     csrf: &str,
     (form, webhooks): (&MailForm, Option<&Webhooks>),
+    devices: &[DeviceLine],
     (plays_forced_steps, anonymous_in_exports): (bool, bool),
     (vacation, bot): (Option<&VacationPart>, &BotAccount),
 ) -> String {
@@ -87,6 +89,7 @@ pub fn settings(
                 @if let Some(webhooks) = webhooks {
                     (webhooks_section(lang, webhooks))
                 }
+                (push_devices_section(lang, devices))
                 h2 { (lang.tr("settings-play")) }
                 p { (forced_steps_toggle(lang, plays_forced_steps)) }
                 @if let Some(vacation) = vacation {
