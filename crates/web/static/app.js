@@ -302,6 +302,11 @@
         } catch (e) {
           button.disabled = false;
           showError(document.querySelector(".push-error"), e.message);
+        }
+      });
+    });
+  }
+
   // ---- Webhooks ---------------------------------------------------------------------------
 
   // A new hook's secret is shown once, in its own box, and the list is read again from the

@@ -126,7 +126,7 @@ async fn tell_devices(
             .map(|device| send(app, client, &device.subscription, message)),
     )
     .await;
-    if sent.iter().any(|sent| *sent == Sent::Delivered) {
+    if sent.contains(&Sent::Delivered) {
         return Ok(PushOutcome::Sent);
     }
     if sent.iter().all(|sent| *sent == Sent::Gone) {

@@ -409,7 +409,10 @@ async fn a_start_and_a_turn_reach_the_persons_device_signed_and_readable_by_it_a
         let service = PushService::start().await;
         let phone = Device::new();
         let (status, body) = anna
-            .post("/api/push/devices", phone.subscription(&service.endpoint("anna")))
+            .post(
+                "/api/push/devices",
+                phone.subscription(&service.endpoint("anna")),
+            )
             .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
 
@@ -474,7 +477,10 @@ async fn an_event_planned_before_a_restart_reaches_the_device_once() {
         let service = PushService::start().await;
         let phone = Device::new();
         let (status, _) = anna
-            .post("/api/push/devices", phone.subscription(&service.endpoint("anna")))
+            .post(
+                "/api/push/devices",
+                phone.subscription(&service.endpoint("anna")),
+            )
             .await;
         assert_eq!(status, StatusCode::CREATED);
         let (id, _) = common::create_game(
