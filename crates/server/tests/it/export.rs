@@ -290,6 +290,17 @@ async fn exported_records_replay_to_the_stored_games_and_every_filter_and_page_h
         let first = all_cursor(&mut visitor, 0).await;
         let rest = export(&mut visitor, &format!("?cursor={first}")).await;
         assert_eq!(ids(&rest), whole[1..]);
+        // A cursor of the order before games were numbered (finish time and id) goes on where
+        // it stood.
+        use base64::Engine;
+        let legacy = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .encode(format!("1700000000:{}", games.rated));
+        let rest = export(&mut visitor, &format!("?cursor={legacy}")).await;
+        assert_eq!(
+            ids(&rest),
+            whole[1..],
+            "after the first game by the old order"
+        );
 
         // A running game is never exported, nor a tutorial (all tutorials share one seed).
         let text = export_text(&mut visitor, "").await;
