@@ -1,7 +1,7 @@
 //! The HTTP layer: the one error type with its codes and languages, the page language, the
 //! listener with its connection caps, and the layers every request passes (body limits,
 //! compression, security headers, tracing, changes that run to their end), health checks, and
-//! the client of the requests this server makes to others.
+//! the requests this server makes to others (only to public addresses, unless allowed).
 
 pub mod body_limit;
 pub mod client_ip;

@@ -13,6 +13,7 @@ use crate::domain::push::subscription::Subscription;
 use crate::domain::time::{now, rfc3339};
 use crate::domain::tokens::random_token;
 use crate::domain::typed_text::{self, Typed};
+use crate::domain::webhook_address::check_url;
 use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::state::AppState;
 use crate::storage::PushDevice;
@@ -82,6 +83,10 @@ pub async fn add(
         app.config.push_allow_private,
     )
     .map_err(AppError::bad_request)?;
+    // The address rule of every request this server makes (`http::outbound`), told now as
+    // well as at each send.
+    check_url(&subscription.endpoint, app.config.push_allow_private)
+        .map_err(|_| AppError::bad_request("push-endpoint"))?;
     let label = typed_text::checked(
         body.label.as_deref().unwrap_or("Browser"),
         Typed::Name,

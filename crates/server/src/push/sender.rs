@@ -2,13 +2,11 @@
 //! push service (RFC 8030 §5). A subscription the push service no longer knows (404, 410) is
 //! forgotten; any other failure is the caller's to retry.
 
-use axum::body::Body;
-use axum::http::Request;
-
 use crate::domain::push::message::PushMessage;
 use crate::domain::push::subscription::Subscription;
 use crate::domain::time::now;
-use crate::http::outbound::Outbound;
+use crate::domain::webhook_address::check_url;
+use crate::http::outbound::{post_for_status, Post};
 use crate::state::AppState;
 
 /// How long a push service keeps a message for a device that is offline: a day, as a turn
@@ -26,13 +24,13 @@ pub enum Sent {
     Failed(String),
 }
 
-/// Sends `message` to `device` with `client`.
-pub async fn send(
-    app: &AppState,
-    client: &Outbound,
-    device: &Subscription,
-    message: &PushMessage,
-) -> Sent {
+/// Sends `message` to `device`, only to a public address unless the operator allows private
+/// ones (`--push-allow-private`).
+pub async fn send(app: &AppState, device: &Subscription, message: &PushMessage) -> Sent {
+    let url = match check_url(&device.endpoint, app.config.push_allow_private) {
+        Ok(url) => url,
+        Err(problem) => return Sent::Failed(format!("refused: {}", problem.code())),
+    };
     let body = match message.encrypted_for(device) {
         Ok(body) => body,
         Err(error) => return Sent::Failed(format!("cannot encrypt: {error}")),
@@ -45,31 +43,28 @@ pub async fn send(
             Ok(header) => header,
             Err(error) => return Sent::Failed(error),
         };
-    let request = Request::post(&device.endpoint)
-        .header("TTL", TIME_TO_LIVE_SECS.to_string())
-        .header("Content-Encoding", "aes128gcm")
-        .header("Content-Type", "application/octet-stream")
-        .header("Urgency", "normal")
-        .header("Topic", topic(&message.tag))
-        .header("Authorization", authorization)
-        .body(Body::from(body));
-    let request = match request {
-        Ok(request) => request,
-        Err(error) => return Sent::Failed(format!("not a request: {error}")),
+    let post = Post {
+        body,
+        content_type: "application/octet-stream",
+        headers: vec![
+            ("TTL", TIME_TO_LIVE_SECS.to_string()),
+            ("Content-Encoding", "aes128gcm".to_string()),
+            ("Urgency", "normal".to_string()),
+            ("Topic", topic(&message.tag)),
+            ("Authorization", authorization),
+        ],
     };
-    match client.send(request).await {
-        Ok(status) if status.is_success() => {
+    match post_for_status(&url, post, app.config.push_allow_private).await {
+        Ok(status) if (200..300).contains(&status) => {
             if let Err(error) = app.store.push_sent(&device.endpoint, now()).await {
                 tracing::warn!("push: cannot note a delivery: {error}");
             }
             Sent::Delivered
         }
-        Ok(status) if matches!(status.as_u16(), 404 | 410) => {
-            match app.store.forget_push_endpoint(&device.endpoint).await {
-                Ok(()) => Sent::Gone,
-                Err(error) => Sent::Failed(format!("cannot forget a subscription: {error}")),
-            }
-        }
+        Ok(404 | 410) => match app.store.forget_push_endpoint(&device.endpoint).await {
+            Ok(()) => Sent::Gone,
+            Err(error) => Sent::Failed(format!("cannot forget a subscription: {error}")),
+        },
         Ok(status) => Sent::Failed(format!("the push service answered {status}")),
         Err(error) => Sent::Failed(format!("the push service is unreachable: {error}")),
     }

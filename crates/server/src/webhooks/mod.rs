@@ -8,11 +8,11 @@
 //! claims and sends each (one node sends it). A delivery that fails is tried again later, and
 //! ten failures in a row pause the hook until its person resumes it. Requests go only to public
 //! addresses (the domain's `webhook_address`), checked after the name is resolved, and the
-//! connection goes to the address that was checked.
+//! connection goes to the address that was checked (`crate::http::outbound`, which Web Push
+//! shares).
 //!
-//! This folder holds the hooks' settings (their API and their part of the settings page), the
-//! words of a delivery, and the transport.
+//! This folder holds the hooks' settings (their API and their part of the settings page) and
+//! the words of a delivery.
 
 pub mod compose;
 pub mod settings;
-pub mod transport;

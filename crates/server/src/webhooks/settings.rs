@@ -19,7 +19,7 @@ use crate::state::AppState;
 use crate::storage::{AccountCap, CapKind, NewWebhook, StoreResult, WebhookRow};
 use helvetia_web::pages as web;
 
-use super::transport::{checked_address, AddressRefused, TIMEOUT};
+use crate::http::outbound::{checked_address, AddressRefused, TIMEOUT};
 
 /// Webhooks one account may have.
 pub const MAX_WEBHOOKS: u32 = 5;

@@ -17,7 +17,6 @@ use super::mail_sender::{still_holds, STALE_SECS};
 use crate::domain::clock::now_ms;
 use crate::domain::push::message::PushMessage;
 use crate::domain::time::now;
-use crate::http::outbound::Outbound;
 use crate::push::sender::{send, Sent};
 use crate::state::AppState;
 use crate::storage::{MailKey, PushOutcome, StoreError};
@@ -36,7 +35,6 @@ const BATCH: i64 = 50;
 /// Every `interval`: sends the events due for devices, for as long as the server runs.
 /// `public_url` is the site's address, for the words of the message.
 pub async fn send_pushes(app: AppState, public_url: String, interval: Duration) {
-    let client = Outbound::new();
     let mut ticks = tokio::time::interval(interval);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -48,11 +46,7 @@ pub async fn send_pushes(app: AppState, public_url: String, interval: Duration) 
                 continue;
             }
         };
-        let handled = join_all(
-            due.iter()
-                .map(|key| handle(&app, &client, &public_url, key)),
-        )
-        .await;
+        let handled = join_all(due.iter().map(|key| handle(&app, &public_url, key))).await;
         let mut without_failure = due.len() < BATCH as usize;
         for (key, result) in due.iter().zip(handled) {
             if let Err(error) = result {
@@ -67,12 +61,7 @@ pub async fn send_pushes(app: AppState, public_url: String, interval: Duration) 
 }
 
 /// Claims one event and tells it to the person's devices, drops it or puts it off.
-async fn handle(
-    app: &AppState,
-    client: &Outbound,
-    public_url: &str,
-    key: &MailKey,
-) -> Result<(), StoreError> {
+async fn handle(app: &AppState, public_url: &str, key: &MailKey) -> Result<(), StoreError> {
     let start = now_ms();
     let Some(attempts) = app
         .store
@@ -99,7 +88,7 @@ async fn handle(
                     game: key.game_id.clone(),
                     kind: key.kind.as_str().into(),
                 };
-                tell_devices(app, client, &key.user_id, &message, attempts).await?
+                tell_devices(app, &key.user_id, &message, attempts).await?
             }
         },
     };
@@ -111,7 +100,6 @@ async fn handle(
 /// Sends `message` to every device of `user_id` at once.
 async fn tell_devices(
     app: &AppState,
-    client: &Outbound,
     user_id: &str,
     message: &PushMessage,
     attempts: u32,
@@ -123,7 +111,7 @@ async fn tell_devices(
     let sent = join_all(
         devices
             .iter()
-            .map(|device| send(app, client, &device.subscription, message)),
+            .map(|device| send(app, &device.subscription, message)),
     )
     .await;
     if sent.contains(&Sent::Delivered) {

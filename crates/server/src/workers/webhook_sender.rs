@@ -20,10 +20,10 @@ use crate::domain::webhook_address::check_url;
 use crate::domain::webhook_payload::{
     body, delivery_id, signature, HookFormat, HookMessage, SIGNATURE_HEADER,
 };
+use crate::http::outbound::{self, Post, TIMEOUT};
 use crate::state::AppState;
 use crate::storage::{DeliveryJob, DeliveryKey, DeliveryOutcome, StoreError};
 use crate::webhooks::compose::compose;
-use crate::webhooks::transport::{self, Post, TIMEOUT};
 
 use super::mail_sender::{still_holds, CLOCK_WARNING_MS, STALE_SECS};
 
@@ -181,7 +181,7 @@ async fn send(config: &WebhookConfig, job: &DeliveryJob) -> DeliveryOutcome {
         content_type: format.content_type(),
         headers,
     };
-    match transport::send(&url, post, config.allow_private).await {
+    match outbound::send(&url, post, config.allow_private).await {
         Ok(()) => DeliveryOutcome::Sent,
         Err(error) if job.attempts + 1 >= MAX_ATTEMPTS => DeliveryOutcome::Failed(error),
         Err(error) => DeliveryOutcome::Retry {

@@ -21,7 +21,6 @@ use serde_json::{json, Value};
 use crate::common;
 use common::{databases, test_config, Client, Database, TestServer};
 use helvetia_server::domain::push::message::PushMessage;
-use helvetia_server::http::outbound::Outbound;
 use helvetia_server::push::sender::{self, Sent};
 
 /// A device as a browser makes one: its key pair and authentication secret.
@@ -299,8 +298,7 @@ async fn a_message_is_signed_by_the_server_and_readable_by_the_device_alone_and_
             .push_devices(&anna_id(&mut anna).await)
             .await
             .unwrap();
-        let client = Outbound::new();
-        let sent = sender::send(state, &client, &stored[0].subscription, &message).await;
+        let sent = sender::send(state, &stored[0].subscription, &message).await;
         assert_eq!(sent, Sent::Delivered);
         let received = service.messages_to("phone");
         assert_eq!(received.len(), 1);
@@ -319,7 +317,7 @@ async fn a_message_is_signed_by_the_server_and_readable_by_the_device_alone_and_
 
         // A failure to try again keeps the device; "gone" forgets it.
         service.answer("phone", 500);
-        let sent = sender::send(state, &client, &stored[0].subscription, &message).await;
+        let sent = sender::send(state, &stored[0].subscription, &message).await;
         assert!(matches!(sent, Sent::Failed(_)), "{sent:?}");
         let (_, listed) = anna.get("/api/push/devices").await;
         assert_eq!(listed["devices"].as_array().unwrap().len(), 1);
@@ -332,7 +330,7 @@ async fn a_message_is_signed_by_the_server_and_readable_by_the_device_alone_and_
                 .await;
             assert_eq!(status, StatusCode::CREATED);
             service.answer("phone", gone);
-            let sent = sender::send(state, &client, &stored[0].subscription, &message).await;
+            let sent = sender::send(state, &stored[0].subscription, &message).await;
             assert_eq!(sent, Sent::Gone, "{gone}");
             let (_, listed) = anna.get("/api/push/devices").await;
             assert!(

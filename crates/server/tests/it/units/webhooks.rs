@@ -47,10 +47,10 @@ mod compose {
     }
 }
 
-/// `webhooks::transport`.
+/// `http::outbound`.
 mod transport {
     use helvetia_server::domain::webhook_address::check_url;
-    use helvetia_server::webhooks::transport::{checked_address, AddressRefused};
+    use helvetia_server::http::outbound::{checked_address, AddressRefused};
 
     /// A name is judged by what it resolves to, and the connection goes to that address.
     #[tokio::test]
