@@ -24,7 +24,7 @@ use crate::http::{
 };
 use crate::live::open_streams::OpenStreams;
 use crate::live::Node;
-use crate::lobby::{games as lobby, rematch, tutorial};
+use crate::lobby::{games as lobby, next_game, rematch, tutorial};
 use crate::mail;
 use crate::matchmaking::requests as play_now;
 use crate::play::{forced_steps, hints, requests as play, resign, socket as ws, stand_in};
@@ -145,6 +145,7 @@ pub fn app(state: AppState) -> Router {
         .route("/tournaments/{id}/withdraw", post(tournaments::withdraw))
         .route("/games", get(lobby::list).post(lobby::create))
         .route("/games/export", get(export::export))
+        .route("/games/next", get(next_game::api))
         .route("/games/{id}", get(play::get_game))
         .route("/games/{id}/join", post(lobby::join))
         .route("/games/{id}/leave", post(lobby::leave))
@@ -196,6 +197,7 @@ pub fn app(state: AppState) -> Router {
         .route("/login", get(pages::login))
         .route("/register", get(pages::register))
         .route("/lobby", get(pages::lobby))
+        .route("/next", get(next_game::page))
         .route("/rules", get(pages::rules))
         .route("/tutorial", get(tutorial::page))
         .route("/leaderboard", get(leaderboard::leaderboard_page))

@@ -547,6 +547,33 @@
     document.title = pageTitle.mark + waiting + pageTitle.base;
   }
 
+  // The header's count of the games awaiting the person, and the table's "next game" while
+  // another game than this one awaits them.
+  function showAwaiting(games) {
+    const waiting = games.filter(function (g) { return g.your_turn; });
+    const header = document.querySelector(".awaiting");
+    if (header) {
+      header.hidden = waiting.length === 0;
+      header.querySelector(".awaiting-count").textContent = String(waiting.length);
+    }
+    const next = document.querySelector(".next-game");
+    const table = document.getElementById("table");
+    if (next && table) {
+      next.hidden = !waiting.some(function (g) { return g.id !== table.dataset.gameId; });
+    }
+  }
+
+  // "n" opens the next game awaiting the person, unless they are typing.
+  function setUpNextGameKey() {
+    document.addEventListener("keydown", function (event) {
+      if (event.key !== "n" || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target;
+      if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+      const next = document.querySelector(".next-game");
+      if (next && !next.hidden) { event.preventDefault(); next.click(); }
+    });
+  }
+
   // With the person's permission, the browser tells them of game `id` in the words of the
   // notification switch's data-`key`; a click opens the game.
   function tellPerson(key, id) {
@@ -584,6 +611,7 @@
       } catch (_) { return; /* offline: try again later */ }
       pageTitle.waiting = games.filter(function (g) { return g.your_turn; }).length;
       showTitle();
+      showAwaiting(games);
       const now = {};
       games.forEach(function (g) { now[g.id] = g; });
       if (known !== null) {
@@ -1974,6 +2002,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     setUpChrome();
     watchMyGames();
+    setUpNextGameKey();
     setUpLogToggle();
     document.addEventListener("pointerdown", endMotionsBut, true);
     document.addEventListener("keydown", endMotions, true);

@@ -542,6 +542,9 @@ pub struct LobbyGame {
     /// When the asking user's clock runs out, while it is their turn in a game with a clock
     /// (milliseconds since the epoch).
     pub your_deadline_ms: Option<i64>,
+    /// Since when the game has awaited the asking user's decision (milliseconds since the
+    /// epoch), while it does.
+    pub your_turn_since_ms: Option<i64>,
     /// The names of the players (of `players`) on vacation now.
     pub on_vacation: Vec<String>,
     #[serde(skip)]
@@ -607,6 +610,7 @@ fn summary(game: ListedGame, user: Option<&User>, lang: Lang, away: &HashSet<Str
         time_control: game.time_control,
         rated: game.rated,
         your_deadline_ms: game.deadline_ms.filter(|_| your_turn),
+        your_turn_since_ms: game.turn_began_ms.filter(|_| your_turn),
         on_vacation,
         created: game.created_at,
         id: game.id,
@@ -619,7 +623,8 @@ fn summary(game: ListedGame, user: Option<&User>, lang: Lang, away: &HashSet<Str
 pub enum ListKind {
     /// Games with a seat anyone may join.
     Open,
-    /// The user's open and running games, those awaiting their decision first.
+    /// The user's open and running games, those awaiting their decision first (the one that
+    /// has waited longest first).
     Mine,
     /// Finished games, newest first.
     Finished,
@@ -662,6 +667,7 @@ pub async fn summaries(
     list.sort_by(|a, b| {
         b.your_turn
             .cmp(&a.your_turn)
+            .then(a.your_turn_since_ms.cmp(&b.your_turn_since_ms))
             .then(b.created.cmp(&a.created))
             .then(a.id.cmp(&b.id))
     });

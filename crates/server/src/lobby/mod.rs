@@ -1,7 +1,8 @@
 //! The lobby: games created, joined, left and started, bot accounts' answers to invitations,
-//! rematches and tutorial games.
+//! rematches, tutorial games, and the next game awaiting a person.
 
 pub mod bot_invitations;
 pub mod games;
+pub mod next_game;
 pub mod rematch;
 pub mod tutorial;

@@ -70,6 +70,8 @@ pub struct ListedGame {
     pub rated: bool,
     /// When the running turn's clock runs out (milliseconds since the epoch), if one runs.
     pub deadline_ms: Option<i64>,
+    /// When the running turn began (milliseconds since the epoch).
+    pub turn_began_ms: Option<i64>,
 }
 
 /// Most games in one list.
@@ -383,7 +385,8 @@ impl Store {
         // `$2 = $2` keeps the user parameter used in every list, so one binding fits all.
         let games = sqlx::query(&format!(
             "SELECT g.id, g.creator_id, g.options, g.status, g.created_at, g.to_move, g.winners, \
-             g.clock, g.rated, g.deadline FROM games g WHERE {condition} AND $2 = $2 \
+             g.clock, g.rated, g.deadline, g.turn_began_ms FROM games g \
+             WHERE {condition} AND $2 = $2 \
              ORDER BY g.created_at DESC, g.id LIMIT $1"
         ))
         .bind(LIST_LIMIT)
@@ -543,6 +546,7 @@ fn parse_listed(row: &AnyRow) -> StoreResult<ListedGame> {
         time_control: parse_clock(row.try_get(7)?)?.map(|clock| clock.control),
         rated: row.try_get::<i64, _>(8)? != 0,
         deadline_ms: row.try_get(9)?,
+        turn_began_ms: row.try_get(10)?,
     })
 }
 

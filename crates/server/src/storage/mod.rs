@@ -142,17 +142,22 @@ fn migration(version: i64, name: &'static str, sql: &'static str) -> Migration {
 /// The migrations of PostgreSQL (`postgres`) or SQLite: the same but for what only one of them
 /// can say (a trigger's body).
 pub fn migrator(postgres: bool) -> Migrator {
-    let export_order = if postgres {
-        concat!(
-            include_str!("../../migrations/0022_export_order.sql"),
-            include_str!("../../migrations/0022_export_order.postgres.sql")
-        )
-    } else {
-        concat!(
-            include_str!("../../migrations/0022_export_order.sql"),
-            include_str!("../../migrations/0022_export_order.sqlite.sql")
-        )
-    };
+    /// A migration's common part followed by its part for this dialect.
+    macro_rules! by_dialect {
+        ($name:literal) => {
+            if postgres {
+                concat!(
+                    include_str!(concat!("../../migrations/", $name, ".sql")),
+                    include_str!(concat!("../../migrations/", $name, ".postgres.sql"))
+                )
+            } else {
+                concat!(
+                    include_str!(concat!("../../migrations/", $name, ".sql")),
+                    include_str!(concat!("../../migrations/", $name, ".sqlite.sql"))
+                )
+            }
+        };
+    }
     Migrator {
         migrations: Cow::Owned(vec![
             migration(1, "init", include_str!("../../migrations/0001_init.sql")),
@@ -244,7 +249,7 @@ pub fn migrator(postgres: bool) -> Migrator {
                 "tournament withdrawals",
                 include_str!("../../migrations/0021_tournament_withdrawals.sql"),
             ),
-            migration(22, "export order", export_order),
+            migration(22, "export order", by_dialect!("0022_export_order")),
             migration(
                 23,
                 "web push",
@@ -260,6 +265,7 @@ pub fn migrator(postgres: bool) -> Migrator {
                 "webhooks",
                 include_str!("../../migrations/0025_webhooks.sql"),
             ),
+            migration(26, "turn began", by_dialect!("0026_turn_began")),
         ]),
         ignore_missing: false,
         locking: true,

@@ -14,6 +14,7 @@ mod browser_desk;
 mod browser_hint_button;
 mod browser_hints;
 mod browser_keyboard;
+mod browser_next_game;
 mod browser_phone;
 mod browser_platform;
 mod browser_play;

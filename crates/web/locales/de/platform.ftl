@@ -234,3 +234,9 @@ webhook-ended = Helvetia: Die Partie von { $name } gegen { $opponents } ist zu E
 webhook-abandoned = Helvetia: Die Partie von { $name } gegen { $opponents } wurde durch Abstimmung ohne Ergebnis beendet.
 webhook-clock = Helvetia: Die Zeit von { $name } gegen { $opponents } läuft um { $deadline } ab.
 webhook-tournament = Helvetia: Das Turnier { $tournament } ist zu Ende: { $name } ist auf Platz { $place } von { $entrants }.
+
+# The games awaiting the person's decision: the header's link (with their number) and the
+# table's "next game".
+awaiting-you = Du bist dran
+next-game = Nächstes Spiel
+next-game-title = Nächstes Spiel, das auf dich wartet (Taste N)

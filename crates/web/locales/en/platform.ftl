@@ -234,3 +234,9 @@ webhook-ended = Helvetia: { $name }’s game against { $opponents } has ended. W
 webhook-abandoned = Helvetia: { $name }’s game against { $opponents } was ended by vote, without a result.
 webhook-clock = Helvetia: { $name }’s time against { $opponents } runs out at { $deadline }.
 webhook-tournament = Helvetia: the tournament { $tournament } is over: { $name } came { $place } of { $entrants }.
+
+# The games awaiting the person's decision: the header's link (with their number) and the
+# table's "next game".
+awaiting-you = Your turn
+next-game = Next game
+next-game-title = Next game awaiting your decision (key N)

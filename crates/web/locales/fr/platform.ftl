@@ -234,3 +234,9 @@ webhook-ended = Helvetia : la partie de { $name } contre { $opponents } est term
 webhook-abandoned = Helvetia : la partie de { $name } contre { $opponents } a été arrêtée par un vote, sans résultat.
 webhook-clock = Helvetia : le temps de { $name } contre { $opponents } s’épuise à { $deadline }.
 webhook-tournament = Helvetia : le tournoi { $tournament } est terminé : { $name } finit à la place { $place } sur { $entrants }.
+
+# The games awaiting the person's decision: the header's link (with their number) and the
+# table's "next game".
+awaiting-you = À vous
+next-game = Partie suivante
+next-game-title = Partie suivante qui attend votre décision (touche N)

@@ -234,3 +234,9 @@ webhook-ended = Helvetia: la partita di { $name } contro { $opponents } è finit
 webhook-abandoned = Helvetia: la partita di { $name } contro { $opponents } è stata chiusa con una votazione, senza risultato.
 webhook-clock = Helvetia: il tempo di { $name } contro { $opponents } scade alle { $deadline }.
 webhook-tournament = Helvetia: il torneo { $tournament } è finito: { $name } ha chiuso al posto { $place } su { $entrants }.
+
+# The games awaiting the person's decision: the header's link (with their number) and the
+# table's "next game".
+awaiting-you = Tocca a te
+next-game = Partita successiva
+next-game-title = Partita successiva che attende la tua decisione (tasto N)

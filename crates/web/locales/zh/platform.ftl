@@ -225,3 +225,9 @@ webhook-ended = Helvetia：{ $name } 与 { $opponents } 的对局已结束。获
 webhook-abandoned = Helvetia：{ $name } 与 { $opponents } 的对局已经投票结束，没有结果。
 webhook-clock = Helvetia：{ $name } 在与 { $opponents } 的对局中本回合的时间将于 { $deadline } 用完。
 webhook-tournament = Helvetia：锦标赛 { $tournament } 已结束：{ $name } 在 { $entrants } 人中排名第 { $place }。
+
+# The games awaiting the person's decision: the header's link (with their number) and the
+# table's "next game".
+awaiting-you = 轮到你了
+next-game = 下一局
+next-game-title = 下一局等待你决定的游戏（按键 N）

@@ -61,6 +61,11 @@ pub fn document(page: &Page, title: &str, content: Markup) -> String {
                                 // the whole sentence is its name for readers and its tooltip.
                                 @let signed_in = lang.tr_args("signed-in-as", &[("name", name.into())]);
                                 a class="user" href={ "/players/" (name) } aria-label=(signed_in) title=(signed_in) { (name) }
+                                // Shown by the script while games await the person: opens the one
+                                // that has waited longest.
+                                a class="awaiting" href="/next" hidden {
+                                    (lang.tr("awaiting-you")) " " span class="awaiting-count" {}
+                                }
                                 button type="button" class="link notify-toggle" hidden
                                     data-your-turn=(lang.tr("notify-your-turn")) data-started=(lang.tr("notify-started"))
                                     data-ended=(lang.tr("notify-ended")) data-soon=(lang.tr("notify-soon"))

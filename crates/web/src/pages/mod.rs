@@ -217,6 +217,11 @@ pub fn game(
                 span class="connection" role="status" data-connecting=(lang.tr("connecting")) data-lost=(lang.tr("connection-lost")) {}
                 button type="button" class="sound-toggle" data-on=(lang.tr("sound-on")) data-off=(lang.tr("sound-off")) aria-pressed="true" { (lang.tr("sound-on")) }
                 (chat::jump(lang))
+                // Shown by the script while another game awaits the viewer's decision.
+                @if user.is_some() {
+                    a class="next-game button" href={ "/next?from=" (game_id) } hidden aria-keyshortcuts="n"
+                        title=(lang.tr("next-game-title")) { (lang.tr("next-game")) }
+                }
                 @if let (Some(_), Some(on)) = (seat, plays_forced_steps) {
                     (forced_steps_toggle(lang, on))
                 }

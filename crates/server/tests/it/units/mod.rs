@@ -9,6 +9,7 @@ mod bot_play;
 mod chat;
 mod http;
 mod live;
+mod lobby;
 mod mail;
 mod matchmaking;
 mod storage;
