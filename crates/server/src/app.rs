@@ -132,6 +132,7 @@ pub fn app(state: AppState) -> Router {
         .route("/bot/games/{id}/stream", get(bot_play::game_stream::stream))
         .route("/push/key", get(push::key))
         .route("/push/devices", get(push::list).post(push::add))
+        .route("/push/devices/seen", post(push::seen))
         .route("/push/devices/{id}/remove", post(push::remove))
         .route("/tutorial", post(tutorial::start))
         .route("/play-now", get(play_now::status).post(play_now::join))

@@ -262,6 +262,21 @@
     return true;
   }
 
+  // Tells the server, at most twice a day, that the person uses this device, so that what is
+  // pushed to it is not mailed as well. It never adds a device removed in the settings.
+  async function markThisDeviceSeen() {
+    if (!pushSupported || Notification.permission !== "granted") return;
+    const last = Number(window.localStorage.getItem("helvetia-device-seen") || 0);
+    if (Date.now() - last < 12 * 3600 * 1000) return;
+    const registration = await navigator.serviceWorker.getRegistration("/");
+    const subscription = registration && (await registration.pushManager.getSubscription());
+    if (!subscription) return;
+    try {
+      await post("/api/push/devices/seen", { endpoint: subscription.endpoint });
+      window.localStorage.setItem("helvetia-device-seen", String(Date.now()));
+    } catch (_) { /* not one of the person's devices: nothing to tell */ }
+  }
+
   function setUpPushDevices() {
     const button = document.getElementById("push-subscribe");
     if (!button) return;
@@ -634,6 +649,7 @@
     };
     refreshMyGames = ask;
     ask();
+    markThisDeviceSeen().catch(function () { /* offline: the next page tells */ });
     window.setInterval(ask, 30000);
   }
 

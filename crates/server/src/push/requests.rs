@@ -1,6 +1,7 @@
 //! The routes of Web Push: `GET /api/push/key` (the server's VAPID public key, for
 //! `pushManager.subscribe`), `GET`/`POST /api/push/devices` (a person's devices, and adding the
-//! one they are on) and `POST /api/push/devices/{id}/remove`.
+//! one they are on), `POST /api/push/devices/seen` (the device is in use) and
+//! `POST /api/push/devices/{id}/remove`.
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -130,4 +131,32 @@ pub async fn remove(
         return Err(AppError::not_found("no-such-device"));
     }
     Ok(Json(json!({ "id": id, "removed": true })))
+}
+
+/// Body of `POST /api/push/devices/seen`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeenBody {
+    /// The push service's address of the device the person is on.
+    endpoint: String,
+}
+
+/// `POST /api/push/devices/seen`: the person opened the site on this device, so it is active
+/// and an event pushed to it is not also mailed. Never adds a device.
+///
+/// # Errors
+/// 404 `no-such-device` for an endpoint that is not one of the person's devices.
+pub async fn seen(
+    State(app): State<AppState>,
+    user: User,
+    JsonBody(body): JsonBody<SeenBody>,
+) -> AppResult<StatusCode> {
+    if !app
+        .store
+        .push_device_seen(&user.id, &body.endpoint, now())
+        .await?
+    {
+        return Err(AppError::not_found("no-such-device"));
+    }
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -155,7 +155,24 @@ pub struct MailJob {
     pub players: Vec<String>,
     /// For the end of a tournament: the tournament.
     pub tournament: Option<TournamentOfMail>,
+    /// Whether the event was told to a device of the person's that is in use.
+    pub on_devices: OnDevices,
 }
+
+/// Whether an event reached a person by push on a device they use (one they opened the site on
+/// within [`ACTIVE_DEVICE_SECS`]), so that it need not be mailed as well.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnDevices {
+    /// Pushed, and a device in use took a message since the event was planned.
+    Told,
+    /// Still to be pushed, to a person with a device in use.
+    Pending,
+    /// No device in use, or the push failed.
+    NotTold,
+}
+
+/// A device the person opened the site on within this time is in use.
+pub const ACTIVE_DEVICE_SECS: i64 = 14 * 86_400;
 
 /// The tournament a mail tells the end of.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -320,7 +337,11 @@ impl Store {
     pub async fn mail_job(&self, key: &MailKey) -> StoreResult<Option<MailJob>> {
         let wanted = key.kind.setting_column();
         let row = sqlx::query(&format!(
-            "SELECT {JOB_COLUMNS}, u.{wanted} FROM mail_outbox o \
+            "SELECT {JOB_COLUMNS}, u.{wanted}, o.push, \
+             CASE WHEN EXISTS (SELECT 1 FROM push_subscriptions d WHERE d.user_id = o.user_id \
+             AND d.last_seen_at >= $5 AND d.last_sent_at >= o.created_at) THEN 1 ELSE 0 END, \
+             CASE WHEN EXISTS (SELECT 1 FROM push_subscriptions d WHERE d.user_id = o.user_id \
+             AND d.last_seen_at >= $5) THEN 1 ELSE 0 END FROM mail_outbox o \
              JOIN users u ON u.id = o.user_id JOIN games g ON g.id = o.game_id \
              LEFT JOIN seats s ON s.game_id = o.game_id AND s.user_id = o.user_id \
              WHERE o.user_id = $1 AND o.game_id = $2 AND o.kind = $3 AND o.event_key = $4"
@@ -329,6 +350,7 @@ impl Store {
         .bind(&key.game_id)
         .bind(key.kind.as_str())
         .bind(key.event_key)
+        .bind(crate::domain::time::now() - ACTIVE_DEVICE_SECS)
         .fetch_optional(&self.pool)
         .await?;
         let Some(row) = row else {
@@ -467,5 +489,15 @@ fn parse_job(row: &AnyRow, key: MailKey) -> StoreResult<MailJob> {
         wanted: row.try_get::<i64, _>(16)? != 0,
         players: Vec::new(),
         tournament: None,
+        on_devices: {
+            let push: String = row.try_get(17)?;
+            let told_in_use = row.try_get::<i64, _>(18)? != 0;
+            let in_use = row.try_get::<i64, _>(19)? != 0;
+            match push.as_str() {
+                "sent" if told_in_use => OnDevices::Told,
+                "queued" if in_use => OnDevices::Pending,
+                _ => OnDevices::NotTold,
+            }
+        },
     })
 }

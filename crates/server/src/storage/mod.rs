@@ -51,7 +51,9 @@ pub use bot_accounts::ApiTokenRow;
 pub use chat::{ChatLine, ChatText};
 pub use exports::ExportQuery;
 pub use games::{GameFilter, ListedGame};
-pub use mail_outbox::{MailJob, MailKey, MailOutcome, TournamentOfMail};
+pub use mail_outbox::{
+    MailJob, MailKey, MailOutcome, OnDevices, TournamentOfMail, ACTIVE_DEVICE_SECS,
+};
 pub use mail_settings::MailSettings;
 pub use paired_tables::PairedTable;
 pub use play_now::{LastTable, PlayNowStatus, PoolEntry};
@@ -266,6 +268,11 @@ pub fn migrator(postgres: bool) -> Migrator {
                 include_str!("../../migrations/0025_webhooks.sql"),
             ),
             migration(26, "turn began", by_dialect!("0026_turn_began")),
+            migration(
+                27,
+                "active devices",
+                include_str!("../../migrations/0027_active_devices.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,

@@ -58,10 +58,12 @@ impl Store {
         now: i64,
     ) -> StoreResult<String> {
         let id: String = sqlx::query_scalar(
-            "INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, label, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) \
+            "INSERT INTO push_subscriptions \
+             (id, user_id, endpoint, p256dh, auth, label, created_at, last_seen_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7) \
              ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, \
-             p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label \
+             p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label, \
+             last_seen_at = excluded.last_seen_at \
              RETURNING id",
         )
         .bind(id)
@@ -128,6 +130,28 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// Notes that `user_id` opened the site at `now` on the device of `endpoint`; whether it
+    /// is one of theirs (a device removed in the settings stays removed).
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn push_device_seen(
+        &self,
+        user_id: &str,
+        endpoint: &str,
+        now: i64,
+    ) -> StoreResult<bool> {
+        let seen = sqlx::query(
+            "UPDATE push_subscriptions SET last_seen_at = $1 WHERE endpoint = $2 AND user_id = $3",
+        )
+        .bind(now)
+        .bind(endpoint)
+        .bind(user_id)
+        .execute(&self.pool)
+        .await?;
+        Ok(seen.rows_affected() == 1)
     }
 
     /// Notes that a message reached the push service of `endpoint` at `now`.

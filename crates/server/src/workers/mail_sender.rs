@@ -4,7 +4,8 @@
 //!
 //! A mail is sent at most once per game and hour to a person: a later one waits until the hour
 //! is over, and is dropped then if it no longer holds (it is no longer their turn). A "your turn"
-//! mail waits a little first, so that a person at the table who moves at once gets none.
+//! mail waits a little first, so that a person at the table who moves at once gets none. An event
+//! told by push to a device the person uses is not mailed.
 
 use std::time::Duration;
 
@@ -15,7 +16,7 @@ use crate::domain::time::now;
 use crate::mail::compose::{compose, Links};
 use crate::mail::transport::Mailer;
 use crate::state::AppState;
-use crate::storage::{MailJob, MailKey, MailOutcome};
+use crate::storage::{MailJob, MailKey, MailOutcome, OnDevices};
 use helvetia_web::Lang;
 
 /// At most one mail per game and hour to each person.
@@ -30,6 +31,10 @@ const CLAIM_SECS: i64 = 120;
 pub const STALE_SECS: i64 = 86_400;
 /// Sending attempts before a mail is given up.
 const MAX_ATTEMPTS: u32 = 5;
+/// How long a mail waits for its event's push to a device in use, before it goes anyway.
+pub const PUSH_FIRST_SECS: i64 = 300;
+/// How often a mail waiting for a push looks again.
+const PUSH_LOOK_SECS: i64 = 10;
 /// Mails taken from the outbox in one look.
 const BATCH: i64 = 50;
 
@@ -155,6 +160,15 @@ pub fn decide(job: &MailJob, now: i64, last_sent: Option<i64>) -> Result<&str, M
     }
     if let Err(why) = still_holds(job) {
         return drop(why);
+    }
+    // Mail is the costly channel and the slow one: an event a device in use was told of is not
+    // mailed too, and one still to be pushed there waits for the push (a while, not for ever).
+    match job.on_devices {
+        OnDevices::Told => return drop("told on a device"),
+        OnDevices::Pending if now - job.created_at < PUSH_FIRST_SECS => {
+            return Err(MailOutcome::Deferred(now + PUSH_LOOK_SECS));
+        }
+        OnDevices::Pending | OnDevices::NotTold => {}
     }
     // The end of a tournament goes once (its key) and is not about the game it hangs on,
     // whose own "ended" mail has usually just gone.

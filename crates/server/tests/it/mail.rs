@@ -688,3 +688,130 @@ async fn a_tournament_mails_its_tables_start_even_live_and_each_persons_place_at
         }
     }
 }
+
+/// Starts a game of three made by `creator`, joined by the two others.
+async fn start_for_three(creator: &mut Client, joiners: [&mut Client; 2]) -> String {
+    let (id, _) = create_game(
+        creator,
+        json!({"players": 3}),
+        json!([{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]),
+    )
+    .await;
+    for joiner in joiners {
+        let (status, body) = joiner
+            .post(&format!("/api/games/{id}/join"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (status, body) = creator
+        .post(&format!("/api/games/{id}/start"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    id
+}
+
+/// What became of the mail of `game`'s start to `user_id`: its state and note, once it is no
+/// longer waiting.
+async fn started_mail_outcome(database_url: &str, user_id: &str, game: &str) -> (String, String) {
+    let pool = sqlx::AnyPool::connect(database_url).await.unwrap();
+    let started = Instant::now();
+    loop {
+        let row: (String, Option<String>) = sqlx::query_as(
+            "SELECT state, note FROM mail_outbox WHERE user_id = $1 AND game_id = $2 \
+             AND kind = 'game_started'",
+        )
+        .bind(user_id)
+        .bind(game)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        if row.0 != "queued" {
+            pool.close().await;
+            return (row.0, row.1.unwrap_or_default());
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the mail is decided"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_pushed_to_a_device_in_use_is_not_mailed_and_one_for_a_device_unused_for_weeks_is()
+{
+    use crate::push::{Device, PushService};
+    for database in databases().await {
+        let sink = SmtpSink::start();
+        let config = Config {
+            push_allow_private: true,
+            push_tick_ms: 100,
+            ..mailing_config(&database.url, &sink)
+        };
+        let server = TestServer::start_with(database, config).await;
+        let mut anna = server.user("anna").await;
+        let mut bruno = server.user("bruno").await;
+        let mut carla = server.user("carla").await;
+        let (_, me) = anna.get("/api/me").await;
+        let anna_id = me["id"].as_str().unwrap().to_string();
+        // Anna and Carla want to hear of starts by mail; only Anna has a device.
+        for (client, address) in [
+            (&mut anna, "anna@example.org"),
+            (&mut carla, "carla@example.org"),
+        ] {
+            set_mail(client, address, "en", [false, true, false, false]).await;
+        }
+        let service = PushService::start().await;
+        let phone = Device::new();
+        let endpoint = service.endpoint("anna");
+        let (status, body) = anna
+            .post("/api/push/devices", phone.subscription(&endpoint))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+
+        // Her phone is in use (just added): told there, not by mail; Carla is mailed.
+        let first = start_for_three(&mut bruno, [&mut anna, &mut carla]).await;
+        sink.wait_for("carla@example.org", 1).await;
+        let (state, note) = started_mail_outcome(&server.database.url, &anna_id, &first).await;
+        assert_eq!(
+            (state.as_str(), note.as_str()),
+            ("dropped", "told on a device")
+        );
+        assert_eq!(service.messages_to("anna").len(), 1, "told on her phone");
+        assert!(sink.to("anna@example.org").is_empty(), "and not by mail");
+
+        // Weeks without opening the site on that phone: told there and by mail.
+        server
+            .database
+            .edit(
+                "UPDATE push_subscriptions SET last_seen_at = 0 WHERE user_id = $1",
+                &anna_id,
+            )
+            .await;
+        let second = start_for_three(&mut bruno, [&mut anna, &mut carla]).await;
+        let mails = sink.wait_for("anna@example.org", 1).await;
+        assert_eq!(mails.len(), 1, "{mails:#?}");
+        assert_eq!(
+            started_mail_outcome(&server.database.url, &anna_id, &second)
+                .await
+                .0,
+            "sent"
+        );
+        let pushed = common::within(Duration::from_secs(10), async || {
+            service.messages_to("anna").len() == 2
+        })
+        .await;
+        assert!(pushed, "and on her phone");
+
+        // Opening the site on the phone says it is in use again; it never adds a device.
+        let (status, body) = anna
+            .post("/api/push/devices/seen", json!({"endpoint": endpoint}))
+            .await;
+        assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+        let (status, body) = bruno
+            .post("/api/push/devices/seen", json!({"endpoint": endpoint}))
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "not Bruno's device: {body}");
+        server.server.shutdown().await;
+    }
+}

@@ -36,6 +36,7 @@ pub(super) mod compose {
                 name: "Autumn cup".into(),
                 entrants: 10,
             }),
+            on_devices: helvetia_server::storage::OnDevices::NotTold,
         }
     }
 

@@ -21,7 +21,7 @@ mod bots {
 mod mail_sender {
     use helvetia_server::domain::mail_event::MailKind;
     use helvetia_server::domain::seats::GameStatus;
-    use helvetia_server::storage::{MailJob, MailKey, MailOutcome};
+    use helvetia_server::storage::{MailJob, MailKey, MailOutcome, OnDevices};
     use helvetia_server::workers::mail_sender::*;
 
     fn job(kind: MailKind) -> MailJob {
@@ -46,7 +46,29 @@ mod mail_sender {
             seat: Some((1, false)),
             players: vec!["bruno".into(), "anna".into()],
             tournament: None,
+            on_devices: OnDevices::NotTold,
         }
+    }
+
+    #[test]
+    fn an_event_told_on_a_device_in_use_is_not_mailed_and_one_still_to_be_pushed_waits_a_while() {
+        let mut told = job(MailKind::GameStarted);
+        told.on_devices = OnDevices::Told;
+        assert_eq!(
+            decide(&told, 1100, None),
+            Err(MailOutcome::Dropped("told on a device".into()))
+        );
+        let mut pending = job(MailKind::GameStarted);
+        pending.on_devices = OnDevices::Pending;
+        assert!(
+            matches!(decide(&pending, 1010, None), Err(MailOutcome::Deferred(at)) if at > 1010),
+            "waits for the push"
+        );
+        assert_eq!(
+            decide(&pending, 1000 + PUSH_FIRST_SECS, None),
+            Ok("anna@example.org"),
+            "a push that does not go through in time leaves the event to the mail"
+        );
     }
 
     #[test]
