@@ -506,3 +506,56 @@ async fn an_event_planned_before_a_restart_reaches_the_device_once() {
         second.server.shutdown().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_nodes_tell_each_event_to_the_device_once() {
+    // Two nodes share one PostgreSQL database: nothing to run when it was opted out.
+    let Some(admin) = common::services::postgres_admin_url() else {
+        return;
+    };
+    let database = Database::postgres(&admin).await;
+    let config = |url: &str| helvetia_server::Config {
+        push_tick_ms: 50,
+        ..push_config(url)
+    };
+    let node_a = TestServer::start_with(database.same(), config(&database.url)).await;
+    let node_b = TestServer::start_with(database.same(), config(&database.url)).await;
+    let mut anna = node_b.user("anna").await;
+    let mut bruno = node_a.user("bruno").await;
+    let service = PushService::start().await;
+    let phone = Device::new();
+    let (status, _) = anna
+        .post(
+            "/api/push/devices",
+            phone.subscription(&service.endpoint("anna")),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    // Ten games started on node A, joined on node B: both senders look every 50 ms.
+    let mut games = Vec::new();
+    for _ in 0..10 {
+        let (id, _) = common::create_game(
+            &mut bruno,
+            json!({"players": 2}),
+            json!([{"kind": "me"}, {"kind": "open"}]),
+        )
+        .await;
+        common::join_and_start(&id, &mut bruno, &mut anna).await;
+        games.push(id);
+    }
+    messages(&service, "anna", 10).await;
+    node_a.wait_for_a_look_since_now("push").await;
+    node_b.wait_for_a_look_since_now("push").await;
+    let mut told: Vec<String> = service
+        .messages_to("anna")
+        .iter()
+        .map(|received| phone.read(&received.body))
+        .filter(|message| message.kind == "game_started")
+        .map(|message| message.game)
+        .collect();
+    told.sort();
+    games.sort();
+    assert_eq!(told, games, "each start told once, by one node");
+    node_a.server.shutdown().await;
+    node_b.server.shutdown().await;
+}

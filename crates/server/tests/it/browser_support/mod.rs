@@ -95,9 +95,16 @@ const NGINX: &str = "/usr/sbin/nginx";
 
 impl TestServer {
     pub async fn start() -> TestServer {
+        TestServer::start_with(|config| config).await
+    }
+
+    /// One node on SQLite, with the browser tests' settings changed by `adjust`.
+    pub async fn start_with(adjust: fn(Config) -> Config) -> TestServer {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let url = format!("sqlite://{}", dir.path().join("browser.db").display());
-        let server = spawn(node_config(url)).await.expect("the server starts");
+        let server = spawn(adjust(node_config(url)))
+            .await
+            .expect("the server starts");
         let base = format!("http://{}", server.addr);
         TestServer {
             nodes: vec![server],

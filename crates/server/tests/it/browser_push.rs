@@ -1,0 +1,298 @@
+//! Web Push in Chromium: the settings page's "Notify me on this device" registers the service
+//! worker and hands the server a subscription made with the server's key; the server's message
+//! about Anna's game reaches the push service signed, and decrypts with the keys the page made;
+//! delivered to the service worker through the DevTools protocol
+//! (`ServiceWorker.deliverPushMessage`), it shows a notification that leads to the game.
+//!
+//! Chromium reaches no push service here (its own needs Google's servers), so the page's
+//! `pushManager.subscribe` is replaced by one that makes the device's keys as a browser does
+//! (P-256 with WebCrypto, a random authentication secret) for the test's push service on
+//! 127.0.0.1. The notification's click cannot be made through the protocol; that it opens
+//! `data.url` is the service worker's `notificationclick` (`/sw.js`).
+//!
+//! It needs Debian's `chromium` (the whole browser: the headless shell refuses notifications)
+//! and `chromium-driver`, and fails without them.
+
+use crate::browser_support;
+use crate::push::{verify_vapid, Device, PushService};
+
+use std::time::Duration;
+
+use browser_support::{register, wait_until, Browser, Chromium, TestServer};
+use fantoccini::{Client, Locator};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+/// A connection to the browser's DevTools endpoint (the one ChromeDriver uses), for what
+/// WebDriver cannot do: grant a permission, hear of service workers, deliver a push message.
+struct DevTools {
+    socket: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+    next_id: u64,
+    events: Vec<Value>,
+}
+
+impl DevTools {
+    async fn connect(client: &Client) -> DevTools {
+        let address = client
+            .capabilities()
+            .and_then(|c| {
+                c.get("goog:chromeOptions")?
+                    .get("debuggerAddress")?
+                    .as_str()
+            })
+            .expect("ChromeDriver names the browser's DevTools address")
+            .to_string();
+        let version: Value = reqwest::get(format!("http://{address}/json/version"))
+            .await
+            .expect("the DevTools endpoint answers")
+            .json()
+            .await
+            .expect("its version");
+        let url = version["webSocketDebuggerUrl"].as_str().expect("a socket");
+        let (socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("the DevTools socket opens");
+        DevTools {
+            socket,
+            next_id: 1,
+            events: Vec::new(),
+        }
+    }
+
+    /// Sends `method` (to the page `session` if given) and answers its result; the events that
+    /// arrive meanwhile are kept.
+    async fn call(&mut self, method: &str, params: Value, session: Option<&str>) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut message = json!({"id": id, "method": method, "params": params});
+        if let Some(session) = session {
+            message["sessionId"] = json!(session);
+        }
+        self.socket
+            .send(Message::Text(message.to_string().into()))
+            .await
+            .expect("send to DevTools");
+        loop {
+            let frame = self
+                .socket
+                .next()
+                .await
+                .expect("DevTools keeps its socket open");
+            let Message::Text(text) = frame.expect("a DevTools message") else {
+                continue;
+            };
+            let answer: Value = serde_json::from_str(&text).expect("DevTools speaks JSON");
+            if answer["id"] == json!(id) {
+                assert!(answer.get("error").is_none(), "{method}: {answer}");
+                return answer["result"].clone();
+            }
+            self.events.push(answer);
+        }
+    }
+
+    /// The DevTools session of the page at `origin`.
+    async fn page_session(&mut self, origin: &str) -> String {
+        let targets = self.call("Target.getTargets", json!({}), None).await;
+        let page = targets["targetInfos"]
+            .as_array()
+            .expect("targets")
+            .iter()
+            .find(|t| t["type"] == "page" && t["url"].as_str().unwrap_or("").starts_with(origin))
+            .expect("the page's target")["targetId"]
+            .clone();
+        let attached = self
+            .call(
+                "Target.attachToTarget",
+                json!({"targetId": page, "flatten": true}),
+                None,
+            )
+            .await;
+        attached["sessionId"]
+            .as_str()
+            .expect("a session")
+            .to_string()
+    }
+
+    /// The id of the service worker registration whose scope is `scope`, as DevTools tells it.
+    async fn registration_of(&mut self, session: &str, scope: &str) -> String {
+        self.call("ServiceWorker.enable", json!({}), Some(session))
+            .await;
+        for _ in 0..50 {
+            let found = self.events.iter().rev().find_map(|event| {
+                (event["method"] == "ServiceWorker.workerRegistrationUpdated")
+                    .then(|| event["params"]["registrations"].as_array())
+                    .flatten()?
+                    .iter()
+                    .find(|r| r["scopeURL"] == scope && r["isDeleted"] == false)
+                    .and_then(|r| r["registrationId"].as_str().map(str::to_string))
+            });
+            if let Some(id) = found {
+                return id;
+            }
+            // Any call lets the events that arrived meanwhile in.
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            self.call(
+                "Runtime.evaluate",
+                json!({"expression": "1"}),
+                Some(session),
+            )
+            .await;
+        }
+        panic!("no registration for {scope}: {:?}", self.events);
+    }
+}
+
+/// Replaces the page's `pushManager` with one that subscribes as a browser does, for the push
+/// service at `endpoint`, keeping the options it was asked with and the device's private key.
+const SUBSCRIBE_AS_A_BROWSER: &str = "
+    const endpoint = arguments[0];
+    const b64 = bytes => btoa(String.fromCharCode(...new Uint8Array(bytes)))
+        .replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+    PushManager.prototype.getSubscription = async function () { return window.testSubscription || null; };
+    PushManager.prototype.subscribe = async function (options) {
+        const pair = await crypto.subtle.generateKey({name: 'ECDH', namedCurve: 'P-256'}, true, ['deriveBits']);
+        const p256dh = b64(await crypto.subtle.exportKey('raw', pair.publicKey));
+        const auth = crypto.getRandomValues(new Uint8Array(16));
+        window.testDevice = {
+            serverKey: b64(options.applicationServerKey),
+            userVisibleOnly: options.userVisibleOnly,
+            d: (await crypto.subtle.exportKey('jwk', pair.privateKey)).d,
+            auth: b64(auth),
+        };
+        window.testSubscription = {endpoint, toJSON() {
+            return {endpoint, expirationTime: null, keys: {p256dh, auth: b64(auth)}};
+        }};
+        return window.testSubscription;
+    };";
+
+/// The notifications the site's service worker shows, as the page reads them.
+const NOTIFICATIONS: &str = "return navigator.serviceWorker.ready.then(r => r.getNotifications()) \
+    .then(ns => ns.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url})));";
+
+fn base64url(text: &str) -> Vec<u8> {
+    use base64::Engine;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(text)
+        .expect("base64url")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_settings_button_subscribes_and_a_pushed_message_shows_a_notification_of_the_game() {
+    let server = TestServer::start_with(|config| helvetia_server::Config {
+        push_allow_private: true,
+        push_tick_ms: 100,
+        ..config
+    })
+    .await;
+    let service = PushService::start().await;
+    let mut browser = Browser::start_with(Chromium::Full).await;
+    let anna = browser.session(1366, 900).await;
+    let mut devtools = DevTools::connect(&anna).await;
+    register(&anna, &server, "anna").await;
+    devtools
+        .call(
+            "Browser.grantPermissions",
+            json!({"permissions": ["notifications"], "origin": server.url("")}),
+            None,
+        )
+        .await;
+
+    // "Notify me on this device": the service worker, a subscription with the server's key,
+    // the device listed.
+    anna.goto(&server.url("/settings?lang=en")).await.unwrap();
+    anna.execute(
+        SUBSCRIBE_AS_A_BROWSER,
+        vec![json!(service.endpoint("anna"))],
+    )
+    .await
+    .unwrap();
+    anna.find(Locator::Id("push-subscribe"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        &anna,
+        "document.querySelector('button[data-remove-device]') !== null",
+        "the device listed",
+        Duration::from_secs(20),
+    )
+    .await;
+    let device = anna
+        .execute(
+            "return navigator.serviceWorker.getRegistration('/').then(r => \
+             Object.assign({scope: r && r.scope, active: !!(r && r.active)}, window.testDevice));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(device["scope"], server.url("/"), "{device}");
+    assert_eq!(device["active"], true, "{device}");
+    assert_eq!(device["userVisibleOnly"], true, "{device}");
+    let key = reqwest::get(server.url("/api/push/key"))
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap()["public_key"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(device["serverKey"], key, "subscribed with the server's key");
+    let phone = Device {
+        secret: p256::SecretKey::from_slice(&base64url(device["d"].as_str().unwrap())).unwrap(),
+        auth: base64url(device["auth"].as_str().unwrap())
+            .try_into()
+            .expect("16 bytes"),
+    };
+
+    // A game against a bot: it is Anna's turn at once or after the bot's, and her device is told.
+    anna.goto(&server.url("/lobby?lang=en")).await.unwrap();
+    browser_support::create_game(&anna, 2, &["me", "bot:random"], 1).await;
+    wait_until(
+        &anna,
+        "location.pathname.startsWith('/games/')",
+        "the game's page",
+        Duration::from_secs(30),
+    )
+    .await;
+    let game = browser_support::game_id(&anna).await;
+    let arrived = crate::common::within(Duration::from_secs(15), async || {
+        !service.messages_to("anna").is_empty()
+    })
+    .await;
+    assert!(arrived, "the push service got a message for Anna's device");
+    let received = &service.messages_to("anna")[0];
+    verify_vapid(received, &key, &service.base);
+    let message = phone.read(&received.body);
+    assert_eq!(message.game, game);
+    assert_eq!(message.url, format!("/games/{game}"));
+
+    // The message, as the push service would hand it to the browser: a notification of the
+    // game, whose click leads to it.
+    let session = devtools.page_session(&server.url("")).await;
+    let registration = devtools.registration_of(&session, &server.url("/")).await;
+    let plaintext = serde_json::to_string(&message).unwrap();
+    devtools
+        .call(
+            "ServiceWorker.deliverPushMessage",
+            json!({"origin": server.url(""), "registrationId": registration, "data": plaintext}),
+            Some(&session),
+        )
+        .await;
+    let shown = crate::common::within(Duration::from_secs(10), async || {
+        let notes = anna.execute(NOTIFICATIONS, vec![]).await.unwrap();
+        notes.as_array().is_some_and(|notes| !notes.is_empty())
+    })
+    .await;
+    assert!(shown, "a notification is shown");
+    let notes = anna.execute(NOTIFICATIONS, vec![]).await.unwrap();
+    assert_eq!(notes[0]["title"], message.title, "{notes}");
+    assert_eq!(notes[0]["body"], message.body, "{notes}");
+    assert_eq!(notes[0]["tag"], format!("game-{game}"), "{notes}");
+    assert_eq!(notes[0]["url"], format!("/games/{game}"), "{notes}");
+}
