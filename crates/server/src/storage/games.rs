@@ -7,10 +7,10 @@ use sqlx::Row;
 
 use super::account_limits::{within_cap, AccountCap};
 use super::bot_accounts::keep_persons;
+use super::game_changes::GameChange;
 use super::{decode_error, GameRecordRow, RowSummary, Store, StoreError, StoreResult};
 use crate::domain::clock::{Clock, TimeControl};
 use crate::domain::mail_event::MailEvent;
-use crate::domain::notice::Notice;
 use crate::domain::seats::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
 
 /// Which games a lobby list holds.
@@ -107,8 +107,7 @@ impl Store {
         keep_persons(&mut tx, persons_of(game)).await?;
         within_cap(&mut tx, cap).await?;
         self.insert_game(&mut tx, game).await?;
-        tx.commit().await?;
-        Ok(())
+        self.commit_change(tx, GameChange::quiet(&game.id, 0)).await
     }
 
     /// Changes who sits in a seat of an open game, if it still holds `expected` (so two joins
@@ -152,8 +151,7 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        tx.commit().await?;
-        self.announce_change(game_id, 0).await
+        self.commit_change(tx, GameChange::quiet(game_id, 0)).await
     }
 
     /// Moves a game from `from` to `to` status (start or cancel, before any action), with the
@@ -190,20 +188,16 @@ impl Store {
         if result.rows_affected() != 1 {
             return Err(StoreError::Conflict);
         }
-        if let Some(mail) = mail {
-            self.plan_event_within(&mut tx, game_id, mail, 0).await?;
-        }
-        let notice = Notice::GameChanged {
-            game_id: game_id.to_string(),
+        let change = GameChange {
+            game_id,
             version: 0,
+            event: mail.map(|mail| (mail, 0)),
         };
-        self.announce_within(&mut tx, &notice).await?;
-        tx.commit().await?;
-        Ok(())
+        self.commit_change(tx, change).await
     }
 
-    /// Writes a new game with its seats within `tx`, and tells the other nodes (a bot account
-    /// invited to it may be listening on any of them).
+    /// Writes a new game with its seats within `tx` (whose commit tells the other nodes: a bot
+    /// account invited to it may be listening on any of them).
     pub(super) async fn insert_game(
         &self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
@@ -243,19 +237,7 @@ impl Store {
             .execute(&mut **tx)
             .await?;
         }
-        let notice = Notice::GameChanged {
-            game_id: game.id.clone(),
-            version: 0,
-        };
-        self.announce_within(tx, &notice).await
-    }
-
-    async fn announce_change(&self, game_id: &str, version: u64) -> StoreResult<()> {
-        self.announce(&Notice::GameChanged {
-            game_id: game_id.to_string(),
-            version,
-        })
-        .await
+        Ok(())
     }
 
     /// One game with its seats and whole log, to rebuild it by replay; `None` if there is none.

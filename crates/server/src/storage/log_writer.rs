@@ -17,11 +17,10 @@ use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
 use super::claim::{Claim, ClaimRow};
+use super::game_changes::{GameChange, Telling};
 use super::group_writes::{self, AppendRow};
-use super::mail_outbox::EventKey;
 use super::{LogChange, RowSummary, Store, StoreError, StoreResult};
 use crate::domain::mail_event::MailEvent;
-use crate::domain::notice::Notice;
 
 struct LogWrite {
     game_id: String,
@@ -29,17 +28,6 @@ struct LogWrite {
     change: LogChange,
     summary: RowSummary,
     mail: Option<MailEvent>,
-}
-
-/// What the writer tells besides the change itself: other nodes (PostgreSQL), and people (by
-/// mail, by webhook).
-pub(super) struct Announcing {
-    /// Whether notices are sent (PostgreSQL).
-    pub postgres: bool,
-    /// This node's name in its notices.
-    pub node: std::sync::Arc<str>,
-    /// Whether the events writes plan go by mail as well as by webhook.
-    pub plans_mail: bool,
 }
 
 pub(super) struct WriteRequest {
@@ -86,7 +74,7 @@ impl Store {
 pub(super) async fn write_loop(
     pool: AnyPool,
     mut requests: mpsc::Receiver<WriteRequest>,
-    announcing: Announcing,
+    telling: Telling,
 ) {
     let mut batch = Vec::with_capacity(MAX_GROUP);
     let mut next_group = Vec::new();
@@ -106,7 +94,7 @@ pub(super) async fn write_loop(
             }
         }
         hold_back_second_writes(&mut batch, &mut next_group);
-        match commit_group(&pool, &batch, &announcing).await {
+        match commit_group(&pool, &batch, &telling).await {
             Ok(outcomes) => {
                 for (request, outcome) in batch.drain(..).zip(outcomes) {
                     let _ = request.done.send(outcome);
@@ -169,16 +157,16 @@ async fn truncate(
 async fn commit_group(
     pool: &AnyPool,
     batch: &[WriteRequest],
-    announcing: &Announcing,
+    telling: &Telling,
 ) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
     let appends = batch
         .iter()
         .filter(|request| matches!(request.write.change, LogChange::Append { .. }))
         .count();
-    if !announcing.postgres && appends > 1 {
+    if !telling.postgres && appends > 1 {
         let mut tx = pool.begin().await?;
         if claim_and_append_together(&mut tx, batch).await? {
-            return commit_writes(tx, batch, announcing, Appended::Together).await;
+            return commit_writes(tx, batch, telling, Appended::Together).await;
         }
         // A claim found its game moved on (it is at another version than its writer saw):
         // nothing of the group stays, and the group goes again a write at a time, which tells
@@ -186,7 +174,7 @@ async fn commit_group(
         tx.rollback().await?;
     }
     let tx = pool.begin().await?;
-    commit_writes(tx, batch, announcing, Appended::OneByOne).await
+    commit_writes(tx, batch, telling, Appended::OneByOne).await
 }
 
 /// How a group's appends are made.
@@ -203,7 +191,7 @@ enum Appended {
 async fn commit_writes(
     mut tx: sqlx::Transaction<'static, sqlx::Any>,
     batch: &[WriteRequest],
-    announcing: &Announcing,
+    telling: &Telling,
     appended: Appended,
 ) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
     let mut outcomes = Vec::with_capacity(batch.len());
@@ -221,7 +209,7 @@ async fn commit_writes(
             } => {
                 // The claim and the append in one round trip: the append is made only if the
                 // claim moved the version.
-                let sql = claim.with_append_sql(announcing.postgres);
+                let sql = claim.with_append_sql(telling.postgres);
                 let changed = claim
                     .bind(sqlx::query(sql), row())
                     .bind(*index as i64)
@@ -230,7 +218,7 @@ async fn commit_writes(
                     .execute(&mut *tx)
                     .await?
                     .rows_affected();
-                match (announcing.postgres, changed) {
+                match (telling.postgres, changed) {
                     (_, 0) => false,
                     (true, 1) | (false, 2) => true,
                     _ => {
@@ -261,15 +249,15 @@ async fn commit_writes(
             outcomes.push(Err(StoreError::Conflict));
             continue;
         }
-        let notice = Notice::GameChanged {
-            game_id: write.game_id.clone(),
+        let change = GameChange {
+            game_id: &write.game_id,
             version: next_version,
+            event: write
+                .mail
+                .as_ref()
+                .map(|event| (event, next_version as i64)),
         };
-        super::announce_within(&mut tx, announcing.postgres, &announcing.node, &notice).await?;
-        if let Some(event) = &write.mail {
-            let key = EventKey::new(&write.game_id, next_version as i64);
-            super::mail_outbox::plan_event(&mut tx, event, &key, announcing.plans_mail).await?;
-        }
+        telling.within(&mut tx, &change).await?;
         outcomes.push(Ok(()));
     }
     tx.commit().await?;

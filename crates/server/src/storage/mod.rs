@@ -15,7 +15,9 @@ mod bot_accounts;
 mod bot_leases;
 mod chat;
 pub mod claim;
+mod event_planning;
 mod exports;
+mod game_changes;
 mod games;
 pub mod group_writes;
 mod log_writer;
@@ -352,7 +354,7 @@ impl Store {
         tokio::spawn(log_writer::write_loop(
             pool.clone(),
             requests,
-            log_writer::Announcing {
+            game_changes::Telling {
                 postgres,
                 node: node.clone(),
                 plans_mail,
@@ -394,17 +396,6 @@ impl Store {
                 .execute(&self.pool)
                 .await?;
         }
-        Ok(())
-    }
-
-    /// Sends `notice` from within a transaction: PostgreSQL delivers it when (and only if) the
-    /// transaction commits. Nothing on SQLite (one node).
-    pub(super) async fn announce_within(
-        &self,
-        tx: &mut sqlx::AnyConnection,
-        notice: &Notice,
-    ) -> StoreResult<()> {
-        announce_within(tx, self.postgres, &self.node, notice).await?;
         Ok(())
     }
 
@@ -466,7 +457,8 @@ async fn checkpoint_loop(pool: AnyPool) {
     }
 }
 
-/// [`Store::announce_within`] for the log writer, which has no `Store`.
+/// Sends `notice` from within a transaction: PostgreSQL delivers it when (and only if) the
+/// transaction commits. Nothing on SQLite (one node).
 async fn announce_within(
     tx: &mut sqlx::AnyConnection,
     postgres: bool,

@@ -7,6 +7,7 @@ use helvetia_engine::Seat;
 use sqlx::Row;
 
 use super::bot_accounts::keep_persons;
+use super::game_changes::GameChange;
 use super::games::persons_of;
 use super::{decode_error, GameRecordRow, Store, StoreError, StoreResult};
 use crate::domain::clock::Clock;
@@ -100,10 +101,11 @@ impl Store {
             .bind(&game.id)
             .execute(&mut *tx)
             .await?;
-        if let Some(mail) = mail {
-            self.plan_event_within(&mut tx, &game.id, mail, 0).await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        let change = GameChange {
+            game_id: &game.id,
+            version: 0,
+            event: mail.map(|mail| (mail, 0)),
+        };
+        self.commit_change(tx, change).await
     }
 }

@@ -5,8 +5,8 @@
 use helvetia_engine::Seat;
 use sqlx::Row;
 
+use super::game_changes::GameChange;
 use super::{RatingChange, Store, StoreResult};
-use crate::domain::notice::Notice;
 use crate::domain::rating::{after_game, starting_rating, Rater, Rating};
 
 /// One line of the leaderboard.
@@ -127,12 +127,8 @@ impl Store {
                 after: new.rating,
             });
         }
-        let notice = Notice::GameChanged {
-            game_id: game_id.to_string(),
-            version: 0,
-        };
-        self.announce_within(&mut tx, &notice).await?;
-        tx.commit().await?;
+        self.commit_change(tx, GameChange::quiet(game_id, 0))
+            .await?;
         Ok(changes)
     }
 

@@ -5,6 +5,7 @@ use sqlx::Row;
 
 use super::account_limits::{within_cap, AccountCap};
 use super::bot_accounts::keep_persons;
+use super::game_changes::GameChange;
 use super::games::persons_of;
 use super::{GameRecordRow, Store, StoreError, StoreResult};
 
@@ -53,7 +54,6 @@ impl Store {
         keep_persons(&mut tx, persons_of(next)).await?;
         within_cap(&mut tx, cap).await?;
         self.insert_game(&mut tx, next).await?;
-        tx.commit().await?;
-        Ok(())
+        self.commit_change(tx, GameChange::quiet(&next.id, 0)).await
     }
 }

@@ -2,11 +2,11 @@
 //! update of the games row (the version the node saw moves to the next), so it takes effect
 //! once, on any node, and the other nodes learn of it by the change notice.
 
+use super::game_changes::GameChange;
 use super::games::{clock_column, RESIGNED};
 use super::stand_ins::claim_next_version;
 use super::{Resignation, Store, StoreError, StoreResult};
 use crate::domain::mail_event::{MailEvent, MailKind};
-use crate::domain::notice::Notice;
 use crate::domain::seats::BotLevel;
 
 impl Store {
@@ -60,17 +60,15 @@ impl Store {
         .bind(i64::from(resignation.seat.0))
         .execute(&mut *tx)
         .await?;
-        if resignation.ends_with_winners.is_some() {
-            let ended = MailEvent::to_everyone(MailKind::GameEnded, None);
-            self.plan_event_within(&mut tx, game_id, &ended, next_version as i64)
-                .await?;
-        }
-        let notice = Notice::GameChanged {
-            game_id: game_id.to_string(),
+        let ended = MailEvent::to_everyone(MailKind::GameEnded, None);
+        let change = GameChange {
+            game_id,
             version: next_version,
+            event: resignation
+                .ends_with_winners
+                .is_some()
+                .then_some((&ended, next_version as i64)),
         };
-        self.announce_within(&mut tx, &notice).await?;
-        tx.commit().await?;
-        Ok(())
+        self.commit_change(tx, change).await
     }
 }

@@ -9,11 +9,11 @@
 
 use sqlx::Row;
 
+use super::game_changes::GameChange;
 use super::games::clock_column;
 use super::{Store, StoreError, StoreResult};
 use crate::domain::clock::Clock;
 use crate::domain::mail_event::{MailEvent, MailKind};
-use crate::domain::notice::Notice;
 use crate::domain::seats::BotLevel;
 
 /// Moves running game `game_id` from `expected_version` to the next with `clock`, within `tx`;
@@ -89,13 +89,8 @@ impl Store {
             .bind(i64::from(seat))
             .execute(&mut *tx)
             .await?;
-        let notice = Notice::GameChanged {
-            game_id: game_id.to_string(),
-            version: next_version,
-        };
-        self.announce_within(&mut tx, &notice).await?;
-        tx.commit().await?;
-        Ok(())
+        self.commit_change(tx, GameChange::quiet(game_id, next_version))
+            .await
     }
 
     /// Records `seat`'s vote to end running game `game_id` at `expected_version`, as the next
@@ -135,17 +130,12 @@ impl Store {
             .bind(i64::from(seat))
             .execute(&mut *tx)
             .await?;
-        if ends {
-            let ended = MailEvent::to_everyone(MailKind::GameEnded, None);
-            self.plan_event_within(&mut tx, game_id, &ended, next_version as i64)
-                .await?;
-        }
-        let notice = Notice::GameChanged {
-            game_id: game_id.to_string(),
+        let ended = MailEvent::to_everyone(MailKind::GameEnded, None);
+        let change = GameChange {
+            game_id,
             version: next_version,
+            event: ends.then_some((&ended, next_version as i64)),
         };
-        self.announce_within(&mut tx, &notice).await?;
-        tx.commit().await?;
-        Ok(())
+        self.commit_change(tx, change).await
     }
 }

@@ -6,7 +6,7 @@
 use sqlx::{AnyConnection, Row};
 
 use super::bot_accounts::keep_persons;
-use super::mail_outbox::Channels;
+use super::event_planning::Channels;
 use super::paired_tables::PairedTable;
 use super::{decode_error, Store, StoreError, StoreResult};
 use crate::domain::mail_event::MailKind;

@@ -11,10 +11,10 @@ use std::collections::HashMap;
 
 use sqlx::Row;
 
+use super::game_changes::GameChange;
 use super::stand_ins::claim_next_version;
 use super::{Store, StoreError, StoreResult};
 use crate::domain::clock::{Away, Clock};
-use crate::domain::notice::Notice;
 use crate::domain::tokens::random_token;
 use crate::domain::vacation::{
     self, check, day_of, first_day_of, year_of, Day, Ending, Refusal, Vacation, DAY_MS,
@@ -331,13 +331,8 @@ impl Store {
         if !claim_next_version(&mut tx, game_id, expected_version, Some(clock)).await? {
             return Err(StoreError::Conflict);
         }
-        let notice = Notice::GameChanged {
-            game_id: game_id.to_string(),
-            version: expected_version + 1,
-        };
-        self.announce_within(&mut tx, &notice).await?;
-        tx.commit().await?;
-        Ok(())
+        self.commit_change(tx, GameChange::quiet(game_id, expected_version + 1))
+            .await
     }
 }
 
