@@ -281,6 +281,21 @@ pub async fn reload(node: &Node, live: &LiveGame, state: &mut GameState) -> Live
     Ok(())
 }
 
+/// The writer's lock on `live` with its state read again from the database: for the changes
+/// any node may make (seats, the start, resignations, votes), decided on the database's state,
+/// not on a notice still on its way from another node.
+///
+/// # Errors
+/// The game is gone or unreadable.
+pub async fn lock_fresh<'a>(
+    node: &Node,
+    live: &'a LiveGame,
+) -> LiveResult<tokio::sync::MutexGuard<'a, GameState>> {
+    let mut state = live.lock().await;
+    reload(node, live, &mut state).await?;
+    Ok(state)
+}
+
 /// Brings a cached game up to the database's `version` (unknown: check) in the background. Pure
 /// appends are caught up action by action; anything else (an undo, seats, status) reloads.
 pub fn refresh_later(node: &Node, live: Arc<LiveGame>, version: Option<u64>) {

@@ -9,7 +9,7 @@ use super::games::change_seat;
 use crate::accounts::auth::User;
 use crate::domain::seats::{GameStatus, Occupant, SeatRecord};
 use crate::http::error::{AppError, AppResult};
-use crate::live::cache::{reload, LiveGame};
+use crate::live::cache::{lock_fresh, LiveGame};
 use crate::state::AppState;
 
 /// What the bot answers.
@@ -32,9 +32,7 @@ pub async fn answer(
     bot: &User,
     answer: Answer,
 ) -> AppResult<Json<serde_json::Value>> {
-    let mut state = live.lock().await;
-    // Seats change on any node: decide on the database's state, not on a notice still on its way.
-    reload(app, live, &mut state).await?;
+    let mut state = lock_fresh(app, live).await?;
     let kept = state.seats.iter().find(
         |seat| matches!(&seat.occupant, Occupant::InvitedBot { user_id, .. } if *user_id == bot.id),
     );

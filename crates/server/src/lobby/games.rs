@@ -21,7 +21,7 @@ use crate::domain::time::now;
 use crate::domain::tokens::random_seed;
 use crate::domain::tokens::random_token;
 use crate::http::error::{AppError, AppResult, JsonBody};
-use crate::live::cache::{find, reload, LiveGame};
+use crate::live::cache::{find, lock_fresh, LiveGame};
 use crate::live::write_path::{self, commit};
 use crate::state::AppState;
 use crate::storage::{GameFilter, GameRecordRow, ListedGame};
@@ -333,9 +333,7 @@ async fn take_seat(
     user: &User,
     body: &JoinBody,
 ) -> AppResult<Json<serde_json::Value>> {
-    let mut state = live.lock().await;
-    // Seats change on any node: decide on the database's state, not on a notice still on its way.
-    reload(app, live, &mut state).await?;
+    let mut state = lock_fresh(app, live).await?;
     if state.status != GameStatus::Open {
         return Err(AppError::conflict("already-started"));
     }
@@ -388,9 +386,7 @@ pub(crate) async fn give_seat_back(
     live: &std::sync::Arc<LiveGame>,
     user: &User,
 ) -> AppResult<Json<serde_json::Value>> {
-    let mut state = live.lock().await;
-    // Seats change on any node: decide on the database's state, not on a notice still on its way.
-    reload(app, live, &mut state).await?;
+    let mut state = lock_fresh(app, live).await?;
     if state.status != GameStatus::Open {
         return Err(AppError::conflict("cannot-leave-started"));
     }
@@ -435,9 +431,7 @@ pub(crate) async fn start_now(
     live: &std::sync::Arc<LiveGame>,
     user: &User,
 ) -> AppResult<Json<serde_json::Value>> {
-    let mut state = live.lock().await;
-    // Seats change on any node: decide on the database's state, not on a notice still on its way.
-    reload(app, live, &mut state).await?;
+    let mut state = lock_fresh(app, live).await?;
     if state.creator_id != user.id {
         return Err(AppError::forbidden("only-creator-starts"));
     }

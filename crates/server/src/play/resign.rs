@@ -19,7 +19,7 @@ use crate::domain::clock::now_ms;
 use crate::domain::game_state::{GameState, Refusal};
 use crate::domain::seats::{BotLevel, GameStatus, OnResign};
 use crate::http::error::{AppError, AppResult};
-use crate::live::cache::{find, reload, LiveGame};
+use crate::live::cache::{find, lock_fresh, LiveGame};
 use crate::live::write_path::commit;
 use crate::state::AppState;
 use crate::storage::Resignation;
@@ -36,9 +36,7 @@ pub async fn resign(
     user: User,
 ) -> AppResult<Json<serde_json::Value>> {
     let live = find(&app, &id).await?;
-    let mut state = live.lock().await;
-    // Decide on the database's state, not on a notice still on its way from another node.
-    reload(&app, &live, &mut state).await?;
+    let mut state = lock_fresh(&app, &live).await?;
     let seat = state
         .seat_of(&user.id)
         .ok_or_else(|| AppError::from(Refusal::NotSeated))?;
