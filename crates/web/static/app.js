@@ -1975,7 +1975,8 @@
     phone.addEventListener("change", function () { go(step); });
     setUpAnalysis(controls.dataset.gameId, function (jumpTo) {
       go(jumpTo);
-      table.scrollIntoView({ block: "start" });
+      // The step buttons and the table under them, on one screen.
+      controls.scrollIntoView({ block: "start" });
     });
     document.addEventListener("keydown", function (event) {
       if (event.target.tagName === "INPUT") return;

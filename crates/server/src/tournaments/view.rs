@@ -10,6 +10,7 @@ use helvetia_web::pages::{
 };
 
 use super::rounds::standings_of;
+use crate::domain::seats::GameStatus;
 use crate::domain::time::rfc3339;
 use crate::domain::tournament::swiss::half_points_for;
 use crate::storage::{TournamentRow, TournamentSnapshot};
@@ -127,10 +128,18 @@ pub fn view_of(snapshot: &TournamentSnapshot, viewer: Option<&str>) -> Tournamen
     let you = viewer.map(|user_id| YouView {
         entered: names.contains_key(user_id),
         withdrawn: withdrawn.contains(user_id),
+        // Their table while it is played: once it is over nobody is sent to it, until the next
+        // round seats them again.
         game: snapshot
             .seats
             .iter()
             .find(|seat| seat.round == tournament.round && seat.user_id == user_id)
+            .filter(|seat| {
+                !matches!(
+                    seat.game_status,
+                    Some(GameStatus::Finished | GameStatus::Cancelled | GameStatus::Abandoned)
+                )
+            })
             .and_then(|seat| seat.game_id.clone()),
     });
     let stamp = format!(

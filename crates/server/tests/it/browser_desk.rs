@@ -8,8 +8,12 @@
 //! window together, and the own village is the one drawn large whenever it holds a target.
 //! Every target is at least 24 × 24 px and uncovered where it is drawn, or, in a village drawn
 //! small, once that village is shown large (the table's own way to bring it into view: a click
-//! on the small village). Once a game, in round 2, a click on another village's name draws it
-//! large and the others small, and a click on the own village's name brings it back. The
+//! on the small village). Every text of the table is drawn at least 10 px high, but for the
+//! exceptions listed in the check; a village drawn small shows shapes and colours, with its name
+//! as a caption. Once a game, in round 2, a click on another village's caption draws it
+//! large and the others small, and a click on the own village's caption brings it back. At the
+//! end, the final position is drawn as large as during the game with the scores beside it, and
+//! the replay's board, step buttons and prompt share the window, a step forward included. The
 //! windows are of the sizes named; their pages are 1366 × 625 and 1920 × 937 px. Saves
 //! `docs/screenshots/desk-1366-4p.png`, `desk-1366-2p.png` and `desk-1920-3p.png`.
 //!
@@ -24,8 +28,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    anna_plays_against_bots, click_random_legal, past_round_one, screenshot, table_state,
-    wait_until, Browser, TestServer, SETTLE,
+    anna_plays_against_bots, board_width, click_random_legal, end_screen_faults, game_id,
+    past_round_one, replay_faults, screenshot, table_state, wait_until, Browser, TestServer,
+    SETTLE,
 };
 
 /// Everything at this decision that falls short of the desk layout, in words; empty when all is
@@ -93,6 +98,25 @@ async fn desk_faults(client: &Client, width: u32) -> Vec<String> {
              }
              if (table.dataset.villageShown !== large)
                show(document.getElementById('t-village-' + large));
+             // Text a person reads is at least 10 px (its font size at the drawing's scale); a
+             // village drawn small hides its drawing's text. The exceptions, still drawn
+             // smaller: the board's characters, buildings on offer and goods, the stacks'
+             // counts, and in a village what a building makes, the character tiles' letters, the
+             // start buildings still to place and a long name fitted smaller to its building
+             // (each also in the piece's title, on hover).
+             const smaller = ['#t-characters text', '#t-display text', '#t-market text', '#t-status .small',
+               '.panel.village .tile-makes', '.panel.village .character-tile text',
+               '.panel.village .start-building-tile text'].join(', ');
+             // A building's name too long for its cell at 8.5 units, drawn smaller to fit.
+             const fitted = text => text.matches('.panel.village .tile-name')
+               && parseFloat(text.getAttribute('font-size')) < 8.5;
+             for (const text of table.querySelectorAll('.panels svg text, .prompt svg text')) {
+               if (!text.textContent.trim() || text.matches(smaller) || fitted(text)
+                   || !text.checkVisibility({ visibilityProperty: true })) continue;
+               const m = text.getScreenCTM();
+               const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b);
+               if (size < 9.95) faults.push('text drawn at ' + size.toFixed(1) + ' px: ' + name(text));
+             }
              return faults;",
             ]
             .concat(),
@@ -108,11 +132,13 @@ async fn desk_faults(client: &Client, width: u32) -> Vec<String> {
         .collect()
 }
 
-/// Shows village `village` large with a click on its name, as a person does on a thumbnail, and
+/// Shows village `village` large with a click on its caption, as a person does on a thumbnail, and
 /// checks that it is then drawn large, in view, the others small, without the page scrolling.
 async fn show_large(client: &Client, village: &str) {
     client
-        .find(Locator::Css(&format!("#t-village-{village} .player-name")))
+        .find(Locator::Css(&format!(
+            "#t-village-{village} .village-caption"
+        )))
         .await
         .expect("the village's name")
         .click()
@@ -155,6 +181,7 @@ async fn play_on_a_desk(players: u8, (width, height): (u32, u32), rounds: u16, n
     let mut rng = ChaCha8Rng::seed_from_u64(u64::from(width) + u64::from(players));
     let mut decisions = 0;
     let mut pictured = false;
+    let mut running_width = f64::INFINITY;
     loop {
         wait_until(
             &anna,
@@ -180,6 +207,8 @@ async fn play_on_a_desk(players: u8, (width, height): (u32, u32), rounds: u16, n
             "{players} players at {width}x{height}, decision {decisions}:\n{}",
             faults.join("\n")
         );
+        // The board's smallest scale in the game (the more buildings on offer, the smaller).
+        running_width = running_width.min(board_width(&anna).await);
         if !pictured && past_round_one(&anna).await {
             pictured = true;
             screenshot(&anna, name).await;
@@ -214,6 +243,21 @@ async fn play_on_a_desk(players: u8, (width, height): (u32, u32), rounds: u16, n
     }
     assert!(pictured, "the game reached round 2");
     assert!(decisions >= 10, "only {decisions} decisions");
+    // The end: the final position as large as during the game, the scores beside it; then the
+    // replay, its board under the step buttons.
+    let faults = end_screen_faults(&anna, true, running_width, name).await;
+    assert!(
+        faults.is_empty(),
+        "the end screen at {width}x{height}:\n{}",
+        faults.join("\n")
+    );
+    let id = game_id(&anna).await;
+    let faults = replay_faults(&anna, &server.base, &id, true, name).await;
+    assert!(
+        faults.is_empty(),
+        "the replay at {width}x{height}:\n{}",
+        faults.join("\n")
+    );
     anna.close().await.expect("close the browser");
 }
 

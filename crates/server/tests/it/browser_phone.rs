@@ -3,7 +3,8 @@
 //! of the person who taps. The table itself brings a target of each decision on screen above
 //! the prompt (showing the village that holds it). The prompt stays on screen with a choice,
 //! every tap target is at least 44 × 44 px, the panels' text is at least 12 px (11 px on the
-//! narrower phone: the same drawing at its width), nothing is wider than the screen (neither
+//! narrower phone: the same drawing at its width), the log and chat buttons stand inside the
+//! prompt's margin, nothing is wider than the screen (neither
 //! the page nor a panel: a village comes three cells wide), and decisions are made by tapping.
 //! In a four-player game the village tabs show one village and keep it across table updates. A
 //! tutorial game on a phone: the coach is on screen, readable, clear of the prompt, and the
@@ -21,8 +22,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    anna_plays_against_bots, click_random_legal, confirm_if_asked, game_id, past_round_one,
-    register, screenshot, table_state, wait_until, Browser, TestServer, SETTLE,
+    anna_plays_against_bots, click_random_legal, confirm_if_asked, end_screen_faults, game_id,
+    past_round_one, register, replay_faults, screenshot, table_state, wait_until, Browser,
+    TestServer, SETTLE,
 };
 
 const PHONE: (u32, u32) = (390, 844);
@@ -107,6 +109,12 @@ async fn phone_faults(client: &Client, width: u32) -> Vec<String> {
              if (!inView(prompt)) faults.push('the prompt leaves the screen at the page end');
              window.scrollTo(0, 0);
              if (!inView(prompt)) faults.push('the prompt is off the screen at the page top');
+             // The log and chat buttons stand in the prompt's margin, not over its edge or the board.
+             for (const button of document.querySelectorAll('.log-toggle, .chat-jump')) {
+               if (!seen(button)) continue;
+               const b = button.getBoundingClientRect(), p = prompt.getBoundingClientRect();
+               if (b.top < p.top) faults.push(name(button) + ' stands ' + Math.round(p.top - b.top) + ' px over the prompt');
+             }
              const choices = Array.from(document.querySelectorAll(targets)).filter(seen);
              const onScreen = choices.find(choice => {
                choice.scrollIntoView({block: 'center', inline: 'center'});
@@ -456,6 +464,20 @@ async fn play_on_a_phone(players: u8, (width, height): (u32, u32), rounds: u16, 
     }
     assert!(pictured, "the game reached round 2");
     assert!(decisions >= 10, "only {decisions} decisions");
+    // The end screen's scores open the page, and the replay's step buttons.
+    let faults = end_screen_faults(&anna, false, 0.0, name).await;
+    assert!(
+        faults.is_empty(),
+        "the end screen at {width}x{height}:\n{}",
+        faults.join("\n")
+    );
+    let id = game_id(&anna).await;
+    let faults = replay_faults(&anna, &server.base, &id, false, name).await;
+    assert!(
+        faults.is_empty(),
+        "the replay at {width}x{height}:\n{}",
+        faults.join("\n")
+    );
     anna.close().await.expect("close the browser");
 }
 

@@ -1,7 +1,10 @@
 //! End-to-end in headless Chromium: Anna makes a one-round tournament for tables of two, she
 //! and Beat enter it from its page, the server seats them at one table, and when Beat resigns
 //! that game, Anna's tournament page (open all along, never reloaded) shows the table's
-//! result, her 3 points above Beat's 0 in the standings, and the tournament over.
+//! result, her 3 points above Beat's 0 in the standings, and the tournament over. Anna's window
+//! is a 1366 × 768 desk, Beat's a 390 × 844 phone: on both, in English and German, the
+//! tournament's page and the list of tournaments fit the window's width. Saves
+//! `docs/screenshots/tournament.png`, `tournament-phone.png` and `tournaments-phone.png`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`.
 
@@ -58,6 +61,34 @@ async fn enter_from_the_page(client: &Client, server: &TestServer, path: &str) {
     .await;
 }
 
+/// Whatever on the page at `url` is wider than the window or cut off at its right edge, in words:
+/// the page itself, and each of its tables' cells.
+async fn sideways_faults(client: &Client, url: &str) -> Vec<String> {
+    client.goto(url).await.expect("open the page");
+    let faults = client
+        .execute(
+            "const faults = [];
+             if (document.documentElement.scrollWidth > window.innerWidth)
+               faults.push('the page is ' + document.documentElement.scrollWidth + ' px wide in ' + window.innerWidth);
+             if (!document.querySelector('main table')) faults.push('no table on the page');
+             for (const cell of document.querySelectorAll('main th, main td')) {
+               const r = cell.getBoundingClientRect();
+               if (r.width > 0 && (r.left < -0.5 || r.right > window.innerWidth + 0.5))
+                 faults.push('cut off at ' + Math.round(r.left) + '..' + Math.round(r.right) + ': ' + cell.textContent.trim());
+             }
+             return faults;",
+            vec![],
+        )
+        .await
+        .expect("measure the page");
+    faults
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|f| f.as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
 /// The text of the page's live part (facts, standings, rounds, entrants).
 async fn live_text(client: &Client) -> String {
     client
@@ -98,8 +129,8 @@ async fn standings(client: &Client) -> Vec<(String, String)> {
 async fn a_tournament_page_follows_its_round_from_the_seating_to_the_final_standings() {
     let server = TestServer::start().await;
     let mut browser = Browser::start().await;
-    let anna = browser.session(1366, 800).await;
-    let beat = browser.session(1000, 800).await;
+    let anna = browser.session(1366, 768).await;
+    let beat = browser.session(390, 844).await;
     register(&anna, &server, "anna").await;
     register(&beat, &server, "beat").await;
 
@@ -216,6 +247,36 @@ async fn a_tournament_page_follows_its_round_from_the_seating_to_the_final_stand
         "the page updated itself without a reload"
     );
     screenshot(&anna, "tournament").await;
+
+    // The finished tournament's page and the list of tournaments on a desk and on a phone, in
+    // English and German: nothing is cut off or scrolls sideways.
+    for (client, screen) in [(&anna, "desk"), (&beat, "phone")] {
+        for lang in ["en", "de"] {
+            for page in [path.as_str(), "/tournaments"] {
+                let faults =
+                    sideways_faults(client, &server.url(&format!("{page}?lang={lang}"))).await;
+                assert!(
+                    faults.is_empty(),
+                    "{page} on a {screen} in {lang}:\n{}",
+                    faults.join("\n")
+                );
+            }
+        }
+    }
+    beat.goto(&server.url("/tournaments?lang=en"))
+        .await
+        .expect("the list of tournaments");
+    beat.execute(
+        "document.querySelector('table.tournaments').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .expect("show the finished tournament");
+    screenshot(&beat, "tournaments-phone").await;
+    beat.goto(&server.url(&format!("{path}?lang=en")))
+        .await
+        .expect("the tournament's page");
+    screenshot(&beat, "tournament-phone").await;
 
     anna.close().await.expect("close Anna's browser");
     beat.close().await.expect("close Beat's browser");

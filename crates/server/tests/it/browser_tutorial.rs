@@ -6,7 +6,8 @@
 //! prompt suggests, else a legal action from a seeded RNG; it reads the legal actions from the
 //! game's API and clicks their pieces on the table. After every decision the coach shows a lesson
 //! that fits the decision and lights up what it is about; in the end every lesson was shown and
-//! ticked, and the completion is said. Saves `docs/screenshots/tutorial.png` (mid-tutorial) and
+//! ticked, and the completion is said. The window is a 1366 × 768 laptop's: at every decision the
+//! prompt, the coach and the game log (with room for several lines) are in it together. Saves `docs/screenshots/tutorial.png` (mid-tutorial) and
 //! `docs/screenshots/tutorial-complete.png`.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
@@ -27,6 +28,38 @@ use browser_support::{
     click, confirm_if_asked, fill, screenshot, table_state, turn_forced_steps_off, wait_until,
     Browser, TestServer,
 };
+
+/// Whatever the column beside the board falls short of at 1366 × 768, in words: the prompt, the
+/// coach and the log are in the window unscrolled, the log with room for four lines (80 px), and
+/// nothing scrolls sideways.
+async fn column_faults(client: &Client) -> Vec<String> {
+    let faults = client
+        .execute(
+            "window.scrollTo(0, 0);
+             const faults = [];
+             if (document.documentElement.scrollWidth > window.innerWidth)
+               faults.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+             const box = r => Math.round(r.left) + ',' + Math.round(r.top) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
+             const log = document.querySelector('#log .log-lines') || document.querySelector('#log');
+             for (const el of [document.querySelector('#t-prompt'), document.querySelector('#t-coach'), log]) {
+               const r = el.getBoundingClientRect();
+               if (r.top < 0 || r.bottom > window.innerHeight + 0.5 || r.right > window.innerWidth + 0.5)
+                 faults.push('out of view: ' + (el.id || el.className) + ' at ' + box(r));
+             }
+             const room = log.getBoundingClientRect();
+             if (room.height < 80) faults.push('the log has ' + Math.round(room.height) + ' px at ' + box(room));
+             return faults;",
+            vec![],
+        )
+        .await
+        .expect("measure the column");
+    faults
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|f| f.as_str().unwrap_or_default().to_string())
+        .collect()
+}
 
 /// The lessons of the checklist, by `data-lesson` name.
 const LESSONS: [&str; 10] = [
@@ -180,7 +213,7 @@ fn names(list: &Value) -> Vec<String> {
 async fn a_newcomer_who_follows_the_coach_plays_the_tutorial_to_its_end() {
     let server = TestServer::start().await;
     let mut browser = Browser::start().await;
-    let anna = browser.session(1400, 1000).await;
+    let anna = browser.session(1366, 768).await;
 
     // A visitor is led to register, and comes back to the tutorial page.
     anna.goto(&server.url("/tutorial?lang=en"))
@@ -264,6 +297,12 @@ async fn a_newcomer_who_follows_the_coach_plays_the_tutorial_to_its_end() {
         if moment == "pay" {
             assert!(now["cost"].as_bool().unwrap(), "paying shows the cost");
         }
+        let faults = column_faults(&anna).await;
+        assert!(
+            faults.is_empty(),
+            "the coach at {moment} at 1366x768:\n{}",
+            faults.join("\n")
+        );
         shown.insert(lesson);
         moments.insert(moment.clone());
         // Mid-tutorial: the first good made or building paid for, with its pieces lit up.

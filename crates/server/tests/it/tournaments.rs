@@ -396,11 +396,26 @@ async fn a_player_who_leaves_a_running_tournament_keeps_their_standing_and_is_no
         );
 
         // Round 1's tables end (the leaver's game too: leaving does not end it).
-        for table in first["rounds"][0]["tables"].as_array().unwrap() {
+        for (i, table) in first["rounds"][0]["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
             let game = table["game"].as_str().unwrap();
             assert_eq!(table["status"], "running");
             let name = table["players"][0]["name"].as_str().unwrap();
             resign(clients.get_mut(name).unwrap(), game).await;
+            if i == 0 {
+                // Their table is over while the round goes on: nobody is sent to it any more.
+                let other = table["players"][1]["name"].as_str().unwrap();
+                let view = tournament_when(&clients[other], &id, |t| {
+                    t["rounds"][0]["tables"][0]["status"] == "finished"
+                })
+                .await;
+                assert_eq!(view["round"], 1, "{view:#}");
+                assert_eq!(view["you"]["game"], Value::Null, "{view:#}");
+            }
         }
         let second = tournament_when(&watcher, &id, |t| {
             t["round"] == 2 && t["rounds"][1]["tables"][0]["status"] == "running"

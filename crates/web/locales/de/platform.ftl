@@ -72,6 +72,8 @@ phrase-sorry = Entschuldigung!
 # Lobby filters.
 
 lobby-rated-badge = gewertet
+# The open games' filter by rating: a label before its choice (any, yes, no).
+lobby-filter-rated = Gewertet
 lobby-pace-none = ohne Uhr
 lobby-pace-live = live, { $minutes } min + { $seconds } s
 lobby-pace-turn = { $days } T pro Zug

@@ -30,7 +30,7 @@ lesson-tiles = Persönlichkeitsplättchen
 lesson-round-end = Das Rundenende
 
 coach-draft-title = Die Startgebäude
-coach-draft = Jeder Spieler erhält drei Startgebäude. Wählt reihum eines der noch offenen Gebäude; sie liegen dort, wo später die Gebäude im Angebot liegen.
+coach-draft = Jeder Spieler erhält drei Startgebäude. Reihum wählt jeder eines der noch offenen Gebäude, jetzt bist du dran; sie liegen dort, wo später die Gebäude im Angebot liegen.
 coach-place-neutral-title = Das neutrale Dorf
 coach-place-neutral = Zu zweit spielt ein neutrales Dorf mit. Lege eines seiner Startgebäude neben seinen Dorfplatz, mit einem neutralen Dorfbewohner darauf.
 coach-place-start-title = Deine Startgebäude legen

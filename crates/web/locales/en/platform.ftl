@@ -72,6 +72,8 @@ phrase-sorry = Sorry!
 # Lobby filters.
 
 lobby-rated-badge = rated
+# The open games' filter by rating: a label before its choice (any, yes, no).
+lobby-filter-rated = Rated
 lobby-pace-none = no clock
 lobby-pace-live = live, { $minutes } min + { $seconds } s
 lobby-pace-turn = { $days } d per turn

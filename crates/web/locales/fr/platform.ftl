@@ -72,6 +72,8 @@ phrase-sorry = Désolé !
 # Lobby filters.
 
 lobby-rated-badge = classée
+# The open games' filter by rating: a label before its choice (any, yes, no).
+lobby-filter-rated = Classée
 lobby-pace-none = sans pendule
 lobby-pace-live = en direct, { $minutes } min + { $seconds } s
 lobby-pace-turn = { $days } j par tour

@@ -72,6 +72,8 @@ phrase-sorry = Scusa!
 # Lobby filters.
 
 lobby-rated-badge = valutata
+# The open games' filter by rating: a label before its choice (any, yes, no).
+lobby-filter-rated = Valutata
 lobby-pace-none = senza orologio
 lobby-pace-live = dal vivo, { $minutes } min + { $seconds } s
 lobby-pace-turn = { $days } g per turno

@@ -30,7 +30,7 @@ lesson-tiles = Tessere personaggio
 lesson-round-end = La fine di un round
 
 coach-draft-title = Gli edifici di partenza
-coach-draft = Ogni giocatore riceve tre edifici di partenza. A turno scegliete uno degli edifici ancora liberi; sono mostrati dove più tardi saranno gli edifici disponibili.
+coach-draft = Ogni giocatore riceve tre edifici di partenza. A turno ognuno sceglie uno degli edifici ancora liberi, ora tocca a te; sono mostrati dove più tardi saranno gli edifici disponibili.
 coach-place-neutral-title = Il villaggio neutrale
 coach-place-neutral = In due partecipa un villaggio neutrale. Piazza uno dei suoi edifici di partenza accanto al suo centro villaggio, con un abitante neutrale sopra.
 coach-place-start-title = Piazzare gli edifici di partenza

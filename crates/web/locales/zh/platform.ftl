@@ -66,6 +66,8 @@ phrase-sorry = 抱歉！
 # Lobby filters.
 
 lobby-rated-badge = 计分
+# The open games' filter by rating: a label before its choice (any, yes, no).
+lobby-filter-rated = 计分
 lobby-pace-none = 不计时
 lobby-pace-live = 实时，{ $minutes } 分钟 + { $seconds } 秒
 lobby-pace-turn = 每回合 { $days } 天

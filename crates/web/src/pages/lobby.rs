@@ -302,7 +302,7 @@ fn filters(lang: Lang) -> Markup {
                     option value="turn" { (lang.tr("lobby-filter-turn")) }
                 }
             }
-            label { (lang.tr("lobby-rated-badge")) " "
+            label { (lang.tr("lobby-filter-rated")) " "
                 select name="rated" {
                     option value="" { (lang.tr("lobby-filter-any")) }
                     option value="true" { (lang.tr("lobby-filter-yes")) }

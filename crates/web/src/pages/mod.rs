@@ -296,8 +296,9 @@ pub struct Replay<'a> {
 }
 
 /// The replay viewer of a finished game: step through it with the buttons, the slider or the
-/// arrow keys; each step is fetched from `/api/games/{id}/replay/{step}`. Beside it, the game's
-/// analysis.
+/// arrow keys; each step is fetched from `/api/games/{id}/replay/{step}`. The table comes right
+/// under the step buttons, so that a step's change is seen on the same screen; the game's
+/// analysis follows below it.
 pub fn replay(lang: Lang, user: Option<&str>, csrf: &str, replay: &Replay) -> String {
     let Replay {
         game_id,
@@ -325,10 +326,10 @@ pub fn replay(lang: Lang, user: Option<&str>, csrf: &str, replay: &Replay) -> St
                 button type="button" data-step="last" { (lang.tr("replay-last")) " " (icons::step(icons::Step::Last)) }
             }
             p class="error-banner" role="alert" hidden {}
-            (analysis::panel(lang, game_id, analysis))
             div id="table" class="replay" data-game-id=(game_id) {
                 (PreEscaped(initial_table_html))
             }
+            (analysis::panel(lang, game_id, analysis))
             (chat::panel(lang, user, chat_lines, None))
         },
     )

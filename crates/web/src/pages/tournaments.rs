@@ -219,15 +219,17 @@ fn list_table(lang: Lang, heading: &str, tournaments: &[TournamentSummary]) -> M
                         th { (lang.tr("tournament-entries")) }
                         th { (lang.tr("tournament-status")) }
                     } }
+                    // Each cell names its column (`data-label`): on a phone a row is shown as
+                    // lines of a label and its value, the table being wider than the screen.
                     tbody {
                         @for t in tournaments {
                             tr {
-                                td { a href={ "/tournaments/" (t.id) } { (t.name) } }
-                                td { (t.players) }
-                                td { (pace_words(lang, t.pace)) }
-                                td { (start_time(t)) }
-                                td { (t.entries) }
-                                td { (status_words(lang, t)) }
+                                td data-label=(lang.tr("tournament-name")) { a href={ "/tournaments/" (t.id) } { (t.name) } }
+                                td data-label=(lang.tr("tournament-table-size")) { (t.players) }
+                                td data-label=(lang.tr("play-now-pace")) { (pace_words(lang, t.pace)) }
+                                td data-label=(lang.tr("tournament-starts")) { (start_time(t)) }
+                                td data-label=(lang.tr("tournament-entries")) { (t.entries) }
+                                td data-label=(lang.tr("tournament-status")) { (status_words(lang, t)) }
                             }
                         }
                     }

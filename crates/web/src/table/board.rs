@@ -288,8 +288,9 @@ fn offer_tile(
         (clickable(ctx.targets.clickable(target), "offer", &label, html! {
             g class=(kind_class) data-kind=(format!("{kind:?}")) {
                 title { (description) }
+                // The stack's tiles, the front one (outlined as a target) last.
                 @for n in (0..count).rev() {
-                    rect class=(class) x=(Num(x + f32::from(n) * 3.0)) y=(Num(y + 4.0 - f32::from(n) * 3.0 + top)) width=(Num(OFFER_WIDTH)) height="70" rx="5" {}
+                    rect class={ (class) @if n == 0 { " front" } } x=(Num(x + f32::from(n) * 3.0)) y=(Num(y + 4.0 - f32::from(n) * 3.0 + top)) width=(Num(OFFER_WIDTH)) height="70" rx="5" {}
                 }
                 (title.draw(x + 5.0, y + 20.0, OFFER_NAME, "tile-name"))
                 @for (i, line) in makes_lines(lang, kind).iter().enumerate() {
@@ -376,7 +377,7 @@ pub fn status(ctx: &Ctx) -> Markup {
                         @let x = 12.0 + f32::from(value % per_row) * 26.0;
                         @let y = track_top + 24.0 + f32::from(value / per_row) * 40.0;
                         rect class={ "track-space" @if value == u16::from(pos.options.target()) { " target" } } x=(Num(x)) y=(Num(y)) width="24" height="36" rx="3" {}
-                        text class="track-number" x=(Num(x + 12.0)) y=(Num(y + 11.0)) text-anchor="middle" { (value) }
+                        text class="track-number" x=(Num(x + 12.0)) y=(Num(y + 13.0)) text-anchor="middle" { (value) }
                     }
                     @for seat in pos.options.seats() {
                         @let value = u16::from(pos.player(seat).score_track).min(track_max);

@@ -31,10 +31,12 @@ pub fn coach(ctx: &Ctx, tutorial: &Tutorial) -> Markup {
         .filter(|&&lesson| tutorial.has_done(lesson))
         .count();
     let complete = tutorial.is_complete();
+    // On a desk the coach scrolls within its room beside the board: it takes the keyboard's
+    // focus, so that it can be scrolled without a mouse.
     html! {
         aside class="coach" id="t-coach" data-moment=(key.trim_start_matches("coach-"))
             data-lesson=[moment.lesson().map(Lesson::name)] data-focus=(coaching.focus)
-            data-complete=(complete) aria-label=(lang.tr("coach-heading")) {
+            data-complete=(complete) aria-label=(lang.tr("coach-heading")) tabindex="0" {
             p class="coach-heading" { (lang.tr("coach-heading")) }
             @if complete {
                 p class="coach-complete" {

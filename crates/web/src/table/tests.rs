@@ -121,7 +121,8 @@ fn check_pieces(game: &Game, html: &str) {
     assert_eq!(count(html, "class=\"building\""), built, "buildings");
     let displayed: usize = p.display.iter().map(|&n| usize::from(n)).sum();
     assert_eq!(
-        count(html, "class=\"display-tile\""),
+        // Each tile of a stack: the front one is also of class `front`.
+        count(html, "class=\"display-tile"),
         displayed,
         "display tiles"
     );
@@ -157,7 +158,7 @@ fn check_pieces(game: &Game, html: &str) {
     );
     if matches!(p.phase, Phase::Draft { .. } | Phase::PlaceNeutral { .. }) {
         let pool: usize = p.draft_pool.iter().map(|&n| usize::from(n)).sum();
-        assert_eq!(count(html, "class=\"pool-tile\""), pool, "draft pool");
+        assert_eq!(count(html, "class=\"pool-tile"), pool, "draft pool");
     }
     check_seat_marks(html);
 }

@@ -67,6 +67,21 @@ pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
     let (width, height) = (plan.width(), plan.height());
     html! {
         figure class="panel village" id={ "t-village-" (village.index()) } data-village=(village.index()) {
+            // The village's colour, shape and name over its drawing where it is drawn small (a
+            // desk's thumbnail), too small for the drawing's own text, which the style sheet
+            // hides there.
+            figcaption class="village-caption" aria-hidden="true" {
+                svg class="village-swatch" viewBox="0 0 12 12" {
+                    rect width="12" height="12" rx="3" fill=(colour(village)) stroke="#555" {}
+                    (seat_mark(village, 6.0, 6.0, 3.4))
+                }
+                span {
+                    @match village {
+                        VillageId::Player(seat) => (ctx.namer.seat(seat)),
+                        VillageId::Neutral => (title),
+                    }
+                }
+            }
             svg viewBox={ "0 0 " (width) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
                 title { (title) }
                 rect class="village-ground" x="1" y="1" width=(Num(width - 2.0)) height=(Num(height - 2.0)) rx="10" {}

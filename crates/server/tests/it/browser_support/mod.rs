@@ -23,6 +23,8 @@ use helvetia_server::{spawn, Config, RunningServer};
 
 mod axe;
 pub use axe::axe_violations;
+mod finished;
+pub use finished::{board_width, end_screen_faults, replay_faults};
 
 /// Which Chromium a [`Browser`] starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
