@@ -214,6 +214,7 @@ pub fn app(state: AppState) -> Router {
             get(mail::settings::ask_to_unsubscribe).post(mail::settings::unsubscribe),
         )
         .route("/static/app.js", get(pages::script))
+        .route("/static/text.js", get(pages::text_script))
         .route("/static/app.css", get(pages::style))
         .route("/static/icon.svg", get(pages::icon))
         .route("/favicon.ico", get(pages::icon))

@@ -28,7 +28,7 @@ pub enum Lang {
 }
 
 /// The Fluent sources of one language, in the order they are loaded.
-const SOURCES: [[&str; 7]; 5] = [
+const SOURCES: [[&str; 8]; 5] = [
     [
         include_str!("../locales/de/ui.ftl"),
         include_str!("../locales/de/game.ftl"),
@@ -37,6 +37,7 @@ const SOURCES: [[&str; 7]; 5] = [
         include_str!("../locales/de/errors.ftl"),
         include_str!("../locales/de/tutorial.ftl"),
         include_str!("../locales/de/tournaments.ftl"),
+        include_str!("../locales/de/text.ftl"),
     ],
     [
         include_str!("../locales/en/ui.ftl"),
@@ -46,6 +47,7 @@ const SOURCES: [[&str; 7]; 5] = [
         include_str!("../locales/en/errors.ftl"),
         include_str!("../locales/en/tutorial.ftl"),
         include_str!("../locales/en/tournaments.ftl"),
+        include_str!("../locales/en/text.ftl"),
     ],
     [
         include_str!("../locales/fr/ui.ftl"),
@@ -55,6 +57,7 @@ const SOURCES: [[&str; 7]; 5] = [
         include_str!("../locales/fr/errors.ftl"),
         include_str!("../locales/fr/tutorial.ftl"),
         include_str!("../locales/fr/tournaments.ftl"),
+        include_str!("../locales/fr/text.ftl"),
     ],
     [
         include_str!("../locales/it/ui.ftl"),
@@ -64,6 +67,7 @@ const SOURCES: [[&str; 7]; 5] = [
         include_str!("../locales/it/errors.ftl"),
         include_str!("../locales/it/tutorial.ftl"),
         include_str!("../locales/it/tournaments.ftl"),
+        include_str!("../locales/it/text.ftl"),
     ],
     [
         include_str!("../locales/zh/ui.ftl"),
@@ -73,6 +77,7 @@ const SOURCES: [[&str; 7]; 5] = [
         include_str!("../locales/zh/errors.ftl"),
         include_str!("../locales/zh/tutorial.ftl"),
         include_str!("../locales/zh/tournaments.ftl"),
+        include_str!("../locales/zh/text.ftl"),
     ],
 ];
 

@@ -24,6 +24,12 @@
 //!
 //! The root element carries `data-version`, `data-your-turn` and `data-status`.
 //!
+//! # The text mode
+//!
+//! [`render_text_table`] renders the same game as text for one viewer, for people who play
+//! with a screen reader: the decision first, the choices as a numbered list, and the answers
+//! to the ask-commands (see [`Ask`]); [`pages::text_game`] is its page.
+//!
 //! # Pages
 //!
 //! [`pages`] renders full documents. Each page function takes the language, the logged-in user
@@ -57,6 +63,7 @@ mod recent_turns;
 mod resignations;
 mod story;
 mod table;
+mod text_mode;
 mod tutorial;
 mod words;
 
@@ -74,6 +81,7 @@ pub use table::changes::{apply_update, TableUpdate};
 pub use table::clocks::format_left;
 pub use table::parts::RenderedTable;
 pub use table::suggestion::wanted as suggestion_wanted;
+pub use text_mode::{answer as text_answer, render_text_table, Ask};
 pub use tutorial::{coaching, Coaching, Lesson, Moment, Tutorial};
 pub use words::{building_name, character_name, good_name, Namer};
 
@@ -290,6 +298,8 @@ pub struct GameSummary {
 
 /// The browser script, served at `/static/app.js`.
 pub const STATIC_JS: &str = include_str!("../static/app.js");
+/// The text mode's script, served at `/static/text.js` (see [`render_text_table`]).
+pub const STATIC_TEXT_JS: &str = include_str!("../static/text.js");
 /// The service worker (`/sw.js`): shows pushed messages as notifications.
 pub const SERVICE_WORKER: &str = include_str!("../static/sw.js");
 /// The site's icon, served at `/static/icon.svg` (and at `/favicon.ico`, where browsers look

@@ -24,4 +24,6 @@ pub fn lang_of(headers: &HeaderMap) -> Lang {
 pub struct LangQuery {
     /// The language asked for.
     pub lang: Option<String>,
+    /// The table chosen, `text` or `board` (remembered in a cookie, as the language is).
+    pub table: Option<String>,
 }

@@ -204,6 +204,14 @@ pub fn game_state(
     })
 }
 
+/// The text table for `viewer` (see [`render::render_text_table`]).
+pub fn text_html(snapshot: &Snapshot, viewer: Option<Seat>, lang: Lang) -> String {
+    let (players, clocks) = (players(snapshot, lang), clocks(snapshot));
+    let decider = snapshot.decider(viewer);
+    let input = table_input(snapshot, decider, (lang, Layout::Wide), (&players, &clocks));
+    render::render_text_table(&input, viewer)
+}
+
 /// The table HTML for `viewer`, drawn afresh: the same for everyone but the player who decides.
 pub fn table_html(snapshot: &Snapshot, viewer: Option<Seat>, lang: Lang) -> String {
     let clocks = clocks(snapshot);
@@ -254,6 +262,9 @@ pub enum UpdateFormat {
     /// whether it is the viewer's turn: `data-version`, `data-your-turn`), then only what
     /// changed since the table the socket was sent last (see [`render::TableUpdate`]).
     Html,
+    /// The text table of the text mode, whole each time (it is small, and differs by viewer):
+    /// `{"type": "text", "version": …, "html": …}`.
+    Text,
 }
 
 /// What a JSON update says after its view; the view goes in front of it as text
@@ -301,6 +312,14 @@ pub async fn update(
             let message = table.message_since(sent.as_ref());
             *sent = Some(table.table().clone());
             message
+        }
+        UpdateFormat::Text => {
+            let message = serde_json::json!({
+                "type": "text",
+                "version": snapshot.version,
+                "html": text_html(snapshot, viewer, lang),
+            });
+            Some(message.to_string().into())
         }
     }
 }

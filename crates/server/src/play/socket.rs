@@ -119,7 +119,7 @@ async fn session(
     (lang, mut layout, format): (Lang, Layout, UpdateFormat),
     mut socket: WebSocket,
 ) {
-    if format == UpdateFormat::Html {
+    if format != UpdateFormat::Json {
         live.read_in(lang).await;
     }
     let mut snapshots = live.subscribe();

@@ -132,6 +132,7 @@ async fn ladder_page(
 ) -> Response {
     let lang = LangQuery {
         lang: query.lang.clone(),
+        table: None,
     };
     let page = PageContext::new(&headers, &lang, user);
     let rows = match query.players() {

@@ -192,6 +192,10 @@ pub async fn game(
     live.read_in(page.lang).await;
     let snapshot = live.snapshot();
     let viewer = snapshot.seat_of(&user.id);
+    // A game that has not started shows its waiting room, which the board page holds.
+    if page.text_mode && snapshot.status != GameStatus::Open {
+        return text_game(&page, &snapshot, viewer, &id);
+    }
     let table = presenter::table_html(&snapshot, viewer, page.lang);
     let chat = match chat_entries(&app, &live, Some(&user), page.lang).await {
         Ok(chat) => chat,
@@ -229,6 +233,9 @@ async fn watch_logged_out(
     id: &str,
 ) -> Response {
     live.read_in(page.lang).await;
+    if page.text_mode {
+        return text_game(page, &live.snapshot(), None, id);
+    }
     let table = presenter::table_html(&live.snapshot(), None, page.lang);
     let chat = match chat_entries(app, live, None, page.lang).await {
         Ok(chat) => chat,
@@ -246,6 +253,26 @@ async fn watch_logged_out(
             plays_forced_steps: None,
         },
         (&chat, web::Phrases(&lines::PHRASES)),
+    ))
+}
+
+/// The game page in text mode, for a person who chose it (`?table=text`).
+fn text_game(
+    page: &PageContext,
+    snapshot: &crate::live::snapshot::Snapshot,
+    viewer: Option<helvetia_engine::Seat>,
+    id: &str,
+) -> Response {
+    let table = presenter::text_html(snapshot, viewer, page.lang);
+    page.ok(web::text_game(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        &web::TextGame {
+            game_id: id,
+            seat: viewer,
+            initial_html: &table,
+        },
     ))
 }
 
@@ -307,7 +334,10 @@ pub async fn not_found(headers: HeaderMap, uri: axum::http::Uri, user: MaybeUser
     if uri.path().starts_with("/api/") {
         return error.into_response();
     }
-    let q = LangQuery { lang: None };
+    let q = LangQuery {
+        lang: None,
+        table: None,
+    };
     PageContext::new(&headers, &q, user).error(&error)
 }
 
@@ -319,6 +349,18 @@ pub async fn script() -> Response {
             (CACHE_CONTROL, "public, max-age=300"),
         ],
         render::STATIC_JS,
+    )
+        .into_response()
+}
+
+/// `GET /static/text.js`: the text mode's script.
+pub async fn text_script() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (CACHE_CONTROL, "public, max-age=300"),
+        ],
+        render::STATIC_TEXT_JS,
     )
         .into_response()
 }

@@ -24,6 +24,7 @@ mod browser_recent_turns;
 mod browser_resign;
 mod browser_story;
 mod browser_support;
+mod browser_text_mode;
 mod browser_tournament;
 mod browser_tutorial;
 mod browser_two_nodes;

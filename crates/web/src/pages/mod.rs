@@ -6,7 +6,7 @@ mod bot_account;
 mod chat;
 mod forced_steps;
 mod icons;
-mod layout;
+pub(crate) mod layout;
 pub(crate) mod lobby;
 mod play_now;
 mod players;
@@ -26,6 +26,7 @@ use maud::{html, PreEscaped};
 use crate::i18n::Lang;
 use layout::{document, Page};
 
+pub use crate::text_mode::page::{text_game, TextGame, TABLE_MODE_COOKIE};
 pub use analysis::{AnalysisStanding, AnalysisSummary, ChartPoint, CostlyTurn};
 pub use bot_account::{BotAccount, TokenLine, BECOME_BOT_API, BOT_TOKENS_API};
 pub use chat::{ChatEntry, Phrases};
@@ -54,6 +55,8 @@ pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {
         &page,
         &lang.tr("site-title"),
         html! {
+            // First on the page, for a person who plays with a screen reader: the table as text.
+            p class="text-mode-link" { a href="/?table=text" { (lang.tr("text-mode-link")) } }
             section class="hero" {
                 h1 { (lang.tr("site-title")) }
                 p class="tagline" { (lang.tr("site-tagline")) }

@@ -92,6 +92,14 @@ pub fn settings(
                 (push_devices_section(lang, devices))
                 h2 { (lang.tr("settings-play")) }
                 p { (forced_steps_toggle(lang, plays_forced_steps)) }
+                h2 id="table-mode" { (lang.tr("settings-table-title")) }
+                p { (lang.tr("settings-table-intro")) }
+                // The choice is a cookie of this browser, set by the page that `?table=` opens.
+                p {
+                    a class="button" href="?table=board#table-mode" { (lang.tr("settings-table-board")) }
+                    " "
+                    a class="button" href="?table=text#table-mode" { (lang.tr("settings-table-text")) }
+                }
                 @if let Some(vacation) = vacation {
                     (vacation_section(lang, vacation))
                 }

@@ -166,7 +166,7 @@ fn good_space(ctx: &Ctx, good: Good, x: f32, y: f32) -> Markup {
     }
 }
 
-fn good_tile_title(ctx: &Ctx, good: &str, points: u8, holder: Option<Seat>) -> String {
+pub(crate) fn good_tile_title(ctx: &Ctx, good: &str, points: u8, holder: Option<Seat>) -> String {
     let lang = ctx.lang;
     let title = lang.tr_args(
         "table-good-tile",

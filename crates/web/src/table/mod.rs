@@ -14,7 +14,7 @@ mod confirm;
 mod log;
 pub(crate) mod parts;
 pub(crate) mod pieces;
-mod prompt;
+pub(crate) mod prompt;
 mod recent;
 mod refusal;
 pub(crate) mod suggestion;

@@ -80,7 +80,7 @@ fn neutral_coin_legend(ctx: &Ctx) -> Markup {
 }
 
 /// The sentence describing the decision in progress, for everyone at the table.
-fn step_text(ctx: &Ctx) -> Option<String> {
+pub(crate) fn step_text(ctx: &Ctx) -> Option<String> {
     let lang = ctx.lang;
     let pos = ctx.pos;
     let key = match pos.phase {

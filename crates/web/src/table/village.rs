@@ -406,7 +406,7 @@ fn figure(v: &Villager) -> Figure {
     }
 }
 
-fn villager_title<'c>(ctx: &'c Ctx, v: &Villager) -> &'c str {
+pub(crate) fn villager_title<'c>(ctx: &'c Ctx, v: &Villager) -> &'c str {
     // A table shows dozens of villagers but only a few kinds: each title is made once.
     ctx.villager_titles[v.owner.index()][v.sex.index()][usize::from(v.awake)]
         .get_or_init(|| make_villager_title(ctx, v))
@@ -433,7 +433,7 @@ fn make_villager_title(ctx: &Ctx, v: &Villager) -> String {
 }
 
 /// Newborns belong to the village owner, whose villager is one of the couple.
-fn newborn_title(ctx: &Ctx, village: VillageId, sex: Sex) -> String {
+pub(crate) fn newborn_title(ctx: &Ctx, village: VillageId, sex: Sex) -> String {
     ctx.lang.tr_args(
         "table-newborn",
         &[

@@ -1,0 +1,32 @@
+# Der Textmodus: der Spieltisch als Text und Befehle, für Screenreader.
+
+text-mode-link = Mit Text spielen (für Screenreader)
+text-mode-board = Spielplan statt Text zeigen
+settings-table-title = Spieltisch
+settings-table-intro = Wie deine Partien gezeigt werden: als gezeichneter Spielplan oder als Text für Screenreader, mit der Entscheidung zuerst, deinen Möglichkeiten als nummerierte Liste und kurzen Befehlen zum Nachfragen.
+settings-table-board = Spielplan
+settings-table-text = Text
+text-choices = Deine Möglichkeiten
+text-undo = Letzte Entscheidung zurücknehmen (u)
+text-command = Befehl
+text-send = Senden
+text-command-hint = Tippe die Nummer einer Möglichkeit oder Wörter daraus, dann Enter. h zeigt die Befehle.
+text-history = Verlauf
+text-help = Befehle, jeweils mit Enter: eine Nummer oder Wörter einer Möglichkeit wählen sie (Pfeil nach unten geht die Liste durch); u nimmt deine letzte Entscheidung zurück; w wer am Zug ist und was entschieden wird; a deine Möglichkeiten; v dein Dorf, v und ein Name ein anderes; m der Markt; c die Charaktere; b die Gebäude in der Auslage; s Punkte und Runde; t Uhren; l was die anderen seit deinem letzten Zug getan haben; r die Regeln dieser Entscheidung; h diese Hilfe.
+text-no-choices = Du hast gerade nichts zu entscheiden.
+text-nobody = niemand
+text-market-good = { $good }: geliefert von { $names }
+text-offer = { $count } × { $tile }
+text-no-offer = Keine Gebäude in der Auslage.
+text-no-clocks = Diese Partie hat keine Uhr.
+text-clock-running = läuft
+text-nothing-since = Seit deinem letzten Zug ist nichts geschehen.
+text-since-your-turn = Seit deinem letzten Zug: { $lines }
+text-field = Ring { $ring }, { $quarters }, Reihe { $row }, Spalte { $column }
+text-empty-building = niemand darin
+text-free-fields = { $count } freie Felder zum Bauen.
+text-summary = { $count } Möglichkeiten: a liest sie vor, oder tippe Wörter einer davon.
+text-unknown = „{ $command }“ ist kein Befehl: h zeigt die Befehle.
+text-no-match = Keine Möglichkeit passt zu „{ $words }“.
+text-several = Mehrere Möglichkeiten passen: { $choices }. Tippe mehr Wörter oder die Nummer.
+text-no-village = Kein Dorf von „{ $name }“.

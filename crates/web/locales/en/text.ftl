@@ -1,0 +1,32 @@
+# The text mode: the table as text and commands, for screen readers.
+
+text-mode-link = Play by text (for screen readers)
+text-mode-board = Show the board instead of text
+settings-table-title = Table
+settings-table-intro = How your games are shown: drawn as a board, or as text for screen readers, with the decision first, your choices as a numbered list and short commands to ask.
+settings-table-board = Board
+settings-table-text = Text
+text-choices = Your choices
+text-undo = Undo your last decision (u)
+text-command = Command
+text-send = Send
+text-command-hint = Type the number of a choice or words of it, then Enter. h lists the commands.
+text-history = History
+text-help = Commands, each followed by Enter: a number or words of a choice play it (arrow down walks the list); u takes back your last decision; w whose turn and what is decided; a your choices; v your village, v and a name another's; m the market; c the characters; b the buildings on offer; s scores and round; t clocks; l what the others did since your last turn; r the rules of this decision; h this help.
+text-no-choices = Nothing for you to decide now.
+text-nobody = nobody
+text-market-good = { $good }: delivered by { $names }
+text-offer = { $count } × { $tile }
+text-no-offer = No buildings on offer.
+text-no-clocks = This game has no clock.
+text-clock-running = running
+text-nothing-since = Nothing has happened since your last turn.
+text-since-your-turn = Since your last turn: { $lines }
+text-field = Ring { $ring }, { $quarters }, row { $row }, column { $column }
+text-empty-building = nobody in it
+text-free-fields = { $count } free fields to build on.
+text-summary = { $count } choices: a reads them, or type words of one.
+text-unknown = “{ $command }” is no command: h lists them.
+text-no-match = No choice matches “{ $words }”.
+text-several = Several choices match: { $choices }. Type more words, or the number.
+text-no-village = No village of “{ $name }”.

@@ -1,0 +1,32 @@
+# Le mode texte : la table en texte et en commandes, pour les lecteurs d’écran.
+
+text-mode-link = Jouer en texte (pour lecteurs d’écran)
+text-mode-board = Afficher le plateau au lieu du texte
+settings-table-title = Table
+settings-table-intro = Comment vos parties sont affichées : dessinées en plateau, ou en texte pour les lecteurs d’écran, avec la décision d’abord, vos choix en liste numérotée et de courtes commandes pour demander.
+settings-table-board = Plateau
+settings-table-text = Texte
+text-choices = Vos choix
+text-undo = Annuler votre dernière décision (u)
+text-command = Commande
+text-send = Envoyer
+text-command-hint = Tapez le numéro d’un choix ou des mots de celui-ci, puis Entrée. h liste les commandes.
+text-history = Historique
+text-help = Commandes, chacune suivie d’Entrée : un numéro ou des mots d’un choix le jouent (flèche bas parcourt la liste) ; u annule votre dernière décision ; w à qui le tour et ce qui est décidé ; a vos choix ; v votre village, v et un nom celui d’un autre ; m le marché ; c les personnages ; b les bâtiments proposés ; s les points et la manche ; t les pendules ; l ce que les autres ont fait depuis votre dernier tour ; r les règles de cette décision ; h cette aide.
+text-no-choices = Vous n’avez rien à décider pour l’instant.
+text-nobody = personne
+text-market-good = { $good } : livré par { $names }
+text-offer = { $count } × { $tile }
+text-no-offer = Aucun bâtiment proposé.
+text-no-clocks = Cette partie n’a pas de pendule.
+text-clock-running = en marche
+text-nothing-since = Rien ne s’est passé depuis votre dernier tour.
+text-since-your-turn = Depuis votre dernier tour : { $lines }
+text-field = Anneau { $ring }, { $quarters }, rangée { $row }, colonne { $column }
+text-empty-building = personne dedans
+text-free-fields = { $count } cases libres où construire.
+text-summary = { $count } choix : a les lit, ou tapez des mots de l’un d’eux.
+text-unknown = « { $command } » n’est pas une commande : h les liste.
+text-no-match = Aucun choix ne correspond à « { $words } ».
+text-several = Plusieurs choix correspondent : { $choices }. Tapez plus de mots, ou le numéro.
+text-no-village = Aucun village de « { $name } ».

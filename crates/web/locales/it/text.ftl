@@ -1,0 +1,32 @@
+# La modalità testo: il tavolo come testo e comandi, per chi usa un lettore di schermo.
+
+text-mode-link = Gioca in modalità testo (per lettori di schermo)
+text-mode-board = Mostra il tabellone invece del testo
+settings-table-title = Tavolo
+settings-table-intro = Come vengono mostrate le tue partite: disegnate come tabellone, o come testo per i lettori di schermo, con prima la decisione, le tue scelte in un elenco numerato e brevi comandi per chiedere.
+settings-table-board = Tabellone
+settings-table-text = Testo
+text-choices = Le tue scelte
+text-undo = Annulla la tua ultima decisione (u)
+text-command = Comando
+text-send = Invia
+text-command-hint = Scrivi il numero di una scelta o parole di essa, poi Invio. h elenca i comandi.
+text-history = Cronologia
+text-help = Comandi, ciascuno seguito da Invio: un numero o parole di una scelta la giocano (freccia giù percorre l’elenco); u annulla la tua ultima decisione; w di chi è il turno e cosa si decide; a le tue scelte; v il tuo villaggio, v e un nome quello di un altro; m il mercato; c i personaggi; b gli edifici in offerta; s punti e turno; t gli orologi; l cosa hanno fatto gli altri dal tuo ultimo turno; r le regole di questa decisione; h questo aiuto.
+text-no-choices = Per ora non hai nulla da decidere.
+text-nobody = nessuno
+text-market-good = { $good }: consegnato da { $names }
+text-offer = { $count } × { $tile }
+text-no-offer = Nessun edificio in offerta.
+text-no-clocks = Questa partita non ha orologio.
+text-clock-running = in corso
+text-nothing-since = Non è successo nulla dal tuo ultimo turno.
+text-since-your-turn = Dal tuo ultimo turno: { $lines }
+text-field = Anello { $ring }, { $quarters }, riga { $row }, colonna { $column }
+text-empty-building = nessuno dentro
+text-free-fields = { $count } spazi liberi dove costruire.
+text-summary = { $count } scelte: a le legge, oppure scrivi parole di una di esse.
+text-unknown = «{ $command }» non è un comando: h li elenca.
+text-no-match = Nessuna scelta corrisponde a «{ $words }».
+text-several = Più scelte corrispondono: { $choices }. Scrivi altre parole, o il numero.
+text-no-village = Nessun villaggio di «{ $name }».

@@ -1,0 +1,32 @@
+# 文字模式：以文字和命令呈现的牌桌，供屏幕阅读器使用。
+
+text-mode-link = 用文字游玩（适用于屏幕阅读器）
+text-mode-board = 显示棋盘而不是文字
+settings-table-title = 牌桌
+settings-table-intro = 你的对局如何显示：画成棋盘，或为屏幕阅读器显示为文字，先说当前决定，再以编号列表列出你的选项，并可用简短命令询问。
+settings-table-board = 棋盘
+settings-table-text = 文字
+text-choices = 你的选项
+text-undo = 撤销你的上一个决定（u）
+text-command = 命令
+text-send = 发送
+text-command-hint = 输入选项的编号或其中的词语，然后按回车。h 列出所有命令。
+text-history = 记录
+text-help = 命令（每个后按回车）：选项的编号或词语即执行该选项（向下箭头可浏览列表）；u 撤销你的上一个决定；w 轮到谁、要决定什么；a 你的选项；v 你的村庄，v 加名字为他人的村庄；m 市场；c 人物；b 待建的建筑；s 分数和轮次；t 计时；l 自你上一回合以来其他人做了什么；r 当前决定的规则；h 本帮助。
+text-no-choices = 你现在没有需要决定的事。
+text-nobody = 无人
+text-market-good = { $good }：由 { $names } 交付
+text-offer = { $count } × { $tile }
+text-no-offer = 没有待建的建筑。
+text-no-clocks = 本局没有计时。
+text-clock-running = 计时中
+text-nothing-since = 自你上一回合以来没有发生任何事。
+text-since-your-turn = 自你上一回合以来：{ $lines }
+text-field = 第 { $ring } 环，{ $quarters }，第 { $row } 行，第 { $column } 列
+text-empty-building = 无人居住
+text-free-fields = 还有 { $count } 块可建造的空地。
+text-summary = 共 { $count } 个选项：a 朗读它们，或输入其中一个的词语。
+text-unknown = “{ $command }”不是命令：h 列出所有命令。
+text-no-match = 没有选项与“{ $words }”相符。
+text-several = 有多个选项相符：{ $choices }。请输入更多词语或编号。
+text-no-village = 没有“{ $name }”的村庄。

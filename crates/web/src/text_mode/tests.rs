@@ -1,0 +1,183 @@
+//! Every ask-command answers, in every language, at every decision of seeded random games of
+//! 2, 3 and 4 players; the village descriptions name every building and villager of the view.
+
+use std::collections::HashMap;
+
+use helvetia_engine::{
+    Action, Cell, Game, GameOptions, Phase, Seat, Sex, View, VillageId, Villager,
+};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+use super::{answer, render_text_table, village_words, Ask};
+use crate::story::{story_lines, StoryLine};
+use crate::table::village::{newborn_title, villager_title};
+use crate::table::{seat_names, Ctx};
+use crate::words::building_name;
+use crate::{Lang, PlayerInfo, TableInput};
+
+const NAMES: [&str; 4] = ["Anna", "Beat", "Chiara", "Dario"];
+
+fn players(count: u8) -> Vec<PlayerInfo> {
+    (0..count)
+        .map(|seat| PlayerInfo {
+            seat: Seat(seat),
+            name: NAMES[usize::from(seat)].to_string(),
+            is_bot: false,
+            stands_in: false,
+            connected: true,
+        })
+        .collect()
+}
+
+/// Fails unless `text` is a real answer in `lang`: not empty, no message id left unformatted,
+/// and not the English words where `lang` is another language.
+fn assert_told(text: &str, english: &str, lang: Lang, what: &str) {
+    assert!(!text.trim().is_empty(), "{what} in {}: empty", lang.code());
+    assert!(
+        !text.contains('⟨') && !text.contains("{ $") && !text.contains("{$"),
+        "{what} in {}: untranslated: {text}",
+        lang.code()
+    );
+    if lang != Lang::En {
+        assert_ne!(
+            text,
+            english,
+            "{what} in {}: the English words",
+            lang.code()
+        );
+    }
+}
+
+/// The description of `village` names each building on its field and every villager, child
+/// and centre villager by the title the drawn table gives them, as often as the view has them.
+fn assert_village_named(ctx: &Ctx, village: VillageId) {
+    let told = village_words::describe(ctx, village);
+    let v = ctx.pos.village(village);
+    let mut expected: HashMap<String, usize> = HashMap::new();
+    for sex in Sex::ALL {
+        let centre = Villager {
+            owner: village,
+            sex,
+            awake: true,
+        };
+        *expected
+            .entry(villager_title(ctx, &centre).to_string())
+            .or_default() += usize::from(v.centre_villagers[sex.index()]);
+    }
+    for cell in Cell::all() {
+        let Some(building) = &v.cells[cell.index()] else {
+            continue;
+        };
+        let field = format!(
+            "{}: {} (",
+            village_words::place(ctx, cell),
+            building_name(ctx.lang, building.kind)
+        );
+        assert!(told.contains(&field), "{told}\nlacks {field}");
+        for villager in building.villagers.as_slice() {
+            *expected
+                .entry(villager_title(ctx, villager).to_string())
+                .or_default() += 1;
+        }
+        for sex in Sex::ALL {
+            *expected
+                .entry(newborn_title(ctx, village, sex))
+                .or_default() += usize::from(building.newborns[sex.index()]);
+        }
+    }
+    for (title, count) in expected {
+        assert_eq!(told.matches(&title).count(), count, "{told}\n: {title}");
+    }
+}
+
+fn check_decision(view: &View, legal: &[Action], logs: &[Vec<StoryLine>; 5], names: &[PlayerInfo]) {
+    let viewer = view.position.to_move();
+    let mut english: Vec<String> = Vec::new();
+    for (lang, log) in Lang::ALL.into_iter().zip(logs) {
+        let input = TableInput {
+            legal,
+            log,
+            ..TableInput::new("g1", view, names, lang)
+        };
+        let answers: Vec<String> = Ask::ALL
+            .into_iter()
+            .map(|ask| answer(&input, viewer, ask))
+            .collect();
+        if lang == Lang::En {
+            english = answers.clone();
+        }
+        for ((ask, text), english) in Ask::ALL.iter().zip(&answers).zip(&english) {
+            assert_told(text, english, lang, &format!("{ask:?}"));
+        }
+        let html = render_text_table(&input, viewer);
+        assert!(!html.contains("<svg"), "the text mode draws nothing");
+        let seat_names = seat_names(&input);
+        let ctx = Ctx::new(&input, &seat_names);
+        for (i, _) in legal.iter().enumerate() {
+            let label = maud::html! { (super::asks::numbered(&ctx, i)) }.into_string();
+            assert!(
+                html.contains(&format!("data-action=\"{i}\">{label}</button>")),
+                "choice {i} missing"
+            );
+        }
+        for village in view.position.village_ids() {
+            assert_village_named(&ctx, village);
+        }
+    }
+}
+
+#[test]
+fn every_ask_answers_at_every_decision_of_random_games_in_every_language() {
+    for (count, seed) in [(2u8, 21u64), (3, 22), (4, 23)] {
+        let mut options = GameOptions::for_players(count);
+        // Random play builds slowly: the limit ends the game within the test's time.
+        options.round_limit = Some(3);
+        let mut game = Game::new(options, seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let infos = players(count);
+        let names: Vec<String> = infos.iter().map(|p| p.name.clone()).collect();
+        let mut logs: [Vec<StoryLine>; 5] = Default::default();
+        let mut decisions = 0;
+        loop {
+            let before = game.view();
+            let legal = game.legal_actions();
+            check_decision(&before, &legal, &logs, &infos);
+            if legal.is_empty() {
+                break;
+            }
+            let action = legal[rng.next_u64() as usize % legal.len()];
+            game.play(action).unwrap();
+            let after = game.view();
+            for (lang, log) in Lang::ALL.into_iter().zip(&mut logs) {
+                log.extend(story_lines(lang, &names, &before, &action, &after));
+            }
+            decisions += 1;
+        }
+        assert_eq!(game.view().position.phase, Phase::GameOver);
+        assert!(
+            decisions > 50,
+            "{count} players: only {decisions} decisions"
+        );
+    }
+}
+
+#[test]
+fn the_last_turns_are_the_others_lines_since_the_viewers_own() {
+    let line = |seat: Option<u8>, text: &str| StoryLine {
+        round: 1,
+        stage: crate::story::Stage::Turns,
+        seat: seat.map(Seat),
+        text: text.to_string(),
+    };
+    let log = [
+        line(Some(0), "Anna: Trader"),
+        line(Some(1), "Beat: Builder"),
+        line(Some(0), "Anna: end turn"),
+        line(Some(1), "Beat: Priest"),
+        line(None, "Round 1 ends"),
+    ];
+    let since = super::asks::since_last_turn(&log, Some(Seat(0)));
+    assert_eq!(since, &log[3..]);
+    assert!(super::asks::since_last_turn(&log, Some(Seat(1))).first() == Some(&log[4]));
+}

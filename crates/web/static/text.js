@@ -1,0 +1,196 @@
+// Helvetia Online: the text mode's script. The server renders the text table (the decision,
+// the numbered choices and the answer to every ask-command); this script swaps in the new one
+// the WebSocket brings, reads out what the others did, and runs the command field: a number or
+// words of a choice play it, one letter asks (h lists them), u takes back.
+"use strict";
+
+(function () {
+  const root = document.getElementById("text-table");
+  if (!root) return;
+  const form = document.getElementById("text-command-form");
+  const input = document.getElementById("text-command");
+  const answer = document.getElementById("text-answer");
+  const news = document.getElementById("text-news");
+  const history = document.getElementById("text-history");
+  const banner = document.querySelector(".error-banner");
+  const mySeat = root.dataset.seat;
+  const ASK = /^([hwavmcbstlr])(?:\s+(.+))?$/i;
+
+  function table() { return root.querySelector(".text-table"); }
+  function storyLength() { const t = table(); return t ? Number(t.dataset.storyLength) : 0; }
+  function yourTurn() { const t = table(); return !!t && t.dataset.yourTurn === "true"; }
+  function version() { const t = table(); return t ? Number(t.dataset.version) : 0; }
+  function choices() { return Array.from(root.querySelectorAll(".text-actions button[data-action]")); }
+  function words(key, value) { return (news.dataset[key] || "").replace("{}", value); }
+
+  // Lines of the story already there when the page opened are not read out again.
+  let storyRead = storyLength();
+  let wasYourTurn = false;
+
+  function remember(command, text) {
+    const item = document.createElement("li");
+    if (command) {
+      const said = document.createElement("strong");
+      said.textContent = command + ": ";
+      item.append(said);
+    }
+    item.append(text);
+    history.append(item);
+  }
+
+  // A live region is read when its text changes: it is emptied first, so that the same
+  // answer twice is read twice.
+  function say(region, text, command) {
+    region.textContent = "";
+    window.setTimeout(function () { region.textContent = text; }, 50);
+    remember(command, text);
+  }
+
+  function asked(letter, name) {
+    const t = table();
+    if (!t) return null;
+    if (letter === "v" && name) {
+      const wanted = name.toLowerCase();
+      const found = Array.from(t.querySelectorAll('template[data-ask="v"][data-name]'))
+        .find(function (tpl) { return tpl.dataset.name.toLowerCase().includes(wanted); });
+      return found ? found.content.textContent : null;
+    }
+    const tpl = t.querySelector('template[data-ask="' + letter + '"]:not([data-name])');
+    return tpl ? tpl.content.textContent : null;
+  }
+
+  function matching(line) {
+    const wanted = line.toLowerCase().split(/\s+/).filter(Boolean);
+    return choices().filter(function (button) {
+      const text = button.textContent.toLowerCase().replace(/^\d+:\s*/, "");
+      return wanted.every(function (word) { return text.includes(word); });
+    });
+  }
+
+  // Type-ahead: the list shows only the choices the typed words match.
+  function narrow() {
+    const line = input.value.trim();
+    const all = choices();
+    const shown = line === "" || /^\d+$/.test(line) || ASK.test(line) || /^u$/i.test(line)
+      ? all : matching(line);
+    all.forEach(function (button) { button.parentElement.hidden = !shown.includes(button); });
+  }
+
+  let socket = null;
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function choose(button, command) {
+    if (!yourTurn()) { say(answer, news.dataset.notYours, command); return; }
+    say(answer, button.textContent, command);
+    send({ type: "action", version: version(), index: Number(button.dataset.action) });
+  }
+
+  function undo(command) {
+    const button = root.querySelector("button[data-undo]");
+    if (!button) { say(answer, news.dataset.notYours, command); return; }
+    say(answer, button.textContent, command);
+    send({ type: "undo", version: version() });
+  }
+
+  function run(line) {
+    const ask = line.match(ASK);
+    if (ask && (ask[2] === undefined || ask[1].toLowerCase() === "v")) {
+      const letter = ask[1].toLowerCase();
+      const text = asked(letter, ask[2]);
+      say(answer, text || words("noVillage", ask[2] || ""), line);
+      return;
+    }
+    if (/^u$/i.test(line)) { undo(line); return; }
+    const all = choices();
+    if (/^\d+$/.test(line)) {
+      const button = all[Number(line) - 1];
+      if (button) choose(button, line); else say(answer, words("noMatch", line), line);
+      return;
+    }
+    const found = matching(line);
+    if (found.length === 1) { choose(found[0], line); return; }
+    if (found.length === 0) {
+      say(answer, words(all.length ? "noMatch" : "unknown", line), line);
+      return;
+    }
+    say(answer, words("several", found.map(function (b) { return b.textContent; }).join("; ")), line);
+  }
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    const line = input.value.trim();
+    if (!line) return;
+    input.value = "";
+    run(line);
+    narrow();
+  });
+  input.addEventListener("input", narrow);
+
+  // Arrow keys walk the shown choices; Escape comes back to the field.
+  function visible() { return choices().filter(function (b) { return !b.parentElement.hidden; }); }
+  input.addEventListener("keydown", function (event) {
+    if (event.key === "ArrowDown" && visible().length) { event.preventDefault(); visible()[0].focus(); }
+  });
+  root.addEventListener("keydown", function (event) {
+    const shown = visible();
+    const at = shown.indexOf(document.activeElement);
+    if (event.key === "Escape") { event.preventDefault(); input.focus(); return; }
+    if (at < 0) return;
+    if (event.key === "ArrowDown" && at + 1 < shown.length) { event.preventDefault(); shown[at + 1].focus(); }
+    if (event.key === "ArrowUp") { event.preventDefault(); (at > 0 ? shown[at - 1] : input).focus(); }
+  });
+  root.addEventListener("click", function (event) {
+    const button = event.target.closest("button");
+    if (!button) return;
+    if (button.dataset.action !== undefined) choose(button, null);
+    else if (button.dataset.undo !== undefined) undo(null);
+  });
+
+  // What the others did, once each, and a summary when the viewer's turn begins.
+  function announce() {
+    const t = table();
+    if (!t) return;
+    const lines = Array.from(t.querySelectorAll(".text-story li"))
+      .filter(function (li) {
+        return Number(li.dataset.index) >= storyRead && (mySeat === undefined || li.dataset.seat !== mySeat);
+      })
+      .map(function (li) { return li.textContent; });
+    storyRead = storyLength();
+    const parts = [];
+    if (lines.length) parts.push(lines.join(" "));
+    const turnNow = yourTurn();
+    if (turnNow && !wasYourTurn) parts.push((asked("w") || "") + " " + words("summary", String(choices().length)));
+    wasYourTurn = turnNow;
+    if (parts.length) say(news, parts.join(" "), null);
+  }
+
+  function swap(html) {
+    const hadFocus = root.contains(document.activeElement);
+    root.innerHTML = html;
+    narrow();
+    announce();
+    // The focus never falls to the page's top: it was in the list that was replaced.
+    if (hadFocus || document.activeElement === document.body) input.focus();
+  }
+
+  function connect() {
+    const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + window.location.host + root.dataset.ws);
+    socket.addEventListener("message", function (event) {
+      let message;
+      try { message = JSON.parse(event.data); } catch (_) { return; }
+      if (message.type === "text") {
+        if (banner) banner.hidden = true;
+        swap(message.html);
+      } else if (message.type === "error") {
+        say(answer, message.message, null);
+      }
+    });
+    socket.addEventListener("close", function () { window.setTimeout(connect, 1000); });
+  }
+
+  announce();
+  connect();
+})();
