@@ -1,8 +1,10 @@
 //! The learned evaluation's features and recorded positions: the features count the
-//! hand-written evaluation's terms exactly, and recorded rows carry the game's outcome.
+//! hand-written evaluation's terms exactly, recorded rows carry the game's outcome, and the
+//! network gives each seat at the table a share of victory.
 
 use helvetia_ai::evaluate::{prospects, Weights};
 use helvetia_ai::learn::features::{features, term_counts, FEATURES, PER_PLAYER, TERMS};
+use helvetia_ai::learn::network::ValueNetwork;
 use helvetia_ai::learn::positions::{positions_of, write_header, write_rows, ROW};
 use helvetia_engine::{Game, GameOptions, GameRecord, Seat, MAX_PLAYERS};
 use rand_chacha::ChaCha8Rng;
@@ -129,4 +131,39 @@ fn recorded_rows_hold_every_decision_with_the_final_points_and_ranks() {
     assert_eq!(header["row"], ROW);
     let first = f32::from_le_bytes(file[header_len..header_len + 4].try_into().unwrap());
     assert_eq!(first, rows[0][0]);
+}
+
+#[test]
+fn the_built_in_network_gives_shares_of_the_seats_at_the_table() {
+    let network = ValueNetwork::builtin();
+    for players in 2..=4 {
+        let record = random_record(players, 40 + u64::from(players));
+        let mut game = Game::new(record.options, record.seed);
+        for &action in &record.actions {
+            let viewer = game.to_move().unwrap();
+            let by_offset = network.shares(&features(game.position(), viewer));
+            let by_seat = network.evaluate(game.position(), viewer);
+            let total: f32 = by_seat.iter().sum();
+            assert!((total - 1.0).abs() < 1e-4, "{by_seat:?}");
+            assert!(by_seat[usize::from(players)..].iter().all(|&s| s == 0.0));
+            assert!(by_seat[..usize::from(players)].iter().all(|&s| s > 0.0));
+            assert_eq!(by_seat[viewer.index()], by_offset[0]);
+            game.play(action).unwrap();
+        }
+    }
+}
+
+#[test]
+fn weights_of_another_shape_are_refused() {
+    let good: serde_json::Value = serde_json::from_str(ValueNetwork::builtin_json()).unwrap();
+    assert!(ValueNetwork::from_json(&good.to_string()).is_ok());
+    let mut short = good.clone();
+    short["hidden_bias"].as_array_mut().unwrap().pop();
+    assert!(ValueNetwork::from_json(&short.to_string()).is_err());
+    let mut other = good.clone();
+    other["features"] = serde_json::json!(FEATURES + 1);
+    assert!(ValueNetwork::from_json(&other.to_string()).is_err());
+    let mut format = good;
+    format["format"] = serde_json::json!("something-else");
+    assert!(ValueNetwork::from_json(&format.to_string()).is_err());
 }
