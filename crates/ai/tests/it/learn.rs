@@ -1,11 +1,12 @@
 //! The learned evaluation's features and recorded positions: the features count the
 //! hand-written evaluation's terms exactly, recorded rows carry the game's outcome, and the
-//! network gives each seat at the table a share of victory.
+//! network gives each seat at the table a share of victory, also inside the search.
 
 use helvetia_ai::evaluate::{prospects, Weights};
 use helvetia_ai::learn::features::{features, term_counts, FEATURES, PER_PLAYER, TERMS};
 use helvetia_ai::learn::network::ValueNetwork;
 use helvetia_ai::learn::positions::{positions_of, write_header, write_rows, ROW};
+use helvetia_ai::{BotSpec, Budget};
 use helvetia_engine::{Game, GameOptions, GameRecord, Seat, MAX_PLAYERS};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -166,4 +167,20 @@ fn weights_of_another_shape_are_refused() {
     let mut format = good;
     format["format"] = serde_json::json!("something-else");
     assert!(ValueNetwork::from_json(&format.to_string()).is_err());
+}
+
+#[test]
+fn a_search_with_the_network_at_its_leaves_plays_legal_games() {
+    let spec: BotSpec = "mcts:iterations=60,value=net".parse().unwrap();
+    for players in [2, 4] {
+        let mut options = GameOptions::for_players(players);
+        options.round_limit = Some(3);
+        let mut game = Game::new(options, 3);
+        let mut bot = spec.build(5);
+        while !game.is_over() {
+            let action = bot.choose(&game.view(), Budget::default());
+            game.play(action).unwrap();
+        }
+    }
+    assert_eq!(spec.build(1).name(), "mcts:iterations=60,value=net");
 }
