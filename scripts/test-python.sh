@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python package (crates/python): builds its wheel into a virtual environment with the
-# pinned test packages (maturin, numpy, PettingZoo, OpenSpiel, pytest) and runs its tests,
+# pinned test packages (maturin, numpy, PettingZoo, OpenSpiel, pytest, PyTorch) and runs its tests,
 # PettingZoo's and OpenSpiel's own checks among them. Runs alone or from scripts/test.sh.
 # The tests of helvetia.online play on a real server: the binary named by HELVETIA_BIN, or the
 # one this script builds when it is not set. The binary and the wheel are built with the Cargo

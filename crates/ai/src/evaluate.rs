@@ -133,7 +133,7 @@ impl Weights {
 }
 
 /// Own villagers on buildings, counted by building kind: all of them, and only the awake ones.
-fn workers(position: &Position, seat: Seat) -> (Workers, Workers) {
+pub(crate) fn workers(position: &Position, seat: Seat) -> (Workers, Workers) {
     let me = VillageId::Player(seat);
     let mut all = Workers::default();
     let mut awake = Workers::default();

@@ -34,6 +34,7 @@ pub mod bradley_terry;
 pub mod evaluate;
 mod greedy;
 pub mod ladder;
+pub mod learn;
 pub mod mcts;
 pub mod policy;
 mod random;

@@ -75,7 +75,7 @@ fn within(key: &str, value: &str, range: std::ops::RangeInclusive<f32>) -> Resul
 
 /// The parameters an `mcts:` name may set.
 const MCTS_KEYS: &str = "iterations, ms, c, threads, rounds, plan, plan_budget, plan_share, \
-     temperature, win, widen, widen_power, weights, halving, sharp, four_c, four_rounds, \
+     temperature, win, widen, widen_power, weights, value, halving, sharp, four_c, four_rounds, \
      four_temperature, four_win, four_halving, four_sharp";
 
 /// `c`, `rounds`, `temperature`, `win`, `halving` and `sharp` hold for every number of players; a
@@ -114,6 +114,13 @@ fn parse_mcts(args: &str) -> Result<BotKind, SpecError> {
             }
             "plan_budget" => params.plan_budget = within(key, value, 0.01..=100.0)?,
             "plan_share" => params.plan_share = within(key, value, 0.0001..=10.0)?,
+            "value" => {
+                params.network = match value {
+                    "net" => true,
+                    "hand" => false,
+                    _ => return Err(SpecError(format!("`value={value}`: net or hand"))),
+                }
+            }
             "weights" => {
                 params.weights = crate::evaluate::Weights::from_name(value).ok_or_else(|| {
                     SpecError(format!(
@@ -345,6 +352,7 @@ mod tests {
             "mcts:iterations=100,c=0.5,four_halving=16",
             "mcts:iterations=100,sharp=0.5,four_sharp=3",
             "mcts:iterations=100,weights=0.5/0.3/0.15/0.35/0.6/0.12/0.12/0.05/0.1/0.08/0.5/0.1",
+            "mcts:iterations=100,value=net",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             let name = spec.build(1).name();

@@ -11,6 +11,7 @@ mod failure;
 mod input;
 mod one_thread;
 mod progress;
+mod record_positions;
 
 /// Declares the subcommand modules, the clap enum of subcommands and the dispatch in one place.
 macro_rules! subcommands {
@@ -43,7 +44,8 @@ subcommands! {
     Play => play,
     /// Print a record or position for people to read.
     Show => show,
-    /// Play uniformly random games, checking every invariant after every decision.
+    /// Play uniformly random games, checking every invariant after every decision; or, with
+    /// --record, record bots' games as training positions.
     Selfplay => selfplay,
     /// Play bots against each other and measure them: wins, scores, speed.
     Arena => arena,

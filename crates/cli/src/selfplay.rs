@@ -1,4 +1,5 @@
-//! `helvetia selfplay`: uniformly random games, every invariant checked after every decision.
+//! `helvetia selfplay`: uniformly random games, every invariant checked after every decision;
+//! with `--record FILE`, bots' games written as training positions (`record_positions.rs`).
 //!
 //! The quickest way to find a rule that breaks the engine's own bookkeeping: game `i` is dealt
 //! from seed `S + i` and its choices come from a ChaCha8 generator with the same seed, so any
@@ -13,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use crate::failure::{exit, Failure};
+use crate::record_positions::Recording;
 
 /// Exit status when self-play finds a broken game.
 const BROKEN_GAME: u8 = 1;
@@ -32,6 +34,19 @@ pub struct Args {
     /// Stop each game after this many rounds.
     #[arg(long, default_value_t = 100)]
     round_limit: u16,
+    /// Instead of random games, let --bots play and write every decision as a training
+    /// position to this file (the format is in docs/ai.md).
+    #[arg(long, value_name = "FILE")]
+    record: Option<std::path::PathBuf>,
+    /// The bots whose games --record writes, seated in turn as in `helvetia arena`.
+    #[arg(long, requires = "record", default_value = "level:good")]
+    bots: String,
+    /// Games played at once with --record (default: the machine's cores).
+    #[arg(long, requires = "record")]
+    threads: Option<usize>,
+    /// No progress bar with --record (for logs).
+    #[arg(long, requires = "record")]
+    quiet: bool,
 }
 
 /// Totals over the games played.
@@ -58,7 +73,19 @@ struct Outcome {
 
 /// Plays the games and prints the summary, or names the first broken game.
 pub fn run(args: Args) -> ExitCode {
-    exit(selfplay(&args))
+    match &args.record {
+        Some(path) => exit(crate::record_positions::record(&Recording {
+            path,
+            bots: &args.bots,
+            players: args.players,
+            games: args.games,
+            seed: args.seed,
+            round_limit: args.round_limit,
+            threads: crate::progress::threads(args.threads),
+            quiet: args.quiet,
+        })),
+        None => exit(selfplay(&args)),
+    }
 }
 
 fn selfplay(args: &Args) -> Result<(), Failure> {

@@ -6,6 +6,7 @@
 pub mod action_ids;
 mod bot;
 mod game;
+mod learn;
 pub mod observation;
 
 use pyo3::prelude::*;
@@ -63,5 +64,7 @@ fn engine_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(action_id, module)?)?;
     module.add_function(wrap_pyfunction!(action_blocks, module)?)?;
     module.add_function(wrap_pyfunction!(observation_layout, module)?)?;
+    module.add_function(wrap_pyfunction!(learn::value_shares, module)?)?;
+    module.add_function(wrap_pyfunction!(learn::builtin_value_network, module)?)?;
     Ok(())
 }

@@ -37,6 +37,9 @@ pub(super) fn spec_name(params: &MctsParams, budget: Budget) -> String {
     if params.weights != defaults.weights {
         parts.push(format!("weights={}", params.weights.to_name()));
     }
+    if params.network {
+        parts.push("value=net".into());
+    }
     parts.extend(table_parts(params, &defaults));
     format!("mcts:{}", parts.join(","))
 }

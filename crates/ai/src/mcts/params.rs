@@ -22,6 +22,10 @@ pub struct MctsParams {
     pub rollout_decisions: u32,
     /// The evaluation used where a rollout stops.
     pub weights: Weights,
+    /// Where a rollout stops before the end, take the victory shares from the learned network
+    /// (`learn/network.rs`) instead of a softmax of the hand-written evaluation; the evaluation
+    /// still gives the score part of the reward. Off in every level of the ladder.
+    pub network: bool,
     /// Plan the turn: one search at the start of a turn, then play the planned decisions
     /// while the view is the one the plan expected (see `mcts/plan.rs`). Off: search every
     /// decision.
@@ -95,6 +99,7 @@ impl Default for MctsParams {
             widen_power: 0.5,
             rollout_decisions: 600,
             weights: Weights::default(),
+            network: false,
             plan: true,
             plan_budget: 1.5,
             plan_share: 0.5,

@@ -6,11 +6,12 @@
 //! and adds every seat's reward along the path. Each node holds one reward per seat, and the
 //! player choosing at a node maximises their own.
 
-use helvetia_engine::{Action, ActionList, Game, Phase, MAX_PLAYERS};
+use helvetia_engine::{Action, ActionList, Game, Phase, Seat, MAX_PLAYERS};
 use rand_chacha::ChaCha8Rng;
 
 use super::params::MctsParams;
 use crate::evaluate::evaluate;
+use crate::learn::network::ValueNetwork;
 use crate::policy;
 
 /// One decision in the tree.
@@ -287,7 +288,7 @@ pub fn rollout(
 ///
 /// At the end of a game the victory share is exact (1/k for k tied winners); where a rollout
 /// stops early it is a softmax of the evaluation, so a clear heuristic lead counts as a likely
-/// win.
+/// win, or the learned network's shares with [`MctsParams::network`].
 pub fn rewards(game: &Game, params: &MctsParams) -> [f32; MAX_PLAYERS] {
     let position = game.position();
     let players = position.options.players as usize;
@@ -303,6 +304,13 @@ pub fn rewards(game: &Game, params: &MctsParams) -> [f32; MAX_PLAYERS] {
             if s.rank == 1 {
                 win[s.seat.index()] = 1.0 / winners;
             }
+        }
+    } else if params.network {
+        // As seen by the player to move, as the network's training positions were.
+        let viewer = position.to_move().unwrap_or(Seat(0));
+        win = ValueNetwork::builtin().evaluate(position, viewer);
+        if table.win_weight < 1.0 {
+            value = evaluate(position, &params.weights);
         }
     } else {
         value = evaluate(position, &params.weights);

@@ -3,6 +3,7 @@
 mod analysis;
 mod evaluate;
 mod hint;
+mod learn;
 mod legal;
 mod plan;
 mod strength;

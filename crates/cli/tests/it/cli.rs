@@ -229,6 +229,52 @@ fn selfplay_plays_and_summarises() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// `--record` writes a header line naming the layout, then one row of `row` floats per decision.
+#[test]
+fn selfplay_records_positions_in_the_documented_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("positions.bin");
+    let text = stdout(&helvetia(&[
+        "selfplay",
+        "--record",
+        path.to_str().unwrap(),
+        "--bots",
+        "greedy,random",
+        "--games",
+        "2",
+        "--players",
+        "2",
+        "--round-limit",
+        "8",
+        "--threads",
+        "1",
+        "--quiet",
+    ]));
+    assert!(text.contains("positions from 2 games"), "{text}");
+    let bytes = std::fs::read(&path).unwrap();
+    let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
+    let header: serde_json::Value = serde_json::from_slice(&bytes[..newline]).unwrap();
+    assert_eq!(header["format"], "helvetia-positions");
+    let row = header["row"].as_u64().unwrap() as usize * 4;
+    let body = bytes.len() - newline - 1;
+    assert!(
+        body > 0 && body.is_multiple_of(row),
+        "{body} bytes of rows of {row}"
+    );
+    let positions = (body / row).to_string();
+    assert!(text.starts_with(&positions), "{text} for {positions} rows");
+    let without_record = helvetia(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--players",
+        "2",
+        "--bots",
+        "greedy",
+    ]);
+    assert_eq!(without_record.status.code(), Some(2));
+}
+
 /// Ruling 4: without character tiles the game ends at 18, with them at 20; `--target-vp` overrides.
 #[test]
 fn new_target_follows_the_tiles_option_unless_given() {

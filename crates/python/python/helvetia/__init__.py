@@ -3,7 +3,8 @@
 ``Game`` is the engine's game, ``Bot`` one of its bots. The PettingZoo environment is in ``helvetia.pettingzoo_env``
 (``helvetia_env``), the OpenSpiel game in ``helvetia.openspiel_game`` (registered as
 ``python_helvetia`` on import), and ``helvetia.online`` plays any policy on a Helvetia Online
-server as a bot account. docs/python.md describes the action ids and the vector layout.
+server as a bot account; ``helvetia.learn`` trains the bots' learned evaluation (it needs torch,
+``requirements-learn.txt``). docs/python.md describes the action ids and the vector layout.
 """
 
 import numpy as np
@@ -17,7 +18,9 @@ from helvetia._engine import (
     action_id,
     action_label,
     action_to_json,
+    builtin_value_network,
     observation_layout,
+    value_shares,
 )
 
 __all__ = [
@@ -30,8 +33,10 @@ __all__ = [
     "action_label",
     "action_mask",
     "action_to_json",
+    "builtin_value_network",
     "observation",
     "observation_layout",
+    "value_shares",
 ]
 
 
