@@ -26,6 +26,12 @@ if ! test -x "$venv/bin/python"; then
   }
 fi
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt
+# PyTorch (for helvetia.learn's test) only when asked: PyPI's only Linux build brings CUDA's
+# libraries, minutes of download and 5 GB on every fresh machine (docs/python.md).
+if test "${HELVETIA_TEST_TORCH:-}" = 1; then
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+    -r crates/python/requirements-learn.txt
+fi
 if test "${1:-}" = --prepare; then
   exit 0
 fi

@@ -12,7 +12,9 @@ import subprocess
 
 import numpy as np
 import pytest
-import torch
+
+# PyTorch is installed for this test only when asked (HELVETIA_TEST_TORCH=1, docs/python.md).
+torch = pytest.importorskip("torch", reason="PyTorch not installed: HELVETIA_TEST_TORCH=1")
 
 import helvetia
 from helvetia import learn

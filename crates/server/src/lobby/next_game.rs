@@ -100,7 +100,10 @@ pub async fn page(
         }
         Ok(NextGame { game: None, .. }) => Redirect::to("/lobby").into_response(),
         Err(error) => {
-            let lang = LangQuery { lang: query.lang };
+            let lang = LangQuery {
+                lang: query.lang,
+                table: None,
+            };
             PageContext::new(&headers, &lang, user).error(&error)
         }
     }
