@@ -1,8 +1,9 @@
 //! Web Push in Chromium: the settings page's "Notify me on this device" registers the service
-//! worker and hands the server a subscription made with the server's key; the server's message
-//! about Anna's game reaches the push service signed, and decrypts with the keys the page made;
-//! delivered to the service worker through the DevTools protocol
-//! (`ServiceWorker.deliverPushMessage`), it shows a notification that leads to the game.
+//! worker and hands the server a subscription made with the server's key; a message about
+//! Anna's game in the server's form, delivered to the service worker through the DevTools
+//! protocol (`ServiceWorker.deliverPushMessage`), shows a notification that leads to the game;
+//! and the server's own message about it reaches the push service signed, in the same form, and
+//! decrypts with the keys the page made.
 //!
 //! Chromium reaches no push service here (its own needs Google's servers), so the page's
 //! `pushManager.subscribe` is replaced by one that makes the device's keys as a browser does
@@ -15,6 +16,7 @@
 
 use crate::browser_support;
 use crate::push::{verify_vapid, Device, PushService};
+use helvetia_server::domain::push::message::PushMessage;
 
 use std::time::Duration;
 
@@ -168,6 +170,17 @@ const SUBSCRIBE_AS_A_BROWSER: &str = "
         return window.testSubscription;
     };";
 
+/// Plays the first legal action of game `arguments[0]` if the page's person decides now.
+const PLAY_FIRST_LEGAL: &str = "
+    const [game, done] = [arguments[0], arguments[arguments.length - 1]];
+    const csrf = document.querySelector('meta[name=csrf-token]').content;
+    fetch('/api/games/' + game, {credentials: 'same-origin'}).then(r => r.json()).then(state => {
+        if (state.status !== 'running' || !state.legal || state.legal.length === 0) return done(false);
+        return fetch('/api/games/' + game + '/actions', {method: 'POST', credentials: 'same-origin',
+            headers: {'content-type': 'application/json', 'x-csrf-token': csrf},
+            body: JSON.stringify({version: state.version, index: 0})}).then(() => done(true));
+    }).catch(() => done(false));";
+
 /// The notifications the site's service worker shows, as the page reads them.
 const NOTIFICATIONS: &str = "return navigator.serviceWorker.ready.then(r => r.getNotifications()) \
     .then(ns => ns.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url})));";
@@ -250,7 +263,7 @@ async fn the_settings_button_subscribes_and_a_pushed_message_shows_a_notificatio
             .expect("16 bytes"),
     };
 
-    // A game against a bot: it is Anna's turn at once or after the bot's, and her device is told.
+    // A game against a bot.
     anna.goto(&server.url("/lobby?lang=en")).await.unwrap();
     browser_support::create_game(&anna, 2, &["me", "bot:random"], 1).await;
     wait_until(
@@ -261,22 +274,19 @@ async fn the_settings_button_subscribes_and_a_pushed_message_shows_a_notificatio
     )
     .await;
     let game = browser_support::game_id(&anna).await;
-    let arrived = crate::common::within(Duration::from_secs(15), async || {
-        !service.messages_to("anna").is_empty()
-    })
-    .await;
-    assert!(arrived, "the push service got a message for Anna's device");
-    let received = &service.messages_to("anna")[0];
-    verify_vapid(received, &key, &service.base);
-    let message = phone.read(&received.body);
-    assert_eq!(message.game, game);
-    assert_eq!(message.url, format!("/games/{game}"));
-
-    // The message, as the push service would hand it to the browser: a notification of the
-    // game, whose click leads to it.
+    // A message for the game, delivered to the service worker as the push service would hand
+    // it to the browser: a notification of the game, whose click leads to it.
     let session = devtools.page_session(&server.url("")).await;
     let registration = devtools.registration_of(&session, &server.url("/")).await;
-    let plaintext = serde_json::to_string(&message).unwrap();
+    let sent = PushMessage {
+        title: "Helvetia Online".into(),
+        body: "Helvetia: it is anna’s turn.".into(),
+        url: format!("/games/{game}"),
+        tag: format!("game-{game}"),
+        game: game.clone(),
+        kind: "your_turn".into(),
+    };
+    let plaintext = serde_json::to_string(&sent).unwrap();
     devtools
         .call(
             "ServiceWorker.deliverPushMessage",
@@ -291,8 +301,30 @@ async fn the_settings_button_subscribes_and_a_pushed_message_shows_a_notificatio
     .await;
     assert!(shown, "a notification is shown");
     let notes = anna.execute(NOTIFICATIONS, vec![]).await.unwrap();
-    assert_eq!(notes[0]["title"], message.title, "{notes}");
-    assert_eq!(notes[0]["body"], message.body, "{notes}");
+    assert_eq!(notes[0]["title"], sent.title, "{notes}");
+    assert_eq!(notes[0]["body"], sent.body, "{notes}");
     assert_eq!(notes[0]["tag"], format!("game-{game}"), "{notes}");
     assert_eq!(notes[0]["url"], format!("/games/{game}"), "{notes}");
+
+    // The server's own message about the game reaches the push service, signed, and reads with
+    // the keys the page made, in the same form. The creator at the table is not told of her
+    // game's start, nor of a first turn that is hers from the start: she plays (through her
+    // page's API) until her turn comes again after the bot's, which her device is told of.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while service.messages_to("anna").is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the push service got a message for Anna's device"
+        );
+        anna.execute_async(PLAY_FIRST_LEGAL, vec![json!(game)])
+            .await
+            .expect("a look at the game");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let received = &service.messages_to("anna")[0];
+    verify_vapid(received, &key, &service.base);
+    let message = phone.read(&received.body);
+    assert_eq!(message.game, game);
+    assert_eq!(message.url, sent.url);
+    assert_eq!(message.tag, sent.tag);
 }

@@ -16,7 +16,9 @@ fn village_widths(update: &Value) -> Vec<&str> {
     let html = update["html"].as_str().expect("a table");
     html.match_indices("<figure class=\"panel village")
         .map(|(at, _)| {
-            let view_box = &html[at..][html[at..].find("viewBox=\"0 0 ").unwrap() + 13..];
+            // The village's own drawing, not the colour swatch of its caption.
+            let drawing = "<svg viewBox=\"0 0 ";
+            let view_box = &html[at..][html[at..].find(drawing).unwrap() + drawing.len()..];
             &view_box[..view_box.find(' ').unwrap()]
         })
         .collect()
