@@ -762,12 +762,8 @@ async fn an_event_pushed_to_a_device_in_use_is_not_mailed_and_one_for_a_device_u
             set_mail(client, address, "en", [false, true, false, false]).await;
         }
         let service = PushService::start().await;
-        let phone = Device::new();
         let endpoint = service.endpoint("anna");
-        let (status, body) = anna
-            .post("/api/push/devices", phone.subscription(&endpoint))
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{body}");
+        Device::added(&mut anna, &endpoint).await;
 
         // Her phone is in use (just added): told there, not by mail; Carla is mailed.
         let first = start_for_three(&mut bruno, [&mut anna, &mut carla]).await;

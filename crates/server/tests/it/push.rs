@@ -39,6 +39,16 @@ impl Device {
         }
     }
 
+    /// A new device that `client`'s person adds for `endpoint` (the server takes it: 201).
+    pub async fn added(client: &mut Client, endpoint: &str) -> Device {
+        let device = Device::new();
+        let (status, body) = client
+            .post("/api/push/devices", device.subscription(endpoint))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        device
+    }
+
     /// `PushSubscription.toJSON()` for an endpoint.
     pub fn subscription(&self, endpoint: &str) -> Value {
         json!({
@@ -276,14 +286,7 @@ async fn a_message_is_signed_by_the_server_and_readable_by_the_device_alone_and_
         let mut anna = server.user("anna").await;
         let key = server_key(&mut anna).await;
         let service = PushService::start().await;
-        let phone = Device::new();
-        let (status, body) = anna
-            .post(
-                "/api/push/devices",
-                phone.subscription(&service.endpoint("phone")),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let phone = Device::added(&mut anna, &service.endpoint("phone")).await;
         let message = PushMessage {
             title: "Helvetia".into(),
             body: "Your turn".into(),
@@ -405,14 +408,7 @@ async fn a_start_and_a_turn_reach_the_persons_device_signed_and_readable_by_it_a
         let mut bruno = server.user("bruno").await;
         let key = server_key(&mut anna).await;
         let service = PushService::start().await;
-        let phone = Device::new();
-        let (status, body) = anna
-            .post(
-                "/api/push/devices",
-                phone.subscription(&service.endpoint("anna")),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let phone = Device::added(&mut anna, &service.endpoint("anna")).await;
 
         // Bruno makes a game, Anna joins, Bruno starts it: Anna's phone is told.
         let (id, _) = common::create_game(
@@ -473,14 +469,7 @@ async fn an_event_planned_before_a_restart_reaches_the_device_once() {
         let mut anna = first.user("anna").await;
         let mut bruno = first.user("bruno").await;
         let service = PushService::start().await;
-        let phone = Device::new();
-        let (status, _) = anna
-            .post(
-                "/api/push/devices",
-                phone.subscription(&service.endpoint("anna")),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED);
+        let phone = Device::added(&mut anna, &service.endpoint("anna")).await;
         let (id, _) = common::create_game(
             &mut bruno,
             json!({"players": 2}),
@@ -523,14 +512,7 @@ async fn two_nodes_tell_each_event_to_the_device_once() {
     let mut anna = node_b.user("anna").await;
     let mut bruno = node_a.user("bruno").await;
     let service = PushService::start().await;
-    let phone = Device::new();
-    let (status, _) = anna
-        .post(
-            "/api/push/devices",
-            phone.subscription(&service.endpoint("anna")),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED);
+    let phone = Device::added(&mut anna, &service.endpoint("anna")).await;
     // Ten games started on node A, joined on node B: both senders look every 50 ms.
     let mut games = Vec::new();
     for _ in 0..10 {
