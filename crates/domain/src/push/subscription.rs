@@ -23,6 +23,25 @@ pub struct Subscription {
 /// Why a subscription was refused: an error code (`docs/api.md`).
 pub type Refused = &'static str;
 
+/// Whether `endpoint` may be a push service's address: `https` (or `http` with `allow_http`),
+/// printable ASCII only, at most [`MAX_ENDPOINT`] bytes, with an origin.
+///
+/// # Errors
+/// `push-endpoint`.
+pub fn check_endpoint(endpoint: &str, allow_http: bool) -> Result<(), Refused> {
+    let scheme_ok =
+        endpoint.starts_with("https://") || (allow_http && endpoint.starts_with("http://"));
+    let plain = endpoint.chars().all(|c| c.is_ascii_graphic());
+    if !scheme_ok
+        || !plain
+        || endpoint.len() > MAX_ENDPOINT
+        || super::vapid::origin(endpoint).is_none()
+    {
+        return Err("push-endpoint");
+    }
+    Ok(())
+}
+
 impl Subscription {
     /// `endpoint`, `p256dh` and `auth` as a browser sent them, checked. The endpoint must be
     /// `https` (as every push service's is), or `http` where the operator allows private
@@ -36,16 +55,7 @@ impl Subscription {
         auth: &str,
         allow_http: bool,
     ) -> Result<Subscription, Refused> {
-        let scheme_ok =
-            endpoint.starts_with("https://") || (allow_http && endpoint.starts_with("http://"));
-        let plain = endpoint.chars().all(|c| c.is_ascii_graphic());
-        if !scheme_ok
-            || !plain
-            || endpoint.len() > MAX_ENDPOINT
-            || super::vapid::origin(endpoint).is_none()
-        {
-            return Err("push-endpoint");
-        }
+        check_endpoint(endpoint, allow_http)?;
         let key = decode(p256dh).ok_or("push-keys")?;
         if key.len() != 65 || p256::PublicKey::from_sec1_bytes(&key).is_err() {
             return Err("push-keys");

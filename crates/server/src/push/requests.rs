@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::accounts::auth::User;
-use crate::domain::push::subscription::Subscription;
+use crate::domain::push::subscription::{check_endpoint, Subscription};
 use crate::domain::time::{now, rfc3339};
 use crate::domain::tokens::random_token;
 use crate::domain::typed_text::{self, Typed};
@@ -145,12 +145,15 @@ pub struct SeenBody {
 /// and an event pushed to it is not also mailed. Never adds a device.
 ///
 /// # Errors
-/// 404 `no-such-device` for an endpoint that is not one of the person's devices.
+/// 400 `push-endpoint` for an address no device can have; 404 `no-such-device` for an endpoint
+/// that is not one of the person's devices.
 pub async fn seen(
     State(app): State<AppState>,
     user: User,
     JsonBody(body): JsonBody<SeenBody>,
 ) -> AppResult<StatusCode> {
+    // The rule devices are added under: nothing else (a NUL, say) reaches the database.
+    check_endpoint(&body.endpoint, app.config.push_allow_private).map_err(AppError::bad_request)?;
     if !app
         .store
         .push_device_seen(&user.id, &body.endpoint, now())

@@ -808,6 +808,14 @@ async fn an_event_pushed_to_a_device_in_use_is_not_mailed_and_one_for_a_device_u
             .post("/api/push/devices/seen", json!({"endpoint": endpoint}))
             .await;
         assert_eq!(status, StatusCode::NOT_FOUND, "not Bruno's device: {body}");
+        let (status, body) = anna
+            .post(
+                "/api/push/devices/seen",
+                json!({"endpoint": format!("{endpoint}\u{0}x")}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(body["code"], "push-endpoint");
         server.server.shutdown().await;
     }
 }
