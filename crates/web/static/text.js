@@ -39,11 +39,19 @@
   }
 
   // A live region is read when its text changes: it is emptied first, so that the same
-  // answer twice is read twice.
+  // answer twice is read twice. What is said to a region within that moment (the others'
+  // decisions arriving one after another) is read as one text, none replaced before it was
+  // read.
+  const pending = new Map();
   function say(region, text, command) {
-    region.textContent = "";
-    window.setTimeout(function () { region.textContent = text; }, 50);
     remember(command, text);
+    if (pending.has(region)) { pending.get(region).push(text); return; }
+    pending.set(region, [text]);
+    region.textContent = "";
+    window.setTimeout(function () {
+      region.textContent = pending.get(region).join(" ");
+      pending.delete(region);
+    }, 50);
   }
 
   function asked(letter, name) {

@@ -300,15 +300,30 @@ async fn browser_text_mode_plays_a_game_to_the_scores_against_a_bot_by_typed_com
         // The next look waits for a change again.
         last_change = Instant::now();
     }
+    // The live region was heard; everything it said is kept in the history, where the checks
+    // below read it (the region's text is replaced by the next, so that a look now and then
+    // cannot be sure to hear all of it).
+    assert!(!heard.is_empty(), "the others' turns were never heard");
+    let history = Screen::read(&anna).await.history();
     let summary = en.tr_args("text-summary", &[("count", "".into())]);
     let summary_tail = summary.trim_start();
+    let turn_begins = history
+        .iter()
+        .filter(|entry| entry.contains(summary_tail))
+        .collect::<Vec<_>>();
     assert!(
-        heard.iter().any(|news| news.contains(summary_tail)),
-        "no summary at the start of a turn: {heard:?}"
+        !turn_begins.is_empty(),
+        "no summary at the start of a turn: {history:?}"
     );
+    // The summary follows the answer to "w", which begins with the round; what the others did
+    // comes before it.
+    let round = en.tr_args("table-round", &[("round", 1.into())]);
+    let round_word = round.split('1').next().expect("a word before the number");
     assert!(
-        heard.iter().any(|news| !news.contains(summary_tail)),
-        "the others' turns were never read out: {heard:?}"
+        turn_begins
+            .iter()
+            .any(|news| news.find(round_word).is_some_and(|at| at > 0)),
+        "the others' turns were never read out: {history:?}"
     );
     assert!(by_words > 0, "no choice made by its words");
     let violations = axe_violations(&anna).await;
