@@ -8,8 +8,9 @@
 //! Chromium reaches no push service here (its own needs Google's servers), so the page's
 //! `pushManager.subscribe` is replaced by one that makes the device's keys as a browser does
 //! (P-256 with WebCrypto, a random authentication secret) for the test's push service on
-//! 127.0.0.1. The notification's click cannot be made through the protocol; that it opens
-//! `data.url` is the service worker's `notificationclick` (`/sw.js`).
+//! 127.0.0.1. The protocol has no click on a notification, and only a person's click may bring
+//! a tab forward or open a window: the worker's own `notificationclick` is dispatched on the
+//! notification shown, and which tab it would bring forward or which address open is taken down.
 //!
 //! It needs Debian's `chromium` (the whole browser: the headless shell refuses notifications)
 //! and `chromium-driver`, and fails without them.
@@ -118,6 +119,42 @@ impl DevTools {
             .to_string()
     }
 
+    /// A DevTools session in the service worker whose script is `script`.
+    async fn worker_session(&mut self, script: &str) -> String {
+        let targets = self.call("Target.getTargets", json!({}), None).await;
+        let worker = targets["targetInfos"]
+            .as_array()
+            .expect("targets")
+            .iter()
+            .find(|t| t["type"] == "service_worker" && t["url"] == script)
+            .expect("the service worker's target")["targetId"]
+            .clone();
+        let attached = self
+            .call(
+                "Target.attachToTarget",
+                json!({"targetId": worker, "flatten": true}),
+                None,
+            )
+            .await;
+        attached["sessionId"]
+            .as_str()
+            .expect("a session")
+            .to_string()
+    }
+
+    /// Evaluates `expression` in `session`, waiting for its promise: its value.
+    async fn evaluate(&mut self, session: &str, expression: &str) -> Value {
+        let result = self
+            .call(
+                "Runtime.evaluate",
+                json!({"expression": expression, "awaitPromise": true, "returnByValue": true}),
+                Some(session),
+            )
+            .await;
+        assert!(result.get("exceptionDetails").is_none(), "{result}");
+        result["result"]["value"].clone()
+    }
+
     /// The id of the service worker registration whose scope is `scope`, as DevTools tells it.
     async fn registration_of(&mut self, session: &str, scope: &str) -> String {
         self.call("ServiceWorker.enable", json!({}), Some(session))
@@ -186,6 +223,31 @@ const PLAY_FIRST_LEGAL: &str = "
     fetch('/api/games/' + game + '/actions', {method: 'POST', credentials: 'same-origin',
         headers: {'content-type': 'application/json', 'x-csrf-token': csrf},
         body: JSON.stringify({version, index: 0})}).then(r => done(r.ok)).catch(() => done(false));";
+
+/// In the service worker: shows its notification again (a click closes it) and dispatches a
+/// click on it; what the worker's handler did: whether it closed the notification, which tab
+/// it brought to the front, which address it opened in a new window.
+const CLICK_THE_NOTIFICATION: &str = "(async () => {
+    const [shown] = await self.registration.getNotifications();
+    const done = {closed: false, focused: null, opened: null};
+    const close = shown.close.bind(shown);
+    shown.close = () => { done.closed = true; close(); };
+    const focus = WindowClient.prototype.focus;
+    WindowClient.prototype.focus = function () { done.focused = this.url; return Promise.resolve(this); };
+    const openWindow = self.clients.openWindow;
+    self.clients.openWindow = url => { done.opened = url; return Promise.resolve(null); };
+    const click = new NotificationEvent('notificationclick', {notification: shown});
+    let handled = Promise.resolve();
+    click.waitUntil = promise => { handled = promise; };
+    self.dispatchEvent(click);
+    try { await handled; } finally {
+        WindowClient.prototype.focus = focus;
+        self.clients.openWindow = openWindow;
+    }
+    await self.registration.showNotification(shown.title,
+        {body: shown.body, tag: shown.tag, data: shown.data});
+    return done;
+})()";
 
 /// The notifications the site's service worker shows, as the page reads them.
 const NOTIFICATIONS: &str = "return navigator.serviceWorker.ready.then(r => r.getNotifications()) \
@@ -318,6 +380,23 @@ async fn the_settings_button_subscribes_and_a_pushed_message_shows_a_notificatio
     assert_eq!(notes[0]["body"], sent.body, "{notes}");
     assert_eq!(notes[0]["tag"], format!("game-{game}"), "{notes}");
     assert_eq!(notes[0]["url"], format!("/games/{game}"), "{notes}");
+
+    // A click on it: the worker's `notificationclick` is given the notification shown, once
+    // while a tab shows its game (that tab comes to the front) and once with the page elsewhere
+    // (the game opens in a new window). Only a person's click may bring a tab forward or open
+    // a window, and the protocol has no click, so the event is the worker's own and the two
+    // calls are taken down instead of made.
+    let game_url = server.url(&format!("/games/{game}"));
+    let worker = devtools.worker_session(&server.url("/sw.js")).await;
+    let opened = devtools.evaluate(&worker, CLICK_THE_NOTIFICATION).await;
+    assert_eq!(opened["closed"], true, "{opened}");
+    assert_eq!(opened["focused"], game_url, "{opened}");
+    assert_eq!(opened["opened"], Value::Null, "{opened}");
+    anna.goto(&server.url("/lobby?lang=en")).await.unwrap();
+    let opened = devtools.evaluate(&worker, CLICK_THE_NOTIFICATION).await;
+    assert_eq!(opened["focused"], Value::Null, "{opened}");
+    assert_eq!(opened["opened"], game_url, "{opened}");
+    anna.goto(&game_url).await.unwrap();
 
     // The server's own message about the game reaches the push service, signed, and reads with
     // the keys the page made, in the same form. The creator at the table is not told of her
