@@ -3,7 +3,8 @@
 //! Anna's game in the server's form, delivered to the service worker through the DevTools
 //! protocol (`ServiceWorker.deliverPushMessage`), shows a notification that leads to the game;
 //! and the server's own message about it reaches the push service signed, in the same form, and
-//! decrypts with the keys the page made.
+//! decrypts with the keys the page made. The settings page with the device listed and a
+//! vacation running passes axe-core in every language.
 //!
 //! Chromium reaches no push service here (its own needs Google's servers), so the page's
 //! `pushManager.subscribe` is replaced by one that makes the device's keys as a browser does
@@ -21,7 +22,7 @@ use helvetia_server::domain::push::message::PushMessage;
 
 use std::time::Duration;
 
-use browser_support::{register, wait_until, Browser, Chromium, TestServer};
+use browser_support::{axe_violations, register, wait_until, Browser, Chromium, TestServer};
 use fantoccini::{Client, Locator};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -330,6 +331,51 @@ async fn the_settings_button_subscribes_and_a_pushed_message_shows_a_notificatio
             .try_into()
             .expect("16 bytes"),
     };
+
+    // A vacation taken from today with the settings' form: the page with a device listed and a
+    // vacation running has no violation axe-core finds, in every language.
+    anna.find(Locator::Css("#vacation-form button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        &anna,
+        "document.querySelector('#vacation-list li.vacation.on') !== null",
+        "the vacation listed as running",
+        Duration::from_secs(20),
+    )
+    .await;
+    for lang in ["en", "de", "fr", "it", "zh"] {
+        anna.goto(&server.url(&format!("/settings?lang={lang}")))
+            .await
+            .unwrap();
+        wait_until(
+            &anna,
+            "document.readyState === 'complete' \
+             && document.querySelector('button[data-remove-device]') !== null \
+             && document.querySelector('button[data-end-vacation]') !== null",
+            "the device and the vacation listed",
+            Duration::from_secs(20),
+        )
+        .await;
+        let violations = axe_violations(&anna).await;
+        assert!(violations.is_empty(), "{lang}: {violations:#?}");
+    }
+    anna.find(Locator::Css("button[data-end-vacation]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        &anna,
+        "document.getElementById('no-vacation') !== null",
+        "the vacation ended",
+        Duration::from_secs(20),
+    )
+    .await;
 
     // A game against a bot.
     anna.goto(&server.url("/lobby?lang=en")).await.unwrap();
