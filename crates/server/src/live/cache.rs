@@ -234,11 +234,18 @@ pub async fn find(node: &Node, id: &str) -> LiveResult<Arc<LiveGame>> {
         return Err(LiveError::NoGame);
     }
     let state = GameState::from_record(record).map_err(|error| damaged(id, &error))?;
+    Ok(hold(node, id, state).await)
+}
+
+/// Holds the game `id`, just stored or read, as `state` in this node's cache and tells the
+/// workers (its bot may have a move to make): the one way a game enters the cache. Should
+/// another request have put it there first, that one is kept.
+pub(super) async fn hold(node: &Node, id: &str, state: GameState) -> Arc<LiveGame> {
     let live = node.games.insert(Arc::new(LiveGame::new(id, state)));
     let state = live.lock().await;
     node.events.loaded(&live, &state);
     drop(state);
-    Ok(live)
+    live
 }
 
 /// A game that could not be read: damaged if its rows do not parse, else the database failed.

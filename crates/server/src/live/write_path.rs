@@ -19,7 +19,7 @@ use helvetia_engine::Seat;
 use tokio::sync::Notify;
 use tracing::Instrument;
 
-use super::cache::{reload, LiveGame};
+use super::cache::{hold, reload, LiveGame};
 use super::error::{LiveError, LiveResult};
 use super::Node;
 use crate::domain::game_state::{Change, Choice, GameState, Refusal};
@@ -206,11 +206,7 @@ pub async fn create(
     stored: impl Future<Output = StoreResult<()>>,
 ) -> LiveResult<Arc<LiveGame>> {
     stored.await?;
-    let live = node.games.insert(Arc::new(LiveGame::new(id, state)));
-    let state = live.lock().await;
-    node.events.loaded(&live, &state);
-    drop(state);
-    Ok(live)
+    Ok(hold(node, id, state).await)
 }
 
 /// Plays `choice` for `actor` if the game is at `version`; answers after the action is committed

@@ -5,11 +5,17 @@
 
 use std::sync::Arc;
 
+use helvetia_engine::Seat;
+
+use crate::domain::game_state::GameState;
 use crate::domain::rating::{anchor, Rater};
 use crate::domain::seats::{all_people_or_all_bots, GameStatus, Occupant};
 use crate::domain::time::now;
 use crate::live::cache::{find, LiveGame};
+use crate::live::error::LiveError;
+use crate::live::write_path::commit;
 use crate::state::AppState;
+use crate::storage::StoreError;
 
 /// Rates `live` in the background if it is a finished rated game not rated yet.
 pub fn rate_later(app: &AppState, live: &Arc<LiveGame>) {
@@ -34,57 +40,65 @@ pub async fn rate_unrated(app: AppState) {
     }
 }
 
+/// Rates `live` through the write path's [`commit`]: decided on the finished game under the
+/// writer's lock, stored once (the database refuses a second rating), then applied, published
+/// and told to the workers as any change is.
 async fn rate(app: &AppState, live: &Arc<LiveGame>) {
-    let players = {
-        let state = live.lock().await;
-        if state.status != GameStatus::Finished || !state.rated || !state.rating_changes.is_empty()
-        {
-            return;
-        }
-        // A seat a bot account declined opens to anyone: a person who took it leaves the game
-        // unrated.
-        if !all_people_or_all_bots(&state.seats) {
-            return;
-        }
-        let Some(standings) = state.standings() else {
-            return;
-        };
-        let players: Option<Vec<_>> = standings
-            .iter()
-            .map(
-                |standing| match &state.seats[standing.seat.index()].occupant {
-                    Occupant::Human { user_id, .. } => Some((
-                        standing.seat,
-                        Rater::Account(user_id.clone()),
-                        standing.rank,
-                    )),
-                    // Only a game of bots (the bot ladder) is rated with a built-in bot seated.
-                    Occupant::Bot { level } => Some((
-                        standing.seat,
-                        Rater::Anchor(anchor(f64::from(level.ladder().rating))),
-                        standing.rank,
-                    )),
-                    _ => None,
-                },
-            )
-            .collect();
-        let Some(mut players) = players else {
-            return;
-        };
-        players.sort_by_key(|(seat, ..)| seat.0);
-        players
+    let mut state = live.lock().await;
+    let Some(players) = raters(&state) else {
+        return;
     };
-    let changes = match app.store.rate_game(&live.id, &players, now()).await {
-        Ok(changes) => changes,
+    let stored = async {
+        let changes = app.store.rate_game(&live.id, &players, now()).await?;
+        // None: another node rated it first, and the game is read again from the database.
+        if changes.is_empty() {
+            return Err(StoreError::Conflict);
+        }
+        Ok(changes)
+    };
+    let rated = commit(app, live, &mut state, stored, |state, changes| {
+        state.rating_changes = changes;
+    })
+    .await;
+    match rated {
+        Ok(()) | Err(LiveError::ChangedMeanwhile) => {}
         Err(error) => {
             tracing::warn!(game = %live.id, "not rated now (again at the next start): {error}");
-            return;
         }
-    };
-    if changes.is_empty() {
-        return;
     }
-    let mut state = live.lock().await;
-    state.rating_changes = changes;
-    live.publish(&state);
+}
+
+/// The players of `state` to rate, in seat order, with their places: none unless it is a
+/// finished rated game not rated yet, among people only or bots only.
+fn raters(state: &GameState) -> Option<Vec<(Seat, Rater, u8)>> {
+    if state.status != GameStatus::Finished || !state.rated || !state.rating_changes.is_empty() {
+        return None;
+    }
+    // A seat a bot account declined opens to anyone: a person who took it leaves the game
+    // unrated.
+    if !all_people_or_all_bots(&state.seats) {
+        return None;
+    }
+    let standings = state.standings()?;
+    let mut players = standings
+        .iter()
+        .map(
+            |standing| match &state.seats[standing.seat.index()].occupant {
+                Occupant::Human { user_id, .. } => Some((
+                    standing.seat,
+                    Rater::Account(user_id.clone()),
+                    standing.rank,
+                )),
+                // Only a game of bots (the bot ladder) is rated with a built-in bot seated.
+                Occupant::Bot { level } => Some((
+                    standing.seat,
+                    Rater::Anchor(anchor(f64::from(level.ladder().rating))),
+                    standing.rank,
+                )),
+                _ => None,
+            },
+        )
+        .collect::<Option<Vec<_>>>()?;
+    players.sort_by_key(|(seat, ..)| seat.0);
+    Some(players)
 }
