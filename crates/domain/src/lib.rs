@@ -2,6 +2,7 @@
 //! undo, resignations, votes), clocks, ratings, usernames, seats, and the records a change
 //! produces, a finished game as the export writes it, vacations, and the rules of webhooks (where they may go, what they carry, how it is signed). Plain data and pure functions: no web framework, database or async runtime.
 
+pub mod backoff;
 pub mod blocked_addresses;
 pub mod clock;
 pub mod export;

@@ -12,6 +12,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::event_planning::{plan_event, EventKey};
+use super::outbox::Outbox;
 use super::vacations::TO_MOVE_AWAY_AT_1;
 use super::{Store, StoreResult};
 use crate::domain::clock::Clock;
@@ -114,6 +115,16 @@ pub enum MailOutcome {
     Failed(String),
 }
 
+/// The mails' columns of the outbox's rows.
+const MAILS: Outbox = Outbox {
+    table: "mail_outbox",
+    key_where: "user_id = $1 AND game_id = $2 AND kind = $3 AND event_key = $4",
+    state: "state",
+    claimed_until: "claimed_until",
+    claimed_by: Some("claimed_by"),
+    attempts: "attempts",
+};
+
 const JOB_COLUMNS: &str = "o.user_id, o.game_id, o.kind, o.event_key, o.created_at, o.attempts, \
      u.username, u.email, u.language, u.unsubscribe_token, \
      g.status, g.to_move, g.winners, g.deadline, s.seat, s.stand_in";
@@ -208,22 +219,13 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn claim_mail(&self, key: &MailKey, now: i64, until: i64) -> StoreResult<bool> {
-        let claimed = sqlx::query(
-            "UPDATE mail_outbox SET claimed_by = $1, claimed_until = $2 \
-             WHERE user_id = $3 AND game_id = $4 AND kind = $5 AND event_key = $6 \
-             AND state = 'queued' AND claimed_until < $7",
-        )
-        .bind(self.node())
-        .bind(until)
-        .bind(&key.user_id)
-        .bind(&key.game_id)
-        .bind(key.kind.as_str())
-        .bind(key.event_key)
-        .bind(now)
-        .execute(&self.pool)
-        .await?
-        .rows_affected();
-        Ok(claimed == 1)
+        let key = (
+            key.user_id.as_str(),
+            key.game_id.as_str(),
+            key.kind.as_str(),
+            key.event_key,
+        );
+        Ok(self.claim_from(&MAILS, key, now, until).await?.is_some())
     }
 
     /// The claimed mail `key` with its person, game and seat as they are now.

@@ -23,6 +23,7 @@ pub mod group_writes;
 mod log_writer;
 mod mail_outbox;
 mod mail_settings;
+mod outbox;
 mod paired_tables;
 mod play_now;
 mod play_settings;

@@ -4,6 +4,7 @@
 
 use sqlx::Row;
 
+use super::outbox::Outbox;
 use super::{MailKey, Store, StoreResult};
 use crate::domain::mail_event::MailKind;
 
@@ -36,6 +37,16 @@ impl PushOutcome {
 }
 
 const KEY_WHERE: &str = "user_id = $1 AND game_id = $2 AND kind = $3 AND event_key = $4";
+
+/// The devices' columns of the outbox's rows.
+const DEVICES: Outbox = Outbox {
+    table: "mail_outbox",
+    key_where: KEY_WHERE,
+    state: "push",
+    claimed_until: "push_claimed_until_ms",
+    claimed_by: None,
+    attempts: "push_attempts",
+};
 
 impl Store {
     /// Up to `limit` events due to be told to devices at `now_ms` and claimed by no node.
@@ -76,20 +87,13 @@ impl Store {
         now_ms: i64,
         until_ms: i64,
     ) -> StoreResult<Option<u32>> {
-        let attempts: Option<i64> = sqlx::query_scalar(&format!(
-            "UPDATE mail_outbox SET push_claimed_until_ms = $5 \
-             WHERE {KEY_WHERE} AND push = 'queued' AND push_claimed_until_ms < $6 \
-             RETURNING push_attempts"
-        ))
-        .bind(&key.user_id)
-        .bind(&key.game_id)
-        .bind(key.kind.as_str())
-        .bind(key.event_key)
-        .bind(until_ms)
-        .bind(now_ms)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(attempts.map(|n| n.max(0) as u32))
+        let key = (
+            key.user_id.as_str(),
+            key.game_id.as_str(),
+            key.kind.as_str(),
+            key.event_key,
+        );
+        self.claim_from(&DEVICES, key, now_ms, until_ms).await
     }
 
     /// Stores what came of telling `key` to the devices.

@@ -11,6 +11,7 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::outbox::Outbox;
 use super::{MailJob, MailKey, Store, StoreResult};
 use crate::domain::mail_event::MailKind;
 
@@ -77,6 +78,16 @@ impl DeliveryOutcome {
 }
 
 const KEY_WHERE: &str = "hook_id = $1 AND game_id = $2 AND kind = $3 AND event_key = $4";
+
+/// The deliveries' outbox.
+const DELIVERIES: Outbox = Outbox {
+    table: "webhook_deliveries",
+    key_where: KEY_WHERE,
+    state: "state",
+    claimed_until: "claimed_until_ms",
+    claimed_by: Some("claimed_by"),
+    attempts: "attempts",
+};
 
 impl Store {
     /// Makes the deliveries of up to `limit` events whose deliveries are still to be made: one
@@ -165,21 +176,16 @@ impl Store {
         now_ms: i64,
         until_ms: i64,
     ) -> StoreResult<bool> {
-        let claimed = sqlx::query(&format!(
-            "UPDATE webhook_deliveries SET claimed_by = $5, claimed_until_ms = $6 \
-             WHERE {KEY_WHERE} AND state = 'queued' AND claimed_until_ms < $7"
-        ))
-        .bind(&key.hook_id)
-        .bind(&key.game_id)
-        .bind(key.kind.as_str())
-        .bind(key.event_key)
-        .bind(self.node())
-        .bind(until_ms)
-        .bind(now_ms)
-        .execute(&self.pool)
-        .await?
-        .rows_affected();
-        Ok(claimed == 1)
+        let key = (
+            key.hook_id.as_str(),
+            key.game_id.as_str(),
+            key.kind.as_str(),
+            key.event_key,
+        );
+        Ok(self
+            .claim_from(&DELIVERIES, key, now_ms, until_ms)
+            .await?
+            .is_some())
     }
 
     /// The claimed delivery `key` with its hook and event; none if the hook was deleted since.

@@ -9,6 +9,7 @@
 
 use std::time::Duration;
 
+use crate::domain::backoff::Backoff;
 use crate::domain::clock::now_ms;
 use crate::domain::mail_event::MailKind;
 use crate::domain::seats::GameStatus;
@@ -29,8 +30,12 @@ const CLAIM_SECS: i64 = 120;
 /// A mail that could not be sent for a day (the SMTP server was down) is dropped: it would
 /// only tell of the past.
 pub const STALE_SECS: i64 = 86_400;
-/// Sending attempts before a mail is given up.
-const MAX_ATTEMPTS: u32 = 5;
+/// Five attempts, the next after 1, 2, 4 and 8 minutes.
+const RETRY: Backoff = Backoff {
+    first_ms: 60_000,
+    longest_ms: 8 * 60_000,
+    attempts: 5,
+};
 /// How long a mail waits for its event's push to a device in use, before it goes anyway.
 pub const PUSH_FIRST_SECS: i64 = 300;
 /// How often a mail waiting for a push looks again.
@@ -137,11 +142,12 @@ async fn send(config: &MailConfig, job: &MailJob, address: &str) -> MailOutcome 
         .await
     {
         Ok(()) => MailOutcome::Sent(now()),
-        Err(error) if job.attempts + 1 >= MAX_ATTEMPTS => MailOutcome::Failed(error),
-        Err(error) => MailOutcome::Retry {
-            // 1, 2, 4, 8 minutes.
-            at: now() + 60 * (1 << job.attempts.min(4)),
-            error,
+        Err(error) => match RETRY.next_wait_ms(job.attempts) {
+            Some(wait_ms) => MailOutcome::Retry {
+                at: now() + wait_ms / 1000,
+                error,
+            },
+            None => MailOutcome::Failed(error),
         },
     }
 }

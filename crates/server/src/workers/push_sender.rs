@@ -5,7 +5,7 @@
 //! in a pocket is the point, unlike a mail, which waits.
 //!
 //! An event that reached no device's push service is tried again after a backoff that doubles
-//! (from two seconds) up to [`MAX_ATTEMPTS`] attempts; a device the push service no longer
+//! (from two seconds) up to [`RETRY`]'s attempts; a device the push service no longer
 //! knows is forgotten (`push::sender`).
 
 use std::time::Duration;
@@ -14,6 +14,7 @@ use futures_util::future::join_all;
 use helvetia_web::Lang;
 
 use super::mail_sender::{still_holds, STALE_SECS};
+use crate::domain::backoff::Backoff;
 use crate::domain::clock::now_ms;
 use crate::domain::push::message::PushMessage;
 use crate::domain::time::now;
@@ -22,10 +23,13 @@ use crate::state::AppState;
 use crate::storage::{MailKey, PushOutcome, StoreError};
 use crate::webhooks::compose::compose;
 
-/// Attempts before an event is given up (from two seconds, doubling: after about four hours).
-pub const MAX_ATTEMPTS: u32 = 14;
-/// The first retry's wait.
-const FIRST_RETRY_MS: i64 = 2_000;
+/// Attempts before an event is given up, the next after a wait from two seconds, doubling:
+/// the last after about two and a quarter hours, about four and a half in all.
+pub const RETRY: Backoff = Backoff {
+    first_ms: 2_000,
+    longest_ms: 2_000 << 12,
+    attempts: 14,
+};
 /// How long a node's claim lasts: if the node stops while sending, another sends the event
 /// after this (it may then reach a device twice, never not at all).
 const CLAIM_MS: i64 = 60_000;
@@ -126,11 +130,10 @@ async fn tell_devices(
     }) {
         tracing::info!("push not delivered: {failure}");
     }
-    Ok(if attempts + 1 >= MAX_ATTEMPTS {
-        PushOutcome::Failed
-    } else {
-        PushOutcome::Retry {
-            at_ms: now_ms() + (FIRST_RETRY_MS << attempts.min(20)),
-        }
+    Ok(match RETRY.next_wait_ms(attempts) {
+        Some(wait_ms) => PushOutcome::Retry {
+            at_ms: now_ms() + wait_ms,
+        },
+        None => PushOutcome::Failed,
     })
 }

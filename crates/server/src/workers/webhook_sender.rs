@@ -14,6 +14,7 @@ use std::time::Duration;
 use futures_util::future::join_all;
 use helvetia_web::Lang;
 
+use crate::domain::backoff::Backoff;
 use crate::domain::clock::now_ms;
 use crate::domain::time::{now, rfc3339};
 use crate::domain::webhook_address::check_url;
@@ -48,6 +49,18 @@ pub struct WebhookConfig {
     pub retry_ms: u64,
     /// Whether hooks may reach private addresses (`--webhooks-allow-private`).
     pub allow_private: bool,
+}
+
+impl WebhookConfig {
+    /// Tries again after `retry_ms`, doubling, up to [`MAX_ATTEMPTS`] attempts.
+    fn retry(&self) -> Backoff {
+        let first_ms = i64::try_from(self.retry_ms).unwrap_or(i64::MAX);
+        Backoff {
+            first_ms,
+            longest_ms: first_ms.saturating_mul(1 << (MAX_ATTEMPTS - 2)),
+            attempts: MAX_ATTEMPTS,
+        }
+    }
 }
 
 /// Every `interval`: plans clock warnings, makes the deliveries of new events and sends the
@@ -183,10 +196,12 @@ async fn send(config: &WebhookConfig, job: &DeliveryJob) -> DeliveryOutcome {
     };
     match outbound::send(&url, post, config.allow_private).await {
         Ok(()) => DeliveryOutcome::Sent,
-        Err(error) if job.attempts + 1 >= MAX_ATTEMPTS => DeliveryOutcome::Failed(error),
-        Err(error) => DeliveryOutcome::Retry {
-            at_ms: now_ms() + (config.retry_ms as i64) * (1 << job.attempts.min(6)),
-            error,
+        Err(error) => match config.retry().next_wait_ms(job.attempts) {
+            Some(wait_ms) => DeliveryOutcome::Retry {
+                at_ms: now_ms() + wait_ms,
+                error,
+            },
+            None => DeliveryOutcome::Failed(error),
         },
     }
 }

@@ -16,7 +16,7 @@ use rand_core::SeedableRng;
 
 use browser_support::{
     axe_violations, click_random_legal, create_game, fill, play_until_over, register, table_state,
-    wait_until, Browser, TestServer,
+    wait_until, Browser, TestServer, LANGUAGES,
 };
 
 /// Opens `path` and checks it.
@@ -203,9 +203,6 @@ async fn axe_finds_nothing_on_the_pages_and_the_table_in_every_language() {
     }
     assert!(problems.is_empty(), "axe-core: {problems:#?}");
 }
-
-/// The site's languages, by the codes of `?lang=`.
-const LANGUAGES: [&str; 5] = ["en", "de", "fr", "it", "zh"];
 
 /// Checks the page `path` in each of the site's languages.
 async fn check_in_every_language(

@@ -22,7 +22,7 @@ use helvetia_server::domain::push::message::PushMessage;
 
 use std::time::Duration;
 
-use browser_support::{axe_violations, register, wait_until, Browser, Chromium, TestServer};
+use browser_support::{axe_in_every_language, register, wait_until, Browser, Chromium, TestServer};
 use fantoccini::{Client, Locator};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -99,41 +99,30 @@ impl DevTools {
 
     /// The DevTools session of the page at `origin`.
     async fn page_session(&mut self, origin: &str) -> String {
-        let targets = self.call("Target.getTargets", json!({}), None).await;
-        let page = targets["targetInfos"]
-            .as_array()
-            .expect("targets")
-            .iter()
-            .find(|t| t["type"] == "page" && t["url"].as_str().unwrap_or("").starts_with(origin))
-            .expect("the page's target")["targetId"]
-            .clone();
-        let attached = self
-            .call(
-                "Target.attachToTarget",
-                json!({"targetId": page, "flatten": true}),
-                None,
-            )
-            .await;
-        attached["sessionId"]
-            .as_str()
-            .expect("a session")
-            .to_string()
+        self.attach(|t| t["type"] == "page" && t["url"].as_str().unwrap_or("").starts_with(origin))
+            .await
     }
 
     /// A DevTools session in the service worker whose script is `script`.
     async fn worker_session(&mut self, script: &str) -> String {
+        self.attach(|t| t["type"] == "service_worker" && t["url"] == script)
+            .await
+    }
+
+    /// A DevTools session in the first target `wanted` picks.
+    async fn attach(&mut self, wanted: impl Fn(&Value) -> bool) -> String {
         let targets = self.call("Target.getTargets", json!({}), None).await;
-        let worker = targets["targetInfos"]
+        let target = targets["targetInfos"]
             .as_array()
             .expect("targets")
             .iter()
-            .find(|t| t["type"] == "service_worker" && t["url"] == script)
-            .expect("the service worker's target")["targetId"]
+            .find(|t| wanted(t))
+            .unwrap_or_else(|| panic!("no such target among {targets}"))["targetId"]
             .clone();
         let attached = self
             .call(
                 "Target.attachToTarget",
-                json!({"targetId": worker, "flatten": true}),
+                json!({"targetId": target, "flatten": true}),
                 None,
             )
             .await;
@@ -347,22 +336,15 @@ async fn the_settings_button_subscribes_and_a_pushed_message_shows_a_notificatio
         Duration::from_secs(20),
     )
     .await;
-    for lang in ["en", "de", "fr", "it", "zh"] {
-        anna.goto(&server.url(&format!("/settings?lang={lang}")))
-            .await
-            .unwrap();
-        wait_until(
-            &anna,
-            "document.readyState === 'complete' \
-             && document.querySelector('button[data-remove-device]') !== null \
-             && document.querySelector('button[data-end-vacation]') !== null",
-            "the device and the vacation listed",
-            Duration::from_secs(20),
-        )
-        .await;
-        let violations = axe_violations(&anna).await;
-        assert!(violations.is_empty(), "{lang}: {violations:#?}");
-    }
+    let violations = axe_in_every_language(
+        &anna,
+        &server,
+        "/settings",
+        "document.querySelector('button[data-remove-device]') !== null \
+         && document.querySelector('button[data-end-vacation]') !== null",
+    )
+    .await;
+    assert!(violations.is_empty(), "{violations:#?}");
     anna.find(Locator::Css("button[data-end-vacation]"))
         .await
         .unwrap()

@@ -5,9 +5,12 @@
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
+use std::time::Duration;
 
 use fantoccini::Client;
 use serde_json::Value;
+
+use super::{wait_until, TestServer};
 
 /// The version checked against: pinned, so that a new rule cannot turn the tests red by itself.
 const AXE_CORE: &str = "axe-core@4.14.1";
@@ -72,4 +75,34 @@ pub async fn axe_violations(client: &Client) -> Vec<String> {
         .iter()
         .map(|v| v.as_str().unwrap_or_default().to_string())
         .collect()
+}
+
+/// The site's languages, by their codes.
+pub const LANGUAGES: [&str; 5] = ["en", "de", "fr", "it", "zh"];
+
+/// axe-core's violations on the page at `path` (without a query) in each language, each looked
+/// at once the page has loaded and `ready` (a script's condition) holds: "language: violation".
+pub async fn axe_in_every_language(
+    client: &Client,
+    server: &TestServer,
+    path: &str,
+    ready: &str,
+) -> Vec<String> {
+    let mut violations = Vec::new();
+    for lang in LANGUAGES {
+        client
+            .goto(&server.url(&format!("{path}?lang={lang}")))
+            .await
+            .expect("the page");
+        wait_until(
+            client,
+            &format!("document.readyState === 'complete' && ({ready})"),
+            &format!("{path} in {lang}: {ready}"),
+            Duration::from_secs(20),
+        )
+        .await;
+        let found = axe_violations(client).await;
+        violations.extend(found.into_iter().map(|v| format!("{lang}: {v}")));
+    }
+    violations
 }

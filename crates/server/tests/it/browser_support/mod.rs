@@ -22,7 +22,7 @@ use tempfile::TempDir;
 use helvetia_server::{spawn, Config, RunningServer};
 
 mod axe;
-pub use axe::axe_violations;
+pub use axe::{axe_in_every_language, axe_violations, LANGUAGES};
 mod finished;
 pub use finished::{board_width, end_screen_faults, replay_faults};
 
