@@ -24,7 +24,7 @@ use crate::http::{
 };
 use crate::live::open_streams::OpenStreams;
 use crate::live::Node;
-use crate::lobby::{games as lobby, next_game, rematch, tutorial};
+use crate::lobby::{create, lists, next_game, rematch, seats, status, tutorial};
 use crate::mail;
 use crate::matchmaking::requests as play_now;
 use crate::play::{forced_steps, hints, requests as play, resign, socket as ws, stand_in};
@@ -144,13 +144,13 @@ pub fn app(state: AppState) -> Router {
         .route("/tournaments/{id}", get(tournaments::get))
         .route("/tournaments/{id}/enter", post(tournaments::enter))
         .route("/tournaments/{id}/withdraw", post(tournaments::withdraw))
-        .route("/games", get(lobby::list).post(lobby::create))
+        .route("/games", get(lists::list).post(create::create))
         .route("/games/export", get(export::export))
         .route("/games/next", get(next_game::api))
         .route("/games/{id}", get(play::get_game))
-        .route("/games/{id}/join", post(lobby::join))
-        .route("/games/{id}/leave", post(lobby::leave))
-        .route("/games/{id}/start", post(lobby::start))
+        .route("/games/{id}/join", post(seats::join))
+        .route("/games/{id}/leave", post(seats::leave))
+        .route("/games/{id}/start", post(status::start))
         .route("/games/{id}/actions", post(play::post_action))
         .route("/games/{id}/undo", post(play::post_undo))
         .route("/games/{id}/return", post(stand_in::take_seat_back))

@@ -5,7 +5,7 @@
 use axum::Json;
 use serde_json::json;
 
-use super::games::change_seat;
+use super::seats::change_seat;
 use crate::accounts::auth::User;
 use crate::domain::seats::{GameStatus, Occupant, SeatRecord};
 use crate::http::error::{AppError, AppResult};

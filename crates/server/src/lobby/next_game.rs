@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use super::games::{summaries, ListKind};
+use super::lists::{summaries, ListKind};
 use crate::accounts::auth::{MaybeUser, User};
 use crate::accounts::page_context::PageContext;
 use crate::http::error::{AppError, AppResult};

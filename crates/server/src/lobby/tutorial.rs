@@ -16,7 +16,9 @@ use crate::accounts::page_context::PageContext;
 use crate::http::error::AppResult;
 use crate::http::language::LangQuery;
 use crate::live::cache::find;
-use crate::lobby::games::{self, CreateBody, Kind};
+use crate::lobby::create::{open_game, CreateBody, Kind};
+use crate::lobby::seats::give_seat_back;
+use crate::lobby::status::start_now;
 use crate::state::AppState;
 use helvetia_web::pages as web;
 
@@ -39,11 +41,11 @@ pub async fn start(
     let kind = Kind::Tutorial {
         seed: TUTORIAL_SEED,
     };
-    let (id, _) = games::open_game(&app, &user, &body, kind).await?;
+    let (id, _) = open_game(&app, &user, &body, kind).await?;
     let live = find(&app, &id).await?;
-    if let Err(error) = games::start_now(&app, &live, &user).await {
+    if let Err(error) = start_now(&app, &live, &user).await {
         // The creator leaving an open game cancels it.
-        let _ = games::give_seat_back(&app, &live, &user).await;
+        let _ = give_seat_back(&app, &live, &user).await;
         return Err(error);
     }
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))))

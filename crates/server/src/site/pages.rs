@@ -15,7 +15,8 @@ use crate::domain::seats::GameStatus;
 use crate::http::error::AppError;
 use crate::http::language::LangQuery;
 use crate::live::cache::{find, LiveGame};
-use crate::lobby::games::{self, summaries, ListKind, LobbyGame};
+use crate::lobby::invitation::{invitation, waiting_room};
+use crate::lobby::lists::{summaries, ListKind, LobbyGame};
 use crate::play::presenter;
 use crate::play::requests::frame;
 use crate::state::AppState;
@@ -133,7 +134,7 @@ pub async fn lobby(
         }
     }
     let invitation = match &q.invite {
-        Some(token) => match games::invitation(&app, token, who.as_ref(), page.lang).await {
+        Some(token) => match invitation(&app, token, who.as_ref(), page.lang).await {
             Ok(found) => Some(web::Invitation {
                 token: token.clone(),
                 game: found.map(for_page),
@@ -201,7 +202,7 @@ pub async fn game(
         Ok(chat) => chat,
         Err(error) => return page.error(&error),
     };
-    let waiting = match games::waiting_room(&app, &live, &user, page.lang).await {
+    let waiting = match waiting_room(&app, &live, &user, page.lang).await {
         Ok(waiting) => waiting,
         Err(error) => return page.error(&error),
     };
