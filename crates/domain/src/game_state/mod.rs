@@ -10,10 +10,12 @@ mod forced_pass;
 mod forced_turn_end;
 #[cfg(test)]
 mod read_late;
+mod seating;
 mod story;
 #[cfg(test)]
 mod test_records;
 
+pub use seating::{Leaving, SeatChange, SeatingRefusal};
 pub use story::seat_name;
 use story::seat_names;
 

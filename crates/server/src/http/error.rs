@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use fluent_bundle::FluentValue;
 
-use crate::domain::game_state::Refusal;
+use crate::domain::game_state::{Refusal, SeatingRefusal};
 use crate::live::error::LiveError;
 use crate::live::open_streams::Refused;
 use crate::storage::{AccountCap, CapKind, StoreError};
@@ -236,6 +236,24 @@ impl From<Refusal> for AppError {
             Refusal::StaleVersion { current } => error.with("current", current),
             Refusal::Illegal(reason) => error.detailed(reason),
             _ => error,
+        }
+    }
+}
+
+impl From<SeatingRefusal> for AppError {
+    fn from(refusal: SeatingRefusal) -> Self {
+        match refusal {
+            SeatingRefusal::AlreadyStarted => AppError::conflict("already-started"),
+            SeatingRefusal::AlreadySeated => AppError::conflict("already-seated"),
+            SeatingRefusal::InvitationInvalid => AppError::forbidden("invitation-invalid"),
+            SeatingRefusal::SeatNotOpen(n) => {
+                AppError::conflict("seat-not-open").with("n", u32::from(n) + 1)
+            }
+            SeatingRefusal::NoOpenSeat => AppError::conflict("no-open-seat"),
+            SeatingRefusal::CannotLeaveStarted => AppError::conflict("cannot-leave-started"),
+            SeatingRefusal::NotSeated => AppError::conflict("not-seated"),
+            SeatingRefusal::OnlyCreatorStarts => AppError::forbidden("only-creator-starts"),
+            SeatingRefusal::SeatsNotFilled => AppError::conflict("seats-not-filled"),
         }
     }
 }

@@ -1,12 +1,13 @@
 //! A bot account's answer to its invitation to a seat: accepting seats it as a person would
 //! be seated; declining opens the seat to anyone. Both are seat changes of an open game, made
-//! as every seat change is (see [`super::games`]).
+//! as every seat change is (see [`super::seats`]).
 
 use axum::Json;
 use serde_json::json;
 
 use super::seats::change_seat;
 use crate::accounts::auth::User;
+use crate::domain::game_state::SeatChange;
 use crate::domain::seats::{GameStatus, Occupant, SeatRecord};
 use crate::http::error::{AppError, AppResult};
 use crate::live::cache::{lock_fresh, LiveGame};
@@ -39,7 +40,6 @@ pub async fn answer(
     let Some(kept) = kept.filter(|_| state.status == GameStatus::Open) else {
         return Err(AppError::not_found("no-invitation"));
     };
-    let old = kept.occupant.clone();
     let seat = kept.seat;
     let occupant = match answer {
         Answer::Accept => Occupant::Human {
@@ -51,7 +51,8 @@ pub async fn answer(
     };
     let mut answered = SeatRecord::new(seat, occupant);
     answered.bot_account = answer == Answer::Accept;
-    change_seat(app, live, &mut state, answered, &old).await?;
+    let change = SeatChange::of(&state, answered);
+    change_seat(app, live, &mut state, change).await?;
     Ok(Json(match answer {
         Answer::Accept => json!({ "seat": seat }),
         Answer::Decline => json!({ "declined": true }),

@@ -9,9 +9,9 @@ use serde_json::json;
 
 use super::status::set_status;
 use crate::accounts::auth::User;
-use crate::domain::game_state::GameState;
-use crate::domain::seats::{GameStatus, Occupant, SeatRecord};
-use crate::http::error::{AppError, AppResult, JsonBody};
+use crate::domain::game_state::{GameState, Leaving, SeatChange};
+use crate::domain::seats::GameStatus;
+use crate::http::error::{AppResult, JsonBody};
 use crate::live::cache::{find, lock_fresh, LiveGame};
 use crate::live::write_path::commit;
 use crate::state::AppState;
@@ -42,39 +42,9 @@ async fn take_seat(
     body: &JoinBody,
 ) -> AppResult<Json<serde_json::Value>> {
     let mut state = lock_fresh(app, live).await?;
-    if state.status != GameStatus::Open {
-        return Err(AppError::conflict("already-started"));
-    }
-    if state.seat_of(&user.id).is_some() {
-        return Err(AppError::conflict("already-seated"));
-    }
-    let fits = |s: &&SeatRecord| match (&s.occupant, &body.invite) {
-        (Occupant::Invite { token }, Some(invite)) => token == invite,
-        (Occupant::Open, None) => true,
-        _ => false,
-    };
-    let chosen = match body.seat {
-        Some(n) => state.seats.iter().find(|s| s.seat == n).filter(fits),
-        None => state.seats.iter().find(fits),
-    };
-    let Some(chosen) = chosen else {
-        return Err(match (&body.invite, body.seat) {
-            (Some(_), _) => AppError::forbidden("invitation-invalid"),
-            (None, Some(n)) => AppError::conflict("seat-not-open").with("n", u32::from(n) + 1),
-            (None, None) => AppError::conflict("no-open-seat"),
-        });
-    };
-    let old = chosen.occupant.clone();
-    let seat = chosen.seat;
-    let taken = SeatRecord::new(
-        chosen.seat,
-        Occupant::Human {
-            user_id: user.id.clone(),
-            username: user.name.clone(),
-            invite: body.invite.clone(),
-        },
-    );
-    change_seat(app, live, &mut state, taken, &old).await?;
+    let change = state.try_take_seat((&user.id, &user.name), body.seat, body.invite.as_deref())?;
+    let seat = change.seat.seat;
+    change_seat(app, live, &mut state, change).await?;
     Ok(Json(json!({ "seat": seat })))
 }
 
@@ -95,51 +65,33 @@ pub(crate) async fn give_seat_back(
     user: &User,
 ) -> AppResult<Json<serde_json::Value>> {
     let mut state = lock_fresh(app, live).await?;
-    if state.status != GameStatus::Open {
-        return Err(AppError::conflict("cannot-leave-started"));
+    match state.try_leave(&user.id)? {
+        Leaving::Cancel => {
+            set_status(app, live, &mut state, GameStatus::Cancelled).await?;
+            drop(state);
+            app.games.remove(&live.id);
+            Ok(Json(json!({ "cancelled": true })))
+        }
+        Leaving::Seat(change) => {
+            change_seat(app, live, &mut state, change).await?;
+            Ok(Json(json!({ "cancelled": false })))
+        }
     }
-    if state.creator_id == user.id {
-        set_status(app, live, &mut state, GameStatus::Cancelled).await?;
-        drop(state);
-        app.games.remove(&live.id);
-        return Ok(Json(json!({ "cancelled": true })));
-    }
-    let seat = state
-        .seat_of(&user.id)
-        .ok_or_else(|| AppError::conflict("not-seated"))?;
-    let old = state.seats[seat.index()].occupant.clone();
-    let freed = SeatRecord::new(
-        seat.0,
-        match &old {
-            Occupant::Human {
-                invite: Some(token),
-                ..
-            } => Occupant::Invite {
-                token: token.clone(),
-            },
-            _ => Occupant::Open,
-        },
-    );
-    change_seat(app, live, &mut state, freed, &old).await?;
-    Ok(Json(json!({ "cancelled": false })))
 }
 
-/// Commits a seat's new occupant through the write path if the seat still holds `old`; on a
-/// conflict the game is reloaded from the database.
+/// Commits a seat change decided by the domain through the write path: stored only if the
+/// seat still holds the occupant it was decided on; on a conflict the game is reloaded from the
+/// database.
 pub(super) async fn change_seat(
     app: &AppState,
     live: &std::sync::Arc<LiveGame>,
     state: &mut GameState,
-    seat: SeatRecord,
-    old: &Occupant,
+    change: SeatChange,
 ) -> AppResult<()> {
-    let unrate = state.rated && !old.keeps_rating_when_it_becomes(&seat.occupant);
-    let stored = app.store.update_seat(&live.id, &seat, old, unrate);
-    let index = usize::from(seat.seat);
-    let seated = seat.clone();
+    let (seat, old) = (change.seat.clone(), change.old.clone());
+    let stored = app.store.update_seat(&live.id, &seat, &old, change.unrate);
     commit(app, live, state, stored, |state, ()| {
-        state.seats[index] = seated;
-        state.rated &= !unrate;
+        state.apply_seat(change)
     })
     .await?;
     Ok(())

@@ -10,7 +10,7 @@ use crate::accounts::limits;
 use crate::domain::game_state::GameState;
 use crate::domain::mail_event::{MailEvent, MailKind};
 use crate::domain::seats::GameStatus;
-use crate::http::error::{AppError, AppResult};
+use crate::http::error::AppResult;
 use crate::live::cache::{find, lock_fresh, LiveGame};
 use crate::live::write_path::commit;
 use crate::state::AppState;
@@ -32,15 +32,7 @@ pub(crate) async fn start_now(
     user: &User,
 ) -> AppResult<Json<serde_json::Value>> {
     let mut state = lock_fresh(app, live).await?;
-    if state.creator_id != user.id {
-        return Err(AppError::forbidden("only-creator-starts"));
-    }
-    if state.status != GameStatus::Open {
-        return Err(AppError::conflict("already-started"));
-    }
-    if !state.is_full() {
-        return Err(AppError::conflict("seats-not-filled"));
-    }
+    state.try_start(&user.id)?;
     set_status(app, live, &mut state, GameStatus::Running).await?;
     let version = state.version();
     drop(state);
