@@ -10,6 +10,7 @@ mod forced_pass;
 mod forced_turn_end;
 #[cfg(test)]
 mod read_late;
+mod resigning;
 mod seating;
 mod story;
 #[cfg(test)]
@@ -26,7 +27,7 @@ use helvetia_engine::{
 
 use crate::clock::{now_ms, Clock};
 use crate::log_book::LogBook;
-use crate::records::{GameRecordRow, LogChange, RatingChange, Resignation, RowSummary};
+use crate::records::{GameRecordRow, LogChange, RatingChange, RowSummary};
 use crate::seats::{BotLevel, GameStatus, OnResign, SeatRecord};
 use helvetia_web::{recent_from, recent_turns, Mark, RecentTurns, Resignations};
 
@@ -454,20 +455,6 @@ impl GameState {
         resignations
             .is_over(position)
             .then(|| resignations.standings(position))
-    }
-
-    /// Applies a committed resignation: the seat's bot plays on, or the game ends.
-    pub fn apply_resignation(&mut self, resignation: &Resignation) {
-        if let Some(record) = self.seats.get_mut(resignation.seat.index()) {
-            record.resigned_at = Some(resignation.at_step);
-            record.stand_in = resignation.stand_in;
-        }
-        if resignation.ends_with_winners.is_some() {
-            self.status = GameStatus::Finished;
-            self.ended_by_resignation = true;
-        }
-        self.clock = resignation.clock.clone();
-        self.version += 1;
     }
 
     /// Checks that the game runs, is at `version`, and `seat` decides now.
