@@ -12,11 +12,13 @@ mod forced_turn_end;
 mod read_late;
 mod resigning;
 mod seating;
+mod standing_in;
 mod story;
 #[cfg(test)]
 mod test_records;
 
 pub use seating::{Leaving, SeatChange, SeatingRefusal};
+pub use standing_in::{StandInChange, Vote};
 pub use story::seat_name;
 use story::seat_names;
 
@@ -110,6 +112,12 @@ pub enum Refusal {
     StoodIn,
     /// The person resigned from this game.
     Resigned,
+    /// No bot stands in for the person: they play their seat already.
+    NotStoodIn,
+    /// The game has no clock (a bot stands in only where one ran out).
+    NoClock,
+    /// The vote to end is not open to the person now.
+    CannotVoteToEnd,
 }
 
 impl std::fmt::Display for Refusal {
@@ -129,6 +137,9 @@ impl std::fmt::Display for Refusal {
                 f.write_str("your time ran out and a bot plays for you: take your seat back first")
             }
             Refusal::Resigned => f.write_str("you resigned from this game"),
+            Refusal::NotStoodIn => f.write_str("you play your seat already"),
+            Refusal::NoClock => f.write_str("this game has no clock"),
+            Refusal::CannotVoteToEnd => f.write_str("the vote to end is not open to you now"),
         }
     }
 }
@@ -320,44 +331,6 @@ impl GameState {
     /// The bot that plays `seat`, if one does.
     pub fn bot_level(&self, seat: Seat) -> Option<BotLevel> {
         self.seats.get(seat.index()).and_then(SeatRecord::bot_level)
-    }
-
-    /// Whether `seat` may vote to end the game without a result now: the game runs, a person
-    /// plays `seat` themselves, and clocks ran out for more than one seat (or for every other
-    /// person's seat).
-    pub fn may_vote_to_end(&self, seat: Seat) -> bool {
-        let people = self
-            .seats
-            .iter()
-            .filter(|s| s.occupant.user_id().is_some())
-            .count();
-        let playing = self.people_playing().count();
-        let lost = people - playing;
-        self.status == GameStatus::Running
-            && self.seats.get(seat.index()).is_some_and(|s| {
-                s.occupant.user_id().is_some() && s.stand_in.is_none() && !s.voted_to_end
-            })
-            && (lost >= 2 || (lost >= 1 && playing == 1))
-    }
-
-    /// Whether `seat`'s vote would be the last one needed: every person still playing has voted.
-    pub fn vote_would_end(&self, seat: Seat) -> bool {
-        self.people_playing()
-            .all(|s| s.voted_to_end || s.seat == seat.0)
-    }
-
-    /// Applies a committed vote (and, with `ends`, the end without a result).
-    pub fn apply_vote(&mut self, seat: Seat, ends: bool) {
-        if let Some(record) = self.seats.get_mut(seat.index()) {
-            record.voted_to_end = true;
-        }
-        if ends {
-            self.status = GameStatus::Abandoned;
-            if let Some(clock) = &mut self.clock {
-                clock.running = None;
-            }
-        }
-        self.version += 1;
     }
 
     /// Whether a bot stands in for the person in `seat`.
@@ -622,16 +595,6 @@ impl GameState {
         self.version += 1;
         self.status = change.summary.status;
         self.clock = change.summary.clock;
-    }
-
-    /// Applies a committed stand-in change: `stand_in` now plays `seat` (or the person again),
-    /// with `clock`. It is a new version, like every change a player must see before acting.
-    pub fn apply_stand_in(&mut self, seat: Seat, stand_in: Option<BotLevel>, clock: Option<Clock>) {
-        if let Some(record) = self.seats.get_mut(seat.index()) {
-            record.stand_in = stand_in;
-        }
-        self.clock = clock;
-        self.version += 1;
     }
 
     /// Applies a committed new clock: its people's times away changed (a vacation taken,

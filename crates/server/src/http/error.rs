@@ -229,6 +229,9 @@ impl From<Refusal> for AppError {
             Refusal::NothingToUndo => (StatusCode::CONFLICT, "nothing-to-undo"),
             Refusal::StoodIn => (StatusCode::CONFLICT, "stood-in"),
             Refusal::Resigned => (StatusCode::CONFLICT, "resigned"),
+            Refusal::NotStoodIn => (StatusCode::CONFLICT, "already-playing-seat"),
+            Refusal::NoClock => (StatusCode::CONFLICT, "no-clock"),
+            Refusal::CannotVoteToEnd => (StatusCode::CONFLICT, "end-vote-not-possible"),
             Refusal::Illegal(_) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal"),
         };
         let error = AppError::new(status, code);
