@@ -70,7 +70,7 @@ impl LiveGame {
     }
 
     /// Publishes the snapshot of `state` (taken under the writer's lock) to every viewer.
-    pub fn publish(&self, state: &GameState) {
+    pub(super) fn publish(&self, state: &GameState) {
         let revision = self.revision.fetch_add(1, Ordering::Relaxed) + 1;
         let last = self.snapshots.borrow().clone();
         let snapshot = Snapshot::of(

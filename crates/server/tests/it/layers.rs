@@ -318,3 +318,41 @@ fn the_reader_finds_imports_in_every_form() {
     );
     assert_eq!(code_of("use crate::x; // crate::y"), "use crate::x; ");
 }
+
+/// A change is told once: the notice that a game changed is built in one file, and only the
+/// write path and the cache it keeps publish a snapshot (`LiveGame::publish` is private to the
+/// live layer, so the compiler refuses it anywhere else).
+#[test]
+fn one_file_tells_of_a_change_and_only_the_live_layer_publishes() {
+    let modules = modules(&server_src());
+    let telling: Vec<String> = modules
+        .iter()
+        .filter(|(_, text)| {
+            code_of(text)
+                .lines()
+                .any(|line| line.contains("Notice::GameChanged {") && !line.contains("=>"))
+        })
+        .map(|(module, _)| module.join("::"))
+        .collect();
+    assert_eq!(telling, ["storage::game_changes"]);
+    let publishing: Vec<String> = modules
+        .iter()
+        .filter(|(_, text)| code_of(text).contains(".publish("))
+        .map(|(module, _)| module.join("::"))
+        .collect();
+    assert_eq!(publishing, ["live::cache", "live::write_path"]);
+}
+
+/// The domain depends on the engine and the bots' crate for the rules, and on no crate of the
+/// site above it but for the game's words, which it still takes from the web crate (its log
+/// book tells the story in each language); nothing else of the server's crates.
+#[test]
+fn the_domain_depends_only_on_the_engine_the_bots_and_the_words_of_the_web_crate() {
+    let manifest = std::fs::read_to_string(domain_src().join("../Cargo.toml")).expect("a manifest");
+    let ours: Vec<&str> = manifest
+        .lines()
+        .filter_map(|line| line.split(['.', ' ', '=']).next())
+        .filter(|name| name.starts_with("helvetia"))
+        .collect();
+    assert_eq!(ours, ["helvetia-engine", "helvetia-ai", "helvetia-web"]);
+}
