@@ -35,6 +35,22 @@ pub struct Resignation {
     pub ends_with_winners: Option<Vec<Seat>>,
 }
 
+/// What the people who set a game up chose for it beyond the engine's options and the clock:
+/// one value, stored with the game, copied into its state and into a rematch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameSettings {
+    /// Whether the result counts for the players' ratings (a seat change may turn it off).
+    pub rated: bool,
+    /// Whether spectators' chat lines are shown to spectators only.
+    pub spectators_apart: bool,
+    /// What happens when a player resigns.
+    pub on_resign: OnResign,
+    /// Whether the person playing against bots only may ask for hints.
+    pub hints: bool,
+    /// Whether it is a tutorial game (its table carries the coach for its creator).
+    pub tutorial: bool,
+}
+
 /// A game as stored: everything needed to rebuild it by replay.
 #[derive(Clone, Debug)]
 pub struct GameRecordRow {
@@ -58,20 +74,12 @@ pub struct GameRecordRow {
     pub actions: Vec<(u8, Action)>,
     /// The clock, for a game with a time control.
     pub clock: Option<Clock>,
-    /// Whether the result counts for the players' ratings.
-    pub rated: bool,
+    /// What its players chose for it.
+    pub settings: GameSettings,
     /// What the game did to its players' ratings, once rated.
     pub rating_changes: Vec<RatingChange>,
-    /// Whether spectators' chat lines are shown to spectators only.
-    pub spectators_apart: bool,
-    /// What happens when a player resigns.
-    pub on_resign: OnResign,
     /// Whether a resignation ended the game.
     pub ended_by_resignation: bool,
-    /// Whether the person playing against bots only may ask for hints.
-    pub hints: bool,
-    /// Whether it is a tutorial game (its table carries the coach).
-    pub tutorial: bool,
 }
 
 impl GameRecordRow {
@@ -96,13 +104,9 @@ impl GameRecordRow {
             seats,
             actions: Vec::new(),
             clock: None,
-            rated: false,
+            settings: GameSettings::default(),
             rating_changes: Vec::new(),
-            spectators_apart: false,
-            on_resign: OnResign::Bot,
             ended_by_resignation: false,
-            hints: false,
-            tutorial: false,
         }
     }
 }

@@ -29,8 +29,8 @@ use helvetia_engine::{
 
 use crate::clock::{now_ms, Clock};
 use crate::log_book::LogBook;
-use crate::records::{GameRecordRow, LogChange, RatingChange, RowSummary};
-use crate::seats::{BotLevel, GameStatus, OnResign, SeatRecord};
+use crate::records::{GameRecordRow, GameSettings, LogChange, RatingChange, RowSummary};
+use crate::seats::{BotLevel, GameStatus, SeatRecord};
 use helvetia_web::{recent_from, recent_turns, Mark, RecentTurns, Resignations};
 
 /// One action of the log, with who made it and whether it opened a turn.
@@ -74,20 +74,12 @@ pub struct GameState {
     log: LogBook,
     /// The clock, for a game with a time control.
     pub clock: Option<Clock>,
-    /// Whether the result counts for ratings.
-    pub rated: bool,
+    /// What its players chose for it.
+    pub settings: GameSettings,
     /// What the game did to its players' ratings, once rated.
     pub rating_changes: Vec<RatingChange>,
-    /// Whether spectators' chat lines are shown to spectators only.
-    pub spectators_apart: bool,
-    /// What happens when a player resigns.
-    pub on_resign: OnResign,
     /// Whether a resignation ended the game.
     pub ended_by_resignation: bool,
-    /// Whether the person playing against bots only may ask for hints.
-    pub hints: bool,
-    /// Whether it is a tutorial game: its table carries the coach for its creator.
-    pub tutorial: bool,
 }
 
 /// Why a state change was refused.
@@ -253,13 +245,9 @@ impl GameState {
             version: record.version,
             log: LogBook::default(),
             clock: record.clock,
-            rated: record.rated,
+            settings: record.settings,
             rating_changes: record.rating_changes,
-            spectators_apart: record.spectators_apart,
-            on_resign: record.on_resign,
             ended_by_resignation: record.ended_by_resignation,
-            hints: record.hints,
-            tutorial: record.tutorial,
         })
     }
 

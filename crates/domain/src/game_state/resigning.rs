@@ -34,7 +34,7 @@ impl GameState {
                 s.occupant.user_id().is_some() && s.resigned_at.is_none() && s.seat != seat.0
             })
             .count();
-        let ends = self.on_resign == OnResign::End || people_left <= 1;
+        let ends = self.settings.on_resign == OnResign::End || people_left <= 1;
         let at_step = self.history().len() as u64;
         if ends {
             let mut resignations = self.resignations();

@@ -54,7 +54,7 @@ impl SeatChange {
     #[must_use]
     pub fn of(state: &GameState, seat: SeatRecord) -> SeatChange {
         let old = state.seats[usize::from(seat.seat)].occupant.clone();
-        let unrate = state.rated && !old.keeps_rating_when_it_becomes(&seat.occupant);
+        let unrate = state.settings.rated && !old.keeps_rating_when_it_becomes(&seat.occupant);
         SeatChange { seat, old, unrate }
     }
 }
@@ -150,7 +150,7 @@ impl GameState {
 
     /// Applies a stored seat change.
     pub fn apply_seat(&mut self, change: SeatChange) {
-        self.rated &= !change.unrate;
+        self.settings.rated &= !change.unrate;
         let index = usize::from(change.seat.seat);
         self.seats[index] = change.seat;
     }
@@ -163,7 +163,7 @@ mod tests {
     use super::super::test_records::people_record;
     use super::{Leaving, SeatChange, SeatingRefusal};
     use crate::game_state::GameState;
-    use crate::records::GameRecordRow;
+    use crate::records::{GameRecordRow, GameSettings};
     use crate::seats::{GameStatus, Occupant, SeatRecord};
 
     /// An open rated three-player game of `u0`: seat 1 open, seat 2 kept for invitation `tok`.
@@ -178,7 +178,10 @@ mod tests {
         );
         let record = GameRecordRow {
             status: GameStatus::Open,
-            rated: true,
+            settings: GameSettings {
+                rated: true,
+                ..record.settings
+            },
             ..record
         };
         GameState::from_record(record).expect("a game")
@@ -275,6 +278,6 @@ mod tests {
         let change = SeatChange::of(&game, SeatRecord::new(1, Occupant::Open));
         assert!(change.unrate, "{change:?}");
         game.apply_seat(change);
-        assert!(!game.rated);
+        assert!(!game.settings.rated);
     }
 }

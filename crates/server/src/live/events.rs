@@ -58,7 +58,7 @@ impl Events {
             game,
             state,
             ended,
-            ended && state.rated && state.status == GameStatus::Finished,
+            ended && state.settings.rated && state.status == GameStatus::Finished,
         );
     }
 

@@ -121,11 +121,11 @@ impl Snapshot {
             connected,
             standings: state.standings(),
             clock: state.clock.clone(),
-            spectators_apart: state.spectators_apart,
+            spectators_apart: state.settings.spectators_apart,
             end_vote: end_vote(state),
             resignations: state.resignations(),
             recent: state.recent_turns(),
-            hints: state.hints,
+            hints: state.settings.hints,
             rating_shifts: state
                 .rating_changes
                 .iter()
@@ -281,7 +281,7 @@ fn slot(decider: Option<Seat>) -> usize {
 /// The learner's progress in a tutorial game (its creator learns), from the log: no state of
 /// its own.
 fn tutorial(state: &GameState, view: &View) -> Option<Tutorial> {
-    if !state.tutorial {
+    if !state.settings.tutorial {
         return None;
     }
     let learner = state.seat_of(&state.creator_id)?;

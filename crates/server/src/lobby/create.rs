@@ -20,7 +20,7 @@ use crate::domain::tokens::{random_seed, random_token};
 use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::live::write_path;
 use crate::state::AppState;
-use crate::storage::GameRecordRow;
+use crate::storage::{GameRecordRow, GameSettings};
 use helvetia_web as render;
 
 /// How a seat is filled at creation.
@@ -234,13 +234,15 @@ pub(crate) async fn open_game(
             .time_control
             .as_ref()
             .map(|control| Clock::new(*control, body.options.players)),
-        rated: body.rated.unwrap_or(true) && rateable(&body.seats),
+        settings: GameSettings {
+            rated: body.rated.unwrap_or(true) && rateable(&body.seats),
+            spectators_apart: body.spectators_apart,
+            on_resign: body.on_resign,
+            hints: body.hints,
+            tutorial: matches!(kind, Kind::Tutorial { .. }),
+        },
         rating_changes: Vec::new(),
-        spectators_apart: body.spectators_apart,
-        on_resign: body.on_resign,
         ended_by_resignation: false,
-        hints: body.hints,
-        tutorial: matches!(kind, Kind::Tutorial { .. }),
     };
     let id = record.id.clone();
     let state = GameState::from_record(record.clone()).map_err(AppError::internal)?;

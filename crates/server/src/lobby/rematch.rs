@@ -22,7 +22,7 @@ use crate::live::cache::find;
 use crate::live::error::LiveError;
 use crate::live::write_path;
 use crate::state::AppState;
-use crate::storage::{GameRecordRow, StoreError};
+use crate::storage::{GameRecordRow, GameSettings, StoreError};
 
 /// `POST /api/games/{id}/rematch` → `{"id": next, "invite": token or null, "created": bool,
 /// "full": bool}` (full: created with bots only beside the asking player, so it can start now).
@@ -116,13 +116,13 @@ fn next_game(state: &GameState, user: &User, their_seat: u8) -> GameRecordRow {
             .clock
             .as_ref()
             .map(|clock| Clock::new(clock.control, options.players)),
-        rated: state.rated,
+        // The same choices (with the same bots in the same seats, hints still concern one
+        // person against bots), but a rematch is never a tutorial.
+        settings: GameSettings {
+            tutorial: false,
+            ..state.settings
+        },
         rating_changes: Vec::new(),
-        spectators_apart: state.spectators_apart,
-        on_resign: state.on_resign,
         ended_by_resignation: false,
-        // The same bots in the same seats: still a game of one person against bots.
-        hints: state.hints,
-        tutorial: false,
     }
 }

@@ -8,13 +8,13 @@ use crate::domain::clock::{now_ms, Clock};
 use crate::domain::game_state::GameState;
 use crate::domain::mail_event::{MailEvent, MailKind};
 use crate::domain::play_now::{pair, GapRule};
-use crate::domain::seats::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
+use crate::domain::seats::{BotLevel, GameStatus, Occupant, SeatRecord};
 use crate::domain::time::now;
 use crate::domain::tokens::random_seed;
 use crate::live::error::{LiveError, LiveResult};
 use crate::live::write_path;
 use crate::state::AppState;
-use crate::storage::{GameRecordRow, PairedTable, StoreError};
+use crate::storage::{GameRecordRow, GameSettings, PairedTable, StoreError};
 use crate::vacations::clocks::clock_at_start;
 
 /// How long a table may wait for its game before any node creates it (the node that paired it
@@ -135,13 +135,12 @@ pub fn running_game(
         seats,
         actions: Vec::new(),
         clock: Some(Clock::new(table.pace.time_control(), players)),
-        rated: table.rated && !table.bot,
+        settings: GameSettings {
+            rated: table.rated && !table.bot,
+            ..GameSettings::default()
+        },
         rating_changes: Vec::new(),
-        spectators_apart: false,
-        on_resign: OnResign::default(),
         ended_by_resignation: false,
-        hints: false,
-        tutorial: false,
     };
     let dealt = GameState::from_record(record.clone())?;
     let to_move = dealt.game().to_move();

@@ -81,7 +81,7 @@ pub async fn ask(
 /// The asker's seat if they may have hints in this game at all (it has hints, they sit in it
 /// with bots alone, it runs), or why not.
 fn may_ask(state: &GameState, user_id: &str) -> AppResult<Seat> {
-    if !state.hints {
+    if !state.settings.hints {
         return Err(AppError::forbidden("hints-off"));
     }
     let seat = state.seat_of(user_id).ok_or(Refusal::NotSeated)?;

@@ -8,7 +8,9 @@ use sqlx::Row;
 use super::account_limits::{within_cap, AccountCap};
 use super::bot_accounts::keep_persons;
 use super::game_changes::GameChange;
-use super::{decode_error, GameRecordRow, RowSummary, Store, StoreError, StoreResult};
+use super::{
+    decode_error, GameRecordRow, GameSettings, RowSummary, Store, StoreError, StoreResult,
+};
 use crate::domain::clock::{Clock, TimeControl};
 use crate::domain::mail_event::MailEvent;
 use crate::domain::seats::{BotLevel, GameStatus, Occupant, OnResign, SeatRecord};
@@ -215,11 +217,11 @@ impl Store {
         .bind(game.status.as_str())
         .bind(game.created_at)
         .bind(clock_column(game.clock.as_ref()))
-        .bind(i64::from(game.rated))
-        .bind(i64::from(game.spectators_apart))
-        .bind(game.on_resign.as_str())
-        .bind(i64::from(game.hints))
-        .bind(i64::from(game.tutorial))
+        .bind(i64::from(game.settings.rated))
+        .bind(i64::from(game.settings.spectators_apart))
+        .bind(game.settings.on_resign.as_str())
+        .bind(i64::from(game.settings.hints))
+        .bind(i64::from(game.settings.tutorial))
         .execute(&mut **tx)
         .await?;
         for seat in &game.seats {
@@ -471,13 +473,15 @@ fn parse_game(row: &AnyRow) -> StoreResult<GameRecordRow> {
         seats: Vec::new(),
         actions: Vec::new(),
         clock: None,
-        rated: row.try_get::<i64, _>(7)? != 0,
+        settings: GameSettings {
+            rated: row.try_get::<i64, _>(7)? != 0,
+            spectators_apart: row.try_get::<i64, _>(8)? != 0,
+            on_resign: OnResign::parse(&on_resign).ok_or_else(|| decode_error(&on_resign))?,
+            hints: row.try_get::<i64, _>(11)? != 0,
+            tutorial: row.try_get::<i64, _>(12)? != 0,
+        },
         rating_changes: Vec::new(),
-        spectators_apart: row.try_get::<i64, _>(8)? != 0,
-        on_resign: OnResign::parse(&on_resign).ok_or_else(|| decode_error(&on_resign))?,
         ended_by_resignation: end_reason.as_deref() == Some(RESIGNED),
-        hints: row.try_get::<i64, _>(11)? != 0,
-        tutorial: row.try_get::<i64, _>(12)? != 0,
     })
 }
 

@@ -47,7 +47,9 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor};
 use tokio::sync::mpsc;
 
-pub use crate::domain::records::{GameRecordRow, LogChange, RatingChange, Resignation, RowSummary};
+pub use crate::domain::records::{
+    GameRecordRow, GameSettings, LogChange, RatingChange, Resignation, RowSummary,
+};
 pub use account_limits::{AccountCap, CapKind};
 pub use analyses::{AnalysisJob, AnalysisRow, AnalysisState};
 pub use bot_accounts::ApiTokenRow;

@@ -71,7 +71,10 @@ async fn rate(app: &AppState, live: &Arc<LiveGame>) {
 /// The players of `state` to rate, in seat order, with their places: none unless it is a
 /// finished rated game not rated yet, among people only or bots only.
 fn raters(state: &GameState) -> Option<Vec<(Seat, Rater, u8)>> {
-    if state.status != GameStatus::Finished || !state.rated || !state.rating_changes.is_empty() {
+    if state.status != GameStatus::Finished
+        || !state.settings.rated
+        || !state.rating_changes.is_empty()
+    {
         return None;
     }
     // A seat a bot account declined opens to anyone: a person who took it leaves the game

@@ -26,7 +26,7 @@ mod tables {
     fn a_table_becomes_a_running_game_with_its_clock_started() {
         let (record, to_move) = running_game(&table(3, 3, false), 7).unwrap();
         assert_eq!(record.status, GameStatus::Running);
-        assert!(record.rated);
+        assert!(record.settings.rated);
         let clock = record.clock.unwrap();
         assert_eq!(clock.control, Pace::Days1.time_control());
         assert_eq!(clock.running.map(|r| Seat(r.seat)), to_move);
@@ -42,7 +42,7 @@ mod tables {
     #[test]
     fn a_bot_sits_last_and_the_game_is_unrated() {
         let (record, _) = running_game(&table(2, 3, true), 1).unwrap();
-        assert!(!record.rated);
+        assert!(!record.settings.rated);
         assert!(record.seats[2].occupant.is_bot());
         assert!(
             running_game(&table(2, 3, false), 1).is_err(),
