@@ -68,7 +68,7 @@ pub async fn page(
         &page.csrf,
         (&mail, webhooks.as_ref()),
         &devices,
-        (plays_forced_steps, anonymous_in_exports),
+        (plays_forced_steps, anonymous_in_exports, page.text_mode),
         (vacation.as_ref(), &bot),
     ))
 }

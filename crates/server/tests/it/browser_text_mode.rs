@@ -210,6 +210,26 @@ async fn browser_text_mode_plays_a_game_to_the_scores_against_a_bot_by_typed_com
         .click()
         .await
         .expect("follow it");
+    // The settings show the choice this browser made.
+    anna.goto(&server.url("/settings"))
+        .await
+        .expect("the settings");
+    let now = anna
+        .find(Locator::Id("table-mode-now"))
+        .await
+        .expect("the table's choice")
+        .text()
+        .await
+        .expect("its words");
+    assert!(now.contains(&en.tr("settings-table-text")), "{now}");
+    let current = anna
+        .find(Locator::Css("#table-mode-now + p a[aria-current='true']"))
+        .await
+        .expect("the chosen table's link")
+        .attr("href")
+        .await
+        .expect("its address");
+    assert_eq!(current.as_deref(), Some("?table=text#table-mode"));
     anna.goto(&server.url("/lobby")).await.expect("the lobby");
     // Two rounds, to the scores: 30 decisions, 9 s. Without a round limit the same game took
     // 154 decisions and 52 s, too long for every run of the tests.

@@ -6,6 +6,7 @@ settings-table-title = Spieltisch
 settings-table-intro = Wie deine Partien gezeigt werden: als gezeichneter Spielplan oder als Text für Screenreader, mit der Entscheidung zuerst, deinen Möglichkeiten als nummerierte Liste und kurzen Befehlen zum Nachfragen.
 settings-table-board = Spielplan
 settings-table-text = Text
+settings-table-now = Jetzt: { $choice }.
 text-choices = Deine Möglichkeiten
 text-undo = Letzte Entscheidung zurücknehmen (u)
 text-command = Befehl

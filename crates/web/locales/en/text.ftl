@@ -6,6 +6,7 @@ settings-table-title = Table
 settings-table-intro = How your games are shown: drawn as a board, or as text for screen readers, with the decision first, your choices as a numbered list and short commands to ask.
 settings-table-board = Board
 settings-table-text = Text
+settings-table-now = Now: { $choice }.
 text-choices = Your choices
 text-undo = Undo your last decision (u)
 text-command = Command

@@ -6,6 +6,7 @@ settings-table-title = Table
 settings-table-intro = Comment vos parties sont affichées : dessinées en plateau, ou en texte pour les lecteurs d’écran, avec la décision d’abord, vos choix en liste numérotée et de courtes commandes pour demander.
 settings-table-board = Plateau
 settings-table-text = Texte
+settings-table-now = Actuellement : { $choice }.
 text-choices = Vos choix
 text-undo = Annuler votre dernière décision (u)
 text-command = Commande

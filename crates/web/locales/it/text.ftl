@@ -6,6 +6,7 @@ settings-table-title = Tavolo
 settings-table-intro = Come vengono mostrate le tue partite: disegnate come tabellone, o come testo per i lettori di schermo, con prima la decisione, le tue scelte in un elenco numerato e brevi comandi per chiedere.
 settings-table-board = Tabellone
 settings-table-text = Testo
+settings-table-now = Ora: { $choice }.
 text-choices = Le tue scelte
 text-undo = Annulla la tua ultima decisione (u)
 text-command = Comando

@@ -6,6 +6,7 @@ settings-table-title = 牌桌
 settings-table-intro = 你的对局如何显示：画成棋盘，或为屏幕阅读器显示为文字，先说当前决定，再以编号列表列出你的选项，并可用简短命令询问。
 settings-table-board = 棋盘
 settings-table-text = 文字
+settings-table-now = 当前：{ $choice }。
 text-choices = 你的选项
 text-undo = 撤销你的上一个决定（u）
 text-command = 命令

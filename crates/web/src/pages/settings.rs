@@ -37,7 +37,8 @@ const KIND_LABELS: [&str; 4] = [
 pub const EXPORT_SETTINGS_API: &str = "/api/settings/export";
 
 /// `/settings`: where and which mails a person gets, their webhooks (none for a bot account),
-/// the devices told of their games (Web Push), whether forced steps are played for them, their
+/// the devices told of their games (Web Push), whether forced steps are played for them, how
+/// this browser shows their games (board or text, `text_mode`: the choice shown), their
 /// vacations (a person's account only), whether they appear as "anonymous" in the exports of
 /// finished games, and the account as a bot account ([`BotAccount`]).
 pub fn settings(
@@ -46,7 +47,7 @@ pub fn settings(
     csrf: &str,
     (form, webhooks): (&MailForm, Option<&Webhooks>),
     devices: &[DeviceLine],
-    (plays_forced_steps, anonymous_in_exports): (bool, bool),
+    (plays_forced_steps, anonymous_in_exports, text_mode): (bool, bool, bool),
     (vacation, bot): (Option<&VacationPart>, &BotAccount),
 ) -> String {
     let page = Page::new(lang, user, csrf, "settings");
@@ -95,10 +96,16 @@ pub fn settings(
                 h2 id="table-mode" { (lang.tr("settings-table-title")) }
                 p { (lang.tr("settings-table-intro")) }
                 // The choice is a cookie of this browser, set by the page that `?table=` opens.
+                @let (board, text) = (lang.tr("settings-table-board"), lang.tr("settings-table-text"));
+                p id="table-mode-now" {
+                    (lang.tr_args("settings-table-now", &[("choice", (if text_mode { &text } else { &board }).as_str().into())]))
+                }
                 p {
-                    a class="button" href="?table=board#table-mode" { (lang.tr("settings-table-board")) }
+                    a class={ "button" @if !text_mode { " primary" } } href="?table=board#table-mode"
+                        aria-current=[(!text_mode).then_some("true")] { (board) }
                     " "
-                    a class="button" href="?table=text#table-mode" { (lang.tr("settings-table-text")) }
+                    a class={ "button" @if text_mode { " primary" } } href="?table=text#table-mode"
+                        aria-current=[text_mode.then_some("true")] { (text) }
                 }
                 @if let Some(vacation) = vacation {
                     (vacation_section(lang, vacation))
