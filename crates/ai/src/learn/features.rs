@@ -25,23 +25,19 @@ pub const GLOBAL: usize = 4;
 /// after it; zeros for seats nobody holds), then the table's.
 pub const FEATURES: usize = MAX_PLAYERS * PER_PLAYER + GLOBAL;
 
-/// Names of one player's numbers, in feature order.
-pub const PLAYER_NAMES: [&str; PER_PLAYER] = [
-    "score",
-    "deliverable",
-    "tile_bonus",
-    "ready",
-    "branch_progress",
-    "character_lead",
-    "coin",
-    "awake_worker",
-    "sleeping_worker",
-    "couple",
-    "unattached",
-    "affordable_vp_building",
-    "ring1_cell",
-    "passed",
-];
+/// Names of one player's numbers, in feature order: the score, the evaluation's terms by
+/// their weights' names ([`Weights::NAMES`]), whether they passed.
+pub const PLAYER_NAMES: [&str; PER_PLAYER] = {
+    let mut names = [""; PER_PLAYER];
+    names[0] = "score";
+    let mut term = 0;
+    while term < Weights::COUNT {
+        names[1 + term] = Weights::NAMES[term];
+        term += 1;
+    }
+    names[PER_PLAYER - 1] = "passed";
+    names
+};
 
 /// Names of the table's numbers, in feature order.
 pub const GLOBAL_NAMES: [&str; GLOBAL] = ["two_players", "three_players", "four_players", "round"];

@@ -3,7 +3,9 @@
 //! network gives each seat at the table a share of victory, also inside the search.
 
 use helvetia_ai::evaluate::{prospects, Weights};
-use helvetia_ai::learn::features::{features, term_counts, FEATURES, PER_PLAYER, TERMS};
+use helvetia_ai::learn::features::{
+    features, term_counts, FEATURES, PER_PLAYER, PLAYER_NAMES, TERMS,
+};
 use helvetia_ai::learn::network::ValueNetwork;
 use helvetia_ai::learn::positions::{positions_of, write_header, write_rows, ROW};
 use helvetia_ai::{BotSpec, Budget};
@@ -55,6 +57,32 @@ fn term_counts_weighed_by_the_weights_are_the_hand_written_prospects() {
         }
     }
     assert!(checked > 300, "only {checked} positions checked");
+}
+
+/// The names recorded files and weight files carry (the Python side reads them): a change of
+/// the evaluation's terms must show here.
+#[test]
+fn a_players_features_are_named_the_score_the_weights_and_passed() {
+    assert_eq!(
+        PLAYER_NAMES,
+        [
+            "score",
+            "deliverable",
+            "tile_bonus",
+            "ready",
+            "branch_progress",
+            "character_lead",
+            "coin",
+            "awake_worker",
+            "sleeping_worker",
+            "couple",
+            "unattached",
+            "affordable_vp_building",
+            "ring1_cell",
+            "passed",
+        ]
+    );
+    assert_eq!(PLAYER_NAMES[1..TERMS], Weights::NAMES);
 }
 
 #[test]
