@@ -2,7 +2,8 @@
 //! it with the home page's link and plays a game against a bot to the scores. She reads only
 //! what a screen reader reads, the accessibility tree (`Accessibility.getFullAXTree` through
 //! ChromeDriver's DevTools command) with its live regions, and decides only by typing in the
-//! command field. axe-core finds no violation on the text page.
+//! command field. axe-core finds no violation on the text page (mid-game in English, and the
+//! finished game's page in every language).
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -15,7 +16,8 @@ use rand_core::{RngCore, SeedableRng};
 use serde_json::{json, Value};
 
 use crate::browser_support::{
-    axe_violations, create_game, register, wait_until, Browser, TestServer,
+    axe_in_every_language, axe_violations, create_game, game_id, register, wait_until, Browser,
+    TestServer,
 };
 
 /// ChromeDriver's door to the DevTools protocol: the page's whole accessibility tree.
@@ -348,6 +350,16 @@ async fn browser_text_mode_plays_a_game_to_the_scores_against_a_bot_by_typed_com
     assert!(by_words > 0, "no choice made by its words");
     let violations = axe_violations(&anna).await;
     assert!(violations.is_empty(), "axe-core at the end: {violations:?}");
+    // The finished game's text page in every language.
+    let game = game_id(&anna).await;
+    let violations = axe_in_every_language(
+        &anna,
+        &server,
+        &format!("/games/{game}"),
+        "document.getElementById('text-table') !== null",
+    )
+    .await;
+    assert!(violations.is_empty(), "axe-core: {violations:?}");
     eprintln!(
         "text mode: {decisions} decisions ({by_words} by words, {waits} after no new table) in {:.1} s",
         started.elapsed().as_secs_f64()
