@@ -34,6 +34,7 @@ mod ratings;
 mod rematches;
 mod resignations;
 mod stand_ins;
+mod tournament_rounds;
 mod tournaments;
 mod vacations;
 mod webhook_outbox;
@@ -67,9 +68,9 @@ pub use push_outbox::PushOutcome;
 pub use push_subscriptions::PushDevice;
 pub use ratings::{HistoryPoint, LeaderboardRow};
 pub use stand_ins::DUE_DEADLINES_BATCH;
+pub use tournament_rounds::{Advanced, NextStep};
 pub use tournaments::{
-    Advanced, EntryRow, NewTournament, NextStep, ResultRow, TournamentRow, TournamentSeatRow,
-    TournamentSnapshot,
+    EntryRow, NewTournament, ResultRow, TournamentRow, TournamentSeatRow, TournamentSnapshot,
 };
 
 pub use webhook_outbox::{DeliveryJob, DeliveryKey, DeliveryOutcome};
