@@ -22,8 +22,10 @@ use helvetia_server::domain::push::message::PushMessage;
 
 use std::time::Duration;
 
-use browser_support::{axe_in_every_language, register, wait_until, Browser, Chromium, TestServer};
-use fantoccini::{Client, Locator};
+use browser_support::{
+    axe_in_every_language, click_then, register, wait_until, Browser, Chromium, TestServer,
+};
+use fantoccini::Client;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -280,17 +282,11 @@ async fn the_settings_button_subscribes_and_a_pushed_message_shows_a_notificatio
     )
     .await
     .unwrap();
-    anna.find(Locator::Id("push-subscribe"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_until(
+    click_then(
         &anna,
+        "#push-subscribe",
         "document.querySelector('button[data-remove-device]') !== null",
         "the device listed",
-        Duration::from_secs(20),
     )
     .await;
     let device = anna
@@ -323,17 +319,11 @@ async fn the_settings_button_subscribes_and_a_pushed_message_shows_a_notificatio
 
     // A vacation taken from today with the settings' form: the page with a device listed and a
     // vacation running has no violation axe-core finds, in every language.
-    anna.find(Locator::Css("#vacation-form button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_until(
+    click_then(
         &anna,
+        "#vacation-form button[type=submit]",
         "document.querySelector('#vacation-list li.vacation.on') !== null",
         "the vacation listed as running",
-        Duration::from_secs(20),
     )
     .await;
     let violations = axe_in_every_language(
@@ -345,17 +335,11 @@ async fn the_settings_button_subscribes_and_a_pushed_message_shows_a_notificatio
     )
     .await;
     assert!(violations.is_empty(), "{violations:#?}");
-    anna.find(Locator::Css("button[data-end-vacation]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_until(
+    click_then(
         &anna,
+        "button[data-end-vacation]",
         "document.getElementById('no-vacation') !== null",
         "the vacation ended",
-        Duration::from_secs(20),
     )
     .await;
 

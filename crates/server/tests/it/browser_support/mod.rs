@@ -425,6 +425,19 @@ pub async fn end_screen_text(client: &Client) -> String {
     text_of(client, ".end-screen").await
 }
 
+/// Clicks the element `css` picks and waits (at most 20 s) until `script` holds on the page
+/// (`what` names it in the failure).
+pub async fn click_then(client: &Client, css: &str, script: &str, what: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css} to click: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("{css} does not take a click: {e}"));
+    wait_until(client, script, what, Duration::from_secs(20)).await;
+}
+
 /// Waits until `script` (a JavaScript expression) is true in the page, or panics with `what`.
 ///
 /// The page itself looks every 50 ms and answers once it is true or after at most five seconds
