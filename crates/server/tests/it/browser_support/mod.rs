@@ -585,8 +585,9 @@ pub async fn create_game(client: &Client, players: u8, seats: &[&str], round_lim
         .expect("create the game");
 }
 
-/// Anna registers on `server` in `client` and creates a game of `players` against random bots
-/// with a round limit of `rounds`, then waits for its table to connect.
+/// Anna registers on `server` in `client` (her forced steps left to her) and creates a game of
+/// `players` against random bots with a round limit of `rounds`, then waits for its table to
+/// connect.
 pub async fn anna_plays_against_bots(
     client: &Client,
     server: &TestServer,
@@ -594,6 +595,10 @@ pub async fn anna_plays_against_bots(
     rounds: u16,
 ) {
     register(client, server, "anna").await;
+    // Every decision of hers waits for her, forced ones too: were they played for her, a round
+    // whose decisions were all forced would pass without her (seen once: no decision of hers in
+    // round 2, which the desk and phone tests picture).
+    turn_forced_steps_off(client).await;
     let seats = &["me", "bot:random", "bot:random", "bot:random"][..usize::from(players)];
     create_game(client, players, seats, rounds).await;
     wait_until(
