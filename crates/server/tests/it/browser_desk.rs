@@ -28,9 +28,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    anna_plays_against_bots, board_width, click_random_legal, end_screen_faults, game_id,
-    past_round_one, replay_faults, screenshot, table_state, wait_until, Browser, TestServer,
-    SETTLE,
+    anna_plays_against_bots, board_width, click_random_legal, end_screen_faults, fault_words,
+    game_id, past_round_one, replay_faults, screenshot, table_state, wait_until, Browser,
+    TestServer, SETTLE,
 };
 
 /// Everything at this decision that falls short of the desk layout, in words; empty when all is
@@ -124,12 +124,7 @@ async fn desk_faults(client: &Client, width: u32) -> Vec<String> {
         )
         .await
         .expect("measure the page");
-    faults
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|f| f.as_str().unwrap_or_default().to_string())
-        .collect()
+    fault_words(&faults)
 }
 
 /// Shows village `village` large with a click on its caption, as a person does on a thumbnail, and

@@ -22,24 +22,14 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    anna_plays_against_bots, click_random_legal, confirm_if_asked, end_screen_faults, game_id,
-    past_round_one, register, replay_faults, screenshot, table_state, wait_until, Browser,
+    anna_plays_against_bots, click_random_legal, confirm_if_asked, end_screen_faults, fault_words,
+    game_id, past_round_one, register, replay_faults, screenshot, table_state, wait_until, Browser,
     TestServer, SETTLE,
 };
 
 const PHONE: (u32, u32) = (390, 844);
 /// A narrower phone: the table is drawn at its width, so its text is 360 / 390 as large.
 const SMALL_PHONE: (u32, u32) = (360, 740);
-
-/// A list of faults measured in the page, as words.
-fn words(faults: &serde_json::Value) -> Vec<String> {
-    faults
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|f| f.as_str().unwrap_or_default().to_string())
-        .collect()
-}
 
 /// Everything on the page that falls short on a phone `width` px wide, in words; empty when all
 /// is well. The page must show the viewer's turn.
@@ -152,7 +142,7 @@ async fn phone_faults(client: &Client, width: u32) -> Vec<String> {
         )
         .await
         .expect("measure the page");
-    words(&faults)
+    fault_words(&faults)
 }
 
 /// What falls short in the coach of a tutorial game on a phone, in words; empty when all is
@@ -209,7 +199,7 @@ async fn coach_faults(client: &Client) -> Vec<String> {
         )
         .await
         .expect("measure the coach");
-    words(&faults)
+    fault_words(&faults)
 }
 
 /// The villages shown in `client`'s table, by index.

@@ -15,7 +15,7 @@ use std::time::Duration;
 use fantoccini::{Client, Locator};
 use serde_json::json;
 
-use browser_support::{register, screenshot, wait_until, Browser, TestServer};
+use browser_support::{fault_words, register, screenshot, wait_until, Browser, TestServer};
 
 /// Seconds from the tournament's creation to its start: time enough for both to enter.
 const LEAD_SECONDS: u64 = 12;
@@ -81,12 +81,7 @@ async fn sideways_faults(client: &Client, url: &str) -> Vec<String> {
         )
         .await
         .expect("measure the page");
-    faults
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|f| f.as_str().unwrap_or_default().to_string())
-        .collect()
+    fault_words(&faults)
 }
 
 /// The text of the page's live part (facts, standings, rounds, entrants).

@@ -25,8 +25,8 @@ use rand_core::SeedableRng;
 use serde_json::Value;
 
 use browser_support::{
-    click, confirm_if_asked, fill, screenshot, table_state, turn_forced_steps_off, wait_until,
-    Browser, TestServer,
+    click, confirm_if_asked, fault_words, fill, screenshot, table_state, turn_forced_steps_off,
+    wait_until, Browser, TestServer,
 };
 
 /// Whatever the column beside the board falls short of at 1366 × 768, in words: the prompt, the
@@ -53,12 +53,7 @@ async fn column_faults(client: &Client) -> Vec<String> {
         )
         .await
         .expect("measure the column");
-    faults
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|f| f.as_str().unwrap_or_default().to_string())
-        .collect()
+    fault_words(&faults)
 }
 
 /// The lessons of the checklist, by `data-lesson` name.

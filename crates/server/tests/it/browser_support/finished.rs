@@ -99,7 +99,7 @@ pub async fn end_screen_faults(
         .await
         .expect("measure the end screen");
     screenshot(client, &format!("{name}-end")).await;
-    words(&faults)
+    fault_words(&faults)
 }
 
 /// Everything the replay of game `id` falls short of, in words, at its last step and after the
@@ -223,10 +223,11 @@ async fn replay_layout_faults(client: &Client, desk: bool) -> Vec<String> {
         )
         .await
         .expect("measure the replay");
-    words(&faults)
+    fault_words(&faults)
 }
 
-fn words(faults: &serde_json::Value) -> Vec<String> {
+/// A list of faults a script measured in the page, as words.
+pub fn fault_words(faults: &serde_json::Value) -> Vec<String> {
     faults
         .as_array()
         .expect("a list")

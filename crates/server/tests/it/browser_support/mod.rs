@@ -24,7 +24,7 @@ use helvetia_server::{spawn, Config, RunningServer};
 mod axe;
 pub use axe::{axe_in_every_language, axe_violations, LANGUAGES};
 mod finished;
-pub use finished::{board_width, end_screen_faults, replay_faults};
+pub use finished::{board_width, end_screen_faults, fault_words, replay_faults};
 
 /// Which Chromium a [`Browser`] starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
