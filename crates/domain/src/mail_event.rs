@@ -17,24 +17,29 @@ pub enum MailKind {
     /// A tournament they played is over: their place is the mail's event key, its game their
     /// last table's.
     TournamentEnded,
+    /// Another player of a finished game asked to play again: a seat in the next game is kept
+    /// for them (the event is the finished game's, where they take it).
+    Rematch,
 }
 
 impl MailKind {
     /// Every kind.
-    pub const ALL: [MailKind; 5] = [
+    pub const ALL: [MailKind; 6] = [
         MailKind::YourTurn,
         MailKind::GameStarted,
         MailKind::GameEnded,
         MailKind::ClockLow,
         MailKind::TournamentEnded,
+        MailKind::Rematch,
     ];
 
     /// The kinds the settings page turns on and off, in its order.
-    pub const SETTINGS: [MailKind; 4] = [
+    pub const SETTINGS: [MailKind; 5] = [
         MailKind::YourTurn,
         MailKind::GameStarted,
         MailKind::GameEnded,
         MailKind::ClockLow,
+        MailKind::Rematch,
     ];
 
     /// The setting that turns this kind on and off.
@@ -53,6 +58,7 @@ impl MailKind {
             MailKind::GameEnded => "game_ended",
             MailKind::ClockLow => "clock_low",
             MailKind::TournamentEnded => "tournament_ended",
+            MailKind::Rematch => "rematch",
         }
     }
 
@@ -68,6 +74,7 @@ impl MailKind {
             MailKind::GameStarted => "mail_game_started",
             MailKind::GameEnded | MailKind::TournamentEnded => "mail_game_ended",
             MailKind::ClockLow => "mail_clock",
+            MailKind::Rematch => "mail_rematch",
         }
     }
 }

@@ -63,7 +63,7 @@ impl HookFormat {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HookMessage<'a> {
     /// The kind of event (`your_turn`, `game_started`, `game_ended`, `clock_low`,
-    /// `tournament_ended`).
+    /// `tournament_ended`, `rematch`).
     pub event: &'a str,
     /// One line in the person's language.
     pub text: &'a str,

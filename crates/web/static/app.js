@@ -90,6 +90,7 @@
         game_started: checked("game_started"),
         game_ended: checked("game_ended"),
         clock_low: checked("clock_low"),
+        rematch: checked("rematch"),
       });
       saved.hidden = false;
     });

@@ -44,6 +44,8 @@ pub struct Facts {
     pub tournament: String,
     /// How many entered it.
     pub entrants: u32,
+    /// Who asks to play again, for an invitation to.
+    pub asker: String,
 }
 
 impl Facts {
@@ -75,12 +77,17 @@ impl Facts {
             deadline: job.deadline_ms.map(utc_minute).unwrap_or_default(),
             tournament,
             entrants,
+            asker: job
+                .rematch
+                .as_ref()
+                .map(|next| next.asker.clone())
+                .unwrap_or_default(),
         }
     }
 
     /// The arguments of the messages about `job`: `name`, `opponents`, `winners`, `deadline`,
-    /// `tournament`, `place`, `entrants`.
-    pub fn args<'a>(&'a self, job: &'a MailJob) -> [(&'static str, FluentValue<'a>); 7] {
+    /// `tournament`, `place`, `entrants`, `asker`.
+    pub fn args<'a>(&'a self, job: &'a MailJob) -> [(&'static str, FluentValue<'a>); 8] {
         [
             ("name", job.username.as_str().into()),
             ("opponents", self.opponents.as_str().into()),
@@ -89,6 +96,7 @@ impl Facts {
             ("tournament", self.tournament.as_str().into()),
             ("place", job.key.event_key.into()),
             ("entrants", self.entrants.into()),
+            ("asker", self.asker.as_str().into()),
         ]
     }
 }
@@ -106,6 +114,7 @@ pub fn compose(lang: Lang, job: &MailJob, links: &Links) -> Letter {
         MailKind::GameEnded => ("mail-ended-subject", "mail-ended-body"),
         MailKind::ClockLow => ("mail-clock-subject", "mail-clock-body"),
         MailKind::TournamentEnded => ("mail-tournament-subject", "mail-tournament-body"),
+        MailKind::Rematch => ("mail-rematch-subject", "mail-rematch-body"),
     };
     let link = |key: &str, url: &str| lang.tr_args(key, &[("url", url.into())]);
     let open = match &links.tournament {

@@ -37,11 +37,19 @@ pub struct SettingsBody {
     pub game_ended: bool,
     /// "Your clock runs out within the hour" mails.
     pub clock_low: bool,
+    /// "Another player asks you to play again" mails; on when left out (it came after the
+    /// others, and programs written before it leave it out).
+    #[serde(default = "on")]
+    pub rematch: bool,
+}
+
+fn on() -> bool {
+    true
 }
 
 impl SettingsBody {
     fn from_stored(settings: MailSettings) -> SettingsBody {
-        let [your_turn, game_started, game_ended, clock_low] = settings.wanted;
+        let [your_turn, game_started, game_ended, clock_low, rematch] = settings.wanted;
         SettingsBody {
             email: settings.email,
             language: settings.language,
@@ -49,6 +57,7 @@ impl SettingsBody {
             game_started,
             game_ended,
             clock_low,
+            rematch,
         }
     }
 
@@ -73,6 +82,7 @@ impl SettingsBody {
                 self.game_started,
                 self.game_ended,
                 self.clock_low,
+                self.rematch,
             ],
         })
     }

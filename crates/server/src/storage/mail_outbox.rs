@@ -65,6 +65,8 @@ pub struct MailJob {
     pub players: Vec<String>,
     /// For the end of a tournament: the tournament.
     pub tournament: Option<TournamentOfMail>,
+    /// For an invitation to play again: the next game as it is now.
+    pub rematch: Option<RematchOfMail>,
     /// Whether the event was told to a device of the person's that is in use.
     pub on_devices: OnDevices,
 }
@@ -93,6 +95,16 @@ pub struct TournamentOfMail {
     pub name: String,
     /// How many entered.
     pub entrants: u32,
+}
+
+/// The next game an invitation to play again tells of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RematchOfMail {
+    /// Who asked for it (its creator), by name.
+    pub asker: String,
+    /// Whether the person's seat there still waits for them: the game is open and they have not
+    /// taken a seat in it.
+    pub waits: bool,
 }
 
 /// How handling a claimed mail ended.
@@ -263,10 +275,33 @@ impl Store {
                 crate::domain::game_state::seat_name(&seats, helvetia_engine::Seat(seat.seat), lang)
             })
             .collect();
-        if key.kind == MailKind::TournamentEnded {
-            job.tournament = self.tournament_of_mail(key).await?;
+        match key.kind {
+            MailKind::TournamentEnded => job.tournament = self.tournament_of_mail(key).await?,
+            MailKind::Rematch => job.rematch = self.rematch_of_mail(key).await?,
+            _ => {}
         }
         Ok(Some(job))
+    }
+
+    /// The next game of the finished game that `key` invites to play again.
+    async fn rematch_of_mail(&self, key: &MailKey) -> StoreResult<Option<RematchOfMail>> {
+        let row = sqlx::query(
+            "SELECT u.username, CASE WHEN r.status = 'open' AND NOT EXISTS (SELECT 1 FROM seats s \
+             WHERE s.game_id = r.id AND s.user_id = $2) THEN 1 ELSE 0 END \
+             FROM games g JOIN games r ON r.id = g.rematch_id JOIN users u ON u.id = r.creator_id \
+             WHERE g.id = $1",
+        )
+        .bind(&key.game_id)
+        .bind(&key.user_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| {
+            Ok(RematchOfMail {
+                asker: row.try_get(0)?,
+                waits: row.try_get::<i64, _>(1)? != 0,
+            })
+        })
+        .transpose()
     }
 
     /// The tournament whose end `key` tells: the one `key`'s game was a table of.
@@ -387,6 +422,7 @@ fn parse_job(row: &AnyRow, key: MailKey) -> StoreResult<MailJob> {
         wanted: row.try_get::<i64, _>(16)? != 0,
         players: Vec::new(),
         tournament: None,
+        rematch: None,
         on_devices: {
             let push: String = row.try_get(17)?;
             let told_in_use = row.try_get::<i64, _>(18)? != 0;

@@ -13,7 +13,7 @@ pub struct MailSettings {
     /// The language of their mails (a code such as `de`).
     pub language: String,
     /// The kinds they want, in the order of [`MailKind::SETTINGS`].
-    pub wanted: [bool; 4],
+    pub wanted: [bool; 5],
 }
 
 impl MailSettings {
@@ -34,7 +34,7 @@ impl Store {
     pub async fn mail_settings(&self, user_id: &str) -> StoreResult<Option<MailSettings>> {
         let row = sqlx::query(
             "SELECT email, language, mail_your_turn, mail_game_started, mail_game_ended, \
-             mail_clock FROM users WHERE id = $1",
+             mail_clock, mail_rematch FROM users WHERE id = $1",
         )
         .bind(user_id)
         .fetch_optional(&self.pool)
@@ -44,7 +44,7 @@ impl Store {
             Ok(MailSettings {
                 email: row.try_get(0)?,
                 language: row.try_get(1)?,
-                wanted: [flag(2)?, flag(3)?, flag(4)?, flag(5)?],
+                wanted: [flag(2)?, flag(3)?, flag(4)?, flag(5)?, flag(6)?],
             })
         })
         .transpose()
@@ -64,8 +64,8 @@ impl Store {
         let flag = |on: bool| i64::from(on);
         sqlx::query(
             "UPDATE users SET email = $1, language = $2, mail_your_turn = $3, \
-             mail_game_started = $4, mail_game_ended = $5, mail_clock = $6, \
-             unsubscribe_token = COALESCE(unsubscribe_token, $7) WHERE id = $8",
+             mail_game_started = $4, mail_game_ended = $5, mail_clock = $6, mail_rematch = $7, \
+             unsubscribe_token = COALESCE(unsubscribe_token, $8) WHERE id = $9",
         )
         .bind(settings.email.as_deref())
         .bind(&settings.language)
@@ -73,6 +73,7 @@ impl Store {
         .bind(flag(settings.wanted[1]))
         .bind(flag(settings.wanted[2]))
         .bind(flag(settings.wanted[3]))
+        .bind(flag(settings.wanted[4]))
         .bind(new_token)
         .bind(user_id)
         .execute(&self.pool)
@@ -107,7 +108,7 @@ impl Store {
     pub async fn unsubscribe(&self, token: &str) -> StoreResult<bool> {
         let changed = sqlx::query(
             "UPDATE users SET mail_your_turn = 0, mail_game_started = 0, mail_game_ended = 0, \
-             mail_clock = 0 WHERE unsubscribe_token = $1",
+             mail_clock = 0, mail_rematch = 0 WHERE unsubscribe_token = $1",
         )
         .bind(token)
         .execute(&self.pool)

@@ -58,7 +58,7 @@ pub use chat::{ChatLine, ChatText};
 pub use exports::ExportQuery;
 pub use games::{GameFilter, ListedGame};
 pub use mail_outbox::{
-    MailJob, MailKey, MailOutcome, OnDevices, TournamentOfMail, ACTIVE_DEVICE_SECS,
+    MailJob, MailKey, MailOutcome, OnDevices, RematchOfMail, TournamentOfMail, ACTIVE_DEVICE_SECS,
 };
 pub use mail_settings::MailSettings;
 pub use paired_tables::PairedTable;
@@ -278,6 +278,11 @@ pub fn migrator(postgres: bool) -> Migrator {
                 27,
                 "active devices",
                 include_str!("../../migrations/0027_active_devices.sql"),
+            ),
+            migration(
+                28,
+                "rematch mail",
+                include_str!("../../migrations/0028_rematch_mail.sql"),
             ),
         ]),
         ignore_missing: false,

@@ -8,6 +8,7 @@ use super::bot_accounts::keep_persons;
 use super::game_changes::GameChange;
 use super::games::persons_of;
 use super::{GameRecordRow, Store, StoreError, StoreResult};
+use crate::domain::mail_event::{MailEvent, MailKind};
 
 impl Store {
     /// The game that follows `game_id`, if someone asked for one.
@@ -26,7 +27,8 @@ impl Store {
     }
 
     /// Stores `next` as the game that follows finished game `game_id`, in one transaction with
-    /// the link, unless another request linked one first.
+    /// the link and the invitation it makes for the other people of `game_id` (told as a change
+    /// of that game, where they take their seats), unless another request linked one first.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if `game_id` already has its rematch (nothing was written), or
@@ -54,6 +56,12 @@ impl Store {
         keep_persons(&mut tx, persons_of(next)).await?;
         within_cap(&mut tx, cap).await?;
         self.insert_game(&mut tx, next).await?;
+        let invitation = MailEvent::to_everyone(MailKind::Rematch, Some(&next.creator_id));
+        let linked = GameChange {
+            event: Some((&invitation, 0)),
+            ..GameChange::quiet(game_id, 0)
+        };
+        self.telling().within(&mut tx, &linked).await?;
         self.commit_change(tx, GameChange::quiet(&next.id, 0)).await
     }
 }

@@ -19,6 +19,7 @@ pub fn compose(lang: Lang, job: &MailJob, public_url: &str) -> (String, String) 
         MailKind::GameEnded => "webhook-ended",
         MailKind::ClockLow => "webhook-clock",
         MailKind::TournamentEnded => "webhook-tournament",
+        MailKind::Rematch => "webhook-rematch",
     };
     let link = match &job.tournament {
         Some(tournament) if job.key.kind == MailKind::TournamentEnded => {

@@ -176,18 +176,19 @@ pub fn decide(job: &MailJob, now: i64, last_sent: Option<i64>) -> Result<&str, M
         }
         OnDevices::Pending | OnDevices::NotTold => {}
     }
-    // The end of a tournament goes once (its key) and is not about the game it hangs on,
-    // whose own "ended" mail has usually just gone.
-    let limited = job.key.kind != MailKind::TournamentEnded;
+    // The end of a tournament and an invitation to play again go once (their keys) and are
+    // not about the game they hang on, whose own "ended" mail has usually just gone.
+    let limited = !matches!(job.key.kind, MailKind::TournamentEnded | MailKind::Rematch);
     if let Some(last) = last_sent.filter(|last| limited && now < last + PER_GAME_SECS) {
         return Err(MailOutcome::Deferred(last + PER_GAME_SECS));
     }
     Ok(address)
 }
 
-/// Whether what `job` tells is still true (for mails and webhooks alike): a "your turn" or a
-/// clock warning only while the turn is still the person's (and, for the warning, its deadline
-/// the one warned of); the other kinds tell of what happened and stay true.
+/// Whether what `job` tells is still true (for mails, webhooks and devices alike): a "your turn"
+/// or a clock warning only while the turn is still the person's (and, for the warning, its
+/// deadline the one warned of), an invitation to play again while the seat kept for them still
+/// waits; the other kinds tell of what happened and stay true.
 ///
 /// # Errors
 /// Why it no longer holds.
@@ -201,6 +202,9 @@ pub fn still_holds(job: &MailJob) -> Result<(), &'static str> {
         if job.key.kind == MailKind::ClockLow && job.deadline_ms != Some(job.key.event_key) {
             return Err("the turn's deadline moved");
         }
+    }
+    if job.key.kind == MailKind::Rematch && !job.rematch.as_ref().is_some_and(|next| next.waits) {
+        return Err("the seat kept for them no longer waits");
     }
     Ok(())
 }

@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{create_game, databases, join_and_start, play_http, Client, TestServer};
+use common::{
+    create_game, databases, join_and_start, play_http, start_for_three, Client, TestServer,
+};
 use helvetia_server::Config;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -563,22 +565,7 @@ async fn two_nodes_send_each_mail_once() {
     }
     // Ten games started on node A: each sends Bruno and Carla a mail, through either node.
     for _ in 0..10 {
-        let (id, _) = create_game(
-            &mut anna,
-            json!({"players": 3}),
-            json!([{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]),
-        )
-        .await;
-        for joiner in [&mut bruno, &mut carla] {
-            let (status, body) = joiner
-                .post(&format!("/api/games/{id}/join"), json!({}))
-                .await;
-            assert_eq!(status, StatusCode::OK, "{body}");
-        }
-        let (status, body) = anna
-            .post(&format!("/api/games/{id}/start"), json!({}))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
+        start_for_three(&mut anna, [&mut bruno, &mut carla], json!({})).await;
     }
     sink.wait_for("bruno@example.org", 10).await;
     sink.wait_for("carla@example.org", 10).await;
@@ -689,27 +676,6 @@ async fn a_tournament_mails_its_tables_start_even_live_and_each_persons_place_at
     }
 }
 
-/// Starts a game of three made by `creator`, joined by the two others.
-async fn start_for_three(creator: &mut Client, joiners: [&mut Client; 2]) -> String {
-    let (id, _) = create_game(
-        creator,
-        json!({"players": 3}),
-        json!([{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]),
-    )
-    .await;
-    for joiner in joiners {
-        let (status, body) = joiner
-            .post(&format!("/api/games/{id}/join"), json!({}))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
-    let (status, body) = creator
-        .post(&format!("/api/games/{id}/start"), json!({}))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    id
-}
-
 /// What became of the mail of `game`'s start to `user_id`: its state and note, once it is no
 /// longer waiting.
 async fn started_mail_outcome(database_url: &str, user_id: &str, game: &str) -> (String, String) {
@@ -766,7 +732,7 @@ async fn an_event_pushed_to_a_device_in_use_is_not_mailed_and_one_for_a_device_u
         Device::added(&mut anna, &endpoint).await;
 
         // Her phone is in use (just added): told there, not by mail; Carla is mailed.
-        let first = start_for_three(&mut bruno, [&mut anna, &mut carla]).await;
+        let first = start_for_three(&mut bruno, [&mut anna, &mut carla], json!({})).await;
         sink.wait_for("carla@example.org", 1).await;
         let (state, note) = started_mail_outcome(&server.database.url, &anna_id, &first).await;
         assert_eq!(
@@ -784,7 +750,7 @@ async fn an_event_pushed_to_a_device_in_use_is_not_mailed_and_one_for_a_device_u
                 &anna_id,
             )
             .await;
-        let second = start_for_three(&mut bruno, [&mut anna, &mut carla]).await;
+        let second = start_for_three(&mut bruno, [&mut anna, &mut carla], json!({})).await;
         let mails = sink.wait_for("anna@example.org", 1).await;
         assert_eq!(mails.len(), 1, "{mails:#?}");
         assert_eq!(
@@ -817,5 +783,67 @@ async fn an_event_pushed_to_a_device_in_use_is_not_mailed_and_one_for_a_device_u
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(body["code"], "push-endpoint");
         server.server.shutdown().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_to_play_again_is_mailed_to_the_others_who_want_it() {
+    for database in databases().await {
+        let (sink, server) = mailing_server(database).await;
+        let mut anna = server.user("anna").await;
+        let mut bruno = server.user("bruno").await;
+        let mut carl = server.user("carl").await;
+        let anna_name = name_of(&mut anna).await;
+        set_mail(&mut anna, "anna@example.org", "en", [false; 4]).await;
+        // Bruno wants only this kind (left out of the body: on); Carl wants none.
+        set_mail(&mut bruno, "bruno@example.org", "de", [false; 4]).await;
+        let (status, body) = carl
+            .post(
+                "/api/settings",
+                json!({"email": "carl@example.org", "language": "en", "your_turn": false,
+                       "game_started": false, "game_ended": false, "clock_low": false,
+                       "rematch": false}),
+            )
+            .await;
+        assert_eq!(
+            (status, &body["rematch"]),
+            (StatusCode::OK, &json!(false)),
+            "{body}"
+        );
+        let id = start_for_three(
+            &mut anna,
+            [&mut bruno, &mut carl],
+            json!({"round_limit": 1}),
+        )
+        .await;
+        play_http(&id, &mut [&mut anna, &mut bruno, &mut carl], 10_000, |_| 0).await;
+        assert_eq!(anna.state(&id).await["status"], "finished");
+        server.wait_for_a_look_since_now("mail").await;
+        assert!(
+            sink.mails().is_empty(),
+            "nothing wanted yet: {:#?}",
+            sink.mails()
+        );
+
+        let (status, body) = anna
+            .post(&format!("/api/games/{id}/rematch"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let mails = sink.wait_for("bruno@example.org", 1).await;
+        assert_eq!(
+            mails[0].subject,
+            format!("Helvetia: {anna_name} möchte nochmals mit dir spielen")
+        );
+        assert!(
+            mails[0]
+                .body
+                .contains(&format!("https://helvetia.example/games/{id}\n")),
+            "it opens the finished game, where the seat is taken: {}",
+            mails[0].body
+        );
+        assert_eq!(mails[0].language, "de");
+        // Anna asked, Carl turned the kind off; Bruno's mail went once.
+        server.wait_for_a_look_since_now("mail").await;
+        assert_eq!(sink.mails().len(), 1, "{:#?}", sink.mails());
     }
 }

@@ -610,22 +610,7 @@ async fn two_nodes_deliver_each_event_once() {
     add_hook(&mut carla, &receiver.url("/carla"), "slack").await;
     // Ten games started on node A: each tells Bruno and Carla, through either node.
     for _ in 0..10 {
-        let (id, _) = create_game(
-            &mut anna,
-            json!({"players": 3}),
-            json!([{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]),
-        )
-        .await;
-        for joiner in [&mut bruno, &mut carla] {
-            let (status, body) = joiner
-                .post(&format!("/api/games/{id}/join"), json!({}))
-                .await;
-            assert_eq!(status, StatusCode::OK, "{body}");
-        }
-        let (status, body) = anna
-            .post(&format!("/api/games/{id}/start"), json!({}))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
+        common::start_for_three(&mut anna, [&mut bruno, &mut carla], json!({})).await;
     }
     receiver.wait_for("/bruno", 10).await;
     receiver.wait_for("/carla", 10).await;
@@ -640,5 +625,100 @@ async fn two_nodes_deliver_each_event_once() {
             .map(|r| r.header("x-helvetia-delivery"))
             .collect();
         assert_eq!(ids.len(), 10);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_to_play_again_reaches_the_others_hooks_and_devices() {
+    use crate::push::{Device, PushService};
+    for database in databases().await {
+        let receiver = Receiver::start().await;
+        let service = PushService::start().await;
+        let config = Config {
+            push_allow_private: true,
+            push_tick_ms: 100,
+            ..hooks_config(&database.url)
+        };
+        let server = TestServer::start_with(database, config).await;
+        let mut anna = server.user("anna").await;
+        let mut bruno = server.user("bruno").await;
+        let anna_name = name_of(&mut anna).await;
+        let (_, secret) = add_hook(&mut bruno, &receiver.url("/bruno"), "json").await;
+        let phone = Device::added(&mut bruno, &service.endpoint("bruno")).await;
+        let (id, _) = create_game(
+            &mut anna,
+            json!({"players": 2, "round_limit": 1}),
+            json!([{"kind": "me"}, {"kind": "open"}]),
+        )
+        .await;
+        join_and_start(&id, &mut anna, &mut bruno).await;
+        play_http(&id, &mut [&mut anna, &mut bruno], 10_000, |_| 0).await;
+        assert_eq!(anna.state(&id).await["status"], "finished");
+        let (status, body) = anna
+            .post(&format!("/api/games/{id}/rematch"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+
+        let started = Instant::now();
+        let invitation = loop {
+            let found = receiver
+                .at("/bruno")
+                .into_iter()
+                .find(|r| r.header("x-helvetia-event") == "rematch");
+            if let Some(found) = found {
+                break found;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "{:#?}",
+                receiver.all()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        assert!(verifies(
+            &secret,
+            &invitation.body,
+            invitation.header("x-helvetia-signature-256")
+        ));
+        let body = invitation.json();
+        assert_eq!(body["event"], "rematch", "{body}");
+        assert_eq!(body["game"], id.as_str(), "{body}");
+        assert_eq!(
+            body["url"],
+            format!("https://helvetia.example/games/{id}"),
+            "{body}"
+        );
+        let text = body["text"].as_str().unwrap();
+        assert!(
+            text.starts_with(&format!("Helvetia: {anna_name} asks")),
+            "{text}"
+        );
+
+        let told = common::within(Duration::from_secs(20), async || {
+            service
+                .messages_to("bruno")
+                .iter()
+                .any(|r| phone.read(&r.body).kind == "rematch")
+        })
+        .await;
+        assert!(told, "the invitation reached Bruno's phone");
+        let message = service
+            .messages_to("bruno")
+            .iter()
+            .map(|r| phone.read(&r.body))
+            .find(|message| message.kind == "rematch")
+            .unwrap();
+        assert_eq!(message.url, format!("/games/{id}"));
+        assert!(message.body.contains(&anna_name), "{message:?}");
+        // Anna, who asked, has neither hook nor device; nobody else was invited.
+        assert_eq!(
+            receiver
+                .all()
+                .iter()
+                .filter(|r| r.header("x-helvetia-event") == "rematch")
+                .count(),
+            1
+        );
+        server.server.shutdown().await;
     }
 }

@@ -105,6 +105,7 @@ settings-your-turn = ich am Zug bin
 settings-started = eine Partie mit mir beginnt
 settings-ended = eine Partie oder ein Turnier mit mir endet
 settings-clock = meine Uhr innert einer Stunde abläuft
+settings-rematch = mich jemand aus einer beendeten Partie zu einer neuen einlädt
 settings-save = Speichern
 settings-saved = Gespeichert.
 settings-play = Spielen
@@ -127,6 +128,8 @@ mail-ended-body = Hallo { $name }, deine Partie Helvetia gegen { $opponents } is
 mail-abandoned-body = Hallo { $name }, deine Partie Helvetia gegen { $opponents } wurde durch Abstimmung ohne Ergebnis beendet.
 mail-clock-subject = Helvetia: Deine Zeit läuft innert einer Stunde ab
 mail-clock-body = Hallo { $name }, deine Zeit für diesen Zug in deiner Partie Helvetia gegen { $opponents } läuft um { $deadline } ab. Danach spielt ein Bot für dich, bis du deinen Platz zurücknimmst.
+mail-rematch-subject = Helvetia: { $asker } möchte nochmals mit dir spielen
+mail-rematch-body = Hallo { $name }, { $asker } möchte nochmals Helvetia mit denselben Spielern spielen ({ $opponents }). In der neuen Partie ist ein Platz für dich reserviert: Öffne die beendete Partie und wähle «Nochmals mit denselben Spielern».
 mail-open-game = Zur Partie: { $url }
 mail-footer = Du erhältst diese Mail, weil du bei Helvetia Online E-Mail-Benachrichtigungen eingeschaltet hast (höchstens eine Mail pro Partie und Stunde).
 mail-settings = Welche Mails du erhältst: { $url }
@@ -236,6 +239,7 @@ webhook-ended = Helvetia: Die Partie von { $name } gegen { $opponents } ist zu E
 webhook-abandoned = Helvetia: Die Partie von { $name } gegen { $opponents } wurde durch Abstimmung ohne Ergebnis beendet.
 webhook-clock = Helvetia: Die Zeit von { $name } gegen { $opponents } läuft um { $deadline } ab.
 webhook-tournament = Helvetia: Das Turnier { $tournament } ist zu Ende: { $name } ist auf Platz { $place } von { $entrants }.
+webhook-rematch = Helvetia: { $asker } möchte nochmals mit { $name } spielen; in der neuen Partie ist ein Platz für { $name } reserviert.
 
 # The games awaiting the person's decision: the header's link (with their number) and the
 # table's "next game".

@@ -105,6 +105,7 @@ settings-your-turn = it is my turn
 settings-started = a game I am in starts
 settings-ended = a game or tournament I am in ends
 settings-clock = my clock runs out within the hour
+settings-rematch = a player of a finished game asks me to play again
 settings-save = Save
 settings-saved = Saved.
 settings-play = Playing
@@ -127,6 +128,8 @@ mail-ended-body = Hello { $name }, your game of Helvetia against { $opponents } 
 mail-abandoned-body = Hello { $name }, your game of Helvetia against { $opponents } was ended by vote, without a result.
 mail-clock-subject = Helvetia: your time runs out within the hour
 mail-clock-body = Hello { $name }, your time for this turn in your game of Helvetia against { $opponents } runs out at { $deadline }. Then a bot plays for you until you take your seat back.
+mail-rematch-subject = Helvetia: { $asker } asks you to play again
+mail-rematch-body = Hello { $name }, { $asker } asks to play Helvetia again with the same players ({ $opponents }). A seat in the new game is kept for you: open the finished game and choose “Play again with the same players”.
 mail-open-game = Open the game: { $url }
 mail-footer = You get this mail because you turned on e-mail notifications at Helvetia Online (at most one mail per game and hour).
 mail-settings = Choose which mails you get: { $url }
@@ -236,6 +239,7 @@ webhook-ended = Helvetia: { $name }’s game against { $opponents } has ended. W
 webhook-abandoned = Helvetia: { $name }’s game against { $opponents } was ended by vote, without a result.
 webhook-clock = Helvetia: { $name }’s time against { $opponents } runs out at { $deadline }.
 webhook-tournament = Helvetia: the tournament { $tournament } is over: { $name } came { $place } of { $entrants }.
+webhook-rematch = Helvetia: { $asker } asks { $name } to play again; a seat in the new game is kept for { $name }.
 
 # The games awaiting the person's decision: the header's link (with their number) and the
 # table's "next game".

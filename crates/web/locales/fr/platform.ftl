@@ -105,6 +105,7 @@ settings-your-turn = c’est mon tour
 settings-started = une de mes parties commence
 settings-ended = une de mes parties ou un de mes tournois se termine
 settings-clock = ma pendule s’épuise dans l’heure
+settings-rematch = un joueur d’une partie terminée me propose de rejouer
 settings-save = Enregistrer
 settings-saved = Enregistré.
 settings-play = Jeu
@@ -127,6 +128,8 @@ mail-ended-body = Bonjour { $name }, votre partie de Helvetia contre { $opponent
 mail-abandoned-body = Bonjour { $name }, votre partie de Helvetia contre { $opponents } a été arrêtée par un vote, sans résultat.
 mail-clock-subject = Helvetia : votre temps s’épuise dans l’heure
 mail-clock-body = Bonjour { $name }, votre temps pour ce tour dans votre partie de Helvetia contre { $opponents } s’épuise à { $deadline }. Ensuite un bot joue pour vous jusqu’à ce que vous repreniez votre place.
+mail-rematch-subject = Helvetia : { $asker } vous propose de rejouer
+mail-rematch-body = Bonjour { $name }, { $asker } propose de rejouer à Helvetia avec les mêmes joueurs ({ $opponents }). Une place vous est réservée dans la nouvelle partie : ouvrez la partie terminée et choisissez « Rejouer avec les mêmes joueurs ».
 mail-open-game = Ouvrir la partie : { $url }
 mail-footer = Vous recevez ce mail parce que vous avez activé les notifications par e-mail sur Helvetia Online (au plus un mail par partie et par heure).
 mail-settings = Choisir les mails que vous recevez : { $url }
@@ -236,6 +239,7 @@ webhook-ended = Helvetia : la partie de { $name } contre { $opponents } est term
 webhook-abandoned = Helvetia : la partie de { $name } contre { $opponents } a été arrêtée par un vote, sans résultat.
 webhook-clock = Helvetia : le temps de { $name } contre { $opponents } s’épuise à { $deadline }.
 webhook-tournament = Helvetia : le tournoi { $tournament } est terminé : { $name } finit à la place { $place } sur { $entrants }.
+webhook-rematch = Helvetia : { $asker } propose à { $name } de rejouer ; une place est réservée à { $name } dans la nouvelle partie.
 
 # The games awaiting the person's decision: the header's link (with their number) and the
 # table's "next game".

@@ -105,6 +105,7 @@ settings-your-turn = tocca a me
 settings-started = una mia partita inizia
 settings-ended = una mia partita o un mio torneo finisce
 settings-clock = il mio orologio scade entro un’ora
+settings-rematch = un giocatore di una partita finita mi invita a giocare ancora
 settings-save = Salva
 settings-saved = Salvato.
 settings-play = Gioco
@@ -127,6 +128,8 @@ mail-ended-body = Ciao { $name }, la tua partita di Helvetia contro { $opponents
 mail-abandoned-body = Ciao { $name }, la tua partita di Helvetia contro { $opponents } è stata chiusa con una votazione, senza risultato.
 mail-clock-subject = Helvetia: il tuo tempo scade entro un’ora
 mail-clock-body = Ciao { $name }, il tuo tempo per questo turno nella partita di Helvetia contro { $opponents } scade alle { $deadline }. Poi un bot gioca per te finché non riprendi il tuo posto.
+mail-rematch-subject = Helvetia: { $asker } ti invita a giocare ancora
+mail-rematch-body = Ciao { $name }, { $asker } vuole giocare ancora a Helvetia con gli stessi giocatori ({ $opponents }). Nella nuova partita un posto è riservato a te: apri la partita finita e scegli «Gioca ancora con gli stessi giocatori».
 mail-open-game = Apri la partita: { $url }
 mail-footer = Ricevi questa mail perché hai attivato le notifiche via e-mail su Helvetia Online (al massimo una mail per partita e per ora).
 mail-settings = Scegli quali mail ricevere: { $url }
@@ -236,6 +239,7 @@ webhook-ended = Helvetia: la partita di { $name } contro { $opponents } è finit
 webhook-abandoned = Helvetia: la partita di { $name } contro { $opponents } è stata chiusa con una votazione, senza risultato.
 webhook-clock = Helvetia: il tempo di { $name } contro { $opponents } scade alle { $deadline }.
 webhook-tournament = Helvetia: il torneo { $tournament } è finito: { $name } ha chiuso al posto { $place } su { $entrants }.
+webhook-rematch = Helvetia: { $asker } invita { $name } a giocare ancora; nella nuova partita un posto è riservato a { $name }.
 
 # The games awaiting the person's decision: the header's link (with their number) and the
 # table's "next game".

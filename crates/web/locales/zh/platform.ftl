@@ -99,6 +99,7 @@ settings-your-turn = 轮到我时
 settings-started = 我参加的对局开始时
 settings-ended = 我参加的对局或锦标赛结束时
 settings-clock = 我的计时将在一小时内用完时
+settings-rematch = 已结束对局的其他玩家邀请我再来一局时
 settings-save = 保存
 settings-saved = 已保存。
 settings-play = 对局
@@ -121,6 +122,8 @@ mail-ended-body = { $name } 你好，你与 { $opponents } 的 Helvetia 对局�
 mail-abandoned-body = { $name } 你好，你与 { $opponents } 的 Helvetia 对局已经投票结束，没有结果。
 mail-clock-subject = Helvetia：你的时间将在一小时内用完
 mail-clock-body = { $name } 你好，你在与 { $opponents } 的 Helvetia 对局中本回合的时间将于 { $deadline } 用完。之后由机器人代你下棋，直到你收回座位。
+mail-rematch-subject = Helvetia：{ $asker } 邀请你再来一局
+mail-rematch-body = { $name } 你好，{ $asker } 想与相同玩家（{ $opponents }）再下一局 Helvetia。新对局中为你保留了一个座位：打开已结束的对局，选择“与相同玩家再来一局”。
 mail-open-game = 打开对局：{ $url }
 mail-footer = 你收到此邮件是因为你在 Helvetia Online 开启了电子邮件通知（每局每小时最多一封）。
 mail-settings = 选择你要接收的邮件：{ $url }
@@ -227,6 +230,7 @@ webhook-ended = Helvetia：{ $name } 与 { $opponents } 的对局已结束。获
 webhook-abandoned = Helvetia：{ $name } 与 { $opponents } 的对局已经投票结束，没有结果。
 webhook-clock = Helvetia：{ $name } 在与 { $opponents } 的对局中本回合的时间将于 { $deadline } 用完。
 webhook-tournament = Helvetia：锦标赛 { $tournament } 已结束：{ $name } 在 { $entrants } 人中排名第 { $place }。
+webhook-rematch = Helvetia：{ $asker } 邀请 { $name } 再来一局；新对局中为 { $name } 保留了一个座位。
 
 # The games awaiting the person's decision: the header's link (with their number) and the
 # table's "next game".

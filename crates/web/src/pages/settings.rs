@@ -16,21 +16,29 @@ pub struct MailForm {
     pub email: String,
     /// The language of the mails.
     pub language: Lang,
-    /// The kinds wanted: your turn, game started, game ended, clock runs out.
-    pub wanted: [bool; 4],
+    /// The kinds wanted: your turn, game started, game ended, clock runs out, asked to play
+    /// again.
+    pub wanted: [bool; 5],
     /// Whether this server sends mail at all.
     pub sends_mail: bool,
 }
 
 /// The names of the form's check boxes, in the order of [`MailForm::wanted`]; also the fields
 /// of the settings API.
-pub const MAIL_KINDS: [&str; 4] = ["your_turn", "game_started", "game_ended", "clock_low"];
+pub const MAIL_KINDS: [&str; 5] = [
+    "your_turn",
+    "game_started",
+    "game_ended",
+    "clock_low",
+    "rematch",
+];
 
-const KIND_LABELS: [&str; 4] = [
+const KIND_LABELS: [&str; 5] = [
     "settings-your-turn",
     "settings-started",
     "settings-ended",
     "settings-clock",
+    "settings-rematch",
 ];
 
 /// Where the script stores the export switch (`POST`, `{"anonymous": bool}`).

@@ -625,3 +625,30 @@ pub async fn play_http(
     }
     played
 }
+
+/// Starts a game of three with `options` (`players` set here) made by `creator`, joined by the
+/// two others.
+pub async fn start_for_three(
+    creator: &mut Client,
+    joiners: [&mut Client; 2],
+    mut options: Value,
+) -> String {
+    options["players"] = json!(3);
+    let (id, _) = create_game(
+        creator,
+        options,
+        json!([{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]),
+    )
+    .await;
+    for joiner in joiners {
+        let (status, body) = joiner
+            .post(&format!("/api/games/{id}/join"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (status, body) = creator
+        .post(&format!("/api/games/{id}/start"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    id
+}

@@ -6,7 +6,7 @@ pub(super) mod compose {
     use helvetia_server::domain::seats::GameStatus;
     use helvetia_server::mail::compose::*;
     use helvetia_server::storage::MailJob;
-    use helvetia_server::storage::{MailKey, TournamentOfMail};
+    use helvetia_server::storage::{MailKey, RematchOfMail, TournamentOfMail};
     use helvetia_web::Lang;
 
     /// A German person's event in a game of three, as the outbox reads it.
@@ -35,6 +35,10 @@ pub(super) mod compose {
                 id: "t1".into(),
                 name: "Autumn cup".into(),
                 entrants: 10,
+            }),
+            rematch: (kind == MailKind::Rematch).then(|| RematchOfMail {
+                asker: "bruno".into(),
+                waits: true,
             }),
             on_devices: helvetia_server::storage::OnDevices::NotTold,
         }
@@ -100,6 +104,23 @@ pub(super) mod compose {
             .body
             .contains("https://helvetia.example/tournaments/t1"));
         assert!(!letter.body.contains("https://helvetia.example/games/g1"));
+    }
+
+    #[test]
+    fn an_invitation_to_play_again_names_who_asks_and_links_the_finished_game() {
+        let job = job(MailKind::Rematch, GameStatus::Finished);
+        let letter = compose(Lang::En, &job, &links());
+        assert_eq!(letter.subject, "Helvetia: bruno asks you to play again");
+        assert!(
+            letter.body.starts_with("Hello anna, bruno asks"),
+            "{letter:?}"
+        );
+        assert!(letter.body.contains("https://helvetia.example/games/g1"));
+        let german = compose(Lang::De, &job, &links());
+        assert!(
+            german.subject.contains("bruno möchte nochmals"),
+            "{german:?}"
+        );
     }
 
     #[test]

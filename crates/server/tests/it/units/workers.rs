@@ -21,7 +21,7 @@ mod bots {
 mod mail_sender {
     use helvetia_server::domain::mail_event::MailKind;
     use helvetia_server::domain::seats::GameStatus;
-    use helvetia_server::storage::{MailJob, MailKey, MailOutcome, OnDevices};
+    use helvetia_server::storage::{MailJob, MailKey, MailOutcome, OnDevices, RematchOfMail};
     use helvetia_server::workers::mail_sender::*;
 
     fn job(kind: MailKind) -> MailJob {
@@ -46,6 +46,7 @@ mod mail_sender {
             seat: Some((1, false)),
             players: vec!["bruno".into(), "anna".into()],
             tournament: None,
+            rematch: None,
             on_devices: OnDevices::NotTold,
         }
     }
@@ -89,6 +90,33 @@ mod mail_sender {
             decide(&job(MailKind::TournamentEnded), 1100, Some(1050)),
             Ok("anna@example.org")
         );
+    }
+
+    #[test]
+    fn an_invitation_to_play_again_goes_while_its_seat_waits_whatever_mail_went_before() {
+        let mut invited = job(MailKind::Rematch);
+        invited.status = GameStatus::Finished;
+        invited.rematch = Some(RematchOfMail {
+            asker: "bruno".into(),
+            waits: true,
+        });
+        assert_eq!(decide(&invited, 1100, Some(1050)), Ok("anna@example.org"));
+        let mut taken = invited.clone();
+        taken.rematch = Some(RematchOfMail {
+            asker: "bruno".into(),
+            waits: false,
+        });
+        let mut gone = invited;
+        gone.rematch = None;
+        for job in [taken, gone] {
+            assert_eq!(
+                decide(&job, 1100, None),
+                Err(MailOutcome::Dropped(
+                    "the seat kept for them no longer waits".into()
+                )),
+                "{job:?}"
+            );
+        }
     }
 
     #[test]
