@@ -25,6 +25,26 @@ pub struct GreedyParams {
     pub weights: Weights,
 }
 
+impl GreedyParams {
+    /// `greedy` and the keys of a bot's name that set these parameters, where they differ from
+    /// the defaults, so that the name parses back to the same bot.
+    pub(crate) fn spec_name(&self) -> String {
+        let defaults = GreedyParams::default();
+        let mut parts = Vec::new();
+        if self.beam_width != defaults.beam_width {
+            parts.push(format!("beam={}", self.beam_width));
+        }
+        if self.turn_nodes != defaults.turn_nodes {
+            parts.push(format!("nodes={}", self.turn_nodes));
+        }
+        if parts.is_empty() {
+            "greedy".into()
+        } else {
+            format!("greedy:{}", parts.join(","))
+        }
+    }
+}
+
 impl Default for GreedyParams {
     fn default() -> Self {
         GreedyParams {
@@ -169,10 +189,7 @@ impl GreedyBot {
 
 impl Bot for GreedyBot {
     fn name(&self) -> String {
-        crate::spec::BotSpec {
-            kind: crate::spec::BotKind::Greedy(self.params),
-        }
-        .to_string()
+        self.params.spec_name()
     }
 
     fn choose(&mut self, view: &View, _budget: Budget) -> Action {

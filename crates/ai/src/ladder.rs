@@ -5,8 +5,9 @@
 //! its rating stays true. The ratings were measured by
 //! `helvetia ladder --games-per-pair 20 --seed 1` (200 two-player games; the table with the
 //! intervals is in docs/ai.md) and are shown to people next to each level.
-
-use crate::spec::BotSpec;
+//!
+//! The levels are plain data, below the parser of bot names: that parser reads them for a
+//! `level:` name, and gives each level its [`crate::BotSpec`] (`Level::spec`).
 
 /// One level of the ladder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,7 +15,7 @@ pub struct Level {
     /// The stable key: the word the server stores with a bot's seat, and the key of its name
     /// for people (`bot-level-KEY`).
     pub key: &'static str,
-    /// The bot that plays it, as a [`BotSpec`] name.
+    /// The bot that plays it, as a [`crate::BotSpec`] name.
     pub bot: &'static str,
     /// Its measured rating (Elo scale, the beginner at 1000).
     pub rating: u16,
@@ -53,11 +54,6 @@ impl Level {
     /// The level with `key`.
     pub fn named(key: &str) -> Option<Level> {
         LEVELS.into_iter().find(|level| level.key == key)
-    }
-
-    /// The bot's specification.
-    pub fn spec(&self) -> BotSpec {
-        self.bot.parse().expect("every level names a valid bot")
     }
 }
 

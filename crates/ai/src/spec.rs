@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::bot::{Bot, Budget};
 use crate::greedy::{GreedyBot, GreedyParams};
+use crate::ladder::{Level, LEVELS};
 use crate::mcts::{MctsBot, MctsParams, TableParams};
 use crate::random::RandomBot;
 
@@ -189,15 +190,22 @@ fn parse_greedy(args: &str) -> Result<BotKind, SpecError> {
 /// The bot of the ladder's level `key` (`level:good`): a tournament of the levels the server
 /// offers follows the ladder when it changes. It names itself as that bot (`mcts:iterations=150`).
 fn ladder_bot(key: &str) -> Result<BotSpec, SpecError> {
-    match crate::ladder::Level::named(key) {
+    match Level::named(key) {
         Some(level) => Ok(level.spec()),
         None => {
-            let keys: Vec<&str> = crate::ladder::LEVELS.iter().map(|l| l.key).collect();
+            let keys: Vec<&str> = LEVELS.iter().map(|l| l.key).collect();
             Err(SpecError(format!(
                 "`level:{key}`: no such level ({})",
                 keys.join(", ")
             )))
         }
+    }
+}
+
+impl Level {
+    /// The bot's specification.
+    pub fn spec(&self) -> BotSpec {
+        self.bot.parse().expect("every level names a valid bot")
     }
 }
 
@@ -229,21 +237,7 @@ impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             BotKind::Random => f.write_str("random"),
-            BotKind::Greedy(params) => {
-                let defaults = GreedyParams::default();
-                let mut parts = Vec::new();
-                if params.beam_width != defaults.beam_width {
-                    parts.push(format!("beam={}", params.beam_width));
-                }
-                if params.turn_nodes != defaults.turn_nodes {
-                    parts.push(format!("nodes={}", params.turn_nodes));
-                }
-                if parts.is_empty() {
-                    f.write_str("greedy")
-                } else {
-                    write!(f, "greedy:{}", parts.join(","))
-                }
-            }
+            BotKind::Greedy(params) => f.write_str(&params.spec_name()),
             BotKind::Mcts { params, budget } => {
                 f.write_str(&MctsBot::new(0, *params, *budget).name())
             }

@@ -7,7 +7,6 @@ pub mod blocked_addresses;
 pub mod clock;
 pub mod export;
 pub mod game_state;
-pub mod log_book;
 pub mod mail_event;
 pub mod notice;
 pub mod play_now;

@@ -72,6 +72,15 @@ impl Reach {
     }
 }
 
+// Beside the census, which does the counting: the workers' counts are one row of it.
+impl Workers {
+    /// Counts `seat`'s awake villagers on buildings of every village. A game keeps these
+    /// counts for every player in its [`Census`].
+    pub fn of(position: &Position, seat: Seat) -> Workers {
+        *Census::of(position).workers(seat)
+    }
+}
+
 impl Census {
     /// Counts every villager on a building of a village in play.
     pub fn of(position: &Position) -> Census {

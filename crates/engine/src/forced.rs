@@ -11,7 +11,7 @@
 
 use crate::action::Action;
 use crate::census::Census;
-use crate::game::legal_in;
+use crate::decisions::legal_in;
 use crate::position::{Phase, Position};
 
 /// The action of `position`'s decision if it is forced: the only legal one, and not a pass that

@@ -22,12 +22,12 @@
 
 use crate::action::Action;
 use crate::census::Census;
-use crate::game::{apply, legal_in};
+use crate::decisions::{apply, legal_in};
 use crate::people::Seat;
 use crate::people::{Character, VillageId};
 use crate::position::{Phase, Position, Step};
 use crate::round::in_play;
-use crate::turn::{own_dowry_from_a_new_building, own_dowry_within_reach};
+use crate::turn_actions::{own_dowry_from_a_new_building, own_dowry_within_reach};
 
 /// Why a decision leaves coins unused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

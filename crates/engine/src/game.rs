@@ -1,37 +1,19 @@
 //! The game: a checked position, its legal actions, and playing them.
 
-use arrayvec::ArrayVec;
 use rand_chacha::ChaCha8Rng;
 
 use crate::action::Action;
+use crate::action_list::ActionList;
 use crate::census::{Census, Reach};
+use crate::decisions::{apply_step, legal_in};
 use crate::options::GameOptions;
 use crate::people::Seat;
 use crate::position::{Phase, Position};
+use crate::position_error::PositionError;
 use crate::score::{self, ScoreBreakdown, Standing};
-use crate::turn::{self, StepOutcome};
-use crate::validate::{self, PositionError};
-use crate::{round, setup};
-
-/// Capacity of [`ActionList`].
-///
-/// The widest decision is the Priest's marriage: two sources (centre, school) for each single
-/// villager of the other sex in another village. Opponents can hold at most 45 single villagers
-/// on workplaces (46 workplace tiles, no kind twice in one village), so at most 90 actions.
-/// Work steps are at most 16 own villagers × 5 outputs = 80; a neutral placement 4 kinds ×
-/// 10 cells × 2 sexes = 80; the Night Watchman's choice at most 5 villages × 4 quarters = 20
-/// (only quarters where someone sleeps, ruling 8); a fresh turn at most 5 characters, 5 tiles,
-/// 10 neutral marriages × 2 sexes and 24 neutral buildings, or a lone `Pass`.
-/// `tests/it/capacity.rs` builds the widest marriage choice and the widest wake.
-///
-/// The list is never empty while the game goes on. When nothing else is possible it is exactly
-/// `[Pass]`: a forced pass, after which the player is out for the round (ruling 8). `Pass` is
-/// offered beside other actions only to a player without coins (who may decline the neutral
-/// coin); a player with coins never chooses to pass.
-pub const ACTION_CAPACITY: usize = 128;
-
-/// The legal actions of one decision, on the stack.
-pub type ActionList = ArrayVec<Action, ACTION_CAPACITY>;
+use crate::setup;
+use crate::turn_play::{end_if_nothing_left, StepOutcome};
+use crate::validate;
 
 /// Why an action was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -181,7 +163,7 @@ impl Game {
         let outcome = apply_step(&mut self.position, action);
         self.census.settle(&self.position, reach, round);
         if outcome == StepOutcome::ActionFinished {
-            turn::end_if_nothing_left(&mut self.position, &self.census);
+            end_if_nothing_left(&mut self.position, &self.census);
             // Ending a turn moves no villager unless it ends the round.
             self.census.settle(&self.position, Reach::Nowhere, round);
         }
@@ -198,11 +180,6 @@ impl Game {
         score::standings(&self.position)
     }
 
-    /// What `viewer` may see: the position without the order of stacks 2 and 3.
-    pub fn view(&self) -> crate::view::View {
-        crate::view::View::of(&self.position)
-    }
-
     /// Re-deals the unseen tiles of stacks 2 and 3 at random (determinization for search).
     pub fn redeal(&mut self, rng: &mut ChaCha8Rng) {
         setup::shuffle(rng, &mut self.position.stack2);
@@ -216,52 +193,4 @@ impl Game {
     pub fn check_invariants(&self) -> Result<(), Vec<PositionError>> {
         validate::check(&self.position)
     }
-}
-
-/// The legal actions of the player to move in `position` (a game's or a view's: nothing here
-/// looks at stacks 2 and 3).
-pub(crate) fn legal_in(position: &Position, census: &Census) -> ActionList {
-    let mut list = ActionList::new();
-    match position.phase {
-        Phase::Draft { .. } => {
-            let chooser = position.to_move().expect("a chooser");
-            setup::draft_actions(position, chooser, &mut list);
-        }
-        Phase::PlaceNeutral { .. } => setup::place_neutral_actions(position, &mut list),
-        Phase::PlaceStart { seat } => setup::place_start_actions(position, seat, &mut list),
-        Phase::PlacePair { pair, seat } => {
-            setup::place_pair_actions(position, pair, seat, &mut list)
-        }
-        Phase::Turn { seat, ref turn } => turn::actions(position, census, seat, turn, &mut list),
-        Phase::SchoolReturn { seat } => round::school_actions(position, seat, &mut list),
-        Phase::GameOver => {}
-    }
-    list
-}
-
-/// Plays `action`, legal in `position`, on it. Only the end of a round looks at stacks 2 and 3
-/// (it deals the display); on a view's position it deals nothing. Counts the villagers afresh
-/// where the turn's end needs them; [`Game::play_unchecked`] reads its kept census instead.
-pub(crate) fn apply(position: &mut Position, action: Action) {
-    if apply_step(position, action) == StepOutcome::ActionFinished {
-        turn::end_if_nothing_left(position, &Census::of(position));
-    }
-}
-
-/// Plays `action` up to the question whether its player's turn is over, which needs the
-/// villager counts of the position it leads to (see [`StepOutcome`]).
-fn apply_step(position: &mut Position, action: Action) -> StepOutcome {
-    match position.phase {
-        Phase::Draft { .. } => {
-            let chooser = position.to_move().expect("a chooser");
-            setup::apply_draft(position, chooser, action);
-        }
-        Phase::PlaceNeutral { .. } => setup::apply_place_neutral(position, action),
-        Phase::PlaceStart { seat } => setup::apply_place_start(position, seat, action),
-        Phase::PlacePair { pair, seat } => setup::apply_place_pair(position, pair, seat, action),
-        Phase::Turn { seat, turn } => return turn::apply(position, seat, turn, action),
-        Phase::SchoolReturn { seat } => round::apply_school(position, seat, action),
-        Phase::GameOver => {}
-    }
-    StepOutcome::Settled
 }

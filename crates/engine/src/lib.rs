@@ -22,8 +22,10 @@
 #![warn(missing_docs)]
 
 mod action;
+mod action_list;
 mod building;
 mod census;
+mod decisions;
 mod forced;
 mod forfeit;
 mod game;
@@ -32,21 +34,27 @@ mod good;
 mod options;
 mod people;
 mod position;
+mod position_error;
 mod production;
+mod recent_turns;
 mod record;
+mod resignations;
 mod round;
 mod score;
 mod setup;
-mod turn;
+mod turn_actions;
+mod turn_play;
 mod validate;
+mod validate_phase;
 mod view;
 
 pub use action::{Action, Unattached};
+pub use action_list::{ActionList, ACTION_CAPACITY};
 pub use building::{BuildingClass, BuildingKind, Cost, Source, COMPONENT_PROVENANCE, LETTER_SETS};
 pub use census::Census;
 pub use forced::{forced_step, forced_step_among};
 pub use forfeit::{forfeits, Forfeit, ForfeitCause};
-pub use game::{ActionList, Game, IllegalAction, ACTION_CAPACITY};
+pub use game::{Game, IllegalAction};
 pub use geometry::{Cell, Quarter, CELLS, RING1_CELLS};
 pub use good::{Branch, Good, GoodSet};
 pub use options::{Direction, GameOptions, RulesRevision, SetupMode};
@@ -56,8 +64,10 @@ pub use people::{
 pub use position::{
     ActionSource, Building, CharacterTile, Phase, PlayerState, Position, Step, TurnState, Village,
 };
+pub use position_error::PositionError;
 pub use production::{coins_needed, outputs, reaches, Workers};
+pub use recent_turns::{marks_of, recent_from, recent_turns, Mark, RecentTurn, RecentTurns};
 pub use record::{GameRecord, ReplayError};
+pub use resignations::Resignations;
 pub use score::{awake_villagers, score, standings, ScoreBreakdown, Standing};
-pub use validate::PositionError;
 pub use view::View;

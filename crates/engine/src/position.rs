@@ -479,9 +479,7 @@ impl Position {
     /// Whose decision it is, or `None` once the game is over.
     pub fn to_move(&self) -> Option<Seat> {
         match self.phase {
-            Phase::Draft { pick, repick } => {
-                Some(repick.unwrap_or_else(|| crate::setup::draft_seat(self, pick)))
-            }
+            Phase::Draft { pick, repick } => Some(repick.unwrap_or_else(|| self.draft_seat(pick))),
             Phase::PlaceNeutral { placed } => {
                 let first = self.options.next(self.start_player);
                 Some(if placed % 2 == 0 {
@@ -496,6 +494,24 @@ impl Position {
             | Phase::SchoolReturn { seat } => Some(seat),
             Phase::GameOver => None,
         }
+    }
+
+    /// The seat making pick number `pick` of the snake draft (ruling 3).
+    fn draft_seat(&self, pick: u8) -> Seat {
+        let options = &self.options;
+        let n = options.players;
+        let (pass, i) = (pick / n, pick % n);
+        let mut seat = self.start_player;
+        if pass == 1 {
+            for _ in 0..=i {
+                seat = options.next(seat);
+            }
+        } else {
+            for _ in 0..i {
+                seat = options.previous(seat);
+            }
+        }
+        seat
     }
 
     /// Number of tiles of `kind` on the display.

@@ -5,22 +5,13 @@
 //! makes can still reach a good the action needs, so no chain ever strands the player.
 
 use crate::building::{BuildingClass, BuildingKind, Cost};
-use crate::census::Census;
 use crate::good::{Good, GoodSet};
-use crate::people::Seat;
-use crate::position::Position;
 
 /// Awake own villagers of a player, counted by the kind of building they stand on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Workers(pub [u8; 24]);
 
 impl Workers {
-    /// Counts `seat`'s awake villagers on buildings of every village. A game keeps these
-    /// counts for every player in its [`crate::Census`].
-    pub fn of(position: &Position, seat: Seat) -> Workers {
-        *Census::of(position).workers(seat)
-    }
-
     /// How many work on `kind`.
     pub fn on(&self, kind: BuildingKind) -> u8 {
         self.0[kind.index()]

@@ -2,12 +2,12 @@
 //! village completion tiles (ruling 19) and the end of the game.
 
 use crate::action::Action;
-use crate::game::ActionList;
+use crate::action_list::ActionList;
 use crate::geometry::Cell;
 use crate::people::{Character, Seat, Sex, VillageId, Villager};
 use crate::position::{Phase, PlayerState, Position, TurnState};
 use crate::score;
-use crate::turn;
+use crate::turn_actions::has_turn;
 
 /// Whether `player` is still in the round: coins in hand and not passed (rulings 8, 9). Coins
 /// kept by a player who had to pass do not keep the round going.
@@ -38,7 +38,7 @@ pub(crate) fn after_turn(position: &mut Position, seat: Seat) {
         return end_round(position);
     }
     let mut next = position.options.next(seat);
-    while !turn::has_turn(position, next) {
+    while !has_turn(position, next) {
         next = position.options.next(next);
     }
     position.phase = Phase::Turn {

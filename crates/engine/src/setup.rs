@@ -6,8 +6,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use crate::action::Action;
+use crate::action_list::ActionList;
 use crate::building::{BuildingKind, LETTER_SETS};
-use crate::game::ActionList;
 use crate::geometry::Cell;
 use crate::options::{GameOptions, SetupMode};
 use crate::people::{Seat, Sex, VillageId, Villager};
@@ -107,24 +107,6 @@ pub fn new_position(options: GameOptions, seed: u64) -> Position {
 
 /// Lettered start buildings of each type in the box (15 in all).
 const START_TILES_PER_KIND: u8 = 3;
-
-/// The seat making pick number `pick` of the snake draft (ruling 3).
-pub fn draft_seat(position: &Position, pick: u8) -> Seat {
-    let options = &position.options;
-    let n = options.players;
-    let (pass, i) = (pick / n, pick % n);
-    let mut seat = position.start_player;
-    if pass == 1 {
-        for _ in 0..=i {
-            seat = options.next(seat);
-        }
-    } else {
-        for _ in 0..i {
-            seat = options.previous(seat);
-        }
-    }
-    seat
-}
 
 fn holds(position: &Position, seat: Seat, k: usize) -> bool {
     position.player(seat).start_buildings[k] > 0

@@ -20,6 +20,15 @@ pub struct View {
     pub stack3_size: u8,
 }
 
+// Beside the view rather than the game: a view deals a game back (`View::determinize`), so the
+// view sits above the game, which need not know it.
+impl Game {
+    /// What `viewer` may see: the position without the order of stacks 2 and 3.
+    pub fn view(&self) -> View {
+        View::of(self.position())
+    }
+}
+
 impl View {
     /// The action of the decision now if it is forced (see [`crate::forced_step`]).
     pub fn forced_step(&self) -> Option<crate::Action> {

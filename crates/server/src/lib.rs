@@ -5,7 +5,8 @@
 //! The folders are layers, and imports run only downwards (`tests/it/layers.rs` keeps it so):
 //!
 //! - [`domain`]: a game's state and rules around the engine, clocks, ratings, names, the records
-//!   a change produces; no web framework, database or runtime.
+//!   a change produces; no web framework, database, runtime or words.
+//! - [`names`]: the names shown for seats in a language (the words every layer above needs).
 //! - [`storage`]: the database, the truth of every node.
 //! - [`live`]: this node's memory of it: the games cache, the one write path (decide, store,
 //!   apply, publish, emit an event), snapshots and the events the workers follow.
@@ -37,6 +38,7 @@ pub mod live;
 pub mod lobby;
 pub mod mail;
 pub mod matchmaking;
+pub mod names;
 pub mod play;
 pub mod players;
 pub mod push;

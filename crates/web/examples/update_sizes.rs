@@ -8,10 +8,10 @@
 
 use std::collections::BTreeMap;
 
-use helvetia_engine::{Game, GameOptions, Seat};
+use helvetia_engine::{marks_of, recent_turns, Game, GameOptions, Mark, Seat};
 use helvetia_web::{
-    marks_of, recent_turns, render_table_parts, story_lines, Lang, Mark, PlayerInfo, RenderedTable,
-    TableCache, TableInput, TableUpdate,
+    render_table_parts, story_lines, Lang, PlayerInfo, RenderedTable, TableCache, TableInput,
+    TableUpdate,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};

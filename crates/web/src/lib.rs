@@ -59,21 +59,17 @@ mod bot_names;
 mod i18n;
 mod layout;
 pub mod pages;
-mod recent_turns;
-mod resignations;
 mod story;
 mod table;
 mod text_mode;
 mod tutorial;
 mod words;
 
-use helvetia_engine::{Action, GameOptions, Seat, View};
+use helvetia_engine::{Action, GameOptions, RecentTurns, Resignations, Seat, View};
 
 pub use bot_names::{bot_level_name, bot_name, bot_seat_name, BOT_LEVELS};
 pub use i18n::Lang;
 pub use layout::Layout;
-pub use recent_turns::{marks_of, recent_from, recent_turns, Mark, RecentTurn, RecentTurns};
-pub use resignations::Resignations;
 pub use story::{events, resignation_line, story_lines, Stage, StoryEvent, StoryLine};
 pub use table::ask_hint::hint_words;
 pub use table::cache::TableCache;
@@ -134,7 +130,7 @@ pub struct TableInput<'a> {
     pub suggestion: Option<Action>,
     /// The players who resigned, and whether that ended the game.
     pub resignations: &'a Resignations,
-    /// The others' last turns to highlight, for every viewer ([`recent_turns`]).
+    /// The others' last turns to highlight, for every viewer ([`helvetia_engine::recent_turns`]).
     pub recent: &'a RecentTurns,
     /// Whether the viewer may ask for a hint now: a game of one person against bots, created
     /// with hints, at that person's decision (the table shows a "Hint" button).

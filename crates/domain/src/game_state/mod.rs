@@ -2,36 +2,34 @@
 //! accepted the change. Each change is worked out first ([`GameState::try_action`],
 //! [`GameState::try_undo`]: the engine plays the action once, on a copy), then stored, then
 //! applied ([`GameState::apply`]) without playing it again. The game in words (seat names, the
-//! log, the story) is in [`story`].
+//! log, the story) is the server's: [`Applied`] tells it what each change did to the history.
+//! What each action changed on the table, for the highlight of recent turns, is in
+//! [`highlights`].
 
 #[cfg(test)]
 mod forced_pass;
 #[cfg(test)]
 mod forced_turn_end;
+mod highlights;
 #[cfg(test)]
 mod read_late;
 mod resigning;
 mod seating;
 mod standing_in;
-mod story;
 #[cfg(test)]
 mod test_records;
 
 pub use seating::{Leaving, SeatChange, SeatingRefusal};
 pub use standing_in::{StandInChange, Vote};
-pub use story::seat_name;
-use story::seat_names;
 
 use helvetia_engine::{
-    forced_step_among, Action, ActionList, Game, GameOptions, Phase, Seat, Standing, TurnState,
-    View,
+    forced_step_among, marks_of, Action, ActionList, Game, GameOptions, Mark, Phase, Resignations,
+    Seat, Standing, TurnState, View,
 };
 
 use crate::clock::{now_ms, Clock};
-use crate::log_book::LogBook;
 use crate::records::{GameRecordRow, GameSettings, LogChange, RatingChange, RowSummary};
 use crate::seats::{BotLevel, GameStatus, SeatRecord};
-use helvetia_web::{recent_from, recent_turns, Mark, RecentTurns, Resignations};
 
 /// One action of the log, with who made it and whether it opened a turn.
 #[derive(Clone, Copy, Debug)]
@@ -71,7 +69,9 @@ pub struct GameState {
     history: Vec<Entry>,
     /// The stored version: changes of the log so far (actions and undos).
     version: u64,
-    log: LogBook,
+    /// The pieces each action changed, by action, kept once someone reads the game at a table
+    /// (`None` before: a game only programs play pays nothing for them).
+    marks: Option<Vec<Vec<Mark>>>,
     /// The clock, for a game with a time control.
     pub clock: Option<Clock>,
     /// What its players chose for it.
@@ -154,6 +154,27 @@ pub struct Change {
     game: Game,
     now: Decision,
     entry: Option<Entry>,
+}
+
+/// What an applied change did to the history.
+// Made once per applied change and read at once: the view moves out of the state whole, where a
+// box would allocate for every action.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+pub enum Applied {
+    /// `action`, now last in the history, was played on the position whose public view was
+    /// `before`; the view after it is the state's view now.
+    Appended {
+        /// The action.
+        action: Action,
+        /// The public view before it.
+        before: View,
+    },
+    /// Actions were taken back: the first `kept` remain.
+    TakenBack {
+        /// How many actions remain.
+        kept: usize,
+    },
 }
 
 /// What a position offers, worked out once when a change reaches it: the public view (the log,
@@ -243,7 +264,7 @@ impl GameState {
             game,
             history,
             version: record.version,
-            log: LogBook::default(),
+            marks: None,
             clock: record.clock,
             settings: record.settings,
             rating_changes: record.rating_changes,
@@ -335,25 +356,6 @@ impl GameState {
         self.clock
             .as_ref()
             .map(|clock| clock.passed_to(to_move, timed, now_ms()))
-    }
-
-    /// The others' last turns each viewer sees highlighted, from what each action changed;
-    /// none until someone reads the game in words (every table does: see [`LogBook::marks`]).
-    pub fn recent_turns(&self) -> RecentTurns {
-        let Some(marks) = self.log.marks() else {
-            return RecentTurns::NONE;
-        };
-        if self.status != GameStatus::Running {
-            return RecentTurns::NONE;
-        }
-        let players = self.options.players;
-        let from = recent_from(self.history.iter().map(|entry| entry.seat), players);
-        let actions: Vec<(Seat, &[Mark])> = self.history[from..]
-            .iter()
-            .zip(&marks[from..])
-            .map(|(entry, marks)| (entry.seat, marks.as_slice()))
-            .collect();
-        recent_turns(&actions, self.to_move(), players)
     }
 
     /// Whether the player to move is a bot.
@@ -558,31 +560,38 @@ impl GameState {
         })
     }
 
-    /// Applies a change that the database has committed.
-    pub fn apply(&mut self, change: Change) {
-        match change.entry {
+    /// Applies a change that the database has committed; tells what it did to the history, for
+    /// what the server keeps per action (the story in words).
+    pub fn apply(&mut self, change: Change) -> Applied {
+        let before = std::mem::replace(&mut self.now, change.now);
+        let applied = match change.entry {
             Some(entry) => {
-                let (before, after) = (&self.now.view, &change.now.view);
-                let (seats, options) = (&self.seats, self.options);
-                let names = |lang| seat_names(seats, options, lang);
-                self.log.record(names, before, &entry.action, after);
+                if let Some(marks) = &mut self.marks {
+                    marks.push(marks_of(&before.view, &self.now.view));
+                }
                 self.history.push(entry);
+                Applied::Appended {
+                    action: entry.action,
+                    before: before.view,
+                }
             }
             None => {
                 let LogChange::Truncate { from, .. } = change.log else {
                     unreachable!("a change without an entry takes actions back");
                 };
-                while self.history.len() as u64 > from {
-                    self.history.pop();
-                    self.log.pop();
+                let kept = (from as usize).min(self.history.len());
+                self.history.truncate(kept);
+                if let Some(marks) = &mut self.marks {
+                    marks.truncate(kept);
                 }
+                Applied::TakenBack { kept }
             }
-        }
+        };
         self.game = change.game;
-        self.now = change.now;
         self.version += 1;
         self.status = change.summary.status;
         self.clock = change.summary.clock;
+        applied
     }
 
     /// Applies a committed new clock: its people's times away changed (a vacation taken,
@@ -604,6 +613,11 @@ impl GameState {
     /// The public view of the game now.
     pub fn view(&self) -> View {
         self.now.view.clone()
+    }
+
+    /// The public view now, borrowed.
+    pub fn public_view(&self) -> &View {
+        &self.now.view
     }
 
     /// Whether every seat is taken.

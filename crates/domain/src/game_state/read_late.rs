@@ -1,9 +1,9 @@
-//! The table's memory of what each action changed is kept only once someone reads the game in
-//! words, and is worked out then by replaying the game: these tests check that a game read late
-//! highlights exactly what a game read from its start does, through actions and undos alike.
+//! The table's memory of what each action changed is kept only once someone reads the game at
+//! a table, and is worked out then by replaying the game: these tests check that a game read
+//! late highlights exactly what a game read from its start does, through actions and undos
+//! alike.
 
-use helvetia_engine::{GameOptions, Seat};
-use helvetia_web::{Lang, RecentTurns};
+use helvetia_engine::{GameOptions, RecentTurns, Seat};
 
 use super::test_records::people_record;
 use super::{Choice, GameState};
@@ -29,7 +29,7 @@ fn a_game_read_late_highlights_what_a_game_read_from_its_start_does() {
     let options = GameOptions::for_players(3);
     let mut from_start = GameState::from_record(people_record(options, 7)).expect("a new game");
     let mut late = GameState::from_record(people_record(options, 7)).expect("a new game");
-    assert!(from_start.read_in(Lang::En));
+    assert!(from_start.keep_marks());
     let mut highlighted = 0;
     for _ in 0..12 {
         play(&mut from_start, 9);
@@ -37,7 +37,7 @@ fn a_game_read_late_highlights_what_a_game_read_from_its_start_does() {
         assert_eq!(
             late.recent_turns(),
             RecentTurns::NONE,
-            "nobody reads the game late in words yet: nothing is worked out for its table"
+            "nobody reads the late game at a table yet: nothing is worked out for it"
         );
         highlighted += from_start.recent_turns().turns.len();
     }
@@ -45,7 +45,8 @@ fn a_game_read_late_highlights_what_a_game_read_from_its_start_does() {
         highlighted > 0,
         "the game read from its start highlights turns"
     );
-    assert!(late.read_in(Lang::De));
+    assert!(late.keep_marks());
+    assert!(!late.keep_marks(), "kept once");
     assert_eq!(late.recent_turns(), from_start.recent_turns());
     // From here on both keep what each change does, undos too.
     for _ in 0..4 {

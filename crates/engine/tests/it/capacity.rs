@@ -1,4 +1,4 @@
-//! The largest decision the engine can offer fits `ACTION_CAPACITY` (see its comment in game.rs).
+//! The largest decision the engine can offer fits `ACTION_CAPACITY` (see its comment in action_list.rs).
 use crate::common;
 use common::*;
 use helvetia_engine::*;

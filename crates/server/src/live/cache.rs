@@ -10,6 +10,7 @@ use std::sync::{Arc, RwLock};
 use tokio::sync::{broadcast, watch, Mutex, MutexGuard};
 
 use super::error::{LiveError, LiveResult};
+use super::held_game::HeldGame;
 use super::Node;
 use crate::domain::game_state::{Choice, GameState};
 use crate::domain::seats::GameStatus;
@@ -29,7 +30,7 @@ pub struct LiveGame {
     pub id: Arc<str>,
     /// The state; held across the durable write of each change, so writes to one game are
     /// serial on this node (and guarded by the stored version across nodes).
-    state: Mutex<GameState>,
+    state: Mutex<HeldGame>,
     snapshots: watch::Sender<Arc<Snapshot>>,
     revision: AtomicU64,
     /// Open WebSocket connections per seat (index 4: spectators).
@@ -48,6 +49,7 @@ impl LiveGame {
     /// Wraps a state.
     pub fn new(id: &str, state: GameState) -> LiveGame {
         let id: Arc<str> = id.into();
+        let state = HeldGame::new(state);
         let view_json = Arc::new(ViewJson::default());
         let snapshot = Snapshot::of(id.clone(), &state, (0, None), [false; 4], view_json.clone());
         LiveGame {
@@ -64,13 +66,13 @@ impl LiveGame {
     }
 
     /// The writer's lock.
-    pub async fn lock(&self) -> MutexGuard<'_, GameState> {
+    pub async fn lock(&self) -> MutexGuard<'_, HeldGame> {
         self.touch();
         self.state.lock().await
     }
 
     /// Publishes the snapshot of `state` (taken under the writer's lock) to every viewer.
-    pub(super) fn publish(&self, state: &GameState) {
+    pub(super) fn publish(&self, state: &HeldGame) {
         let revision = self.revision.fetch_add(1, Ordering::Relaxed) + 1;
         let last = self.snapshots.borrow().clone();
         let snapshot = Snapshot::of(
@@ -267,7 +269,7 @@ fn damaged(id: &str, error: &dyn std::fmt::Display) -> LiveError {
 ///
 /// # Errors
 /// The database failed or the game's record is damaged; `state` is unchanged.
-pub async fn reload(node: &Node, live: &LiveGame, state: &mut GameState) -> LiveResult<()> {
+pub async fn reload(node: &Node, live: &LiveGame, state: &mut HeldGame) -> LiveResult<()> {
     let record = node
         .store
         .load_game(&live.id)
@@ -276,14 +278,7 @@ pub async fn reload(node: &Node, live: &LiveGame, state: &mut GameState) -> Live
         .ok_or(LiveError::NoGame)?;
     // Whoever read the game's log still reads it: the reloaded game tells its story in their
     // languages at once, not only after their next page load.
-    let read: Vec<Lang> = Lang::ALL
-        .into_iter()
-        .filter(|&lang| state.log_book().has(lang))
-        .collect();
-    *state = GameState::from_record(record).map_err(|error| damaged(&live.id, &error))?;
-    for lang in read {
-        state.read_in(lang);
-    }
+    state.replace(GameState::from_record(record).map_err(|error| damaged(&live.id, &error))?);
     live.publish(state);
     Ok(())
 }
@@ -297,7 +292,7 @@ pub async fn reload(node: &Node, live: &LiveGame, state: &mut GameState) -> Live
 pub async fn lock_fresh<'a>(
     node: &Node,
     live: &'a LiveGame,
-) -> LiveResult<tokio::sync::MutexGuard<'a, GameState>> {
+) -> LiveResult<tokio::sync::MutexGuard<'a, HeldGame>> {
     let mut state = live.lock().await;
     reload(node, live, &mut state).await?;
     Ok(state)
@@ -335,7 +330,7 @@ pub fn refresh_later(node: &Node, live: Arc<LiveGame>, version: Option<u64>) {
 ///
 /// # Errors
 /// The database failed or the game's record is damaged.
-pub async fn catch_up(node: &Node, live: &LiveGame, state: &mut GameState) -> LiveResult<()> {
+pub async fn catch_up(node: &Node, live: &LiveGame, state: &mut HeldGame) -> LiveResult<()> {
     if state.status == GameStatus::Running {
         let from = state.history().len() as u64;
         let (version, clock, actions) = node.store.catch_up(&live.id, from).await?;

@@ -7,6 +7,7 @@ pub mod bot_tasks;
 pub mod cache;
 pub mod error;
 pub mod events;
+pub mod held_game;
 pub mod metrics;
 pub mod open_streams;
 pub mod search_slots;
@@ -14,6 +15,7 @@ pub mod seatings;
 pub mod sessions;
 pub mod shared_table;
 pub mod snapshot;
+pub mod story_book;
 pub mod view_json;
 pub mod write_path;
 

@@ -7,18 +7,19 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use helvetia_ai::analysis::Hint;
-use helvetia_engine::{Action, ActionList, GameOptions, Seat, Standing, View};
+use helvetia_engine::{
+    Action, ActionList, GameOptions, RecentTurns, Resignations, Seat, Standing, View,
+};
 use tokio::sync::OnceCell;
 
+use super::held_game::HeldGame;
+use super::story_book::Resigned;
 use crate::domain::clock::Clock;
 use crate::domain::game_state::{seat_of, GameState};
-use crate::domain::log_book::Resigned;
 use crate::domain::seats::{GameStatus, SeatRecord};
 use crate::live::shared_table::SharedTable;
 use crate::live::view_json::ViewJson;
-use helvetia_web::{
-    EndVote, Lang, Layout, RatingShift, RecentTurns, Resignations, StoryLine, Tutorial,
-};
+use helvetia_web::{EndVote, Lang, Layout, RatingShift, StoryLine, Tutorial};
 
 /// Slots per message kind: one per seat that decides, and one for everyone who only watches.
 const VIEWER_SLOTS: usize = 5;
@@ -93,7 +94,7 @@ impl Snapshot {
     /// actions, which leave them as they were, and copying them was most of a snapshot's cost.
     pub fn of(
         game_id: Arc<str>,
-        state: &GameState,
+        state: &HeldGame,
         (revision, last): (u64, Option<&Snapshot>),
         connected: [bool; 4],
         view_writer: Arc<ViewJson>,
@@ -135,7 +136,7 @@ impl Snapshot {
                     after: change.after.round() as i64,
                 })
                 .collect(),
-            stories: state.log_book().stories(&resignation_lines(state)),
+            stories: state.story_book().stories(&resignation_lines(state)),
             suggestion: std::sync::OnceLock::new(),
             hint: OnceCell::new(),
             view_json: OnceCell::new(),

@@ -21,6 +21,7 @@ use tracing::Instrument;
 
 use super::cache::{hold, reload, LiveGame};
 use super::error::{LiveError, LiveResult};
+use super::held_game::HeldGame;
 use super::Node;
 use crate::domain::game_state::{Change, Choice, GameState, Refusal};
 use crate::domain::mail_event::MailEvent;
@@ -167,9 +168,9 @@ where
 pub async fn commit<T>(
     node: &Node,
     live: &Arc<LiveGame>,
-    state: &mut GameState,
+    state: &mut HeldGame,
     stored: impl Future<Output = StoreResult<T>>,
-    apply: impl FnOnce(&mut GameState, T),
+    apply: impl FnOnce(&mut HeldGame, T),
 ) -> LiveResult<()> {
     match stored.await {
         Ok(written) => apply(state, written),

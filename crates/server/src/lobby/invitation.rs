@@ -4,10 +4,10 @@ use helvetia_engine::Seat;
 
 use super::lists::{away_in, summary, LobbyGame};
 use crate::accounts::auth::User;
-use crate::domain::game_state::seat_name;
 use crate::domain::seats::{GameStatus, Occupant};
 use crate::http::error::AppResult;
 use crate::live::cache::LiveGame;
+use crate::names::seat_name;
 use crate::state::AppState;
 use crate::storage::{GameFilter, ListedGame};
 use helvetia_web as render;

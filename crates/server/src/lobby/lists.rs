@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::auth::{MaybeUser, User};
 use crate::domain::clock::{now_ms, TimeControl};
-use crate::domain::game_state::seat_name;
 use crate::domain::seats::{GameStatus, Occupant};
 use crate::http::error::{AppError, AppResult};
+use crate::names::seat_name;
 use crate::state::AppState;
 use crate::storage::{GameFilter, ListedGame};
 use helvetia_web::Lang;

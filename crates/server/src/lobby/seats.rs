@@ -9,10 +9,11 @@ use serde_json::json;
 
 use super::status::set_status;
 use crate::accounts::auth::User;
-use crate::domain::game_state::{GameState, Leaving, SeatChange};
+use crate::domain::game_state::{Leaving, SeatChange};
 use crate::domain::seats::GameStatus;
 use crate::http::error::{AppResult, JsonBody};
 use crate::live::cache::{find, lock_fresh, LiveGame};
+use crate::live::held_game::HeldGame;
 use crate::live::write_path::commit;
 use crate::state::AppState;
 
@@ -85,7 +86,7 @@ pub(crate) async fn give_seat_back(
 pub(super) async fn change_seat(
     app: &AppState,
     live: &std::sync::Arc<LiveGame>,
-    state: &mut GameState,
+    state: &mut HeldGame,
     change: SeatChange,
 ) -> AppResult<()> {
     let (seat, old) = (change.seat.clone(), change.old.clone());

@@ -7,11 +7,11 @@ use serde_json::json;
 
 use crate::accounts::auth::User;
 use crate::accounts::limits;
-use crate::domain::game_state::GameState;
 use crate::domain::mail_event::{MailEvent, MailKind};
 use crate::domain::seats::GameStatus;
 use crate::http::error::AppResult;
 use crate::live::cache::{find, lock_fresh, LiveGame};
+use crate::live::held_game::HeldGame;
 use crate::live::write_path::commit;
 use crate::state::AppState;
 use crate::vacations::clocks::clock_at_start;
@@ -45,7 +45,7 @@ pub(crate) async fn start_now(
 pub(super) async fn set_status(
     app: &AppState,
     live: &std::sync::Arc<LiveGame>,
-    state: &mut GameState,
+    state: &mut HeldGame,
     to: GameStatus,
 ) -> AppResult<()> {
     let to_move = (to == GameStatus::Running)

@@ -9,11 +9,11 @@ use helvetia_engine::{score, Action, Game, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::domain::clock::now_ms;
-use crate::domain::game_state::seat_name;
 use crate::domain::seats::Occupant;
 use crate::http::error::AppError;
 use crate::live::shared_table::SharedTable;
 use crate::live::snapshot::Snapshot;
+use crate::names::seat_name;
 use helvetia_web::{
     self as render, Lang, Layout, PlayerInfo, RenderedTable, SeatClock, StoryLine, TableCache,
     TableInput,
@@ -370,7 +370,7 @@ pub fn replay_frame(
     let resignations = if step == total {
         snapshot.resignations.clone()
     } else {
-        render::Resignations::NONE
+        helvetia_engine::Resignations::NONE
     };
     let html = render::render_table(&TableInput {
         game_id: &snapshot.game_id,
@@ -388,7 +388,7 @@ pub fn replay_frame(
         end_vote: &render::EndVote::None,
         suggestion: None,
         resignations: &resignations,
-        recent: &render::RecentTurns::NONE,
+        recent: &helvetia_engine::RecentTurns::NONE,
         hint: false,
         tutorial: None,
     });

@@ -1,7 +1,7 @@
 //! Resigning: a person seated in a running game gives it up (`POST /api/games/{id}/resign`).
-//! The domain decides what follows ([`GameState::try_resign`]); like every change, the
-//! resignation is stored with a guarded update before anyone sees it
-//! ([`crate::storage::Store::resign`]).
+//! The domain decides what follows
+//! ([`crate::domain::game_state::GameState::try_resign`]); like every change, the resignation
+//! is stored with a guarded update before anyone sees it ([`crate::storage::Store::resign`]).
 
 use std::sync::Arc;
 
@@ -11,9 +11,9 @@ use serde_json::json;
 
 use crate::accounts::auth::User;
 use crate::domain::clock::now_ms;
-use crate::domain::game_state::GameState;
 use crate::http::error::AppResult;
 use crate::live::cache::{find, lock_fresh, LiveGame};
+use crate::live::held_game::HeldGame;
 use crate::live::write_path::commit;
 use crate::state::AppState;
 use crate::storage::Resignation;
@@ -42,7 +42,7 @@ pub async fn resign(
 async fn store(
     app: &AppState,
     live: &Arc<LiveGame>,
-    state: &mut GameState,
+    state: &mut HeldGame,
     resignation: &Resignation,
 ) -> AppResult<()> {
     let stored = app.store.resign(&live.id, state.version(), resignation);

@@ -15,9 +15,10 @@ use serde_json::json;
 
 use crate::accounts::auth::User;
 use crate::domain::clock::now_ms;
-use crate::domain::game_state::{GameState, StandInChange, Vote};
+use crate::domain::game_state::{StandInChange, Vote};
 use crate::http::error::AppResult;
 use crate::live::cache::{find, lock_fresh, reload, LiveGame};
+use crate::live::held_game::HeldGame;
 use crate::live::write_path::commit;
 use crate::state::AppState;
 use crate::vacations::clocks::bring_up_to_date;
@@ -96,7 +97,7 @@ pub async fn vote_to_end(
 async fn store_stand_in(
     app: &AppState,
     live: &Arc<LiveGame>,
-    state: &mut GameState,
+    state: &mut HeldGame,
     change: StandInChange,
 ) -> AppResult<()> {
     let StandInChange {

@@ -271,9 +271,7 @@ impl Store {
         let lang = helvetia_web::Lang::from_code(&job.language).unwrap_or(helvetia_web::Lang::En);
         job.players = seats
             .iter()
-            .map(|seat| {
-                crate::domain::game_state::seat_name(&seats, helvetia_engine::Seat(seat.seat), lang)
-            })
+            .map(|seat| crate::names::seat_name(&seats, helvetia_engine::Seat(seat.seat), lang))
             .collect();
         match key.kind {
             MailKind::TournamentEnded => job.tournament = self.tournament_of_mail(key).await?,

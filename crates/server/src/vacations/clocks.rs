@@ -11,10 +11,10 @@
 use std::sync::Arc;
 
 use crate::domain::clock::{now_ms, Clock};
-use crate::domain::game_state::GameState;
 use crate::domain::seats::{GameStatus, SeatRecord};
 use crate::live::cache::{find, LiveGame};
 use crate::live::error::{LiveError, LiveResult};
+use crate::live::held_game::HeldGame;
 use crate::live::write_path::commit;
 use crate::state::AppState;
 
@@ -75,7 +75,7 @@ pub async fn clock_at_start(
 pub async fn bring_up_to_date(
     app: &AppState,
     live: &Arc<LiveGame>,
-    state: &mut GameState,
+    state: &mut HeldGame,
 ) -> LiveResult<bool> {
     let Some(clock) = state.clock.clone() else {
         return Ok(false);

@@ -132,3 +132,87 @@ pub fn rules(lang: Lang, user: Option<&str>, csrf: &str) -> String {
         },
     )
 }
+
+/// The rules page as a whole around its pictures (each picture's drawing is tested beside it).
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    /// The pictures of `page`, each from its opening tag to the end of its caption.
+    fn pictures(page: &str) -> Vec<&str> {
+        page.split("<figure class=\"rules-picture\"")
+            .skip(1)
+            // The picture's own caption, after the panel's heading (a caption with a class).
+            .map(|rest| {
+                let caption = rest.find("<figcaption>").expect("a caption");
+                &rest[..caption + rest[caption..].find("</figcaption>").expect("its end")]
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_rules_page_in_every_language_has_every_picture_with_its_caption() {
+        for lang in Lang::ALL {
+            let page = rules(lang, None, "t");
+            let drawn = pictures(&page);
+            assert_eq!(drawn.len(), Picture::ALL.len(), "{}", lang.code());
+            for picture in Picture::ALL {
+                let named = format!(" data-picture=\"{}\"", picture.name());
+                let html = match drawn
+                    .iter()
+                    .filter(|html| html.starts_with(&named))
+                    .collect::<Vec<_>>()[..]
+                {
+                    [html] => html,
+                    _ => panic!("{}: {picture:?} is drawn once", lang.code()),
+                };
+                // One panel (a board panel is drawn as several small SVGs).
+                assert_eq!(
+                    html.matches("<figure class=\"panel").count(),
+                    1,
+                    "{picture:?} is one drawing"
+                );
+                assert!(html.contains("<svg"), "{picture:?} is drawn");
+                let caption = html! { (lang.tr(&format!("rules-picture-{}", picture.name()))) };
+                assert!(
+                    html.contains(&format!("<figcaption>{}", caption.into_string())),
+                    "{}: the caption of {picture:?}",
+                    lang.code()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn no_id_repeats_on_the_rules_page() {
+        for lang in Lang::ALL {
+            let page = rules(lang, Some("anna"), "t");
+            let mut seen = HashSet::new();
+            for value in page.split(" id=\"").skip(1) {
+                let id = &value[..value.find('"').expect("a closed attribute")];
+                assert!(seen.insert(id), "{}: id {id} repeats", lang.code());
+            }
+            for html in pictures(&page) {
+                assert!(!html.contains(" id=\""), "pictures carry no ids");
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_in_the_pictures_can_be_clicked() {
+        let page = rules(Lang::En, None, "t");
+        for html in pictures(&page) {
+            for clickable in [
+                "data-action",
+                "data-chooser",
+                "tabindex",
+                "role=\"button\"",
+                " legal\"",
+            ] {
+                assert!(!html.contains(clickable), "{clickable} in a picture");
+            }
+        }
+    }
+}

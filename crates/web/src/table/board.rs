@@ -8,7 +8,8 @@ use helvetia_engine::{
     Branch, BuildingClass, BuildingKind, Character, Good, Phase, Seat, VillageId,
 };
 
-use super::pieces::{clickable, coin, colour, cube, fitted_text, seat_mark, villager, Figure, Num};
+use super::num::Num;
+use super::pieces::{clickable, coin, colour, cube, fitted_text, seat_mark, villager, Figure};
 use super::targets::Target;
 use super::tiled::{self, row, spacer, subheading, view};
 use super::titles::{Room, Title};

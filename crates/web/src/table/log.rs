@@ -8,7 +8,7 @@
 
 use maud::{html, Markup};
 
-use super::parts::opening_tag;
+use super::parts::tags::opening_tag;
 use super::Ctx;
 use crate::story::{heading, StoryLine};
 

@@ -12,6 +12,7 @@ pub(crate) mod clocks;
 mod coach;
 mod confirm;
 mod log;
+pub(crate) mod num;
 pub(crate) mod parts;
 pub(crate) mod pieces;
 pub(crate) mod prompt;

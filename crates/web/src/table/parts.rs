@@ -5,9 +5,14 @@
 
 use std::sync::Arc;
 
-use maud::{Markup, Render};
+use maud::Render;
 
 use super::log::LogHtml;
+use tags::opening_tag_of;
+
+pub(super) mod tags;
+
+pub(crate) use tags::opening_tag;
 
 /// The table for one viewer, as parts.
 #[derive(Debug)]
@@ -105,16 +110,3 @@ impl RenderedTable {
 }
 
 const ROOT_CLOSE: &str = "</div>";
-
-/// The opening tag of an element drawn without content (`<div a="b"></div>` → `<div a="b">`).
-pub(crate) fn opening_tag(empty: Markup) -> String {
-    let mut html = empty.into_string();
-    let end = html.rfind("</").expect("an element with its closing tag");
-    html.truncate(end);
-    html
-}
-
-/// The first tag of `html`.
-fn opening_tag_of(html: &str) -> &str {
-    html.find('>').map_or(html, |end| &html[..=end])
-}

@@ -6,7 +6,8 @@ use maud::{html, Markup};
 
 use helvetia_engine::{Good, Phase, Step};
 
-use super::pieces::{clickable, Num};
+use super::num::Num;
+use super::pieces::clickable;
 use super::targets::Target;
 use super::Ctx;
 use crate::words::{building_name, good_name};

@@ -11,7 +11,7 @@
 use maud::{html, Markup};
 
 use super::Ctx;
-use crate::recent_turns::Mark;
+use helvetia_engine::Mark;
 
 /// The part's content: nothing without recent turns.
 pub fn recent(ctx: &Ctx) -> Markup {

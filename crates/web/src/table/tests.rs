@@ -499,7 +499,7 @@ fn tables_drawn_with_kept_panels_equal_tables_drawn_afresh() {
 
 #[test]
 fn the_legend_of_a_recent_turn_names_the_player_and_pieces_that_are_on_the_table() {
-    use crate::{marks_of, recent_turns, Mark};
+    use helvetia_engine::{marks_of, recent_turns, Mark};
     let mut game = Game::new(GameOptions::for_players(3), 4);
     let mut acted: Vec<(Seat, Vec<Mark>)> = Vec::new();
     // Until coins were placed, after the setup's buildings and villagers: every kind of piece
@@ -754,6 +754,75 @@ fn drawn_names_of_characters_and_buildings_fit_beside_their_badges_in_every_lang
                 width <= super::village::BUILDING_NAME.width + 1e-3,
                 "{lang:?}: a building's name runs into its edge: {width}"
             );
+        }
+    }
+}
+
+// The titles are fitted in `titles`; the rooms they are fitted into are the board's and the
+// villages', which use `titles`: so the two meet here, above both.
+/// Every building and character name, in every language, in each place a title is drawn:
+/// its estimated width stays inside the tile, left of the badge where the tile has one, at
+/// no less than the smallest size the table allows there.
+#[test]
+fn every_name_fits_its_tile_beside_its_badge_in_every_language() {
+    use crate::table::titles::{text_width, Title};
+    use crate::table::{board, village, village_plan};
+    use crate::words::{building_name, character_name};
+    use helvetia_engine::{BuildingKind, Character};
+
+    // Each place: its room, where the title starts and where the tile's edge or the
+    // badge is, in the tile's own units.
+    let places = [
+        (
+            "character card",
+            board::CHARACTER_NAME,
+            board::CARD_NAME_X,
+            board::CARD_BADGE_X,
+            true,
+        ),
+        (
+            "tile on offer",
+            board::OFFER_NAME,
+            5.0,
+            board::OFFER_WIDTH,
+            false,
+        ),
+        (
+            "building in a village",
+            village::BUILDING_NAME,
+            5.0,
+            village_plan::C - 2.0,
+            false,
+        ),
+        (
+            "start building to place",
+            village::START_NAME,
+            3.0,
+            village::START_TILE_WIDTH,
+            false,
+        ),
+    ];
+    for lang in Lang::ALL {
+        for (place, room, left, edge, characters) in places {
+            let names: Vec<&str> = if characters {
+                Character::ALL.map(|c| character_name(lang, c)).to_vec()
+            } else {
+                BuildingKind::ALL.map(|k| building_name(lang, k)).to_vec()
+            };
+            for name in names {
+                let title = Title::fit(name, room);
+                let at = format!("{lang:?}, {place}: {name} as {title:?}");
+                assert!(title.size >= room.min, "{at}: too small");
+                assert!(
+                    left + title.width(room) <= edge - 3.0 + 1e-3,
+                    "{at}: runs into the edge"
+                );
+                // Squeezed only where nothing else fits, and by at most a fifth.
+                assert!(
+                    !title.squeezed || text_width(name, room.min) * 0.8 <= room.width,
+                    "{at}"
+                );
+            }
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use maud::{html, Markup};
 
-use super::pieces::Num;
+use super::num::Num;
 
 /// The panel `class` with its `title` and its `rows` of views ([`row`]). Its drawing's width,
 /// title row, margins and the gap between views are the style sheet's, by `class` (the page's

@@ -7,7 +7,7 @@
 
 use maud::{html, Markup};
 
-use super::pieces::Num;
+use super::num::Num;
 
 /// The width of `text` set in bold at `size`, as the widest common sans-serif sets it.
 pub fn text_width(text: &str, size: f32) -> f32 {
@@ -188,74 +188,6 @@ mod tests {
         assert!(squeezed.squeezed && squeezed.size == ROOM.min);
         for title in [shrunk, wrapped, squeezed] {
             assert!(title.width(ROOM) <= ROOM.width, "{title:?}");
-        }
-    }
-
-    /// Every building and character name, in every language, in each place a title is drawn:
-    /// its estimated width stays inside the tile, left of the badge where the tile has one, at
-    /// no less than the smallest size the table allows there.
-    #[test]
-    fn every_name_fits_its_tile_beside_its_badge_in_every_language() {
-        use crate::words::{building_name, character_name};
-        use crate::Lang;
-        use helvetia_engine::{BuildingKind, Character};
-
-        use crate::table::{board, village, village_plan};
-
-        // Each place: its room, where the title starts and where the tile's edge or the
-        // badge is, in the tile's own units.
-        let places = [
-            (
-                "character card",
-                board::CHARACTER_NAME,
-                board::CARD_NAME_X,
-                board::CARD_BADGE_X,
-                true,
-            ),
-            (
-                "tile on offer",
-                board::OFFER_NAME,
-                5.0,
-                board::OFFER_WIDTH,
-                false,
-            ),
-            (
-                "building in a village",
-                village::BUILDING_NAME,
-                5.0,
-                village_plan::C - 2.0,
-                false,
-            ),
-            (
-                "start building to place",
-                village::START_NAME,
-                3.0,
-                village::START_TILE_WIDTH,
-                false,
-            ),
-        ];
-        for lang in Lang::ALL {
-            for (place, room, left, edge, characters) in places {
-                let names: Vec<&str> = if characters {
-                    Character::ALL.map(|c| character_name(lang, c)).to_vec()
-                } else {
-                    BuildingKind::ALL.map(|k| building_name(lang, k)).to_vec()
-                };
-                for name in names {
-                    let title = Title::fit(name, room);
-                    let at = format!("{lang:?}, {place}: {name} as {title:?}");
-                    assert!(title.size >= room.min, "{at}: too small");
-                    assert!(
-                        left + title.width(room) <= edge - 3.0 + 1e-3,
-                        "{at}: runs into the edge"
-                    );
-                    // Squeezed only where nothing else fits, and by at most a fifth.
-                    assert!(
-                        !title.squeezed || text_width(name, room.min) * 0.8 <= room.width,
-                        "{at}"
-                    );
-                }
-            }
         }
     }
 

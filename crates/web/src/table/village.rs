@@ -8,8 +8,9 @@ use helvetia_engine::{
     Building, BuildingClass, Cell, Character, Quarter, Seat, Sex, VillageId, Villager,
 };
 
+use super::num::Num;
 use super::pieces::{
-    clickable, coin, colour, fitted_text, seat_mark, villager, villager_scaled, Figure, Num,
+    clickable, coin, colour, fitted_text, seat_mark, villager, villager_scaled, Figure,
 };
 use super::targets::Target;
 use super::titles::{Room, Title};

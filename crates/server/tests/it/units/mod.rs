@@ -12,6 +12,7 @@ mod live;
 mod lobby;
 mod mail;
 mod matchmaking;
+mod names;
 mod storage;
 mod tournaments;
 mod webhooks;

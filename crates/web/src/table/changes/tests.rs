@@ -6,9 +6,10 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use crate::{
-    apply_update, marks_of, recent_turns, render_table, render_table_parts, story_lines, EndVote,
-    Lang, Mark, PlayerInfo, RenderedTable, SeatClock, TableCache, TableInput, TableUpdate,
+    apply_update, render_table, render_table_parts, story_lines, EndVote, Lang, PlayerInfo,
+    RenderedTable, SeatClock, TableCache, TableInput, TableUpdate,
 };
+use helvetia_engine::{marks_of, recent_turns, Mark};
 
 /// One browser: the last table it was sent and the HTML it shows.
 struct Browser {

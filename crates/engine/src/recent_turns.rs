@@ -7,7 +7,7 @@
 //! other seat played after their own last action; a spectator sees the last turn of the player
 //! who moved before the one to move now.
 
-use helvetia_engine::{Character, Good, Seat, View, CELLS};
+use crate::{Character, Good, Seat, View, CELLS};
 
 /// One piece of the table an action changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -228,7 +228,7 @@ mod tests {
             }
         }
     }
-    use helvetia_engine::{Game, GameOptions};
+    use crate::{Game, GameOptions};
 
     const CELL: Mark = Mark::Cell {
         village: 0,

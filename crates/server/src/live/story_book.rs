@@ -1,38 +1,34 @@
 //! The story in words, kept only in the languages someone reads it in: a language is written
-//! out (by replaying the game) the first time it is asked for, and then grows with each action.
-//! Each action keeps its own lines (the decision, then what followed from it), so an undo takes
-//! them all back. The pieces each action changed (for the table's highlight of recent turns)
-//! are kept the same way, from the first language on: a game only programs read, which never
-//! ask for words or tables, pays for neither.
+//! out (by replaying the game) the first time it is asked for, and then grows with each change
+//! the game applies. Each action keeps its own lines (the decision, then what followed from it),
+//! so an undo takes them all back.
 
 use std::sync::Arc;
 
 use helvetia_engine::{Action, Game, GameOptions, View};
+use helvetia_web::{resignation_line, story_lines, Lang, StoryLine};
 
-use helvetia_web::{marks_of, resignation_line, story_lines, Lang, Mark, StoryLine};
+use crate::domain::game_state::Applied;
 
-/// The story's lines by action, in the languages asked for so far, and the pieces each action
-/// changed once any language is.
+/// The story's lines by action, in the languages asked for so far.
 #[derive(Default)]
-pub struct LogBook {
+pub struct StoryBook {
     languages: Vec<(Lang, Vec<Vec<StoryLine>>)>,
-    marks: Vec<Vec<Mark>>,
 }
 
-impl LogBook {
+impl StoryBook {
     /// Whether `lang` is written out.
     pub fn has(&self, lang: Lang) -> bool {
         self.languages.iter().any(|(l, _)| *l == lang)
     }
 
-    /// The pieces each action changed, by action, once someone reads the game in any language
-    /// (`None` before: nobody has asked for the table or the log in words).
-    pub fn marks(&self) -> Option<&[Vec<Mark>]> {
-        (!self.languages.is_empty()).then_some(&self.marks)
+    /// The languages written out.
+    pub fn languages(&self) -> Vec<Lang> {
+        self.languages.iter().map(|(lang, _)| *lang).collect()
     }
 
     /// The lines of each action in `lang`, written out first if needed by replaying `actions`
-    /// from the start.
+    /// from the start (`names`: the seats' names in `lang`).
     pub fn lines(
         &mut self,
         lang: Lang,
@@ -43,7 +39,6 @@ impl LogBook {
         let slot = match self.languages.iter().position(|(l, _)| *l == lang) {
             Some(slot) => slot,
             None => {
-                let first = self.languages.is_empty();
                 let mut game = Game::new(start.0, start.1);
                 let mut story = Vec::new();
                 let mut before = game.view();
@@ -51,9 +46,6 @@ impl LogBook {
                     game.play_unchecked(action);
                     let after = game.view();
                     story.push(story_lines(lang, names, &before, &action, &after));
-                    if first {
-                        self.marks.push(marks_of(&before, &after));
-                    }
                     before = after;
                 }
                 self.languages.push((lang, story));
@@ -63,30 +55,18 @@ impl LogBook {
         &self.languages[slot].1
     }
 
-    /// Adds the lines of `action`, played on `before` and leading to `after`, in every language
-    /// written out, and the pieces it changed if any is.
-    pub fn record(
-        &mut self,
-        names: impl Fn(Lang) -> Vec<String>,
-        before: &View,
-        action: &Action,
-        after: &View,
-    ) {
-        if self.languages.is_empty() {
-            return;
-        }
+    /// Follows what a change did to the game's history in every language written out: the
+    /// lines of the action it played (leading to the view `after`) added, or the lines of the
+    /// actions it took back removed. `names` gives the seats' names in a language.
+    pub fn follow(&mut self, applied: &Applied, after: &View, names: impl Fn(Lang) -> Vec<String>) {
         for (lang, story) in &mut self.languages {
-            story.push(story_lines(*lang, &names(*lang), before, action, after));
+            match applied {
+                Applied::Appended { action, before } => {
+                    story.push(story_lines(*lang, &names(*lang), before, action, after));
+                }
+                Applied::TakenBack { kept } => story.truncate(*kept),
+            }
         }
-        self.marks.push(marks_of(before, after));
-    }
-
-    /// Removes the last action's lines in every language, and the pieces it changed.
-    pub fn pop(&mut self) {
-        for (_, story) in &mut self.languages {
-            story.pop();
-        }
-        self.marks.pop();
     }
 
     /// The whole story in every language written out, with a line for each resignation after

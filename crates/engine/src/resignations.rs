@@ -2,7 +2,7 @@
 //! standings that follow. A player who resigns ranks last, whatever their points: resigning is
 //! giving the game up, and a rated game counts it as a loss against everyone who stayed.
 
-use helvetia_engine::{standings, Phase, Position, Seat, Standing};
+use crate::{standings, Phase, Position, Seat, Standing};
 
 /// The players who resigned from a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -56,7 +56,7 @@ impl Resignations {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use helvetia_engine::{Game, GameOptions};
+    use crate::{Game, GameOptions};
 
     fn finished_game(players: u8) -> Game {
         let mut game = Game::new(GameOptions::for_players(players), 5);
