@@ -37,6 +37,7 @@ pub mod ladder;
 pub mod learn;
 pub mod mcts;
 pub mod policy;
+pub mod puzzles;
 mod random;
 mod spec;
 pub mod stats;

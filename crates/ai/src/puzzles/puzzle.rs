@@ -1,0 +1,114 @@
+//! One puzzle as it is stored, served and published.
+
+use helvetia_engine::{Action, Seat, View};
+use serde::{Deserialize, Serialize};
+
+/// A decision from a game where one action is clearly the best.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Puzzle {
+    /// What the player to move sees at the puzzle's first decision: the public view, without
+    /// the order of stacks 2 and 3 and without the seed.
+    pub view: View,
+    /// The best line, the player's own decisions in a row (one to three), each the only good
+    /// one where it is taken.
+    pub solution: Vec<Action>,
+    /// Every first action judged as good as the best (within the generator's ε): each is
+    /// accepted as solving the puzzle's first step. Holds `solution[0]`.
+    pub accepted: Vec<Action>,
+    /// The share of the sampled deals of the unseen tiles in which the best action beat the
+    /// second-best by the margin (0 to 1).
+    pub agreement: f32,
+    /// How much more the best action is worth than the second-best, as the mover's chance to
+    /// win (0 to 1), averaged over the sampled deals.
+    pub margin: f32,
+    /// What the solution does.
+    pub themes: Vec<Theme>,
+    /// When in the game it is.
+    pub phase: GamePhase,
+    /// The game and decision it was taken from.
+    pub source: PuzzleSource,
+}
+
+impl Puzzle {
+    /// The seat whose decision it is.
+    ///
+    /// # Panics
+    /// If the view's game is over (a puzzle is never made there).
+    pub fn mover(&self) -> Seat {
+        self.view
+            .position
+            .to_move()
+            .expect("a puzzle is a decision of a running game")
+    }
+
+    /// Whether `action` solves the puzzle's first step.
+    pub fn accepts(&self, action: &Action) -> bool {
+        self.accepted.contains(action)
+    }
+}
+
+/// Where a puzzle was found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleSource {
+    /// The game's id on the site, for a puzzle from a game played there; `None` for self-play.
+    pub game: Option<String>,
+    /// The number of actions played before the puzzle's first decision.
+    pub step: usize,
+}
+
+/// What a puzzle's solution does, named from its actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Theme {
+    /// A marriage (the Priest).
+    Marriage,
+    /// A child is born (the Midwife).
+    Child,
+    /// A building is built.
+    Building,
+    /// Goods delivered to the market.
+    Delivery,
+    /// The Night Watchman wakes villagers.
+    NightWatchman,
+    /// A character tile is used.
+    CharacterTile,
+    /// The decision ends the game or is made in its last round.
+    Endgame,
+}
+
+/// When in the game a puzzle is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GamePhase {
+    /// The setup or the first round.
+    Opening,
+    /// Between.
+    Middle,
+    /// The last round.
+    LastRound,
+}
+
+/// The rating a new puzzle starts from: a wide margin makes an easy puzzle, a long line a hard
+/// one. On the scale of the players' puzzle ratings (Glicko-2, 1500 for a newcomer): a margin
+/// of a third of the chance to win in one decision starts at 1000, a line of three decisions
+/// with a margin of a twentieth at 1800, and every rating within 600 to 2800.
+pub fn initial_rating(margin: f32, depth: usize) -> f64 {
+    let margin = f64::from(margin.clamp(0.01, 1.0));
+    let depth = depth.clamp(1, 3) as f64;
+    let ease = (margin / 0.05).ln() / (0.33_f64 / 0.05).ln();
+    (1400.0 - 400.0 * ease + 200.0 * (depth - 1.0)).clamp(600.0, 2800.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wide_margin_starts_easy_and_a_long_thin_line_hard() {
+        let easy = initial_rating(0.33, 1);
+        let hard = initial_rating(0.05, 3);
+        assert!((easy - 1000.0).abs() < 1.0, "{easy}");
+        assert!((hard - 1800.0).abs() < 1.0, "{hard}");
+        assert!(initial_rating(0.1, 1) > easy && initial_rating(0.1, 1) < hard);
+    }
+}
