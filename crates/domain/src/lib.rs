@@ -11,6 +11,7 @@ pub mod mail_event;
 pub mod notice;
 pub mod play_now;
 pub mod push;
+pub mod puzzle_rating;
 pub mod rating;
 pub mod records;
 pub mod seats;

@@ -35,6 +35,12 @@ impl View {
         crate::forced::forced_step(&self.position)
     }
 
+    /// The legal actions of the player to move: the same as the game's, since no decision
+    /// depends on the order of stacks 2 and 3.
+    pub fn legal_actions(&self) -> crate::ActionList {
+        crate::decisions::legal_in(&self.position, &crate::Census::of(&self.position))
+    }
+
     /// The view of `position`.
     pub fn of(position: &Position) -> View {
         let mut position = position.clone();

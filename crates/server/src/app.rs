@@ -31,6 +31,7 @@ use crate::play::{forced_steps, hints, requests as play, resign, socket as ws, s
 use crate::players::{leaderboard, profiles as players};
 use crate::push::requests as push;
 use crate::push::service_worker;
+use crate::puzzles;
 use crate::site::pages;
 use crate::site::settings as site_settings;
 use crate::state::{AppState, Shared};
@@ -134,6 +135,8 @@ pub fn app(state: AppState) -> Router {
         .route("/push/devices", get(push::list).post(push::add))
         .route("/push/devices/seen", post(push::seen))
         .route("/push/devices/{id}/remove", post(push::remove))
+        .route("/puzzles/next", get(puzzles::next::next))
+        .route("/puzzles/{id}/attempt", post(puzzles::attempts::attempt))
         .route("/tutorial", post(tutorial::start))
         .route("/play-now", get(play_now::status).post(play_now::join))
         .route("/play-now/cancel", post(play_now::cancel))

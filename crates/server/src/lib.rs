@@ -15,7 +15,7 @@
 //! - features, each with its routes: [`accounts`], [`chat`], [`vacations`], [`players`], [`mail`],
 //!   [`analysis`], [`lobby`], [`play`], [`export`], [`matchmaking`] ("play now"),
 //!   [`bot_accounts`], [`bot_play`] (bots playing through their tokens), [`push`] (Web Push:
-//!   the devices a person is told on), [`webhooks`], [`vacations`].
+//!   the devices a person is told on), [`webhooks`], [`vacations`], [`puzzles`].
 //! - [`workers`]: bots, deadlines, ratings, analyses, mail, webhooks, vacations, notices from other nodes, the
 //!   pairing of the "play now" pools.
 //! - [`site`]: the pages; [`app`]: the router, start and shutdown.
@@ -42,6 +42,7 @@ pub mod names;
 pub mod play;
 pub mod players;
 pub mod push;
+pub mod puzzles;
 pub mod site;
 pub mod state;
 pub mod storage;

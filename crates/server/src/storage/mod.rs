@@ -30,6 +30,7 @@ mod play_settings;
 mod players;
 mod push_outbox;
 mod push_subscriptions;
+mod puzzles;
 mod ratings;
 mod rematches;
 mod resignations;
@@ -66,6 +67,7 @@ pub use play_now::{LastTable, PlayNowStatus, PoolEntry};
 pub use players::{CurrentRating, GameCounts};
 pub use push_outbox::PushOutcome;
 pub use push_subscriptions::PushDevice;
+pub use puzzles::{RatedAttempt, StoredPuzzle};
 pub use ratings::{HistoryPoint, LeaderboardRow};
 pub use stand_ins::DUE_DEADLINES_BATCH;
 pub use tournament_rounds::{Advanced, NextStep};
@@ -283,6 +285,11 @@ pub fn migrator(postgres: bool) -> Migrator {
                 28,
                 "rematch mail",
                 include_str!("../../migrations/0028_rematch_mail.sql"),
+            ),
+            migration(
+                29,
+                "puzzles",
+                include_str!("../../migrations/0029_puzzles.sql"),
             ),
         ]),
         ignore_missing: false,

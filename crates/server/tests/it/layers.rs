@@ -31,6 +31,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("bot_play", 12),
     ("matchmaking", 12),
     ("push", 12),
+    ("puzzles", 12),
     ("webhooks", 12),
     ("tournaments", 13),
     ("workers", 14),

@@ -49,6 +49,7 @@ mod operations;
 mod play;
 mod play_now;
 mod push;
+mod puzzles;
 mod ratings;
 mod rematch;
 mod resign;

@@ -7,6 +7,7 @@ error-no-such-game = Diese Partie gibt es nicht.
 error-no-such-page = Die Seite { $path } gibt es nicht.
 error-no-such-player = Einen Spieler mit diesem Namen gibt es nicht.
 error-no-such-step = Diese Wiederholung hat keinen Schritt { $step }: Die Partie hat { $total } Züge.
+error-no-puzzle = Dieses Rätsel gibt es nicht, oder es ist keines mehr übrig.
 error-bad-address = Diese Adresse ist unvollständig oder falsch.
 error-bad-body = Die Anfrage war nicht lesbar. Lade die Seite neu und versuche es noch einmal.
 error-bad-message = Die Nachricht war nicht lesbar. Lade die Seite neu und versuche es noch einmal.

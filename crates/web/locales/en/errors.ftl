@@ -7,6 +7,7 @@ error-no-such-game = There is no such game.
 error-no-such-page = There is no page { $path }.
 error-no-such-player = There is no player of that name.
 error-no-such-step = This replay has no step { $step }: the game has { $total } moves.
+error-no-puzzle = There is no such puzzle, or none is left to try.
 error-bad-address = This address is not complete or not right.
 error-bad-body = The request could not be read. Reload the page and try again.
 error-bad-message = The message could not be read. Reload the page and try again.

@@ -7,6 +7,7 @@ error-no-such-game = Cette partie n’existe pas.
 error-no-such-page = La page { $path } n’existe pas.
 error-no-such-player = Aucun joueur ne porte ce nom.
 error-no-such-step = Cette rediffusion n’a pas d’étape { $step } : la partie compte { $total } coups.
+error-no-puzzle = Ce problème n’existe pas, ou il n’en reste plus à essayer.
 error-bad-address = Cette adresse est incomplète ou erronée.
 error-bad-body = La requête est illisible. Rechargez la page et réessayez.
 error-bad-message = Le message est illisible. Rechargez la page et réessayez.

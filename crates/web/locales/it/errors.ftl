@@ -7,6 +7,7 @@ error-no-such-game = Questa partita non esiste.
 error-no-such-page = La pagina { $path } non esiste.
 error-no-such-player = Non c’è nessun giocatore con questo nome.
 error-no-such-step = Questa ripresa non ha il passo { $step }: la partita ha { $total } mosse.
+error-no-puzzle = Questo problema non esiste, o non ne resta nessuno da provare.
 error-bad-address = Questo indirizzo è incompleto o sbagliato.
 error-bad-body = La richiesta non è leggibile. Ricarica la pagina e riprova.
 error-bad-message = Il messaggio non è leggibile. Ricarica la pagina e riprova.

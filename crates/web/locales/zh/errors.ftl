@@ -7,6 +7,7 @@ error-no-such-game = 没有这局游戏。
 error-no-such-page = 没有页面 { $path }。
 error-no-such-player = 没有这个名字的玩家。
 error-no-such-step = 此回放没有第 { $step } 步：这局游戏共有 { $total } 步。
+error-no-puzzle = 没有这道谜题，或者已经没有可做的谜题了。
 error-bad-address = 这个地址不完整或不正确。
 error-bad-body = 无法读取请求。请刷新页面后重试。
 error-bad-message = 无法读取消息。请刷新页面后重试。

@@ -1,0 +1,272 @@
+//! Puzzles in the database: adding them (once each, by the hash of their JSON), the next one
+//! near a person's puzzle rating, and rating a person's first attempt at one: the attempt, the
+//! person's rating and the puzzle's, in one transaction that counts it once on any node.
+
+use helvetia_ai::puzzles::{initial_rating, Puzzle};
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::{decode_error, Store, StoreError, StoreResult};
+use crate::domain::puzzle_rating::{after_attempt, puzzle_id, puzzle_starting};
+use crate::domain::rating::{starting_rating, Rating};
+
+/// Times an attempt's rating is tried again when another attempt moved a rating it read.
+const RATING_TRIES: usize = 8;
+
+/// A puzzle as stored, with its rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredPuzzle {
+    /// Its id.
+    pub id: String,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its rating now.
+    pub rating: Rating,
+    /// First attempts at it so far.
+    pub plays: i64,
+    /// How many of those solved it.
+    pub solved: i64,
+}
+
+/// What a rated attempt did: the person's rating and the puzzle's, before and after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatedAttempt {
+    /// The person's rating before and after.
+    pub person: (Rating, Rating),
+    /// The puzzle's rating before and after.
+    pub puzzle: (Rating, Rating),
+}
+
+/// The names of `puzzle`'s themes and of its phase, as stored (the JSON's names).
+fn names_of(puzzle: &Puzzle) -> (String, String) {
+    let name = |value: serde_json::Value| value.as_str().unwrap_or_default().to_string();
+    let themes: Vec<String> = puzzle
+        .themes
+        .iter()
+        .map(|theme| name(serde_json::to_value(theme).unwrap_or_default()))
+        .collect();
+    let phase = name(serde_json::to_value(puzzle.phase).unwrap_or_default());
+    (themes.join(" "), phase)
+}
+
+const PUZZLE_COLUMNS: &str = "id, body, rating, deviation, volatility, plays, solved";
+
+fn parse_puzzle(row: &AnyRow) -> StoreResult<StoredPuzzle> {
+    let body: String = row.try_get(1)?;
+    Ok(StoredPuzzle {
+        id: row.try_get(0)?,
+        puzzle: serde_json::from_str(&body).map_err(|error| decode_error(&error))?,
+        rating: Rating {
+            rating: row.try_get(2)?,
+            deviation: row.try_get(3)?,
+            volatility: row.try_get(4)?,
+        },
+        plays: row.try_get(5)?,
+        solved: row.try_get(6)?,
+    })
+}
+
+impl Store {
+    /// Adds `puzzles` (one already stored is kept as it is); answers how many were new. A new
+    /// puzzle's rating starts from its margin and the length of its line.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn add_puzzles(&self, puzzles: &[Puzzle], now: i64) -> StoreResult<usize> {
+        let mut added = 0;
+        let mut tx = self.pool.begin().await?;
+        for puzzle in puzzles {
+            let body = serde_json::to_string(puzzle).map_err(|error| decode_error(&error))?;
+            let rating = puzzle_starting(initial_rating(puzzle.margin, puzzle.solution.len()));
+            let (themes, phase) = names_of(puzzle);
+            added += sqlx::query(
+                "INSERT INTO puzzles (id, body, themes, phase, rating, deviation, volatility, \
+                 created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(puzzle_id(&body))
+            .bind(&body)
+            .bind(themes)
+            .bind(phase)
+            .bind(rating.rating)
+            .bind(rating.deviation)
+            .bind(rating.volatility)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected() as usize;
+        }
+        tx.commit().await?;
+        Ok(added)
+    }
+
+    /// The puzzle `id`.
+    ///
+    /// # Errors
+    /// Database failure, or a stored puzzle that does not read.
+    pub async fn puzzle(&self, id: &str) -> StoreResult<Option<StoredPuzzle>> {
+        let row = sqlx::query(&format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(parse_puzzle).transpose()
+    }
+
+    /// The puzzle rated nearest `near` that `user_id` has not tried yet (any, for a visitor).
+    ///
+    /// # Errors
+    /// Database failure, or a stored puzzle that does not read.
+    pub async fn next_puzzle(
+        &self,
+        user_id: Option<&str>,
+        near: f64,
+    ) -> StoreResult<Option<StoredPuzzle>> {
+        let row = sqlx::query(&format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE NOT EXISTS (SELECT 1 FROM \
+             puzzle_attempts a WHERE a.puzzle_id = p.id AND a.user_id = $1) \
+             ORDER BY ABS(p.rating - $2), p.id LIMIT 1"
+        ))
+        .bind(user_id.unwrap_or(""))
+        .bind(near)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(parse_puzzle).transpose()
+    }
+
+    /// A person's puzzle rating, and how many puzzles they have tried.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn puzzle_rating(&self, user_id: &str) -> StoreResult<(Rating, i64)> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(person_rating(&mut conn, user_id)
+            .await?
+            .unwrap_or((starting_rating(), 0)))
+    }
+
+    /// Rates `user_id`'s attempt at puzzle `id` if it is their first: the attempt is stored
+    /// and both ratings move, in one transaction; `None` if they tried it before, or there is
+    /// no such puzzle (nothing changes).
+    ///
+    /// # Errors
+    /// A database failure, or ratings moved by other attempts every time they were read.
+    pub async fn rate_puzzle_attempt(
+        &self,
+        user_id: &str,
+        id: &str,
+        solved: bool,
+        now: i64,
+    ) -> StoreResult<Option<RatedAttempt>> {
+        for _ in 0..RATING_TRIES {
+            match self.try_rate_attempt(user_id, id, solved, now).await {
+                Err(StoreError::Conflict) => continue,
+                done => return done,
+            }
+        }
+        Err(StoreError::Conflict)
+    }
+
+    /// One try of [`Store::rate_puzzle_attempt`]: [`StoreError::Conflict`] when another
+    /// attempt moved a rating it read (nothing written).
+    async fn try_rate_attempt(
+        &self,
+        user_id: &str,
+        id: &str,
+        solved: bool,
+        now: i64,
+    ) -> StoreResult<Option<RatedAttempt>> {
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(&format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(puzzle) = row.as_ref().map(parse_puzzle).transpose()? else {
+            return Ok(None);
+        };
+        let known = person_rating(&mut tx, user_id).await?;
+        let (person_before, attempts) = known.unwrap_or((starting_rating(), 0));
+        let (person_after, puzzle_after) = after_attempt(&person_before, &puzzle.rating, solved);
+        let first = sqlx::query(
+            "INSERT INTO puzzle_attempts (user_id, puzzle_id, solved, before_rating, \
+             after_rating, at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+        )
+        .bind(user_id)
+        .bind(id)
+        .bind(i64::from(solved))
+        .bind(person_before.rating)
+        .bind(person_after.rating)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !first {
+            return Ok(None);
+        }
+        // Each rating is written only if nobody moved it since it was read.
+        let moved = sqlx::query(
+            "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, plays = plays + 1, \
+             solved = solved + $4 WHERE id = $5 AND plays = $6",
+        )
+        .bind(puzzle_after.rating)
+        .bind(puzzle_after.deviation)
+        .bind(puzzle_after.volatility)
+        .bind(i64::from(solved))
+        .bind(id)
+        .bind(puzzle.plays)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        let person_sql = if known.is_some() {
+            "UPDATE puzzle_ratings SET rating = $2, deviation = $3, volatility = $4, \
+             attempts = attempts + 1 WHERE user_id = $1 AND attempts = $5"
+        } else {
+            "INSERT INTO puzzle_ratings (user_id, rating, deviation, volatility, attempts) \
+             VALUES ($1, $2, $3, $4, 1 + $5) ON CONFLICT DO NOTHING"
+        };
+        let person_moved = sqlx::query(person_sql)
+            .bind(user_id)
+            .bind(person_after.rating)
+            .bind(person_after.deviation)
+            .bind(person_after.volatility)
+            .bind(attempts)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if moved != 1 || person_moved != 1 {
+            return Err(StoreError::Conflict);
+        }
+        tx.commit().await?;
+        Ok(Some(RatedAttempt {
+            person: (person_before, person_after),
+            puzzle: (puzzle.rating, puzzle_after),
+        }))
+    }
+}
+
+/// A person's stored puzzle rating and attempts, if they have tried a puzzle.
+async fn person_rating(
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+) -> StoreResult<Option<(Rating, i64)>> {
+    let row = sqlx::query(
+        "SELECT rating, deviation, volatility, attempts FROM puzzle_ratings WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    row.map(|row| {
+        Ok((
+            Rating {
+                rating: row.try_get(0)?,
+                deviation: row.try_get(1)?,
+                volatility: row.try_get(2)?,
+            },
+            row.try_get(3)?,
+        ))
+    })
+    .transpose()
+}

@@ -1,0 +1,233 @@
+//! Puzzles over HTTP: the next puzzle carries what a player needs and nothing hidden (no
+//! answer, no seed, no order of the face-down stacks); a person's first attempt is a rated
+//! game against the puzzle, as Glicko-2 (the `skillratings` crate) says, a second attempt and
+//! a visitor's count nothing, a wrong index is refused with nothing stored, and two nodes count
+//! one attempt once.
+
+use crate::common;
+use crate::security::{leaks, secrets};
+
+use common::{databases, Client, TestServer};
+use helvetia_ai::puzzles::{initial_rating, GamePhase, Puzzle, PuzzleSource, Theme};
+use helvetia_engine::{Game, GameOptions};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+
+/// A game of three from `seed`, played on by first actions until a decision of several.
+fn game_at_a_choice(seed: u64) -> Game {
+    let mut game = Game::new(GameOptions::for_players(3), seed);
+    let mut played = 0;
+    while played < 40 || game.legal_actions().len() < 3 {
+        let first = game.legal_actions()[0];
+        game.play(first).unwrap();
+        played += 1;
+    }
+    game
+}
+
+/// A puzzle at `game`'s decision whose answer is its second legal action.
+fn puzzle_of(game: &Game) -> Puzzle {
+    let answer = game.legal_actions()[1];
+    Puzzle {
+        view: game.view(),
+        solution: vec![answer],
+        accepted: vec![answer],
+        agreement: 0.95,
+        margin: 0.2,
+        themes: vec![Theme::Building],
+        phase: GamePhase::Opening,
+        source: PuzzleSource {
+            game: None,
+            step: 40,
+        },
+    }
+}
+
+async fn next(client: &mut Client) -> (StatusCode, Value) {
+    client.get("/api/puzzles/next").await
+}
+
+async fn attempt(client: &mut Client, id: &str, action: usize) -> Value {
+    let (status, body) = client
+        .post(
+            &format!("/api/puzzles/{id}/attempt"),
+            json!({ "action": action }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+fn rounded(rating: &Glicko2Rating) -> Value {
+    json!(rating.rating.round())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_attempt_is_rated_as_glicko_2_says_and_nothing_after_it_counts() {
+    for database in databases().await {
+        let server = TestServer::start(database).await;
+        let seed = 9_876_543_210_123;
+        let game = game_at_a_choice(seed);
+        let puzzle = puzzle_of(&game);
+        let store = &server.server.state.store;
+        assert_eq!(
+            store
+                .add_puzzles(std::slice::from_ref(&puzzle), 0)
+                .await
+                .unwrap(),
+            1
+        );
+        assert_eq!(
+            store
+                .add_puzzles(std::slice::from_ref(&puzzle), 0)
+                .await
+                .unwrap(),
+            0,
+            "the same puzzle is stored once"
+        );
+
+        // A visitor is given it: the view, whose turn, the legal actions; no answer.
+        let mut visitor = server.client().await;
+        let (status, question) = next(&mut visitor).await;
+        assert_eq!(status, StatusCode::OK, "{question}");
+        let id = question["id"].as_str().unwrap().to_string();
+        let legal = serde_json::to_value(game.legal_actions().to_vec()).unwrap();
+        assert_eq!(question["legal"], legal);
+        assert_eq!(question["mover"], game.to_move().unwrap().0);
+        assert_eq!(question["your_rating"], Value::Null);
+        assert!(question.get("solution").is_none() && question.get("accepted").is_none());
+        let start = Glicko2Rating {
+            rating: initial_rating(0.2, 1),
+            ..Glicko2Rating::new()
+        };
+        assert_eq!(question["rating"], rounded(&start));
+
+        // Anna answers wrong: a rated loss, as the crate reckons it.
+        let mut anna = server.user("anna").await;
+        let (_, hers) = next(&mut anna).await;
+        assert_eq!(
+            (hers["id"].as_str(), &hers["your_rating"]),
+            (Some(id.as_str()), &json!(1500.0))
+        );
+        let wrong = attempt(&mut anna, &id, 0).await;
+        let (anna_after, puzzle_after) = glicko2(
+            &Glicko2Rating::new(),
+            &start,
+            &Outcomes::LOSS,
+            &Glicko2Config::new(),
+        );
+        assert_eq!(wrong["solved"], false);
+        assert_eq!(wrong["best"], 1);
+        assert_eq!(wrong["rated"], true);
+        assert_eq!(
+            wrong["rating"],
+            json!({"before": 1500.0, "after": anna_after.rating.round()})
+        );
+        assert_eq!(
+            wrong["puzzle_rating"],
+            json!({"before": start.rating.round(), "after": puzzle_after.rating.round()})
+        );
+        // Her second try solves it, unrated; she has no puzzle left.
+        let again = attempt(&mut anna, &id, 1).await;
+        assert_eq!(
+            (&again["solved"], &again["rated"], &again["rating"]),
+            (&json!(true), &json!(false), &Value::Null)
+        );
+        let (status, body) = next(&mut anna).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (StatusCode::NOT_FOUND, Some("no-puzzle"))
+        );
+
+        // A visitor's answer and an index that is no action count nothing.
+        let unrated = attempt(&mut visitor, &id, 1).await;
+        assert_eq!(
+            (&unrated["solved"], &unrated["rated"]),
+            (&json!(true), &json!(false))
+        );
+        let mut bruno = server.user("bruno").await;
+        let (status, body) = bruno
+            .post(
+                &format!("/api/puzzles/{id}/attempt"),
+                json!({"action": 999}),
+            )
+            .await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (StatusCode::UNPROCESSABLE_ENTITY, Some("illegal"))
+        );
+        let (status, _) = bruno
+            .post("/api/puzzles/nothing/attempt", json!({"action": 0}))
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let stored = store.puzzle(&id).await.unwrap().unwrap();
+        assert_eq!((stored.plays, stored.solved), (1, 0));
+
+        // Bruno solves it: the puzzle's rating moves on from where Anna left it.
+        let right = attempt(&mut bruno, &id, 1).await;
+        let (bruno_after, puzzle_later) = glicko2(
+            &Glicko2Rating::new(),
+            &puzzle_after,
+            &Outcomes::WIN,
+            &Glicko2Config::new(),
+        );
+        assert_eq!(right["rating"]["after"], rounded(&bruno_after));
+        assert_eq!(right["puzzle_rating"]["after"], rounded(&puzzle_later));
+        let stored = store.puzzle(&id).await.unwrap().unwrap();
+        assert_eq!((stored.plays, stored.solved), (2, 1));
+
+        // Nothing said of the puzzle holds the seed or the hidden order of the stacks.
+        let found = leaks(
+            &server.transcript.payloads(),
+            &secrets(game.position(), seed),
+        );
+        assert!(
+            found.is_empty(),
+            "hidden information in a payload: {found:?}"
+        );
+        server.server.shutdown().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_nodes_count_one_first_attempt_once() {
+    // Two nodes share one PostgreSQL database: nothing to run when it was opted out.
+    let Some(admin) = common::services::postgres_admin_url() else {
+        return;
+    };
+    let database = common::Database::postgres(&admin).await;
+    let url = database.url.clone();
+    let node_a = TestServer::start_with(database.same(), common::test_config(&url)).await;
+    let node_b = TestServer::start_with(database, common::test_config(&url)).await;
+    let game = game_at_a_choice(5);
+    let store = &node_a.server.state.store;
+    store.add_puzzles(&[puzzle_of(&game)], 0).await.unwrap();
+    let mut on_a = node_a.user("anna").await;
+    let (_, me) = on_a.get("/api/me").await;
+    let mut on_b = node_b.client().await;
+    let (status, body) = on_b
+        .post(
+            "/api/login",
+            json!({"username": me["username"], "password": "correct horse"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, question) = next(&mut on_a).await;
+    let id = question["id"].as_str().unwrap().to_string();
+    let (first, second) = tokio::join!(attempt(&mut on_a, &id, 1), attempt(&mut on_b, &id, 1));
+    let rated = [&first, &second]
+        .iter()
+        .filter(|answer| answer["rated"] == true)
+        .count();
+    assert_eq!(rated, 1, "{first} {second}");
+    let stored = store.puzzle(&id).await.unwrap().unwrap();
+    assert_eq!((stored.plays, stored.solved), (1, 1));
+    let (rating, attempts) = store
+        .puzzle_rating(me["id"].as_str().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(attempts, 1);
+    assert!(rating.rating > 1500.0);
+}
