@@ -207,6 +207,7 @@ pub fn app(state: AppState) -> Router {
         .route("/leaderboard", get(leaderboard::leaderboard_page))
         .route("/tournaments", get(tournament_pages::list_page))
         .route("/tournaments/{id}", get(tournament_pages::tournament_page))
+        .route("/puzzles", get(puzzles::page::page))
         .route("/leaderboard/bots", get(leaderboard::bot_ladder_page))
         .route("/players/{name}", get(players::profile_page))
         .route("/games/{id}", get(pages::game))

@@ -28,7 +28,7 @@ pub enum Lang {
 }
 
 /// The Fluent sources of one language, in the order they are loaded.
-const SOURCES: [[&str; 8]; 5] = [
+const SOURCES: [[&str; 9]; 5] = [
     [
         include_str!("../locales/de/ui.ftl"),
         include_str!("../locales/de/game.ftl"),
@@ -37,6 +37,7 @@ const SOURCES: [[&str; 8]; 5] = [
         include_str!("../locales/de/errors.ftl"),
         include_str!("../locales/de/tutorial.ftl"),
         include_str!("../locales/de/tournaments.ftl"),
+        include_str!("../locales/de/puzzles.ftl"),
         include_str!("../locales/de/text.ftl"),
     ],
     [
@@ -47,6 +48,7 @@ const SOURCES: [[&str; 8]; 5] = [
         include_str!("../locales/en/errors.ftl"),
         include_str!("../locales/en/tutorial.ftl"),
         include_str!("../locales/en/tournaments.ftl"),
+        include_str!("../locales/en/puzzles.ftl"),
         include_str!("../locales/en/text.ftl"),
     ],
     [
@@ -57,6 +59,7 @@ const SOURCES: [[&str; 8]; 5] = [
         include_str!("../locales/fr/errors.ftl"),
         include_str!("../locales/fr/tutorial.ftl"),
         include_str!("../locales/fr/tournaments.ftl"),
+        include_str!("../locales/fr/puzzles.ftl"),
         include_str!("../locales/fr/text.ftl"),
     ],
     [
@@ -67,6 +70,7 @@ const SOURCES: [[&str; 8]; 5] = [
         include_str!("../locales/it/errors.ftl"),
         include_str!("../locales/it/tutorial.ftl"),
         include_str!("../locales/it/tournaments.ftl"),
+        include_str!("../locales/it/puzzles.ftl"),
         include_str!("../locales/it/text.ftl"),
     ],
     [
@@ -77,6 +81,7 @@ const SOURCES: [[&str; 8]; 5] = [
         include_str!("../locales/zh/errors.ftl"),
         include_str!("../locales/zh/tutorial.ftl"),
         include_str!("../locales/zh/tournaments.ftl"),
+        include_str!("../locales/zh/puzzles.ftl"),
         include_str!("../locales/zh/text.ftl"),
     ],
 ];

@@ -1207,6 +1207,38 @@
     return minutes + ":" + two(secs % 60);
   }
 
+  // ---- Puzzles ---------------------------------------------------------------------------
+
+  // A puzzle is answered on its table with the table's own clicks and keys: the first action
+  // chosen is sent as the attempt, the status line says what came of it (in the reader's
+  // language, from the server), and the way to the next puzzle opens.
+  function setUpPuzzle() {
+    const table = document.getElementById("table");
+    if (!table || !table.dataset.puzzle) return;
+    const banner = document.querySelector(".error-banner");
+    const result = document.querySelector(".puzzle-result");
+    const next = document.querySelector(".puzzle-next");
+    let answered = false;
+    wireTable(
+      table,
+      async function (index) {
+        if (answered) return;
+        answered = true;
+        try {
+          const answer = await post("/api/puzzles/" + table.dataset.puzzle + "/attempt", { action: index });
+          result.textContent = answer.said;
+          result.dataset.solved = answer.solved ? "true" : "false";
+          next.hidden = false;
+          next.focus();
+        } catch (error) {
+          answered = false;
+          showError(banner, error.message);
+        }
+      },
+      function () {}
+    );
+  }
+
   // ---- Chat ------------------------------------------------------------------------------
 
   // Adds a chat line (as text, never markup) unless it is there already or its author is muted;
@@ -2039,6 +2071,7 @@
     if (page === "lobby") { setUpLobby(); setUpLobbyLists(); setUpLobbyFilters(); setUpSeatButtons(); }
     if (page === "game") { setUpWaitingRoom(); setUpSeatButtons(); setUpGame(); setUpRecentTurns(); }
     if (page === "replay") setUpReplay();
+    if (page === "puzzles") setUpPuzzle();
     if (page === "settings") setUpMailSettings();
     if (page === "tutorial") setUpTutorial();
     if (page === "tournaments") setUpTournaments();

@@ -3,7 +3,10 @@
 //! attempts and visitors' are answered the same, unrated.
 
 use axum::extract::{Path, State};
+use axum::http::HeaderMap;
 use axum::Json;
+use helvetia_ai::puzzles::Puzzle;
+use helvetia_web::Lang;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -12,7 +15,10 @@ use crate::domain::game_state::Refusal;
 use crate::domain::rating::Rating;
 use crate::domain::time::now;
 use crate::http::error::{AppError, AppResult, JsonBody};
+use crate::http::language::lang_of;
 use crate::state::AppState;
+
+use super::table::action_said;
 
 /// The answer: the index of an action in the puzzle's `legal` list.
 #[derive(Debug, Deserialize)]
@@ -22,15 +28,16 @@ pub struct AttemptBody {
     pub action: usize,
 }
 
-/// → `{"solved", "solution", "accepted", "best", "rated", "rating", "puzzle_rating"}`:
+/// → `{"solved", "solution", "accepted", "best", "rated", "rating", "puzzle_rating", "said"}`:
 /// whether the action solves the puzzle's first decision, the best line, every first action
-/// accepted, the index of the best in `legal`, and for a rated attempt the ratings before and
-/// after (`{"before", "after"}`, else null). `404 no-puzzle`; `422 illegal` for an index that
-/// is no legal action (nothing is stored).
+/// accepted, the index of the best in `legal`, for a rated attempt the ratings before and after
+/// (`{"before", "after"}`, else null), and all that in a sentence in the reader's language.
+/// `404 no-puzzle`; `422 illegal` for an index that is no legal action (nothing is stored).
 pub async fn attempt(
     State(app): State<AppState>,
     Path(id): Path<String>,
     MaybeUser(user): MaybeUser,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<AttemptBody>,
 ) -> AppResult<Json<serde_json::Value>> {
     let stored = app
@@ -57,6 +64,7 @@ pub async fn attempt(
         }
         None => None,
     };
+    let said = said(puzzle, solved, rated.map(|r| r.person), lang_of(&headers));
     let shown = |(before, after): (Rating, Rating)| json!({"before": before.rating.round(), "after": after.rating.round()});
     Ok(Json(json!({
         "solved": solved,
@@ -66,5 +74,33 @@ pub async fn attempt(
         "rated": rated.is_some(),
         "rating": rated.map(|r| shown(r.person)),
         "puzzle_rating": rated.map(|r| shown(r.puzzle)),
+        "said": said,
     })))
+}
+
+/// What came of an attempt, in `lang`: right or not, the best action in words, and the
+/// person's rating change for a rated attempt.
+fn said(puzzle: &Puzzle, solved: bool, rating: Option<(Rating, Rating)>, lang: Lang) -> String {
+    let best = puzzle
+        .solution
+        .first()
+        .map(|best| action_said(puzzle, best, lang))
+        .unwrap_or_default();
+    let verdict = if solved {
+        "puzzles-right"
+    } else {
+        "puzzles-wrong"
+    };
+    let mut said = lang.tr_args(verdict, &[("best", best.as_str().into())]);
+    if let Some((before, after)) = rating {
+        let change = lang.tr_args(
+            "puzzles-rating-change",
+            &[
+                ("before", (before.rating.round() as i64).into()),
+                ("after", (after.rating.round() as i64).into()),
+            ],
+        );
+        said = format!("{said} {change}");
+    }
+    said
 }

@@ -2,7 +2,9 @@
 //! bots' search from what its player could see (`helvetia_ai::puzzles`). A person is given the
 //! next puzzle near their puzzle rating ([`next`]) and tries it once for the rating
 //! ([`attempts`]): a rated game between them and the puzzle. Visitors may try puzzles too,
-//! unrated.
+//! unrated. The page ([`page`]) puts the puzzle on the game's own table ([`table`]).
 
 pub mod attempts;
 pub mod next;
+pub mod page;
+pub mod table;

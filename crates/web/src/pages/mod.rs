@@ -11,6 +11,7 @@ pub(crate) mod lobby;
 mod play_now;
 mod players;
 mod push_devices;
+mod puzzles;
 mod rules;
 mod rules_pictures;
 mod settings;
@@ -37,6 +38,7 @@ pub use players::{
     leaderboard, profile, GameResult, Ladder, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS,
 };
 pub use push_devices::{DeviceLine, PUSH_DEVICES_API, PUSH_KEY_API};
+pub use puzzles::{puzzles, PuzzleQuestion, PUZZLES_PATH};
 pub use rules::rules;
 pub use settings::{settings, unsubscribe, MailForm, Unsubscribe, MAIL_KINDS};
 pub use tournaments::{
@@ -73,6 +75,8 @@ pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {
                     a class="button" href="/tutorial" { (lang.tr("nav-tutorial")) }
                     " "
                     a class="button" href="/rules" { (lang.tr("nav-rules")) }
+                    " "
+                    a class="button" href=(PUZZLES_PATH) { (lang.tr("nav-puzzles")) }
                 }
             }
             @if user.is_some() {
