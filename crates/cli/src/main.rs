@@ -55,6 +55,8 @@ subcommands! {
     Ladder => ladder,
     /// Analyse a finished game: each player's chance to win turn by turn, the costliest turns.
     Analyse => analyse,
+    /// Puzzles from games: generate them from self-play of the ladder's cheap levels.
+    Puzzles => puzzles,
     /// Serve the game online: accounts, lobby, live and turn-based play, bots, replays.
     Serve => serve,
     /// Copy the server's SQLite database to a file while it serves (a consistent snapshot).

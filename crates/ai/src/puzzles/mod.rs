@@ -3,7 +3,22 @@
 //!
 //! A puzzle carries the public view of its position (never the seed or the order of the
 //! face-down stacks), so that a puzzle set can be published whole.
+//!
+//! [`judge()`] values every legal action of a decision in deals sampled from the view;
+//! [`puzzles_in`] picks a game's candidates cheaply and keeps those judged clear twice;
+//! [`recheck`] judges a stored puzzle afresh; [`generate`] mines self-play of the ladder's cheap
+//! levels; [`themes()`] and [`phase`] say what a solution is about and when.
 
+mod generate;
+mod judge;
+mod mine;
 mod puzzle;
+mod recheck;
+mod themes;
 
+pub use generate::{generate, GenerationStats};
+pub use judge::{judge, puzzle_judgement, Judgement, PuzzleSettings};
+pub use mine::{mine, puzzles_in, MineCounts};
 pub use puzzle::{initial_rating, GamePhase, Puzzle, PuzzleSource, Theme};
+pub use recheck::recheck;
+pub use themes::{last_round, phase, themes};

@@ -6,6 +6,7 @@ mod hint;
 mod learn;
 mod legal;
 mod plan;
+mod puzzles;
 mod strength;
 mod suggest;
 mod tournament;
