@@ -112,6 +112,13 @@ pub struct Args {
     /// ending here starts one at once as well).
     #[arg(long, default_value_t = 5000)]
     tournament_tick_ms: u64,
+    /// Puzzles to add at start: one JSON puzzle a line, as `helvetia puzzles generate` writes
+    /// them (one already stored is kept).
+    #[arg(long, value_name = "FILE")]
+    puzzles: Option<std::path::PathBuf>,
+    /// The share of one core this node may spend mining finished games for puzzles (0: none).
+    #[arg(long, default_value_t = 0.25)]
+    puzzle_mining_share: f64,
     /// Seconds a live "play now" pool keeps a person whose page stopped asking (leaving the
     /// page takes them out).
     #[arg(long, default_value_t = 15)]
@@ -186,6 +193,10 @@ pub fn run(args: Args) -> ExitCode {
         hint_iterations: args.hint_iterations.max(1),
         play_now_tick_ms: args.play_now_tick_ms.max(10),
         tournament_tick_ms: args.tournament_tick_ms.max(10),
+        puzzles_file: args.puzzles,
+        puzzle_mining_share: args.puzzle_mining_share.clamp(0.0, 1.0),
+        puzzle_settings: Default::default(),
+        puzzle_idle_ms: 30_000,
         play_now_presence_secs: args.play_now_presence_secs.max(1),
         bot_events_recheck_secs: args.bot_events_recheck_secs.max(1),
         vapid_subject: args.vapid_subject,

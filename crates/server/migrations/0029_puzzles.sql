@@ -39,3 +39,8 @@ CREATE TABLE puzzle_attempts (
     PRIMARY KEY (user_id, puzzle_id)
 );
 CREATE INDEX puzzle_attempts_by_user ON puzzle_attempts (user_id, at);
+
+-- Whether a finished game was taken to be mined for puzzles (0: not yet; 1: taken, by the node
+-- that set it with a guarded update, so that one node mines each game once).
+ALTER TABLE games ADD COLUMN puzzles_mined BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX games_to_mine ON games (puzzles_mined, status);

@@ -306,6 +306,12 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
     let mail = mail_config(&config, addr)?;
     let hooks = webhook_config(&config, addr);
     let state = open(config).await?;
+    if let Some(path) = &state.config.puzzles_file {
+        let added = puzzles::import::import(&state.store, path)
+            .await
+            .map_err(StartError)?;
+        tracing::info!("{added} new puzzles from {}", path.display());
+    }
     let mut background = vec![
         tokio::spawn(workers::events::follow_events(state.clone())),
         tokio::spawn(workers::housekeeping::housekeeping(state.clone())),
@@ -325,6 +331,7 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
             state.clone(),
             std::time::Duration::from_secs(1),
         )),
+        tokio::spawn(workers::puzzle_miner::mine_puzzles(state.clone())),
         tokio::spawn(workers::analyses::work_on_analyses(
             state.clone(),
             std::time::Duration::from_secs(1),

@@ -76,6 +76,16 @@ pub struct Config {
     /// Milliseconds between two looks at the tournaments due a step on this node (a game
     /// ending here or a tournament created here makes it look at once as well).
     pub tournament_tick_ms: u64,
+    /// Puzzles to add at start (one JSON puzzle a line, as `helvetia puzzles generate` writes
+    /// them); one already stored is kept.
+    pub puzzles_file: Option<std::path::PathBuf>,
+    /// The share of one core the mining of finished games for puzzles may take on this node,
+    /// at most (0 turns it off): after each game it rests long enough to keep to it.
+    pub puzzle_mining_share: f64,
+    /// How a finished game is mined for puzzles.
+    pub puzzle_settings: helvetia_ai::puzzles::PuzzleSettings,
+    /// Milliseconds the miner waits when no finished game is left to mine.
+    pub puzzle_idle_ms: u64,
     /// Seconds a live "play now" pool keeps a person whose page stopped asking: leaving the
     /// page takes them out.
     pub play_now_presence_secs: u64,
@@ -132,6 +142,10 @@ impl Default for Config {
             hint_iterations: helvetia_ai::analysis::HINT_ITERATIONS,
             play_now_tick_ms: 1000,
             tournament_tick_ms: 5000,
+            puzzles_file: None,
+            puzzle_mining_share: 0.25,
+            puzzle_settings: helvetia_ai::puzzles::PuzzleSettings::default(),
+            puzzle_idle_ms: 30_000,
             play_now_presence_secs: 15,
             bot_events_recheck_secs: 30,
             vapid_subject: None,

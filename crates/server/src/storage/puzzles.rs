@@ -134,6 +134,36 @@ impl Store {
         row.as_ref().map(parse_puzzle).transpose()
     }
 
+    /// Takes the oldest finished game not yet mined for puzzles, for this node alone (a guarded
+    /// update: another node that looked at the same moment takes the next one).
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn game_to_mine(&self) -> StoreResult<Option<String>> {
+        loop {
+            let row = sqlx::query(
+                "SELECT id FROM games WHERE puzzles_mined = 0 AND status = 'finished' \
+                 ORDER BY created_at, id LIMIT 1",
+            )
+            .fetch_optional(&self.pool)
+            .await?;
+            let Some(row) = row else {
+                return Ok(None);
+            };
+            let id: String = row.try_get(0)?;
+            let taken = sqlx::query(
+                "UPDATE games SET puzzles_mined = 1 WHERE id = $1 AND puzzles_mined = 0",
+            )
+            .bind(&id)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+            if taken == 1 {
+                return Ok(Some(id));
+            }
+        }
+    }
+
     /// A person's puzzle rating, and how many puzzles they have tried.
     ///
     /// # Errors

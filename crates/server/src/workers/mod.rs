@@ -11,6 +11,7 @@ pub mod mail_sender;
 pub mod matchmaking;
 pub mod notices;
 pub mod push_sender;
+pub mod puzzle_miner;
 pub mod ratings;
 pub mod tournaments;
 pub mod vacations;

@@ -231,3 +231,110 @@ async fn two_nodes_count_one_first_attempt_once() {
     assert_eq!(attempts, 1);
     assert!(rating.rating > 1500.0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_mined_once_and_its_puzzles_served() {
+    use helvetia_ai::puzzles::PuzzleSettings;
+    for database in databases().await {
+        // Every judged candidate counts as clear, so that a short game surely gives puzzles:
+        // what is checked here is the way from a finished game to the puzzles served.
+        let config = helvetia_server::Config {
+            puzzle_mining_share: 1.0,
+            puzzle_idle_ms: 50,
+            puzzle_settings: PuzzleSettings {
+                margin: -1.0,
+                agreement: 0.0,
+                ..PuzzleSettings::quick()
+            },
+            ..common::test_config(&database.url)
+        };
+        let server = TestServer::start_with(database, config).await;
+        let mut anna = server.user("anna").await;
+        let (id, _) = common::create_game(
+            &mut anna,
+            json!({"players": 2, "round_limit": 1}),
+            json!([{"kind": "me"}, {"kind": "bot", "level": "random"}]),
+        )
+        .await;
+        let (status, body) = anna
+            .post(&format!("/api/games/{id}/start"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        common::play_http(&id, &mut [&mut anna], 10_000, |n| n / 2).await;
+        assert_eq!(anna.state(&id).await["status"], "finished");
+        let store = &server.server.state.store;
+        let mined = common::within(std::time::Duration::from_secs(60), async || {
+            let (status, _) = anna.get("/api/puzzles/next").await;
+            status == StatusCode::OK
+        })
+        .await;
+        assert!(mined, "the finished game's puzzles are served");
+        assert_eq!(store.game_to_mine().await.unwrap(), None, "mined once");
+        // Each puzzle is a decision of the game, as its player saw it.
+        let record = store.load_game(&id).await.unwrap().unwrap();
+        let (_, question) = anna.get("/api/puzzles/next").await;
+        let stored = store
+            .puzzle(question["id"].as_str().unwrap())
+            .await
+            .unwrap()
+            .unwrap();
+        let source = &stored.puzzle.source;
+        assert_eq!(source.game.as_deref(), Some(id.as_str()));
+        let mut game = Game::new(record.options, record.seed);
+        for &(_, action) in &record.actions[..source.step] {
+            game.play(action).unwrap();
+        }
+        assert_eq!(stored.puzzle.view, game.view());
+        let found = leaks(
+            &server.transcript.payloads(),
+            &secrets(game.position(), record.seed),
+        );
+        assert!(
+            found.is_empty(),
+            "hidden information in a payload: {found:?}"
+        );
+        server.server.shutdown().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_from_a_file_are_added_at_start_and_a_bad_line_stops_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("puzzles.ndjson");
+    let puzzle = serde_json::to_string(&puzzle_of(&game_at_a_choice(11))).unwrap();
+    std::fs::write(&good, format!("{puzzle}\n\n{puzzle}\n")).unwrap();
+    let database = common::Database::sqlite();
+    let config = helvetia_server::Config {
+        puzzles_file: Some(good),
+        ..common::test_config(&database.url)
+    };
+    let server = TestServer::start_with(database.same(), config).await;
+    let mut visitor = server.client().await;
+    let (status, body) = next(&mut visitor).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    server.server.shutdown().await;
+
+    // A file whose second line is no puzzle adds not even its first.
+    let other = serde_json::to_string(&puzzle_of(&game_at_a_choice(12))).unwrap();
+    let bad = dir.path().join("bad.ndjson");
+    std::fs::write(&bad, format!("{other}\n{{\"view\": 1}}\n")).unwrap();
+    let config = helvetia_server::Config {
+        puzzles_file: Some(bad),
+        ..common::test_config(&database.url)
+    };
+    let refused = helvetia_server::spawn(config)
+        .await
+        .err()
+        .expect("the start is refused");
+    assert!(
+        refused.0.contains("bad.ndjson line 2: not a puzzle"),
+        "{refused}"
+    );
+    let store = helvetia_server::storage::Store::connect(&database.url, "checker")
+        .await
+        .unwrap();
+    let id = helvetia_server::domain::puzzle_rating::puzzle_id(&other);
+    assert!(store.puzzle(&id).await.unwrap().is_none());
+    let kept = helvetia_server::domain::puzzle_rating::puzzle_id(&puzzle);
+    assert!(store.puzzle(&kept).await.unwrap().is_some());
+}

@@ -88,6 +88,8 @@ fn node_config(database_url: String) -> Config {
         max_connections_per_address: 10_000,
         // Analyses finish in seconds: the tests are about the page.
         analysis_iterations: 60,
+        // The miner's searches would take the machine from the browsers: its own test runs it.
+        puzzle_mining_share: 0.0,
         ..Config::default()
     }
 }

@@ -126,6 +126,9 @@ pub fn test_config(url: &str) -> Config {
         // A bot's event stream hears of what happens as it is published; the read it makes
         // every 30 s in case a notice was lost would hide a change it did not hear of.
         bot_events_recheck_secs: 3600,
+        // The miner's searches would slow every test that finishes a game: its own tests run
+        // it.
+        puzzle_mining_share: 0.0,
         ..Config::default()
     }
 }

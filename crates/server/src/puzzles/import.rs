@@ -1,0 +1,37 @@
+//! Puzzles added at start from a file (`--puzzles FILE`): one JSON puzzle a line, as
+//! `helvetia puzzles generate` writes them. A line that is no puzzle stops the start, naming
+//! the line, with nothing added.
+
+use std::path::Path;
+
+use helvetia_ai::puzzles::Puzzle;
+
+use crate::domain::time::now;
+use crate::storage::Store;
+
+/// Adds the puzzles of the file at `path`; answers how many were new.
+///
+/// # Errors
+/// The file cannot be read, a line is no puzzle, or the database failed.
+pub async fn import(store: &Store, path: &Path) -> Result<usize, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let puzzles = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(number, line)| {
+            serde_json::from_str::<Puzzle>(line).map_err(|error| {
+                format!(
+                    "{} line {}: not a puzzle: {error}",
+                    path.display(),
+                    number + 1
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    store
+        .add_puzzles(&puzzles, now())
+        .await
+        .map_err(|error| format!("cannot store the puzzles: {error}"))
+}
