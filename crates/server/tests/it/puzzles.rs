@@ -178,7 +178,15 @@ async fn a_first_attempt_is_rated_as_glicko_2_says_and_nothing_after_it_counts()
         let stored = store.puzzle(&id).await.unwrap().unwrap();
         assert_eq!((stored.plays, stored.solved), (2, 1));
 
-        // Nothing said of the puzzle holds the seed or the hidden order of the stacks.
+        // Nothing said of the puzzle, its page included, holds the seed or the hidden order of
+        // the stacks.
+        let mut carl = server.user("carl").await;
+        let (status, page) = carl.get_text("/puzzles").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(
+            page.contains(&format!("data-puzzle=\"{id}\"")),
+            "the page puts the puzzle"
+        );
         let found = leaks(
             &server.transcript.payloads(),
             &secrets(game.position(), seed),
