@@ -668,6 +668,19 @@
       url.searchParams.set("lang", link.dataset.lang);
       link.href = url.pathname + url.search + url.hash;
     });
+    // The list of languages closes on a click elsewhere and on Escape.
+    const languages = document.querySelector("details.lang-switch");
+    if (languages) {
+      document.addEventListener("click", function (event) {
+        if (languages.open && !languages.contains(event.target)) languages.open = false;
+      });
+      languages.addEventListener("keydown", function (event) {
+        if (event.key === "Escape" && languages.open) {
+          languages.open = false;
+          languages.querySelector("summary").focus();
+        }
+      });
+    }
   }
 
   function setUpAccountForm() {

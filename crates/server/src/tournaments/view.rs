@@ -125,22 +125,28 @@ pub fn view_of(snapshot: &TournamentSnapshot, viewer: Option<&str>) -> Tournamen
             .sort_by_key(|player| player.rank.unwrap_or(u8::MAX));
     }
     let tournament = &snapshot.tournament;
-    let you = viewer.map(|user_id| YouView {
-        entered: names.contains_key(user_id),
-        withdrawn: withdrawn.contains(user_id),
-        // Their table while it is played: once it is over nobody is sent to it, until the next
-        // round seats them again.
-        game: snapshot
+    let you = viewer.map(|user_id| {
+        // Their table in the round being played: while it is played they are sent to it; once
+        // it is over they are told so, until the next round seats them again.
+        let seat = snapshot
             .seats
             .iter()
             .find(|seat| seat.round == tournament.round && seat.user_id == user_id)
-            .filter(|seat| {
-                !matches!(
-                    seat.game_status,
-                    Some(GameStatus::Finished | GameStatus::Cancelled | GameStatus::Abandoned)
-                )
-            })
-            .and_then(|seat| seat.game_id.clone()),
+            .filter(|seat| seat.game_id.is_some());
+        let game_over = seat.is_some_and(|seat| {
+            matches!(
+                seat.game_status,
+                Some(GameStatus::Finished | GameStatus::Cancelled | GameStatus::Abandoned)
+            )
+        });
+        YouView {
+            entered: names.contains_key(user_id),
+            withdrawn: withdrawn.contains(user_id),
+            game: seat
+                .filter(|_| !game_over)
+                .and_then(|seat| seat.game_id.clone()),
+            game_over,
+        }
     });
     let stamp = format!(
         "{}-{}-{}-{}-{}-{}",

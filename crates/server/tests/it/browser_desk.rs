@@ -17,6 +17,9 @@
 //! windows are of the sizes named; their pages are 1366 × 625 and 1920 × 937 px. Saves
 //! `docs/screenshots/desk-1366-4p.png`, `desk-1366-2p.png` and `desk-1920-3p.png`.
 //!
+//! At 1366 × 768 the page's header keeps one row in every language for a person with a name of
+//! 20 characters while the header counts a game awaiting them, so the table is not pushed down.
+//!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
 use crate::browser_support;
@@ -28,9 +31,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use browser_support::{
-    anna_plays_against_bots, board_width, click_random_legal, end_screen_faults, fault_words,
-    game_id, past_round_one, replay_faults, screenshot, table_state, wait_until, Browser,
-    TestServer, SETTLE,
+    anna_plays_against_bots, board_width, click_random_legal, create_game, end_screen_faults,
+    fault_words, game_id, past_round_one, register, replay_faults, screenshot, table_state,
+    wait_until, Browser, TestServer, SETTLE,
 };
 
 /// Everything at this decision that falls short of the desk layout, in words; empty when all is
@@ -269,4 +272,81 @@ async fn every_decision_of_a_two_player_game_fits_a_1366_by_768_screen() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_decision_of_a_three_player_game_fits_a_1920_by_1080_screen() {
     play_on_a_desk(3, (1920, 1080), 2, "desk-1920-3p").await;
+}
+
+/// A person with a name of 20 characters, a game awaiting them: at 1366 × 768 the header holds
+/// the brand, every link and button of the navigation, the count of games awaiting them and the
+/// language switch on one row, in each of the five languages.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_header_keeps_one_row_at_1366_px_in_every_language() {
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let client = browser.session(1366, 768).await;
+    let name = "Wilhelmina_Tellmann2";
+    assert_eq!(name.chars().count(), 20);
+    register(&client, &server, name).await;
+    create_game(&client, 2, &["me", "bot:random"], 2).await;
+    wait_until(
+        &client,
+        "location.pathname.startsWith('/games/') && document.getElementById('table')",
+        "the game page",
+        Duration::from_secs(30),
+    )
+    .await;
+    let id = game_id(&client).await;
+    for lang in ["en", "de", "fr", "it", "zh"] {
+        client
+            .goto(&server.url(&format!("/games/{id}?lang={lang}")))
+            .await
+            .expect("open the game");
+        wait_until(
+            &client,
+            &format!(
+                "document.documentElement.lang === '{lang}'
+                 && !document.querySelector('.site-header .awaiting').hidden"
+            ),
+            "the header counting the game awaiting the person",
+            Duration::from_secs(60),
+        )
+        .await;
+        let faults = client
+            .execute(
+                &[
+                    SETTLE,
+                    "const header = document.querySelector('.site-header');
+                     const shown = el => el.getClientRects().length > 0;
+                     const items = [header.querySelector('.brand')]
+                       .concat(Array.from(header.querySelectorAll('.main-nav > *')))
+                       .concat(Array.from(header.querySelectorAll('.lang-switch')))
+                       .filter(shown);
+                     const faults = [];
+                     const brand = items[0].getBoundingClientRect();
+                     const text = el => (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 30);
+                     for (const item of items) {
+                       const r = item.getBoundingClientRect();
+                       const middle = (r.top + r.bottom) / 2;
+                       if (middle < brand.top || middle > brand.bottom)
+                         faults.push(text(item) + ' stands on another row: ' + Math.round(r.left) + ',' + Math.round(r.top));
+                       if (r.right > window.innerWidth + 0.5)
+                         faults.push(text(item) + ' ends at ' + Math.round(r.right) + ' px');
+                     }
+                     if (!items.some(el => el.classList.contains('user')))
+                       faults.push('the name is not shown');
+                     if (document.documentElement.scrollWidth > window.innerWidth)
+                       faults.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+                     return faults;",
+                ]
+                .concat(),
+                vec![],
+            )
+            .await
+            .expect("measure the header");
+        let faults = fault_words(&faults);
+        assert!(
+            faults.is_empty(),
+            "the header in {lang} at 1366 px:\n{}",
+            faults.join("\n")
+        );
+    }
+    client.close().await.expect("close the browser");
 }

@@ -236,7 +236,8 @@ async fn the_language_switch_changes_the_page_text() {
         Some("de".to_string())
     );
 
-    // Click "Italiano" in the switch: the same page, in Italian, and it stays Italian.
+    // Open the switch and click "Italiano": the same page, in Italian, and it stays Italian.
+    open_language_switch(&client).await;
     client
         .find(Locator::Css(".lang-switch a[data-lang=it]"))
         .await
@@ -267,6 +268,7 @@ async fn the_language_switch_changes_the_page_text() {
     );
 
     for (code, word) in [("zh", "规则"), ("fr", "Règles"), ("en", "Rules")] {
+        open_language_switch(&client).await;
         client
             .find(Locator::Css(&format!(".lang-switch a[data-lang={code}]")))
             .await
@@ -457,4 +459,22 @@ async fn watch_updates(client: &fantoccini::Client) {
         )
         .await
         .expect("watch the table's updates");
+}
+
+/// Opens the header's language switch, which folds the languages behind the current one.
+async fn open_language_switch(client: &fantoccini::Client) {
+    client
+        .find(Locator::Css(".lang-switch summary"))
+        .await
+        .expect("the language switch")
+        .click()
+        .await
+        .expect("open the language switch");
+    wait_until(
+        client,
+        "document.querySelector('.lang-switch').open",
+        "the languages listed",
+        Duration::from_secs(5),
+    )
+    .await;
 }

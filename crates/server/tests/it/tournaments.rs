@@ -404,17 +404,41 @@ async fn a_player_who_leaves_a_running_tournament_keeps_their_standing_and_is_no
         {
             let game = table["game"].as_str().unwrap();
             assert_eq!(table["status"], "running");
-            let name = table["players"][0]["name"].as_str().unwrap();
+            // The one who resigns, and the other: not the leaver, who is told nothing more.
+            let mut name = table["players"][0]["name"].as_str().unwrap();
+            let mut other = table["players"][1]["name"].as_str().unwrap();
+            if other == leaver {
+                std::mem::swap(&mut name, &mut other);
+            }
+            if i == 0 {
+                // While their game is played, each is sent to it.
+                let view = tournament(&clients[other], &id).await;
+                assert_eq!(view["you"]["game"], game, "{view:#}");
+                assert_eq!(view["you"]["game_over"], false, "{view:#}");
+            }
             resign(clients.get_mut(name).unwrap(), game).await;
             if i == 0 {
-                // Their table is over while the round goes on: nobody is sent to it any more.
-                let other = table["players"][1]["name"].as_str().unwrap();
+                // Their table is over while the round goes on: nobody is sent to it any more,
+                // and the page and the API say that their game is over until round 2.
                 let view = tournament_when(&clients[other], &id, |t| {
                     t["rounds"][0]["tables"][0]["status"] == "finished"
                 })
                 .await;
                 assert_eq!(view["round"], 1, "{view:#}");
                 assert_eq!(view["you"]["game"], Value::Null, "{view:#}");
+                assert_eq!(view["you"]["game_over"], true, "{view:#}");
+                let (status, page) = clients
+                    .get_mut(other)
+                    .unwrap()
+                    .get_text(&format!("/tournaments/{id}"))
+                    .await;
+                assert_eq!(status, StatusCode::OK);
+                assert!(
+                    page.contains("Your game of this round is over")
+                        && page.contains("the next round")
+                        && !page.contains("Go to your table"),
+                    "{page}"
+                );
             }
         }
         let second = tournament_when(&watcher, &id, |t| {

@@ -259,7 +259,7 @@ forfeit-coins = { $coins ->
 }
 forfeit-end-turn = Du hast noch { forfeit-coins }. Beendest du jetzt, endet die Runde vor deinem nächsten Zug, denn die anderen haben nur noch ihre letzte Münze: Sie bringen dir in dieser Runde nichts mehr. Trotzdem beenden?
 forfeit-tile = Du hast noch { forfeit-coins }. Ein Plättchen einer anderen Person nach deiner Aktion beendet deinen Zug sofort, und die Runde endet vor deinem nächsten: Sie bringen dir in dieser Runde nichts mehr. Trotzdem einsetzen?
-forfeit-neutral = Du hast noch { forfeit-coins }. Nur die neutrale Münze hält die Runde noch am Laufen: Ist sie eingesetzt, endet die Runde vor deinem nächsten Zug, und deine Münzen bringen dir in dieser Runde nichts mehr. Trotzdem einsetzen?
+forfeit-neutral = Du hast noch { forfeit-coins }. Dein Gegenüber hat höchstens noch eine Münze zu setzen: Solange die neutrale Münze unbenutzt bereitliegt, kommst du in dieser Runde noch einmal an die Reihe. Setzt du sie jetzt ein, endet die Runde vor deinem nächsten Zug, und deine Münzen bringen dir in dieser Runde nichts mehr. Trotzdem einsetzen?
 forfeit-step = Du hast noch { forfeit-coins }. Diese Wahl beendet deinen Zug (eine andere ließe dich weitermachen), und die Runde endet vor deinem nächsten: Sie bringen dir in dieser Runde nichts mehr. Trotzdem weiter?
 forfeit-yes = Ja, weiter
 # Why a click on the table did nothing.

@@ -259,7 +259,7 @@ forfeit-coins = { $coins ->
 }
 forfeit-end-turn = You still hold { forfeit-coins }. Ending now: the others are on their last coin, so the round ends before your next turn and they buy nothing more this round. End anyway?
 forfeit-tile = You still hold { forfeit-coins }. A tile of another character after your action ends your turn at once, and the round ends before your next one: they buy nothing more this round. Use it anyway?
-forfeit-neutral = You still hold { forfeit-coins }. Only the neutral coin still keeps the round going: once it is used, the round ends before your next turn, and your coins buy nothing more this round. Use it anyway?
+forfeit-neutral = You still hold { forfeit-coins }. The other player has at most one coin left to place, so while the neutral coin lies unused you get another turn this round. Use it now and the round ends before your next turn: your coins buy nothing more this round. Use it anyway?
 forfeit-step = You still hold { forfeit-coins }. This choice ends your turn (another would let you act again), and the round ends before your next one: they buy nothing more this round. Go on anyway?
 forfeit-yes = Yes, go on
 # Why a click on the table did nothing.

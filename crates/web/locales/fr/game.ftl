@@ -259,7 +259,7 @@ forfeit-coins = { $coins ->
 }
 forfeit-end-turn = Il vous reste { forfeit-coins }. Si vous terminez maintenant, la manche se termine avant votre prochain tour, car les autres n'ont plus que leur dernier jeton : ils ne vous serviront plus dans cette manche. Terminer quand même ?
 forfeit-tile = Il vous reste { forfeit-coins }. Une tuile d'un autre personnage après votre action termine aussitôt votre tour, et la manche se termine avant le prochain : ils ne vous serviront plus dans cette manche. L'utiliser quand même ?
-forfeit-neutral = Il vous reste { forfeit-coins }. Seul le jeton neutre fait encore durer la manche : une fois utilisé, la manche se termine avant votre prochain tour et vos jetons ne vous serviront plus dans cette manche. L'utiliser quand même ?
+forfeit-neutral = Il vous reste { forfeit-coins }. Votre adversaire n'a plus qu'un jeton à placer au plus : tant que le jeton neutre reste inutilisé, vous rejouez encore dans cette manche. Si vous l'utilisez maintenant, la manche se termine avant votre prochain tour et vos jetons ne vous serviront plus dans cette manche. L'utiliser quand même ?
 forfeit-step = Il vous reste { forfeit-coins }. Ce choix termine votre tour (un autre vous laisserait continuer), et la manche se termine avant le prochain : ils ne vous serviront plus dans cette manche. Continuer quand même ?
 forfeit-yes = Oui, continuer
 # Why a click on the table did nothing.

@@ -259,7 +259,7 @@ forfeit-coins = { $coins ->
 }
 forfeit-end-turn = Hai ancora { forfeit-coins }. Se finisci ora, il round termina prima del tuo prossimo turno, perché gli altri hanno solo l'ultima moneta: non ti servono più in questo round. Finire lo stesso?
 forfeit-tile = Hai ancora { forfeit-coins }. Una tessera di un altro personaggio dopo la tua azione chiude subito il turno, e il round termina prima del prossimo: non ti servono più in questo round. Usarla lo stesso?
-forfeit-neutral = Hai ancora { forfeit-coins }. Solo la moneta neutrale tiene ancora vivo il round: una volta usata, il round termina prima del tuo prossimo turno e le tue monete non ti servono più in questo round. Usarla lo stesso?
+forfeit-neutral = Hai ancora { forfeit-coins }. Il tuo avversario ha al massimo una moneta da piazzare: finché la moneta neutrale resta inutilizzata, in questo round tocca ancora a te. Se la usi ora, il round termina prima del tuo prossimo turno e le tue monete non ti servono più in questo round. Usarla lo stesso?
 forfeit-step = Hai ancora { forfeit-coins }. Questa scelta chiude il tuo turno (un'altra ti lascerebbe continuare), e il round termina prima del prossimo: non ti servono più in questo round. Continuare lo stesso?
 forfeit-yes = Sì, continua
 # Why a click on the table did nothing.

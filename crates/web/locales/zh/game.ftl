@@ -240,7 +240,7 @@ story-tie-break = { $points } 分平局：由苏醒村民的数量决定（{ $aw
 forfeit-coins = { $coins } 枚钱币
 forfeit-end-turn = 你还有 { forfeit-coins }。现在结束的话，其他人都只剩最后一枚钱币，本轮会在你的下个回合之前结束：这些钱币本轮再也用不上了。仍要结束吗？
 forfeit-tile = 你还有 { forfeit-coins }。在行动之后使用另一人物的板块会立即结束你的回合，而本轮会在你的下个回合之前结束：这些钱币本轮再也用不上了。仍要使用吗？
-forfeit-neutral = 你还有 { forfeit-coins }。只有中立钱币还在让本轮继续：用掉它之后，本轮会在你的下个回合之前结束，你的钱币本轮再也用不上了。仍要使用吗？
+forfeit-neutral = 你还有 { forfeit-coins }。对手最多只剩一枚钱币可放：只要中立钱币还没被使用，本轮就还会轮到你一次。现在使用它，本轮会在你的下个回合之前结束，你的钱币本轮再也用不上了。仍要使用吗？
 forfeit-step = 你还有 { forfeit-coins }。这个选择会结束你的回合（换一个选择还能继续行动），而本轮会在你的下个回合之前结束：这些钱币本轮再也用不上了。仍要继续吗？
 forfeit-yes = 是，继续
 # Why a click on the table did nothing.

@@ -81,11 +81,24 @@ pub fn document(page: &Page, title: &str, content: Markup) -> String {
                             }
                         }
                     }
-                    nav class="lang-switch" aria-label=(lang.tr("nav-language")) {
-                        @for other in Lang::ALL {
-                            a href={ "?lang=" (other.code()) } hreflang=(other.code()) lang=(other.code())
-                                data-lang=(other.code())
-                                aria-current=[(other == lang).then_some("true")] { (other.native_name()) }
+                    // The languages fold behind the current one's name, so that the header keeps
+                    // one row at a laptop's width with a long name and every link in any language.
+                    details class="lang-switch" {
+                        summary {
+                            svg class="icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false" {
+                                circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" stroke-width="1.3" {}
+                                path d="M1.5 8h13M8 1.5c-2.2 2.2-2.2 10.8 0 13M8 1.5c2.2 2.2 2.2 10.8 0 13" fill="none" stroke="currentColor" stroke-width="1.3" {}
+                            }
+                            " "
+                            span class="visually-hidden" { (lang.tr("nav-language")) ": " }
+                            span lang=(lang.code()) { (lang.native_name()) }
+                        }
+                        nav aria-label=(lang.tr("nav-language")) {
+                            @for other in Lang::ALL {
+                                a href={ "?lang=" (other.code()) } hreflang=(other.code()) lang=(other.code())
+                                    data-lang=(other.code())
+                                    aria-current=[(other == lang).then_some("true")] { (other.native_name()) }
+                            }
                         }
                     }
                 }

@@ -193,6 +193,7 @@ fn tournament_view(signed_in: bool) -> TournamentView {
             entered: true,
             withdrawn: false,
             game: Some("g2".into()),
+            game_over: false,
         }),
         stamp: "running-2-4-2-3".into(),
     }

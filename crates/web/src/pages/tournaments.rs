@@ -137,8 +137,10 @@ pub struct YouView {
     pub entered: bool,
     /// Whether they left after the start.
     pub withdrawn: bool,
-    /// Their game in the round being played.
+    /// Their game in the round being played, while it is played.
     pub game: Option<String>,
+    /// Whether their game in the round being played is over: they wait for the next round.
+    pub game_over: bool,
 }
 
 /// A tournament with everything its page shows.
@@ -408,6 +410,15 @@ fn live_part(lang: Lang, view: &TournamentView, signed_in: bool) -> Markup {
                         p class="notice" role="status" {
                             (lang.tr("tournament-your-table")) " "
                             a class="button primary" href={ "/games/" (game) } { (lang.tr("tournament-go-to-table")) }
+                        }
+                    }
+                }
+                @if t.status == "running" && you.game_over && !you.withdrawn {
+                    p class="notice" role="status" {
+                        @if t.round < u32::from(t.rounds) {
+                            (lang.tr("tournament-game-over-next-round"))
+                        } @else {
+                            (lang.tr("tournament-game-over-last-round"))
                         }
                     }
                 }

@@ -36,3 +36,37 @@ pub fn confirmations(ctx: &Ctx) -> Markup {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use fluent_bundle::FluentValue;
+
+    use crate::i18n::Lang;
+
+    fn neutral_question(lang: Lang) -> String {
+        lang.tr_args("forfeit-neutral", &[("coins", FluentValue::from(3))])
+    }
+
+    /// The question before using the neutral coin says what the coin does while it lies
+    /// unused (another turn this round) and what using it does (the round ends first), without
+    /// saying that the coin keeps the round going in the sentence that ends it.
+    #[test]
+    fn the_neutral_coin_question_says_what_using_it_ends() {
+        let english = neutral_question(Lang::En);
+        assert!(!english.contains("keeps the round going"), "{english}");
+        assert!(english.contains("another turn"), "{english}");
+        assert!(
+            english.contains("the round ends before your next turn"),
+            "{english}"
+        );
+        for lang in Lang::ALL {
+            let question = neutral_question(lang);
+            assert!(question.contains('3'), "{lang:?}: {question}");
+            assert_ne!(
+                question,
+                lang.tr_args("forfeit-end-turn", &[("coins", FluentValue::from(3))]),
+                "{lang:?}"
+            );
+        }
+    }
+}
