@@ -135,6 +135,7 @@ pub fn app(state: AppState) -> Router {
         .route("/push/devices", get(push::list).post(push::add))
         .route("/push/devices/seen", post(push::seen))
         .route("/push/devices/{id}/remove", post(push::remove))
+        .route("/puzzles/export", get(puzzles::export::export))
         .route("/puzzles/next", get(puzzles::next::next))
         .route("/puzzles/{id}/attempt", post(puzzles::attempts::attempt))
         .route("/tutorial", post(tutorial::start))

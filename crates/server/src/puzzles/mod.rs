@@ -5,6 +5,7 @@
 //! unrated. The page ([`page`]) puts the puzzle on the game's own table ([`table`]).
 
 pub mod attempts;
+pub mod export;
 pub mod import;
 pub mod next;
 pub mod page;

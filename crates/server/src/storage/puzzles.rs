@@ -113,6 +113,17 @@ impl Store {
         row.as_ref().map(parse_puzzle).transpose()
     }
 
+    /// Every puzzle, by id (the open puzzle set).
+    ///
+    /// # Errors
+    /// Database failure, or a stored puzzle that does not read.
+    pub async fn all_puzzles(&self) -> StoreResult<Vec<StoredPuzzle>> {
+        let rows = sqlx::query(&format!("SELECT {PUZZLE_COLUMNS} FROM puzzles ORDER BY id"))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(parse_puzzle).collect()
+    }
+
     /// The puzzle rated nearest `near` that `user_id` has not tried yet (any, for a visitor).
     ///
     /// # Errors

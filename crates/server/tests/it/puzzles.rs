@@ -178,6 +178,23 @@ async fn a_first_attempt_is_rated_as_glicko_2_says_and_nothing_after_it_counts()
         let stored = store.puzzle(&id).await.unwrap().unwrap();
         assert_eq!((stored.plays, stored.solved), (2, 1));
 
+        // The open puzzle set: the puzzle as stored, with its id, rating and plays.
+        let (status, text) = visitor.get_text("/api/puzzles/export").await;
+        assert_eq!(status, StatusCode::OK);
+        let lines: Vec<Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 1, "{text}");
+        assert_eq!(lines[0]["id"], id.as_str());
+        assert_eq!(
+            (&lines[0]["plays"], &lines[0]["solved"]),
+            (&json!(2), &json!(1))
+        );
+        assert_eq!(lines[0]["rating"], rounded(&puzzle_later));
+        let exported: Puzzle = serde_json::from_value(lines[0].clone()).unwrap();
+        assert_eq!(exported, puzzle);
+
         // Nothing said of the puzzle, its page included, holds the seed or the hidden order of
         // the stacks.
         let mut carl = server.user("carl").await;
@@ -244,14 +261,17 @@ async fn two_nodes_count_one_first_attempt_once() {
 async fn a_finished_game_is_mined_once_and_its_puzzles_served() {
     use helvetia_ai::puzzles::PuzzleSettings;
     for database in databases().await {
-        // Every judged candidate counts as clear, so that a short game surely gives puzzles:
-        // what is checked here is the way from a finished game to the puzzles served.
+        // Every decision is a candidate and every judged one counts as clear (kept where two
+        // judgements agree on the best and the move played was not as good), and many are
+        // judged, so that a short game surely gives puzzles: what is checked here is the way
+        // from a finished game to the puzzles served, not the search's verdicts.
         let config = helvetia_server::Config {
             puzzle_mining_share: 1.0,
             puzzle_idle_ms: 50,
             puzzle_settings: PuzzleSettings {
                 margin: -1.0,
                 agreement: 0.0,
+                candidates_per_game: 40,
                 ..PuzzleSettings::quick()
             },
             ..common::test_config(&database.url)
