@@ -32,6 +32,8 @@ pub struct PlayerProfile {
     on_vacation_until: Option<String>,
     ratings: Vec<RatingNow>,
     history: Vec<RatingThen>,
+    /// Their puzzle rating, once they tried a puzzle.
+    puzzle_rating: Option<PuzzleRatingNow>,
     played: i64,
     finished: i64,
     abandoned: i64,
@@ -45,6 +47,15 @@ struct RatingNow {
     rating: f64,
     deviation: f64,
     games: i64,
+}
+
+/// A person's puzzle rating: apart from game ratings, moved by each first attempt at a puzzle.
+#[derive(Serialize)]
+struct PuzzleRatingNow {
+    rating: f64,
+    deviation: f64,
+    /// Puzzles tried.
+    attempts: i64,
 }
 
 /// The rating after one rated game.
@@ -113,6 +124,10 @@ impl PlayerProfile {
                 })
                 .collect(),
             history: self.history.iter().map(|p| (p.players, p.rating)).collect(),
+            puzzles: self
+                .puzzle_rating
+                .as_ref()
+                .map(|p| (p.rating.round() as i64, p.attempts)),
             played: self.played,
             finished: self.finished,
             abandoned: self.abandoned,
@@ -140,6 +155,7 @@ async fn profile_of(app: &AppState, name: &str, lang: Lang) -> AppResult<PlayerP
     let counts = app.store.game_counts(&user.id).await?;
     let ratings = app.store.ratings_of(&user.id).await?;
     let history = app.store.rating_history(&user.id).await?;
+    let (puzzle_rating, attempts) = app.store.puzzle_rating(&user.id).await?;
     let games = app.store.games_of(&user.id).await?;
     let away = app
         .store
@@ -168,6 +184,11 @@ async fn profile_of(app: &AppState, name: &str, lang: Lang) -> AppResult<PlayerP
                 rating: p.rating,
             })
             .collect(),
+        puzzle_rating: (attempts > 0).then_some(PuzzleRatingNow {
+            rating: puzzle_rating.rating,
+            deviation: puzzle_rating.deviation,
+            attempts,
+        }),
         played: counts.played,
         finished: counts.finished,
         abandoned: counts.abandoned,

@@ -140,6 +140,18 @@ async fn a_first_attempt_is_rated_as_glicko_2_says_and_nothing_after_it_counts()
             (status, body["code"].as_str()),
             (StatusCode::NOT_FOUND, Some("no-puzzle"))
         );
+        // Her profile shows the puzzle rating, apart from game ratings.
+        let (_, me) = anna.get("/api/me").await;
+        let name = me["username"].as_str().unwrap();
+        let (_, profile) = anna.get(&format!("/api/players/{name}")).await;
+        assert_eq!(profile["puzzle_rating"]["attempts"], 1, "{profile}");
+        assert_eq!(
+            profile["puzzle_rating"]["rating"].as_f64().unwrap().round(),
+            anna_after.rating.round()
+        );
+        let (_, page) = anna.get_text(&format!("/players/{name}")).await;
+        let shown = format!("Puzzle rating: {} (1 tried)", anna_after.rating.round());
+        assert!(page.contains(&shown), "{shown} on the profile");
 
         // A visitor's answer and an index that is no action count nothing.
         let unrated = attempt(&mut visitor, &id, 1).await;

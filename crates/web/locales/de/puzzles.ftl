@@ -11,3 +11,5 @@ puzzles-seat = Spieler { $n }
 puzzles-right = Richtig: { $best } ist die beste Aktion.
 puzzles-wrong = Nicht die beste: Die beste Aktion ist { $best }.
 puzzles-rating-change = Deine Rätselwertung: { $before } → { $after }.
+profile-puzzles = Rätselwertung: { $rating } ({ $tried } versucht)
+profile-no-puzzles = Noch kein Rätsel versucht.

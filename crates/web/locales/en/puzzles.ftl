@@ -11,3 +11,5 @@ puzzles-seat = Player { $n }
 puzzles-right = Right: { $best } is the best action.
 puzzles-wrong = Not the best: the best action is { $best }.
 puzzles-rating-change = Your puzzle rating: { $before } → { $after }.
+profile-puzzles = Puzzle rating: { $rating } ({ $tried } tried)
+profile-no-puzzles = No puzzle tried yet.

@@ -11,3 +11,5 @@ puzzles-seat = Joueur { $n }
 puzzles-right = Juste : { $best } est la meilleure action.
 puzzles-wrong = Pas la meilleure : la meilleure action est { $best }.
 puzzles-rating-change = Votre classement aux problèmes : { $before } → { $after }.
+profile-puzzles = Classement aux problèmes : { $rating } ({ $tried } essayés)
+profile-no-puzzles = Aucun problème essayé pour l’instant.

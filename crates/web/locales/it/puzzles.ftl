@@ -11,3 +11,5 @@ puzzles-seat = Giocatore { $n }
 puzzles-right = Giusto: { $best } è l’azione migliore.
 puzzles-wrong = Non la migliore: l’azione migliore è { $best }.
 puzzles-rating-change = Il tuo punteggio nei problemi: { $before } → { $after }.
+profile-puzzles = Punteggio nei problemi: { $rating } ({ $tried } provati)
+profile-no-puzzles = Nessun problema ancora provato.

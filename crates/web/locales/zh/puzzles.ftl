@@ -11,3 +11,5 @@ puzzles-seat = 玩家 { $n }
 puzzles-right = 正确：{ $best } 是最好的行动。
 puzzles-wrong = 不是最好的：最好的行动是 { $best }。
 puzzles-rating-change = 你的谜题等级分：{ $before } → { $after }。
+profile-puzzles = 谜题等级分：{ $rating }（已做 { $tried } 道）
+profile-no-puzzles = 还没有做过谜题。

@@ -53,6 +53,8 @@ pub struct Profile {
     pub ratings: Vec<(u8, i64, i64, i64)>,
     /// Rating after each rated game, oldest first: player count and rating.
     pub history: Vec<(u8, f64)>,
+    /// Their puzzle rating and the puzzles they tried, once they tried one.
+    pub puzzles: Option<(i64, i64)>,
     /// Games started with them in a seat.
     pub played: i64,
     /// Of those, finished.
@@ -208,6 +210,18 @@ pub fn profile(lang: Lang, user: Option<&str>, csrf: &str, profile: &Profile) ->
                 }
             }
             section {
+                h2 { (lang.tr("puzzles-title")) }
+                @match profile.puzzles {
+                    Some((rating, tried)) => p class="profile-puzzles" {
+                        (lang.tr_args("profile-puzzles", &[
+                            ("rating", FluentValue::from(rating)),
+                            ("tried", FluentValue::from(tried)),
+                        ]))
+                    },
+                    None => p class="muted" { (lang.tr("profile-no-puzzles")) },
+                }
+            }
+            section {
                 h2 { (lang.tr("profile-latest")) }
                 @if profile.games.is_empty() {
                     p class="muted" { (lang.tr("lobby-empty")) }
@@ -344,6 +358,7 @@ mod tests {
                 on_vacation_until: None,
                 ratings: vec![(2, 1520, 290, history.len() as i64)],
                 history,
+                puzzles: Some((1360, 2)),
                 played: 1,
                 finished: 1,
                 abandoned: 0,
