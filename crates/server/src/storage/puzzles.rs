@@ -56,11 +56,7 @@ fn parse_puzzle(row: &AnyRow) -> StoreResult<StoredPuzzle> {
     Ok(StoredPuzzle {
         id: row.try_get(0)?,
         puzzle: serde_json::from_str(&body).map_err(|error| decode_error(&error))?,
-        rating: Rating {
-            rating: row.try_get(2)?,
-            deviation: row.try_get(3)?,
-            volatility: row.try_get(4)?,
-        },
+        rating: rating_at(row, 2)?,
         plays: row.try_get(5)?,
         solved: row.try_get(6)?,
     })
@@ -299,15 +295,16 @@ async fn person_rating(
     .bind(user_id)
     .fetch_optional(conn)
     .await?;
-    row.map(|row| {
-        Ok((
-            Rating {
-                rating: row.try_get(0)?,
-                deviation: row.try_get(1)?,
-                volatility: row.try_get(2)?,
-            },
-            row.try_get(3)?,
-        ))
+    row.map(|row| Ok((rating_at(&row, 0)?, row.try_get(3)?)))
+        .transpose()
+}
+
+/// The rating in `row`'s columns `first` (rating), `first + 1` (deviation) and `first + 2`
+/// (volatility), as both puzzles and people store theirs.
+fn rating_at(row: &AnyRow, first: usize) -> StoreResult<Rating> {
+    Ok(Rating {
+        rating: row.try_get(first)?,
+        deviation: row.try_get(first + 1)?,
+        volatility: row.try_get(first + 2)?,
     })
-    .transpose()
 }

@@ -560,10 +560,21 @@ pub async fn two_player_game(server: &TestServer, rounds: Option<u16>) -> (Strin
 
 /// `joiner` takes the open seat of `creator`'s game `id`, and `creator` starts it.
 pub async fn join_and_start(id: &str, creator: &mut Client, joiner: &mut Client) {
-    let (status, body) = joiner
-        .post(&format!("/api/games/{id}/join"), json!({}))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    join_all_and_start(id, creator, [joiner]).await;
+}
+
+/// Each of `joiners` takes an open seat of `creator`'s game `id`, and `creator` starts it.
+pub async fn join_all_and_start<'a>(
+    id: &str,
+    creator: &mut Client,
+    joiners: impl IntoIterator<Item = &'a mut Client>,
+) {
+    for joiner in joiners {
+        let (status, body) = joiner
+            .post(&format!("/api/games/{id}/join"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
     let (status, body) = creator
         .post(&format!("/api/games/{id}/start"), json!({}))
         .await;
@@ -643,15 +654,6 @@ pub async fn start_for_three(
         json!([{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]),
     )
     .await;
-    for joiner in joiners {
-        let (status, body) = joiner
-            .post(&format!("/api/games/{id}/join"), json!({}))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
-    let (status, body) = creator
-        .post(&format!("/api/games/{id}/start"), json!({}))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    join_all_and_start(&id, creator, joiners).await;
     id
 }
