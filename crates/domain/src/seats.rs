@@ -30,6 +30,12 @@ impl GameStatus {
         }
     }
 
+    /// Whether a game that was played has ended: finished, or abandoned by vote (a game
+    /// cancelled before its start was never played).
+    pub fn has_ended(self) -> bool {
+        matches!(self, GameStatus::Finished | GameStatus::Abandoned)
+    }
+
     /// The status named by `word`.
     pub fn parse(word: &str) -> Option<GameStatus> {
         match word {

@@ -13,12 +13,14 @@ mod forced_turn_end;
 mod highlights;
 #[cfg(test)]
 mod read_late;
+mod refusal;
 mod resigning;
 mod seating;
 mod standing_in;
 #[cfg(test)]
 mod test_records;
 
+pub use refusal::Refusal;
 pub use seating::{Leaving, SeatChange, SeatingRefusal};
 pub use standing_in::{StandInChange, Vote};
 
@@ -80,60 +82,6 @@ pub struct GameState {
     pub rating_changes: Vec<RatingChange>,
     /// Whether a resignation ended the game.
     pub ended_by_resignation: bool,
-}
-
-/// Why a state change was refused.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// The game is not being played.
-    NotRunning,
-    /// The viewer has no seat here.
-    NotSeated,
-    /// Someone else decides now.
-    NotYourTurn,
-    /// The client saw an older (or newer) version.
-    StaleVersion {
-        /// The version now.
-        current: u64,
-    },
-    /// Not a legal action; the engine's reason.
-    Illegal(String),
-    /// Nothing of the current turn is left to undo.
-    NothingToUndo,
-    /// The person's time ran out and a bot plays for them.
-    StoodIn,
-    /// The person resigned from this game.
-    Resigned,
-    /// No bot stands in for the person: they play their seat already.
-    NotStoodIn,
-    /// The game has no clock (a bot stands in only where one ran out).
-    NoClock,
-    /// The vote to end is not open to the person now.
-    CannotVoteToEnd,
-}
-
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Refusal::NotRunning => f.write_str("the game is not running"),
-            Refusal::NotSeated => f.write_str("you have no seat in this game"),
-            Refusal::NotYourTurn => f.write_str("it is not your turn"),
-            Refusal::StaleVersion { current } => {
-                write!(f, "stale version: the game is at version {current}; reload")
-            }
-            Refusal::Illegal(reason) => write!(f, "illegal action: {reason}"),
-            Refusal::NothingToUndo => {
-                f.write_str("nothing to undo: only your own actions of your current turn")
-            }
-            Refusal::StoodIn => {
-                f.write_str("your time ran out and a bot plays for you: take your seat back first")
-            }
-            Refusal::Resigned => f.write_str("you resigned from this game"),
-            Refusal::NotStoodIn => f.write_str("you play your seat already"),
-            Refusal::NoClock => f.write_str("this game has no clock"),
-            Refusal::CannotVoteToEnd => f.write_str("the vote to end is not open to you now"),
-        }
-    }
 }
 
 /// What a player chose: an action, or its index in their current legal list.
@@ -290,6 +238,19 @@ impl GameState {
     /// The stored version: it changes with every action and every undo, never back.
     pub fn version(&self) -> u64 {
         self.version
+    }
+
+    /// Whether `other`, the same game read again, stores what this state does: the same log (one
+    /// version is one log) and everything kept beside it (status, seats, clock, settings,
+    /// ratings). A node that reads a game again and finds it so has nothing new to announce.
+    pub fn stores_the_same_as(&self, other: &GameState) -> bool {
+        self.version == other.version
+            && self.status == other.status
+            && self.seats == other.seats
+            && self.clock == other.clock
+            && self.settings == other.settings
+            && self.rating_changes == other.rating_changes
+            && self.ended_by_resignation == other.ended_by_resignation
     }
 
     /// The seat of `user_id`, if they sit here.

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
 
-use super::cache::LiveGame;
+use super::live_game::LiveGame;
 use super::seatings::Seatings;
 use crate::domain::game_state::GameState;
 use crate::domain::seats::GameStatus;
@@ -51,22 +51,15 @@ impl Default for Events {
 }
 
 impl Events {
-    /// Tells the workers that a change made `state` of `game`, if anything follows from it.
-    pub fn published(&self, game: &Arc<LiveGame>, state: &GameState) {
-        let ended = matches!(state.status, GameStatus::Finished | GameStatus::Abandoned);
+    /// Tells the workers of `state` of `game`, as the write path announces it: `ended` the
+    /// change that ended it, which is announced once, by the node that stored it.
+    pub(super) fn tell(&self, game: &Arc<LiveGame>, state: &GameState, ended: bool) {
         self.send(
             game,
             state,
             ended,
             ended && state.settings.rated && state.status == GameStatus::Finished,
         );
-    }
-
-    /// Tells the workers that `game` was loaded or brought up to date from the database as
-    /// `state`: its bot task may have something to play (a rating is for the change that
-    /// finished a game, not for every load of it).
-    pub fn loaded(&self, game: &Arc<LiveGame>, state: &GameState) {
-        self.send(game, state, false, false);
     }
 
     fn send(&self, game: &Arc<LiveGame>, state: &GameState, ended: bool, finished_rated: bool) {

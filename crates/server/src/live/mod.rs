@@ -3,11 +3,14 @@
 //! one version-guarded transaction, apply, publish the snapshot, emit an event); snapshots are
 //! what viewers read without the writer's lock; events tell the workers what followed.
 
+pub mod announce;
 pub mod bot_tasks;
 pub mod cache;
 pub mod error;
 pub mod events;
+pub mod follow;
 pub mod held_game;
+pub mod live_game;
 pub mod metrics;
 pub mod open_streams;
 pub mod search_slots;

@@ -6,6 +6,10 @@
 //! one place that tells the workers (bots, ratings), which this path never calls. New games,
 //! of the lobby or rematches, enter through [`create`]: stored, held, published, announced.
 //!
+//! Every committed change is announced in one place ([`announce`]), as a game entering the
+//! cache and a change another node made (followed here from the database, [`super::follow`])
+//! are: the snapshot published to the watchers, one event to the workers, one count.
+//!
 //! A change runs to its end whatever the client does: a caller that may be dropped while it
 //! waits has [`detached`] carry the change in a task of its own, so a client that hangs up
 //! half-way cannot leave the database ahead of memory ([`Caller`]).
@@ -19,9 +23,12 @@ use helvetia_engine::Seat;
 use tokio::sync::Notify;
 use tracing::Instrument;
 
-use super::cache::{hold, reload, LiveGame};
+use super::announce::{announce, Announcement, ChangeKind};
+use super::cache::hold;
 use super::error::{LiveError, LiveResult};
+use super::follow::reload;
 use super::held_game::HeldGame;
+use super::live_game::LiveGame;
 use super::Node;
 use crate::domain::game_state::{Change, Choice, GameState, Refusal};
 use crate::domain::mail_event::MailEvent;
@@ -157,9 +164,9 @@ where
     }
 }
 
-/// Stores a change decided on `state` (`stored`: its one version-guarded transaction), then
-/// applies it (`apply`, with what the store returned), publishes the snapshot and tells the
-/// workers. Called under the writer's lock, which `state` is.
+/// Stores a change of `kind` decided on `state` (`stored`: its one version-guarded
+/// transaction), then applies it (`apply`, with what the store returned) and announces it.
+/// Called under the writer's lock, which `state` is.
 ///
 /// # Errors
 /// [`LiveError::ChangedMeanwhile`] when the database was ahead of this node (another request or
@@ -169,9 +176,11 @@ pub async fn commit<T>(
     node: &Node,
     live: &Arc<LiveGame>,
     state: &mut HeldGame,
+    kind: ChangeKind,
     stored: impl Future<Output = StoreResult<T>>,
     apply: impl FnOnce(&mut HeldGame, T),
 ) -> LiveResult<()> {
+    let had_ended = state.status.has_ended();
     match stored.await {
         Ok(written) => apply(state, written),
         Err(StoreError::Conflict) => {
@@ -186,8 +195,8 @@ pub async fn commit<T>(
         }
         Err(error) => return Err(error.into()),
     }
-    live.publish(state);
-    node.events.published(live, state);
+    let ended = !had_ended && state.status.has_ended();
+    announce(node, live, state, Announcement::Committed { kind, ended });
     Ok(())
 }
 
@@ -233,9 +242,13 @@ pub async fn submit(
                 return Ok(state.version());
             }
         }
-        change(&node, &live, actor, version, |state, seat| {
-            state.try_action(seat, version, choice)
-        })
+        change(
+            &node,
+            &live,
+            actor,
+            (version, ChangeKind::Action),
+            |state, seat| state.try_action(seat, version, choice),
+        )
         .await
     })
     .await
@@ -255,9 +268,13 @@ pub async fn undo(
 ) -> LiveResult<u64> {
     let (node, live) = (node.clone(), live.clone());
     carried(&node.clone(), caller, async move {
-        change(&node, &live, actor, version, |state, seat| {
-            state.try_undo(seat, version)
-        })
+        change(
+            &node,
+            &live,
+            actor,
+            (version, ChangeKind::Undo),
+            |state, seat| state.try_undo(seat, version),
+        )
         .await
     })
     .await
@@ -268,7 +285,7 @@ async fn change(
     node: &Node,
     live: &Arc<LiveGame>,
     actor: Actor,
-    version: u64,
+    (version, kind): (u64, ChangeKind),
     decide: impl FnOnce(&GameState, Option<Seat>) -> Result<Change, Refusal>,
 ) -> LiveResult<u64> {
     let started = Instant::now();
@@ -306,7 +323,7 @@ async fn change(
         change.summary.clone(),
         mail,
     );
-    match commit(node, live, &mut state, stored, |state, ()| {
+    match commit(node, live, &mut state, kind, stored, |state, ()| {
         state.apply(*change)
     })
     .await

@@ -10,7 +10,8 @@ use crate::accounts::auth::User;
 use crate::domain::game_state::SeatChange;
 use crate::domain::seats::{GameStatus, Occupant, SeatRecord};
 use crate::http::error::{AppError, AppResult};
-use crate::live::cache::{lock_fresh, LiveGame};
+use crate::live::follow::lock_fresh;
+use crate::live::live_game::LiveGame;
 use crate::state::AppState;
 
 /// What the bot answers.

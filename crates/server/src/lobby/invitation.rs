@@ -6,7 +6,7 @@ use super::lists::{away_in, summary, LobbyGame};
 use crate::accounts::auth::User;
 use crate::domain::seats::{GameStatus, Occupant};
 use crate::http::error::AppResult;
-use crate::live::cache::LiveGame;
+use crate::live::live_game::LiveGame;
 use crate::names::seat_name;
 use crate::state::AppState;
 use crate::storage::{GameFilter, ListedGame};

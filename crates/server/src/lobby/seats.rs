@@ -12,8 +12,11 @@ use crate::accounts::auth::User;
 use crate::domain::game_state::{Leaving, SeatChange};
 use crate::domain::seats::GameStatus;
 use crate::http::error::{AppResult, JsonBody};
-use crate::live::cache::{find, lock_fresh, LiveGame};
+use crate::live::announce::ChangeKind;
+use crate::live::cache::find;
+use crate::live::follow::lock_fresh;
 use crate::live::held_game::HeldGame;
+use crate::live::live_game::LiveGame;
 use crate::live::write_path::commit;
 use crate::state::AppState;
 
@@ -91,7 +94,7 @@ pub(super) async fn change_seat(
 ) -> AppResult<()> {
     let (seat, old) = (change.seat.clone(), change.old.clone());
     let stored = app.store.update_seat(&live.id, &seat, &old, change.unrate);
-    commit(app, live, state, stored, |state, ()| {
+    commit(app, live, state, ChangeKind::Seat, stored, |state, ()| {
         state.apply_seat(change)
     })
     .await?;

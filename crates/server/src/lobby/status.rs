@@ -10,8 +10,11 @@ use crate::accounts::limits;
 use crate::domain::mail_event::{MailEvent, MailKind};
 use crate::domain::seats::GameStatus;
 use crate::http::error::AppResult;
-use crate::live::cache::{find, lock_fresh, LiveGame};
+use crate::live::announce::ChangeKind;
+use crate::live::cache::find;
+use crate::live::follow::lock_fresh;
 use crate::live::held_game::HeldGame;
+use crate::live::live_game::LiveGame;
 use crate::live::write_path::commit;
 use crate::state::AppState;
 use crate::vacations::clocks::clock_at_start;
@@ -71,7 +74,11 @@ pub(super) async fn set_status(
         cap.as_ref(),
     );
     let clock_after = clock.clone();
-    commit(app, live, state, stored, |state, ()| {
+    let kind = match to {
+        GameStatus::Running => ChangeKind::Start,
+        _ => ChangeKind::Cancel,
+    };
+    commit(app, live, state, kind, stored, |state, ()| {
         state.status = to;
         state.clock = clock_after;
     })

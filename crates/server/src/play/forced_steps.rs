@@ -25,7 +25,7 @@ use serde_json::json;
 use crate::accounts::auth::User;
 use crate::domain::game_state::Choice;
 use crate::http::error::{AppError, AppResult, JsonBody};
-use crate::live::cache::LiveGame;
+use crate::live::live_game::LiveGame;
 use crate::live::write_path::{self, Actor, Caller};
 use crate::state::AppState;
 

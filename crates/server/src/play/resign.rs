@@ -12,8 +12,11 @@ use serde_json::json;
 use crate::accounts::auth::User;
 use crate::domain::clock::now_ms;
 use crate::http::error::AppResult;
-use crate::live::cache::{find, lock_fresh, LiveGame};
+use crate::live::announce::ChangeKind;
+use crate::live::cache::find;
+use crate::live::follow::lock_fresh;
 use crate::live::held_game::HeldGame;
+use crate::live::live_game::LiveGame;
 use crate::live::write_path::commit;
 use crate::state::AppState;
 use crate::storage::Resignation;
@@ -46,9 +49,14 @@ async fn store(
     resignation: &Resignation,
 ) -> AppResult<()> {
     let stored = app.store.resign(&live.id, state.version(), resignation);
-    commit(app, live, state, stored, |state, ()| {
-        state.apply_resignation(resignation)
-    })
+    commit(
+        app,
+        live,
+        state,
+        ChangeKind::Resignation,
+        stored,
+        |state, ()| state.apply_resignation(resignation),
+    )
     .await?;
     Ok(())
 }

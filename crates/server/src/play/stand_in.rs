@@ -17,8 +17,11 @@ use crate::accounts::auth::User;
 use crate::domain::clock::now_ms;
 use crate::domain::game_state::{StandInChange, Vote};
 use crate::http::error::AppResult;
-use crate::live::cache::{find, lock_fresh, reload, LiveGame};
+use crate::live::announce::ChangeKind;
+use crate::live::cache::find;
+use crate::live::follow::{lock_fresh, reload};
 use crate::live::held_game::HeldGame;
+use crate::live::live_game::LiveGame;
 use crate::live::write_path::commit;
 use crate::state::AppState;
 use crate::vacations::clocks::bring_up_to_date;
@@ -86,9 +89,14 @@ pub async fn vote_to_end(
     let stored = app
         .store
         .vote_to_end(&live.id, state.version(), seat.0, ends);
-    commit(&app, &live, &mut state, stored, |state, ()| {
-        state.apply_vote(seat, ends)
-    })
+    commit(
+        &app,
+        &live,
+        &mut state,
+        ChangeKind::Vote,
+        stored,
+        |state, ()| state.apply_vote(seat, ends),
+    )
     .await?;
     Ok(Json(json!({ "ended": ends, "version": state.version() })))
 }
@@ -109,9 +117,14 @@ async fn store_stand_in(
     let stored =
         app.store
             .change_stand_in(&live.id, state.version(), seat.0, stand_in, Some(&clock));
-    commit(app, live, state, stored, |state, ()| {
-        state.apply_stand_in(seat, stand_in, Some(applied))
-    })
+    commit(
+        app,
+        live,
+        state,
+        ChangeKind::StandIn,
+        stored,
+        |state, ()| state.apply_stand_in(seat, stand_in, Some(applied)),
+    )
     .await?;
     Ok(())
 }

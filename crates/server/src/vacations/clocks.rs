@@ -12,9 +12,11 @@ use std::sync::Arc;
 
 use crate::domain::clock::{now_ms, Clock};
 use crate::domain::seats::{GameStatus, SeatRecord};
-use crate::live::cache::{find, LiveGame};
+use crate::live::announce::ChangeKind;
+use crate::live::cache::find;
 use crate::live::error::{LiveError, LiveResult};
 use crate::live::held_game::HeldGame;
+use crate::live::live_game::LiveGame;
 use crate::live::write_path::commit;
 use crate::state::AppState;
 
@@ -89,9 +91,14 @@ pub async fn bring_up_to_date(
     }
     let applied = after.clone();
     let stored = app.store.change_clock(&live.id, state.version(), &after);
-    commit(app, live, state, stored, |state, ()| {
-        state.apply_clock(applied)
-    })
+    commit(
+        app,
+        live,
+        state,
+        ChangeKind::Vacation,
+        stored,
+        |state, ()| state.apply_clock(applied),
+    )
     .await?;
     Ok(true)
 }

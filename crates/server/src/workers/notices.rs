@@ -34,7 +34,7 @@ pub async fn listen(app: AppState, url: String) {
                 app.sessions.clear();
                 app.events.seatings.tell_unknown();
                 for live in app.games.all() {
-                    crate::live::cache::refresh_later(&app, live, None);
+                    crate::live::follow::refresh_later(&app, live, None);
                 }
             }
             Err(error) => {
@@ -64,7 +64,7 @@ fn dispatch(app: &AppState, payload: &str) {
             // A game held here is brought up to date, which tells its seats to their followers;
             // of any other, they only hear that something changed.
             match app.games.cached(&game_id) {
-                Some(live) => crate::live::cache::refresh_later(app, live, Some(version)),
+                Some(live) => crate::live::follow::refresh_later(app, live, Some(version)),
                 None => app.events.seatings.tell_unknown(),
             }
         }

@@ -11,8 +11,10 @@ use crate::domain::game_state::GameState;
 use crate::domain::rating::{anchor, Rater};
 use crate::domain::seats::{all_people_or_all_bots, GameStatus, Occupant};
 use crate::domain::time::now;
-use crate::live::cache::{find, LiveGame};
+use crate::live::announce::ChangeKind;
+use crate::live::cache::find;
 use crate::live::error::LiveError;
+use crate::live::live_game::LiveGame;
 use crate::live::write_path::commit;
 use crate::state::AppState;
 use crate::storage::StoreError;
@@ -56,9 +58,16 @@ async fn rate(app: &AppState, live: &Arc<LiveGame>) {
         }
         Ok(changes)
     };
-    let rated = commit(app, live, &mut state, stored, |state, changes| {
-        state.rating_changes = changes;
-    })
+    let rated = commit(
+        app,
+        live,
+        &mut state,
+        ChangeKind::Rating,
+        stored,
+        |state, changes| {
+            state.rating_changes = changes;
+        },
+    )
     .await;
     match rated {
         Ok(()) | Err(LiveError::ChangedMeanwhile) => {}

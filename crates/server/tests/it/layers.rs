@@ -467,9 +467,12 @@ fn the_reader_finds_imports_in_every_form() {
     assert_eq!(code_of("use crate::x; // crate::y"), "use crate::x; ");
 }
 
-/// A change is told once: the notice that a game changed is built in one file, and only the
-/// write path and the cache it keeps publish a snapshot (`LiveGame::publish` is private to the
-/// live layer, so the compiler refuses it anywhere else).
+/// A change is told once: the notice that a game changed is built in one file; every change is
+/// announced (its snapshot published, the workers told) by one function, which the write path's
+/// commit, the cache (a game entering it) and the following of another node's changes call;
+/// only a held game's re-presentations of an unchanged state (presence, a log's language)
+/// publish beside it. `LiveGame::publish`, `Events::tell` and `announce` are private to the
+/// live layer, so the compiler refuses them anywhere else.
 #[test]
 fn one_file_tells_of_a_change_and_only_the_live_layer_publishes() {
     let modules = modules(&server_src());
@@ -488,7 +491,19 @@ fn one_file_tells_of_a_change_and_only_the_live_layer_publishes() {
         .filter(|(_, text)| code_of(text).contains(".publish("))
         .map(|(module, _)| module.join("::"))
         .collect();
-    assert_eq!(publishing, ["live::cache", "live::write_path"]);
+    assert_eq!(publishing, ["live::announce", "live::live_game"]);
+    let in_modules_whose_code = |needle: &str| -> Vec<String> {
+        modules
+            .iter()
+            .filter(|(_, text)| code_of(text).contains(needle))
+            .map(|(module, _)| module.join("::"))
+            .collect()
+    };
+    assert_eq!(in_modules_whose_code("events.tell("), ["live::announce"]);
+    assert_eq!(
+        in_modules_whose_code("announce(node, "),
+        ["live::cache", "live::follow", "live::write_path"]
+    );
 }
 
 /// The domain depends on the engine and the bots' crate for the rules, and on no crate of the

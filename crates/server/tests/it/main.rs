@@ -4,6 +4,7 @@
 
 mod abuse;
 mod analysis;
+mod announcements;
 mod bot_accounts;
 mod bot_play;
 mod browser_accessibility;

@@ -1,0 +1,224 @@
+//! Every kind of change reaches the watchers, the workers and the other node once, as an action
+//! does. Two nodes share one PostgreSQL database; each counts what it announced (its snapshot
+//! published and its workers told, `helvetia_game_announcements_total`): the change's kind on
+//! the node that committed it, `followed` on the node that holds the game and learnt of it from
+//! the database. A change announced twice, or not at all, on either node fails the count.
+
+use crate::common;
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use common::{test_config, within, Client, Database, TestServer};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+/// What one node announced so far, by kind.
+async fn announced(node: &TestServer) -> BTreeMap<String, u64> {
+    let metrics = reqwest::get(format!("{}/metrics", node.base))
+        .await
+        .expect("/metrics answers")
+        .text()
+        .await
+        .expect("a text");
+    let name = node.server.state.store.node();
+    metrics
+        .lines()
+        .filter_map(|line| line.strip_prefix("helvetia_game_announcements_total{"))
+        .filter(|line| line.contains(&format!("node=\"{name}\"")))
+        .filter_map(|line| {
+            let kind = line.split("kind=\"").nth(1)?.split('"').next()?;
+            Some((kind.to_string(), line.rsplit(' ').next()?.parse().ok()?))
+        })
+        .collect()
+}
+
+/// What was announced between `before` and `after`, without the kinds that did not move.
+fn announced_since(
+    before: &BTreeMap<String, u64>,
+    after: &BTreeMap<String, u64>,
+) -> BTreeMap<String, u64> {
+    after
+        .iter()
+        .map(|(kind, count)| (kind.clone(), count - before.get(kind).unwrap_or(&0)))
+        .filter(|(_, count)| *count > 0)
+        .collect()
+}
+
+fn once(kind: &str) -> BTreeMap<String, u64> {
+    BTreeMap::from([(kind.to_string(), 1)])
+}
+
+/// Two nodes on one new PostgreSQL database, named apart for their counts.
+async fn two_nodes(admin: &str) -> (TestServer, TestServer) {
+    let database = Database::postgres(admin).await;
+    let mut configs = ["first", "second"].map(|name| {
+        let mut config = test_config(&database.url);
+        config.node_name = Some(common::unique_name(name));
+        config
+    });
+    let [first_config, second_config] = std::mem::take(&mut configs);
+    let first = TestServer::start_with(database.same(), first_config).await;
+    let second = TestServer::start_with(database, second_config).await;
+    (first, second)
+}
+
+/// Makes `change` through `first` and answers what it answered, once each node announced it:
+/// `kind` once on `first`, `followed` once on `second`, nothing else on either.
+async fn exactly_once(
+    (first, second): (&TestServer, &TestServer),
+    kind: &str,
+    change: impl AsyncFnOnce() -> (StatusCode, Value),
+) -> Value {
+    let before = (announced(first).await, announced(second).await);
+    let (status, body) = change().await;
+    assert_eq!(status, StatusCode::OK, "{kind}: {body}");
+    let followed = within(Duration::from_secs(10), async || {
+        announced_since(&before.1, &announced(second).await).contains_key("followed")
+    })
+    .await;
+    assert!(followed, "the other node never followed the {kind}");
+    assert_eq!(
+        announced_since(&before.0, &announced(first).await),
+        once(kind),
+        "what the node that made the {kind} announced"
+    );
+    assert_eq!(
+        announced_since(&before.1, &announced(second).await),
+        once("followed"),
+        "what the other node announced of the {kind}"
+    );
+    body
+}
+
+/// Whether `client` decides now in `game`, and the version they see.
+async fn decides_now(client: &mut Client, game: &str) -> (bool, u64) {
+    let state = client.state(game).await;
+    (
+        !state["legal"].as_array().unwrap().is_empty(),
+        state["version"].as_u64().unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn seats_a_start_an_action_an_undo_and_a_resignation_are_each_announced_once_per_node() {
+    let Some(admin) = common::services::postgres_admin_url() else {
+        return;
+    };
+    common::services::count_case("postgres");
+    let (first, second) = two_nodes(&admin).await;
+    let nodes = (&first, &second);
+    let mut anna = first.user("anna").await;
+    let mut beat = first.user("beat").await;
+    let (status, body) = anna
+        .post(
+            "/api/games",
+            json!({"options": {"players": 2}, "rated": false,
+                   "seats": [{"kind": "me"}, {"kind": "open"}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["id"].as_str().unwrap().to_string();
+    // A watcher on the other node: that node now holds the game.
+    let mut watcher = second.client().await;
+    let (status, _) = watcher.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+
+    exactly_once(nodes, "seat", async || {
+        beat.post(&format!("/api/games/{id}/join"), json!({})).await
+    })
+    .await;
+    exactly_once(nodes, "start", async || {
+        anna.post(&format!("/api/games/{id}/start"), json!({}))
+            .await
+    })
+    .await;
+    // Actions until one leaves its mover a step of the same turn to take back.
+    let mut actions = 0;
+    let (mover, version) = loop {
+        let (anna_decides, version) = decides_now(&mut anna, &id).await;
+        let mover = if anna_decides { &mut anna } else { &mut beat };
+        exactly_once(nodes, "action", async || {
+            mover
+                .post(
+                    &format!("/api/games/{id}/actions"),
+                    json!({"version": version, "index": 0}),
+                )
+                .await
+        })
+        .await;
+        if mover.state(&id).await["can_undo"] == true {
+            break (mover, version + 1);
+        }
+        actions += 1;
+        assert!(actions < 40, "no action of a turn with more to come");
+    };
+    exactly_once(nodes, "undo", async || {
+        mover
+            .post(
+                &format!("/api/games/{id}/undo"),
+                json!({"version": version}),
+            )
+            .await
+    })
+    .await;
+    exactly_once(nodes, "resignation", async || {
+        anna.post(&format!("/api/games/{id}/resign"), json!({}))
+            .await
+    })
+    .await;
+    // The watcher on the other node reads the game as it ended.
+    let (_, state) = watcher.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["status"], "finished", "{state}");
+    first.server.shutdown().await;
+    second.server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_rating_is_announced_once_by_the_node_that_stored_the_end() {
+    let Some(admin) = common::services::postgres_admin_url() else {
+        return;
+    };
+    common::services::count_case("postgres");
+    let (first, second) = two_nodes(&admin).await;
+    let mut anna = first.user("anna").await;
+    let mut beat = first.user("beat").await;
+    let (id, _) = common::create_game(
+        &mut anna,
+        json!({"players": 2}),
+        json!([{"kind": "me"}, {"kind": "open"}]),
+    )
+    .await;
+    common::join_and_start(&id, &mut anna, &mut beat).await;
+    let mut watcher = second.client().await;
+    let (status, _) = watcher.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    let before = (announced(&first).await, announced(&second).await);
+
+    // A resignation ends the rated game; the node that stored it rates it.
+    let (status, body) = anna
+        .post(&format!("/api/games/{id}/resign"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let rated = within(Duration::from_secs(10), async || {
+        let (_, state) = watcher.get(&format!("/api/games/{id}")).await;
+        state["rating_changes"]
+            .as_array()
+            .is_some_and(|changes| !changes.is_empty())
+    })
+    .await;
+    assert!(rated, "the other node never showed the ratings");
+    let mut by_first = once("resignation");
+    by_first.insert("rating".to_string(), 1);
+    assert_eq!(
+        announced_since(&before.0, &announced(&first).await),
+        by_first
+    );
+    // The other node follows the end and the ratings: once each, or once for both when it read
+    // the game after the ratings were stored (it never announces a state twice).
+    let followed = announced_since(&before.1, &announced(&second).await);
+    assert_eq!(followed.keys().collect::<Vec<_>>(), ["followed"]);
+    assert!((1..=2).contains(&followed["followed"]), "{followed:?}");
+    first.server.shutdown().await;
+    second.server.shutdown().await;
+}
