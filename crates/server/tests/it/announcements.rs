@@ -222,3 +222,77 @@ async fn a_rating_is_announced_once_by_the_node_that_stored_the_end() {
     first.server.shutdown().await;
     second.server.shutdown().await;
 }
+
+#[tokio::test]
+async fn a_stand_in_and_a_vote_to_end_are_each_announced_once() {
+    let Some(admin) = common::services::postgres_admin_url() else {
+        return;
+    };
+    common::services::count_case("postgres");
+    let (first, second) = two_nodes(&admin).await;
+    let mut anna = first.user("anna").await;
+    let mut beat = first.user("beat").await;
+    let (status, body) = anna
+        .post(
+            "/api/games",
+            json!({"options": {"players": 2}, "seats": [{"kind": "me"}, {"kind": "open"}],
+                   "time_control": {"bank_secs": 3, "stand_in": "random"}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["id"].as_str().unwrap().to_string();
+    common::join_and_start(&id, &mut anna, &mut beat).await;
+    let mut watcher = second.client().await;
+    let (status, _) = watcher.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    let before = (announced(&first).await, announced(&second).await);
+    let total = |kind: &str, first: &BTreeMap<String, u64>, second: &BTreeMap<String, u64>| {
+        first.get(kind).unwrap_or(&0) + second.get(kind).unwrap_or(&0)
+    };
+
+    // Nobody moves: both nodes watch the deadline, and one of them hands the seat to a bot.
+    let state = anna.state(&id).await;
+    let late = state["clock"]["running"]["seat"].as_u64().unwrap();
+    let version_before = state["version"].as_u64().unwrap();
+    let stood_in = within(Duration::from_secs(15), async || {
+        let (_, state) = watcher.get(&format!("/api/games/{id}")).await;
+        !state["players"][late as usize]["stand_in"].is_null()
+    })
+    .await;
+    assert!(stood_in, "no stand-in");
+    let voter = if anna.state(&id).await["your_seat"].as_u64() == Some(late) {
+        &mut beat
+    } else {
+        &mut anna
+    };
+    let (status, body) = voter
+        .post(&format!("/api/games/{id}/end-vote"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let ended = within(Duration::from_secs(10), async || {
+        let (_, state) = watcher.get(&format!("/api/games/{id}")).await;
+        state["status"] == "abandoned"
+    })
+    .await;
+    assert!(ended, "the other node never showed the end");
+    let after = (
+        announced_since(&before.0, &announced(&first).await),
+        announced_since(&before.1, &announced(&second).await),
+    );
+    // The stand-in once, by whichever node stored it; the vote once, by the node asked; the
+    // bot's actions in between each once; nothing held again.
+    assert_eq!(total("stand_in", &after.0, &after.1), 1, "{after:?}");
+    assert_eq!(after.0.get("vote"), Some(&1), "{after:?}");
+    assert_eq!(total("vote", &after.0, &after.1), 1, "{after:?}");
+    let (_, state) = watcher.get(&format!("/api/games/{id}")).await;
+    // Every change since raised the version: the stand-in, the vote, and actions.
+    let actions = state["version"].as_u64().unwrap() - version_before - 2;
+    assert_eq!(
+        total("action", &after.0, &after.1),
+        actions,
+        "the bot's actions, each once: {after:?}"
+    );
+    assert_eq!(total("held", &after.0, &after.1), 0, "{after:?}");
+    first.server.shutdown().await;
+    second.server.shutdown().await;
+}
