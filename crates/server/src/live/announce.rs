@@ -6,11 +6,14 @@
 
 use std::sync::Arc;
 
+use metrics::{counter, Counter};
+
 use super::held_game::HeldGame;
 use super::live_game::LiveGame;
 use super::Node;
 
-/// What a committed change of a game did, as it is announced and counted.
+/// What a committed change of a game did, as it is announced and counted (in the order of
+/// [`Announcement::NAMES`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChangeKind {
     /// An action played.
@@ -35,24 +38,6 @@ pub enum ChangeKind {
     Vacation,
 }
 
-impl ChangeKind {
-    /// The kind's name in `/metrics`.
-    pub fn name(self) -> &'static str {
-        match self {
-            ChangeKind::Action => "action",
-            ChangeKind::Undo => "undo",
-            ChangeKind::Seat => "seat",
-            ChangeKind::Start => "start",
-            ChangeKind::Cancel => "cancel",
-            ChangeKind::Resignation => "resignation",
-            ChangeKind::StandIn => "stand_in",
-            ChangeKind::Vote => "vote",
-            ChangeKind::Rating => "rating",
-            ChangeKind::Vacation => "vacation",
-        }
-    }
-}
-
 /// Why a node announces a game's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Announcement {
@@ -66,12 +51,43 @@ pub(super) enum Announcement {
 }
 
 impl Announcement {
-    fn name(self) -> &'static str {
+    /// Every announcement's name in `/metrics`, in the order of [`Announcement::index`].
+    const NAMES: [&'static str; 12] = [
+        "action",
+        "undo",
+        "seat",
+        "start",
+        "cancel",
+        "resignation",
+        "stand_in",
+        "vote",
+        "rating",
+        "vacation",
+        "held",
+        "followed",
+    ];
+
+    fn index(self) -> usize {
         match self {
-            Announcement::Committed { kind, .. } => kind.name(),
-            Announcement::Held => "held",
-            Announcement::Followed => "followed",
+            Announcement::Committed { kind, .. } => kind as usize,
+            Announcement::Held => 10,
+            Announcement::Followed => 11,
         }
+    }
+}
+
+/// A node's counts of what it announced, by [`Announcement::NAMES`]: looked up once, when the
+/// node starts, since a lookup hashes the metric's name and labels and takes the registry's
+/// lock, which every action would pay.
+pub struct Announced([Counter; 12]);
+
+impl Announced {
+    /// The counters of the node named `node`.
+    pub fn of_node(node: &str) -> Announced {
+        super::metrics::install();
+        Announced(Announcement::NAMES.map(|kind| {
+            counter!("helvetia_game_announcements_total", "node" => node.to_string(), "kind" => kind)
+        }))
     }
 }
 
@@ -82,5 +98,5 @@ pub(super) fn announce(node: &Node, live: &Arc<LiveGame>, state: &HeldGame, what
     live.publish(state);
     let ended = matches!(what, Announcement::Committed { ended: true, .. });
     node.events.tell(live, state, ended);
-    super::metrics::game_announced(node.store.node(), what.name());
+    node.announced.0[what.index()].increment(1);
 }

@@ -52,13 +52,6 @@ pub fn action_committed(elapsed: Duration) {
     latency.record(elapsed.as_secs_f64());
 }
 
-/// `node` announced a game's state for `why` (a change's kind, `held` or `followed`): its
-/// snapshot published and the workers told.
-pub fn game_announced(node: &str, why: &'static str) {
-    counter!("helvetia_game_announcements_total", "node" => node.to_string(), "kind" => why)
-        .increment(1);
-}
-
 /// A bot's move was committed.
 pub fn bot_moved() {
     counter!("helvetia_bot_moves_total").increment(1);

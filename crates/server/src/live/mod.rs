@@ -47,6 +47,8 @@ pub struct Parts {
     pub in_flight: Arc<write_path::InFlight>,
     /// What the write path tells the workers.
     pub events: events::Events,
+    /// What this node announced, counted by kind.
+    pub announced: announce::Announced,
     /// Recently seen sessions.
     pub sessions: sessions::SessionCache,
     /// Bot tasks running on this node, and the search slots bots and hints share.
@@ -57,6 +59,7 @@ impl Node {
     /// The live layer over `store`, with `search_threads` searches at once.
     pub fn new(store: Store, search_threads: usize) -> Node {
         Node(Arc::new(Parts {
+            announced: announce::Announced::of_node(store.node()),
             store,
             games: cache::GameCache::default(),
             in_flight: Arc::default(),
