@@ -263,8 +263,9 @@ pub fn log_line_in(lang: Lang, names: &[String], before: &View, action: &Action)
     format!("{actor}: {}", namer.action(action, position.to_move()))
 }
 
-/// A game in the lobby lists.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A game in the lobby lists, as its pages show it and `GET /api/games` sends it (the API adds
+/// what only the asking person's list says beside it).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct GameSummary {
     /// The game's id.
     pub id: String,
@@ -280,16 +281,30 @@ pub struct GameSummary {
     pub options: GameOptions,
     /// Seats still free.
     pub open_seats: Vec<u8>,
-    /// When it was created, as text.
+    /// When it was created (UTC, RFC 3339).
     pub created_at: String,
     /// The winners, once finished.
     pub winner_names: Vec<String>,
-    /// The time control as bank, per-turn time and increment in seconds; `None` without a clock.
-    pub time_control: Option<[u32; 3]>,
+    /// The time control, for a game with a clock.
+    pub time_control: Option<Pace>,
     /// Whether the result counts for ratings.
     pub rated: bool,
     /// The names of the players (of `players`) on vacation now.
     pub on_vacation: Vec<String>,
+}
+
+/// A game's time control as the lists show and send it: the same fields as the one chosen at
+/// creation (`docs/api.md`), its stand-in named by the level's word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Pace {
+    /// Each player's bank at the start.
+    pub bank_secs: u32,
+    /// Time for each turn before the bank is touched (0: a live game).
+    pub per_turn_secs: u32,
+    /// Added to the bank after each turn.
+    pub increment_secs: u32,
+    /// The level of the bot that plays for a person whose time ran out.
+    pub stand_in: &'static str,
 }
 
 /// The browser script, served at `/static/app.js`.

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::Json;
-use helvetia_engine::{GameOptions, Seat};
+use helvetia_engine::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::accounts::auth::{MaybeUser, User};
@@ -16,41 +16,20 @@ use crate::http::error::{AppError, AppResult};
 use crate::names::seat_name;
 use crate::state::AppState;
 use crate::storage::{GameFilter, ListedGame};
-use helvetia_web::Lang;
+use helvetia_web::{GameSummary, Lang, Pace};
 
 /// A game as the lobby lists it.
 #[derive(Clone, Debug, Serialize)]
 pub struct LobbyGame {
-    /// Game id.
-    pub id: String,
-    /// Seated players: name and whether a bot.
-    pub players: Vec<(String, bool)>,
-    /// Number of seats.
-    pub seats: u8,
-    /// open, running or finished.
-    pub status: String,
-    /// Whether the asking user decides now.
-    pub your_turn: bool,
-    /// The options.
-    pub options: GameOptions,
-    /// Seats anyone may join.
-    pub open_seats: Vec<u8>,
-    /// When it was created (UTC, RFC 3339).
-    pub created_at: String,
-    /// The winners of a finished game.
-    pub winner_names: Vec<String>,
-    /// The time control, for a game with a clock.
-    pub time_control: Option<TimeControl>,
-    /// Whether the result counts for ratings.
-    pub rated: bool,
+    /// The game as the lists show it.
+    #[serde(flatten)]
+    pub game: GameSummary,
     /// When the asking user's clock runs out, while it is their turn in a game with a clock
     /// (milliseconds since the epoch).
     pub your_deadline_ms: Option<i64>,
     /// Since when the game has awaited the asking user's decision (milliseconds since the
     /// epoch), while it does.
     pub your_turn_since_ms: Option<i64>,
-    /// The names of the players (of `players`) on vacation now.
-    pub on_vacation: Vec<String>,
     #[serde(skip)]
     created: i64,
 }
@@ -103,26 +82,38 @@ pub(super) fn summary(
             && game.seats[seat.index()].stand_in.is_none()
     });
     LobbyGame {
-        players,
-        seats: game.options.players,
-        status: game.status.as_str().into(),
-        your_turn,
-        options: game.options,
-        open_seats: game
-            .seats
-            .iter()
-            .filter(|s| s.occupant == Occupant::Open)
-            .map(|s| s.seat)
-            .collect(),
-        created_at: crate::domain::time::rfc3339(game.created_at),
-        winner_names,
-        time_control: game.time_control,
-        rated: game.rated,
         your_deadline_ms: game.deadline_ms.filter(|_| your_turn),
         your_turn_since_ms: game.turn_began_ms.filter(|_| your_turn),
-        on_vacation,
         created: game.created_at,
-        id: game.id,
+        game: GameSummary {
+            players,
+            seats: game.options.players,
+            status: game.status.as_str().into(),
+            your_turn,
+            options: game.options,
+            open_seats: game
+                .seats
+                .iter()
+                .filter(|s| s.occupant == Occupant::Open)
+                .map(|s| s.seat)
+                .collect(),
+            created_at: crate::domain::time::rfc3339(game.created_at),
+            winner_names,
+            time_control: game.time_control.map(pace),
+            rated: game.rated,
+            on_vacation,
+            id: game.id,
+        },
+    }
+}
+
+/// A time control as the lists send it.
+fn pace(control: TimeControl) -> Pace {
+    Pace {
+        bank_secs: control.bank_secs,
+        per_turn_secs: control.per_turn_secs,
+        increment_secs: control.increment_secs,
+        stand_in: control.stand_in.as_str(),
     }
 }
 
@@ -174,11 +165,12 @@ pub async fn summaries(
         .map(|game| summary(game, user, lang, &away))
         .collect();
     list.sort_by(|a, b| {
-        b.your_turn
-            .cmp(&a.your_turn)
+        b.game
+            .your_turn
+            .cmp(&a.game.your_turn)
             .then(a.your_turn_since_ms.cmp(&b.your_turn_since_ms))
             .then(b.created.cmp(&a.created))
-            .then(a.id.cmp(&b.id))
+            .then(a.game.id.cmp(&b.game.id))
     });
     Ok(list)
 }

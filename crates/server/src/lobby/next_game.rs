@@ -55,8 +55,8 @@ pub async fn next_for(app: &AppState, user: &User, from: Option<&str>) -> AppRes
     let list = summaries(app, ListKind::Mine, Some(user), helvetia_web::Lang::En).await?;
     let waiting: Vec<String> = list
         .into_iter()
-        .filter(|game| game.your_turn)
-        .map(|game| game.id)
+        .filter(|listed| listed.game.your_turn)
+        .map(|listed| listed.game.id)
         .collect();
     Ok(NextGame {
         game: after(&waiting, from),

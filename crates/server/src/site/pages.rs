@@ -23,7 +23,7 @@ use crate::play::requests::frame;
 use crate::state::AppState;
 use crate::tournaments::view::summary_of;
 use helvetia_web::pages::AnalysisStanding;
-use helvetia_web::{self as render, pages as web, GameSummary, Lang, Layout};
+use helvetia_web::{self as render, pages as web, Lang, Layout};
 
 /// `GET /`.
 pub async fn home(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUser) -> Response {
@@ -84,25 +84,6 @@ pub async fn rules(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUs
     page.ok(web::rules(page.lang, page.user(), &page.csrf))
 }
 
-fn for_page(summary: LobbyGame) -> GameSummary {
-    GameSummary {
-        id: summary.id,
-        players: summary.players,
-        seats: summary.seats,
-        status: summary.status,
-        your_turn: summary.your_turn,
-        options: summary.options,
-        open_seats: summary.open_seats,
-        created_at: summary.created_at,
-        winner_names: summary.winner_names,
-        time_control: summary
-            .time_control
-            .map(|c| [c.bank_secs, c.per_turn_secs, c.increment_secs]),
-        rated: summary.rated,
-        on_vacation: summary.on_vacation,
-    }
-}
-
 /// The query of the lobby: the language, and an invitation (`?game=…&invite=…`).
 #[derive(Deserialize)]
 pub struct LobbyQuery {
@@ -120,7 +101,12 @@ pub async fn lobby(
 ) -> Response {
     let who = user.0.clone();
     let page = PageContext::new(&headers, &q.page, user);
-    let list = |games: Vec<LobbyGame>| games.into_iter().map(for_page).collect::<Vec<_>>();
+    let list = |games: Vec<LobbyGame>| {
+        games
+            .into_iter()
+            .map(|listed| listed.game)
+            .collect::<Vec<_>>()
+    };
     let kinds = [
         ListKind::Open,
         ListKind::Mine,
@@ -138,7 +124,7 @@ pub async fn lobby(
         Some(token) => match invitation(&app, token, who.as_ref(), page.lang).await {
             Ok(found) => Some(web::Invitation {
                 token: token.clone(),
-                game: found.map(for_page),
+                game: found.map(|listed| listed.game),
             }),
             Err(error) => return page.error(&error),
         },

@@ -80,6 +80,8 @@ async fn a_clock_that_runs_out_hands_the_seat_to_a_bot_and_the_player_takes_it_b
         // Their list of games says when their clock runs out (pages warn an hour before).
         let (_, mine) = person.get("/api/games?list=mine").await;
         assert_eq!(mine[0]["your_deadline_ms"], clock["deadline_ms"], "{mine}");
+        // The list sends the time control as it was chosen.
+        assert_eq!(mine[0]["time_control"], short_clock("random"), "{mine}");
 
         // Nobody moves: when the clock runs out a bot stands in, and the game goes on without
         // them.

@@ -11,7 +11,7 @@ use super::layout::{document, Page};
 use super::with_next;
 use crate::bot_names::{bot_name, BOT_LEVELS};
 use crate::i18n::Lang;
-use crate::GameSummary;
+use crate::{GameSummary, Pace};
 
 /// The highest target the create form offers; the server refuses more, as the form says.
 pub const TARGET_VP_MAX: u8 = 99;
@@ -267,19 +267,27 @@ fn create_form(lang: Lang, bot_ratings: &[(&str, u16)]) -> Markup {
 }
 
 /// A game's time control in words: none, a live clock, or days per turn.
-fn pace_text(lang: Lang, control: Option<[u32; 3]>) -> String {
+fn pace_text(lang: Lang, control: Option<Pace>) -> String {
     match control {
         None => lang.tr("lobby-pace-none"),
-        Some([bank, 0, increment]) => lang.tr_args(
+        Some(Pace {
+            bank_secs,
+            per_turn_secs: 0,
+            increment_secs,
+            ..
+        }) => lang.tr_args(
             "lobby-pace-live",
             &[
-                ("minutes", FluentValue::from(bank / 60)),
-                ("seconds", FluentValue::from(increment)),
+                ("minutes", FluentValue::from(bank_secs / 60)),
+                ("seconds", FluentValue::from(increment_secs)),
             ],
         ),
-        Some([_, per_turn, _]) => lang.tr_args(
+        Some(Pace { per_turn_secs, .. }) => lang.tr_args(
             "lobby-pace-turn",
-            &[("days", FluentValue::from(f64::from(per_turn) / 86_400.0))],
+            &[(
+                "days",
+                FluentValue::from(f64::from(per_turn_secs) / 86_400.0),
+            )],
         ),
     }
 }
@@ -395,7 +403,9 @@ fn game_item(lang: Lang, user: Option<&str>, game: &GameSummary, kind: ListKind)
     };
     let pace = match game.time_control {
         None => "none",
-        Some([_, 0, _]) => "live",
+        Some(Pace {
+            per_turn_secs: 0, ..
+        }) => "live",
         Some(_) => "turn",
     };
     html! {

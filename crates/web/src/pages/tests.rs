@@ -24,7 +24,12 @@ fn summary(id: &str, status: &str, your_turn: bool) -> GameSummary {
         } else {
             vec![]
         },
-        time_control: (status == "running").then_some([300, 0, 10]),
+        time_control: (status == "running").then_some(crate::Pace {
+            bank_secs: 300,
+            per_turn_secs: 0,
+            increment_secs: 10,
+            stand_in: "random",
+        }),
         rated: status == "finished",
         on_vacation: if status == "running" {
             vec!["beat".into()]
