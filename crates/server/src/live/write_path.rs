@@ -66,11 +66,15 @@ pub enum Caller {
     /// It may be (a bot's task, a worker that a shutdown stops): the change runs in a task of
     /// its own ([`detached`]).
     MayBeDropped,
-    /// It never is while it waits: a request that the HTTP layer already carries in a task of
-    /// its own, or a WebSocket session, which handles each message to its end. The change runs
-    /// in the caller's task (counted as in flight all the same): a task spawned per change cost
-    /// the busiest path its spawn, its wake-up and a copy of the change's future.
+    /// It never is while it waits: a WebSocket session, which handles each message to its end.
+    /// The change runs in the caller's task (counted as in flight all the same): a task spawned
+    /// per change cost the busiest path its spawn, its wake-up and a copy of the change's
+    /// future.
     StaysToTheEnd,
+    /// It runs in a task [`detached`] already, counted as in flight there: a state-changing
+    /// request, which the HTTP layer carries so from its extractors to its answer
+    /// (`http/run_to_the_end.rs`). The change runs as it is, counted once.
+    Detached,
 }
 
 /// Changes in progress, so that a shutdown can wait for them.
@@ -149,7 +153,7 @@ where
 }
 
 /// Runs `work` as `caller` needs: [`detached`] for a caller that may be dropped, else in the
-/// caller's task, counted as in flight.
+/// caller's task, counted as in flight once (by this, or by the task it already runs in).
 async fn carried<T, F>(node: &Node, caller: Caller, work: F) -> LiveResult<T>
 where
     T: Send + 'static,
@@ -161,6 +165,7 @@ where
             let _guard = node.in_flight.enter();
             work.await
         }
+        Caller::Detached => work.await,
     }
 }
 

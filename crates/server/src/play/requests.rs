@@ -57,7 +57,7 @@ pub async fn post_action(
     let choice = body.choice()?;
     let live = find(&app, &id).await?;
     // The HTTP layer carries a request that changes something to its end (`run_to_the_end`).
-    let (actor, caller) = (Actor::User(user.id), Caller::StaysToTheEnd);
+    let (actor, caller) = (Actor::User(user.id), Caller::Detached);
     let version = write_path::submit(&app, &live, actor, (body.version, choice), caller).await?;
     Ok(Json(json!({ "version": version })))
 }
@@ -70,7 +70,7 @@ pub async fn post_undo(
     JsonBody(body): JsonBody<UndoBody>,
 ) -> AppResult<Json<serde_json::Value>> {
     let live = find(&app, &id).await?;
-    let (actor, caller) = (Actor::User(user.id), Caller::StaysToTheEnd);
+    let (actor, caller) = (Actor::User(user.id), Caller::Detached);
     let version = write_path::undo(&app, &live, actor, body.version, caller).await?;
     Ok(Json(json!({ "version": version })))
 }

@@ -379,3 +379,23 @@ async fn a_game_with_a_damaged_log_is_set_aside_and_every_other_game_is_served()
         assert_eq!(status, StatusCode::OK);
     }
 }
+
+/// A request is counted in flight once, by the task that carries it to its end, not again by
+/// the write path it runs in (a count the shutdown waits on and the tests above read).
+#[tokio::test]
+async fn a_request_is_counted_in_flight_once() {
+    let server = TestServer::start(common::Database::sqlite()).await;
+    let (id, mut anna, _beat) = two_player_game(&server, Some(1)).await;
+    let version = anna.state(&id).await["version"].as_u64().unwrap();
+    let before = taken_up(&server);
+    // A version from the future: refused by the write path, nothing changes, nothing follows.
+    let (status, body) = anna
+        .post(
+            &format!("/api/games/{id}/actions"),
+            json!({"version": version + 5, "index": 0}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(taken_up(&server), before + 1);
+    server.server.shutdown().await;
+}
