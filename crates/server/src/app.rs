@@ -26,8 +26,8 @@ use crate::live::open_streams::OpenStreams;
 use crate::live::Node;
 use crate::lobby::{create, lists, next_game, rematch, seats, status, tutorial};
 use crate::mail;
-use crate::matchmaking::requests as play_now;
 use crate::play::{forced_steps, hints, requests as play, resign, socket as ws, stand_in};
+use crate::play_now::requests as play_now;
 use crate::players::{leaderboard, profiles as players};
 use crate::push::requests as push;
 use crate::push::service_worker;
@@ -326,7 +326,7 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
         )),
         tokio::spawn(workers::backfill::fill_in_summaries(state.store.clone())),
         tokio::spawn(workers::ratings::rate_unrated(state.clone())),
-        tokio::spawn(workers::matchmaking::pair_pools(state.clone())),
+        tokio::spawn(workers::play_now::pair_pools(state.clone())),
         tokio::spawn(workers::tournaments::play_rounds(state.clone())),
         tokio::spawn(workers::vacations::keep_clocks_up_to_date(
             state.clone(),

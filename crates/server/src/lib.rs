@@ -13,7 +13,7 @@
 //! - [`state`]: what handlers and workers share.
 //! - [`http`]: errors and their languages, cookies, layers, the listener, health.
 //! - features, each with its routes: [`accounts`], [`chat`], [`vacations`], [`players`], [`mail`],
-//!   [`analysis`], [`lobby`], [`play`], [`export`], [`matchmaking`] ("play now"),
+//!   [`analysis`], [`lobby`], [`play`], [`export`], [`play_now`],
 //!   [`bot_accounts`], [`bot_play`] (bots playing through their tokens), [`push`] (Web Push:
 //!   the devices a person is told on), [`webhooks`], [`vacations`], [`puzzles`].
 //! - [`workers`]: bots, deadlines, ratings, analyses, mail, webhooks, vacations, notices from other nodes, the
@@ -37,9 +37,9 @@ pub mod http;
 pub mod live;
 pub mod lobby;
 pub mod mail;
-pub mod matchmaking;
 pub mod names;
 pub mod play;
+pub mod play_now;
 pub mod players;
 pub mod push;
 pub mod puzzles;

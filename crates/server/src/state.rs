@@ -33,7 +33,7 @@ pub struct Shared {
     pub blocked_token_addresses: BlockedAddresses,
     /// Set when the node stops: readiness fails and viewers are told to reconnect elsewhere.
     pub shutdown: tokio::sync::watch::Sender<bool>,
-    /// Wakes this node's matchmaking worker when someone here joins a "play now" pool.
+    /// Wakes this node's pairing worker when someone here joins a "play now" pool.
     pub play_now_wake: tokio::sync::Notify,
     /// Wakes this node's tournament worker when a game here ends or a tournament is created.
     pub tournament_wake: tokio::sync::Notify,

@@ -15,7 +15,7 @@ use crate::domain::tournament::swiss::{
 };
 use crate::domain::tournament::TournamentStatus;
 use crate::live::error::{LiveError, LiveResult};
-use crate::matchmaking::tables::seat;
+use crate::play_now::tables::seat;
 use crate::state::AppState;
 use crate::storage::{GameRecordRow, NextStep, TournamentSnapshot};
 
@@ -40,7 +40,7 @@ pub async fn advance(app: &AppState, id: &str) -> LiveResult<NextStep> {
         .await?;
     for table in &advanced.tables {
         if let Err(error) = seat(app, table).await {
-            // Another node's matchmaking worker creates it later, as for "play now".
+            // Another node's pairing worker creates it later, as for "play now".
             tracing::warn!(game = %table.game_id, "tournament table not seated: {error}");
         }
     }

@@ -29,7 +29,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("export", 12),
     ("bot_accounts", 12),
     ("bot_play", 12),
-    ("matchmaking", 12),
+    ("play_now", 12),
     ("push", 12),
     ("puzzles", 12),
     ("webhooks", 12),

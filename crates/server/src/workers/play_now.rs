@@ -1,10 +1,10 @@
-//! The matchmaking worker: pairs the "play now" pools every tick (`--play-now-tick-ms`) and at
+//! The pairing worker: pairs the "play now" pools every tick (`--play-now-tick-ms`) and at
 //! once when a person on this node joins one, then seats the tables made
-//! (`crate::matchmaking::tables`). Every node runs one; the database lets one pair at a time.
+//! (`crate::play_now::tables`). Every node runs one; the database lets one pair at a time.
 
 use std::time::Duration;
 
-use crate::matchmaking::tables::pair_and_seat;
+use crate::play_now::tables::pair_and_seat;
 use crate::state::AppState;
 
 /// Runs until the node stops.

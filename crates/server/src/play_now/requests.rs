@@ -94,7 +94,7 @@ fn pools_of(body: &JoinBody) -> AppResult<Vec<(u8, Pace)>> {
 }
 
 /// `POST /api/play-now`: waits in the pools asked for (as well as those waited in already);
-/// this node's matchmaking worker pairs at once.
+/// this node's pairing worker pairs at once.
 pub async fn join(
     State(app): State<AppState>,
     user: User,

@@ -1,11 +1,11 @@
-//! The parts of `matchmaking` that are tested without a server.
+//! The parts of `play_now` that are tested without a server.
 
-/// `matchmaking::tables`.
+/// `play_now::tables`.
 mod tables {
     use helvetia_engine::Seat;
     use helvetia_server::domain::play_now::Pace;
     use helvetia_server::domain::seats::GameStatus;
-    use helvetia_server::matchmaking::tables::*;
+    use helvetia_server::play_now::tables::*;
     use helvetia_server::storage::PairedTable;
 
     fn table(people: usize, players: u8, bot: bool) -> PairedTable {
