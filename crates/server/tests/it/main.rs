@@ -24,6 +24,7 @@ mod browser_push;
 mod browser_puzzles;
 mod browser_recent_turns;
 mod browser_resign;
+mod browser_screens;
 mod browser_story;
 mod browser_support;
 mod browser_text_mode;

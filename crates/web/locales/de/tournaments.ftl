@@ -32,7 +32,8 @@ tournament-yes = Ja
 tournament-no = Nein
 tournament-standings = Rangliste
 tournament-points = Punkte
-tournament-opponents = Gegnerpunkte
+# The soft hyphen lets the heading break on a phone: Gegner-|punkte.
+tournament-opponents = Gegner­punkte
 tournament-vp = SP
 tournament-played = Tische
 tournament-byes = { $byes ->

@@ -13,7 +13,7 @@ use super::pieces::{clickable, coin, colour, cube, fitted_text, seat_mark, villa
 use super::targets::Target;
 use super::tiled::{self, row, spacer, subheading, view};
 use super::titles::{Room, Title};
-use super::village::{character_tile, score_title};
+use super::village_header::{character_tile, score_title};
 use super::Ctx;
 use crate::words::{
     building_name, character_id, character_name, good_name, makes_lines, tile_description,

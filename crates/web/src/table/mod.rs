@@ -23,6 +23,7 @@ pub(crate) mod targets;
 mod tiled;
 pub(crate) mod titles;
 pub(crate) mod village;
+mod village_header;
 mod village_plan;
 
 use maud::{html, Markup};

@@ -267,7 +267,7 @@ pub fn end_screen(ctx: &Ctx) -> Markup {
                         tr class=[(s.rank == 1).then_some("winner")] {
                             td { (s.rank) }
                             td { (ctx.namer.seat(s.seat)) }
-                            td title=(super::village::score_title(ctx, s.seat)) { (s.points) }
+                            td title=(super::village_header::score_title(ctx, s.seat)) { (s.points) }
                             td { (s.awake) }
                         }
                     }
@@ -291,7 +291,7 @@ pub fn end_screen(ctx: &Ctx) -> Markup {
                 summary { (lang.tr("table-score-track")) }
                 ul {
                     @for s in &standings {
-                        li { (super::village::score_title(ctx, s.seat)) }
+                        li { (super::village_header::score_title(ctx, s.seat)) }
                     }
                 }
             }

@@ -766,7 +766,7 @@ fn drawn_names_of_characters_and_buildings_fit_beside_their_badges_in_every_lang
 #[test]
 fn every_name_fits_its_tile_beside_its_badge_in_every_language() {
     use crate::table::titles::{text_width, Title};
-    use crate::table::{board, village, village_plan};
+    use crate::table::{board, village, village_header, village_plan};
     use crate::words::{building_name, character_name};
     use helvetia_engine::{BuildingKind, Character};
 
@@ -796,9 +796,9 @@ fn every_name_fits_its_tile_beside_its_badge_in_every_language() {
         ),
         (
             "start building to place",
-            village::START_NAME,
+            village_header::START_NAME,
             3.0,
-            village::START_TILE_WIDTH,
+            village_header::START_TILE_WIDTH,
             false,
         ),
     ];

@@ -1,12 +1,10 @@
-//! One village as SVG: its owner's supplies in a header, the centre with its villagers and
-//! dowry coins, and the 28 cells of rings 1 and 2 with their buildings and villagers.
+//! One village as SVG: its owner's supplies in a header (`village_header`), the centre with its
+//! villagers and dowry coins, and the 28 cells of rings 1 and 2 with their buildings and
+//! villagers.
 
-use fluent_bundle::FluentValue;
 use maud::{html, Markup};
 
-use helvetia_engine::{
-    Building, BuildingClass, Cell, Character, Quarter, Seat, Sex, VillageId, Villager,
-};
+use helvetia_engine::{Building, BuildingClass, Cell, Quarter, Seat, Sex, VillageId, Villager};
 
 use super::num::Num;
 use super::pieces::{
@@ -14,9 +12,12 @@ use super::pieces::{
 };
 use super::targets::Target;
 use super::titles::{Room, Title};
+use super::village_header::header;
+// The text mode names a seat's points with the table's words.
+pub(crate) use super::village_header::score_title;
 use super::village_plan::{Plan, C, PAD};
 use super::Ctx;
-use crate::words::{building_makes, building_name, character_name, makes_lines, sex_word};
+use crate::words::{building_makes, building_name, makes_lines, sex_word};
 use crate::Layout;
 
 /// The name on a building in a village: across the tile (3 units in from its edges, which
@@ -26,15 +27,6 @@ pub(crate) const BUILDING_NAME: Room = Room {
     min: 6.5,
     two_lines: 7.0,
     width: C - 2.0 * 5.0,
-};
-/// A start building still to be placed, in its owner's header.
-pub(crate) const START_TILE_WIDTH: f32 = 56.0;
-/// The name on a start building still to be placed.
-pub(crate) const START_NAME: Room = Room {
-    size: 8.0,
-    min: 6.5,
-    two_lines: 7.5,
-    width: START_TILE_WIDTH - 2.0 * 3.0,
 };
 
 /// The village switcher for phones: one tab per village, in the owner's colour. The style
@@ -98,214 +90,6 @@ pub fn village_panel(ctx: &Ctx, village: VillageId) -> Markup {
             }
         }
     }
-}
-
-fn header(ctx: &Ctx, village: VillageId, plan: Plan) -> Markup {
-    match village {
-        VillageId::Neutral => neutral_header(ctx),
-        VillageId::Player(seat) => player_header(ctx, seat, plan),
-    }
-}
-
-fn neutral_header(ctx: &Ctx) -> Markup {
-    let lang = ctx.lang;
-    let village = VillageId::Neutral;
-    let coin_title = lang.tr("table-neutral-coin");
-    html! {
-        g id={ "t-village-" (village.index()) "-head" } {
-            rect x=(Num(PAD)) y=(Num(PAD)) width="22" height="22" rx="4" fill=(colour(village)) stroke="#555" {}
-            text class="player-name" x=(Num(PAD + 30.0)) y=(Num(PAD + 17.0)) { (ctx.namer.village(village)) }
-            @if ctx.pos.neutral_coin_available {
-                (coin(PAD + 14.0, PAD + 44.0, village, &coin_title))
-                text class="small" x=(Num(PAD + 26.0)) y=(Num(PAD + 48.0)) { (coin_title) }
-            } @else {
-                text class="small muted" x=(Num(PAD)) y=(Num(PAD + 48.0)) { (lang.tr("table-neutral-coin-used")) }
-            }
-        }
-    }
-}
-
-/// A player's supplies: name, coins and people on the left; points now and the tiles held on
-/// the right (wide), or all in rows (narrow: name; coins and points; people; tiles; then the
-/// start buildings still to be placed).
-fn player_header(ctx: &Ctx, seat: Seat, plan: Plan) -> Markup {
-    let pos = ctx.pos;
-    let lang = ctx.lang;
-    let player = pos.player(seat);
-    let owner = VillageId::Player(seat);
-    let name = ctx.namer.seat(seat);
-    let info = ctx.input.players.iter().find(|p| p.seat == seat);
-    let mut tags = Vec::new();
-    if info.is_some_and(|p| p.stands_in) {
-        tags.push(lang.tr("table-bot"));
-    }
-    if info.is_some_and(|p| !p.connected && !p.is_bot) {
-        tags.push(lang.tr("table-offline"));
-    }
-    let to_move = pos.to_move() == Some(seat);
-    let score = ctx.score(seat);
-    let coin_title = lang.tr_args("table-coin", &[("name", name.clone().into())]);
-    let hand_text = lang.tr_args("table-hand", &[("count", FluentValue::from(player.hand))]);
-    let supply_text = lang.tr_args(
-        "table-supply",
-        &[
-            ("women", FluentValue::from(player.supply[0])),
-            ("men", FluentValue::from(player.supply[1])),
-        ],
-    );
-    let held: Vec<Character> = Character::ALL
-        .into_iter()
-        .filter(|c| pos.character_tiles[c.index()].holder == Some(seat))
-        .filter(|_| pos.options.character_tiles)
-        .collect();
-    let village_tiles: Vec<u8> = pos
-        .village_tiles
-        .iter()
-        .zip([4u8, 2])
-        .filter(|(holder, _)| **holder == Some(seat))
-        .map(|(_, points)| points)
-        .collect();
-    let start_buildings: Vec<(usize, u8)> = player
-        .start_buildings
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| **n > 0)
-        .map(|(k, n)| (k, *n))
-        .collect();
-    // Each piece of the header has an id of its own: a coin spent changes the hand only.
-    let id = |piece: &str| format!("t-village-{}-{piece}", owner.index());
-    let width = plan.width();
-    // The baseline of the points, the top of the tiles' row and where the start buildings begin.
-    let (score_y, tiles_top, (start_x, start_top)) = match plan.layout {
-        Layout::Wide => (PAD + 17.0, PAD + 28.0, (PAD + 150.0, PAD + 28.0)),
-        Layout::Narrow => (PAD + 42.0, PAD + 70.0, (PAD, PAD + 100.0)),
-    };
-    html! {
-        g id=(id("name")) {
-            rect x=(Num(PAD)) y=(Num(PAD)) width="22" height="22" rx="4" fill=(colour(owner)) stroke="#222" {}
-            (seat_mark(owner, PAD + 11.0, PAD + 11.0, 6.0))
-            @if to_move {
-                circle class="to-move" cx=(Num(PAD + 11.0)) cy=(Num(PAD + 11.0)) r="15" {}
-            }
-            text class="player-name" x=(Num(PAD + 30.0)) y=(Num(PAD + 17.0)) {
-                (name)
-                // Shown by the style sheet only on the viewer's own village: the table itself is
-                // the same for everyone who watches.
-                tspan class="small muted you-tag" { " (" (lang.tr("table-you")) ")" }
-                @if !tags.is_empty() {
-                    tspan class="small muted" { " (" (tags.join(", ")) ")" }
-                }
-            }
-        }
-        // "Now": the points if the game ended at this moment, which the score track (counted
-        // at the round ends only) shows later; the title breaks them down.
-        text class="score-now" id=(id("score")) x=(Num(width - PAD)) y=(Num(score_y)) text-anchor="end" {
-            title { (score_title(ctx, seat)) }
-            (lang.tr_args("table-score-now", &[("points", FluentValue::from(score.total))]))
-        }
-        // Coins in hand, and own dowry coins that come back next turn.
-        g class="hand" id=(id("hand")) {
-            title { (hand_text) }
-            @for i in 0..player.hand {
-                (coin(PAD + 8.0 + f32::from(i) * 14.0, PAD + 38.0, owner, &coin_title))
-            }
-            @for i in 0..player.arriving {
-                (coin(PAD + 8.0 + f32::from(player.hand + i) * 14.0, PAD + 38.0, owner,
-                    &lang.tr_args("table-arriving", &[("count", FluentValue::from(player.arriving))])))
-            }
-        }
-        text class="small" id=(id("supply")) x=(Num(PAD)) y=(Num(PAD + 62.0)) { (supply_text) }
-        g id=(id("tiles")) {
-            @if pos.start_player == seat {
-                g class="start-token" transform={ "translate(" (width - PAD - 30.0) " " (tiles_top) ")" } {
-                    title { (lang.tr("table-start-player")) }
-                    polygon points="15,0 30,26 0,26" fill="#fff4c2" stroke="#8a6d00" stroke-width="1.5" {}
-                    text x="15" y="22" font-size="11" text-anchor="middle" { "1" }
-                }
-            }
-            @for (i, character) in held.iter().enumerate() {
-                (character_tile(ctx, *character, width - PAD - 64.0 - i as f32 * 30.0, tiles_top))
-            }
-            @for (i, points) in village_tiles.iter().enumerate() {
-                g class="village-tile" {
-                    title { (lang.tr_args("table-village-tile", &[("points", FluentValue::from(*points))])) }
-                    rect x=(Num(width - PAD - 64.0 - (held.len() + i) as f32 * 30.0)) y=(Num(tiles_top)) width="26" height="26" rx="3" fill="#d9f0d0" stroke="#3c6b2c" {}
-                    text x=(Num(width - PAD - 51.0 - (held.len() + i) as f32 * 30.0)) y=(Num(tiles_top + 18.0)) font-size="11" text-anchor="middle" { (points) }
-                }
-            }
-            @for (n, (k, count)) in start_buildings.iter().enumerate() {
-                @let kind = helvetia_engine::BuildingKind::START[*k];
-                @let label = building_name(ctx.lang, kind);
-                @let x = start_x + n as f32 * (START_TILE_WIDTH + 4.0);
-                (clickable(ctx.targets.clickable(Target::StartBuilding(seat, kind)), "start-building", label, html! {
-                    g class="start-building-tile" {
-                        title { (label) " ×" (count) }
-                        rect class="tile production" x=(Num(x)) y=(Num(start_top)) width=(Num(START_TILE_WIDTH)) height="26" rx="3" {}
-                        (Title::fit(label, START_NAME).draw(x + 3.0, start_top + 16.0, START_NAME, "tile-name"))
-                    }
-                }))
-            }
-        }
-    }
-}
-
-/// The score breakdown as the text of a `<title>` (made once per render and seat).
-pub fn score_title<'c>(ctx: &'c Ctx, seat: Seat) -> &'c str {
-    ctx.score_titles[seat.index()].get_or_init(|| make_score_title(ctx, seat))
-}
-
-fn make_score_title(ctx: &Ctx, seat: Seat) -> String {
-    let s = ctx.score(seat);
-    ctx.lang.tr_args(
-        "score-breakdown",
-        &[
-            ("name", ctx.namer.seat(seat).into()),
-            ("total", FluentValue::from(s.total)),
-            ("start", FluentValue::from(s.start_player)),
-            ("deliveries", FluentValue::from(s.deliveries)),
-            ("goods", FluentValue::from(s.good_tiles)),
-            ("characters", FluentValue::from(s.character_tiles)),
-            ("buildings", FluentValue::from(s.buildings)),
-            ("branches", FluentValue::from(s.branch_tiles)),
-            ("villages", FluentValue::from(s.village_tiles)),
-        ],
-    )
-}
-
-/// A held character tile: face up (ready) or turned down (used); clickable to use it.
-pub fn character_tile(ctx: &Ctx, character: Character, x: f32, y: f32) -> Markup {
-    let lang = ctx.lang;
-    let tile = ctx.pos.character_tiles[character.index()];
-    let name = character_name(lang, character);
-    let state = if tile.face_up {
-        lang.tr("table-tile-face-up")
-    } else {
-        lang.tr("table-tile-used")
-    };
-    let mut label = format!(
-        "{} – {state}",
-        lang.tr_args("table-character-tile", &[("character", name.into())])
-    );
-    if let Some(holder) = tile.holder {
-        label = format!(
-            "{label}, {}",
-            lang.tr_args("table-held-by", &[("name", ctx.namer.seat(holder).into())])
-        );
-    }
-    let face = if tile.face_up { "face-up" } else { "face-down" };
-    let initial: String = name.chars().take(2).collect();
-    clickable(
-        ctx.targets.clickable(Target::CharacterTile(character)),
-        "character-tile-target",
-        &label,
-        html! {
-            g class={ "character-tile " (face) } {
-                title { (label) }
-                rect x=(Num(x)) y=(Num(y)) width="26" height="26" rx="3" {}
-                text x=(Num(x + 13.0)) y=(Num(y + 17.0)) font-size="10" text-anchor="middle" { (initial) }
-            }
-        },
-    )
 }
 
 fn grid(ctx: &Ctx, village: VillageId, plan: Plan) -> Markup {
