@@ -412,6 +412,7 @@ async fn a_sample_of_the_stored_puzzles_holds_with_fresh_seeds_and_fresh_deals()
     // Each judged again with seeds the generator never used, so with other deals of the
     // unseen tiles: its accepted actions (the recorded solution's first among them) come within
     // ε of the best in at least 90% of the deals, and no other legal action does.
+    let sample = published.clone();
     let rechecked = tokio::task::spawn_blocking(move || {
         published
             .iter()
@@ -425,5 +426,22 @@ async fn a_sample_of_the_stored_puzzles_holds_with_fresh_seeds_and_fresh_deals()
     .unwrap();
     let failed: Vec<_> = rechecked.iter().filter(|(_, holds)| !holds).collect();
     assert!(failed.is_empty(), "puzzles that did not hold: {failed:?}");
+
+    // Control: the same puzzle with another action recorded as its answer does not hold.
+    let tampered = tokio::task::spawn_blocking(move || {
+        let mut puzzle = sample[0].clone();
+        let other = *puzzle
+            .view
+            .legal_actions()
+            .iter()
+            .find(|action| !puzzle.accepts(action))
+            .expect("an action the puzzle does not accept");
+        puzzle.solution = vec![other];
+        puzzle.accepted = vec![other];
+        recheck(&puzzle, &settings, 0xfeed)
+    })
+    .await
+    .unwrap();
+    assert!(!tampered, "a wrong answer recorded passes the recheck");
     server.server.shutdown().await;
 }
