@@ -667,3 +667,97 @@ async fn attempt_in_streak(client: &mut Client, id: &str, action: usize, solved:
     assert_eq!(status, StatusCode::OK, "{body}");
     body
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_puzzle_route_carries_the_seed_or_the_hidden_order() {
+    let server = TestServer::start(common::Database::sqlite()).await;
+    // Puzzles from three moments of one game, each with the hidden order of that moment.
+    let seed = 7_654_321_098_765;
+    let mut game = game_at_a_choice(seed);
+    let mut hidden = Vec::new();
+    let mut puzzles = Vec::new();
+    for (themes, margin) in [
+        (Theme::Marriage, 0.4),
+        (Theme::Building, 0.2),
+        (Theme::Delivery, 0.08),
+    ] {
+        while game.legal_actions().len() < 2 {
+            let first = game.legal_actions()[0];
+            game.play(first).unwrap();
+        }
+        hidden.extend(secrets(game.position(), seed));
+        puzzles.push(puzzle_with(&game, &[themes], margin));
+        for _ in 0..25 {
+            let first = game.legal_actions()[0];
+            game.play(first).unwrap();
+        }
+    }
+    // Positive control: the scan finds what a payload must never carry.
+    let position = serde_json::to_string(game.position()).unwrap();
+    assert!(!leaks(&[position], &secrets(game.position(), seed)).is_empty());
+    let store = &server.server.state.store;
+    store.add_puzzles(&puzzles, 0).await.unwrap();
+    let ids: Vec<String> = store
+        .all_puzzles()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|p| p.id)
+        .collect();
+
+    // Every puzzle route, for a visitor and for a person, their answers included.
+    let mut visitor = server.client().await;
+    let mut anna = server.user("anna").await;
+    let (_, me) = anna.get("/api/me").await;
+    let name = me["username"].as_str().unwrap().to_string();
+    for client in [&mut visitor, &mut anna] {
+        let api = [
+            "/api/puzzles/next".to_string(),
+            "/api/puzzles/next?theme=building".to_string(),
+            "/api/puzzles/streak".to_string(),
+            format!("/api/puzzles/streak?after={}", ids[0]),
+            "/api/puzzles/daily".to_string(),
+        ];
+        for path in &api {
+            let (status, _) = client.get(path).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+        }
+        let pages = [
+            "/".to_string(),
+            "/puzzles".to_string(),
+            "/puzzles?theme=delivery".to_string(),
+            "/puzzles/streak".to_string(),
+            format!("/puzzles/streak?after={}&solved=1", ids[1]),
+            "/puzzles/daily".to_string(),
+            "/api/puzzles/export".to_string(),
+            format!("/players/{name}"),
+        ];
+        for path in &pages {
+            let (status, _) = client.get_text(path).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+        }
+        for id in &ids {
+            attempt(client, id, 0).await;
+            attempt(client, id, 1).await;
+            attempt_in_streak(client, id, 1, 2).await;
+        }
+    }
+    // Her profile with her history of attempts.
+    let (status, _) = anna.get(&format!("/api/players/{name}")).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, page) = anna.get_text(&format!("/players/{name}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("Recent puzzles"));
+    let payloads = server.transcript.payloads();
+    assert!(
+        payloads.len() >= 2 * (5 + 8 + 9),
+        "{} payloads",
+        payloads.len()
+    );
+    let found = leaks(&payloads, &hidden);
+    assert!(
+        found.is_empty(),
+        "hidden information in a payload: {found:?}"
+    );
+    server.server.shutdown().await;
+}
