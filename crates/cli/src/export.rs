@@ -1,10 +1,12 @@
 //! `helvetia export`: every finished game of a server's database as newline-delimited JSON (the
 //! records `GET /api/games/export` sends, `docs/notation.md`), read a page at a time and written
-//! to standard output, compressed with zstd or gzip if asked.
+//! to standard output, compressed with zstd or gzip if asked. With `--puzzles`, the whole puzzle
+//! set instead, the lines of `GET /api/puzzles/export` (the server's own writer).
 //!
 //! ```sh
 //! helvetia export --database sqlite://helvetia.db --since 2026-01-01 --until 2026-07-01 > games.ndjson
 //! helvetia export --database postgres://… --players 3 --compress zstd > games.ndjson.zst
+//! helvetia export --database sqlite://helvetia.db --puzzles > puzzles.ndjson
 //! ```
 
 use std::io::Write;
@@ -14,6 +16,7 @@ use helvetia_server::domain::export::{
     parse_date, parse_players, ExportCursor, ExportFilter, FilterError,
 };
 use helvetia_server::export::pages::{ndjson, ExportPages};
+use helvetia_server::puzzles::export::line;
 use helvetia_server::storage::Store;
 
 /// Which games, from where, and how to write them.
@@ -40,6 +43,9 @@ pub struct Args {
     /// Compress the output.
     #[arg(long, value_enum)]
     compress: Option<Compression>,
+    /// The whole puzzle set instead of the games (no game filter applies).
+    #[arg(long, conflicts_with_all = ["since", "until", "player", "players", "after"])]
+    puzzles: bool,
 }
 
 /// How the output is compressed.
@@ -71,7 +77,14 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let compress = args.compress;
+    let what = if args.puzzles { "puzzles" } else { "games" };
     let written = runtime.block_on(async {
+        if args.puzzles {
+            let store = connect(&args.database).await?;
+            let written = write_puzzles(&store, compress).await;
+            store.close().await;
+            return written;
+        }
         let (store, pages) = open(args).await?;
         let written = write(pages, compress).await;
         store.close().await;
@@ -79,7 +92,7 @@ pub fn run(args: Args) -> ExitCode {
     });
     match written {
         Ok(count) => {
-            eprintln!("exported {count} games");
+            eprintln!("exported {count} {what}");
             ExitCode::SUCCESS
         }
         Err(Failure::Filter(message)) => {
@@ -95,9 +108,7 @@ pub fn run(args: Args) -> ExitCode {
 
 /// Opens the database and checks the filters, before anything is written.
 async fn open(args: Args) -> Result<(Store, ExportPages), Failure> {
-    let store = Store::connect(&args.database, "export")
-        .await
-        .map_err(|e| Failure::Other(format!("cannot open {}: {e}", args.database)))?;
+    let store = connect(&args.database).await?;
     let player_id = match &args.player {
         Some(name) => Some(
             store
@@ -121,20 +132,45 @@ async fn open(args: Args) -> Result<(Store, ExportPages), Failure> {
     Ok((store, pages))
 }
 
-/// Writes every page to standard output; answers the number of games.
-async fn write(mut pages: ExportPages, compress: Option<Compression>) -> Result<u64, Failure> {
+/// The server's database at `url`.
+async fn connect(url: &str) -> Result<Store, Failure> {
+    Store::connect(url, "export")
+        .await
+        .map_err(|e| Failure::Other(format!("cannot open {url}: {e}")))
+}
+
+/// Writes every puzzle, by id, to standard output; answers the number of puzzles.
+async fn write_puzzles(store: &Store, compress: Option<Compression>) -> Result<u64, Failure> {
     let other = |error: &dyn std::fmt::Display| Failure::Other(error.to_string());
+    let puzzles = store.all_puzzles().await.map_err(|e| other(&e))?;
+    let mut out = output(compress).map_err(|e| other(&e))?;
+    for stored in &puzzles {
+        out.write_all(line(stored).as_bytes())
+            .map_err(|e| other(&e))?;
+    }
+    out.finish().map_err(|e| other(&e))?;
+    Ok(puzzles.len() as u64)
+}
+
+/// Standard output, compressed as asked.
+fn output(
+    compress: Option<Compression>,
+) -> std::io::Result<Output<std::io::BufWriter<std::io::StdoutLock<'static>>>> {
     let stdout = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut out = match compress {
+    Ok(match compress {
         None => Output::Plain(stdout),
-        Some(Compression::Zstd) => {
-            Output::Zstd(zstd::Encoder::new(stdout, 3).map_err(|e| other(&e))?)
-        }
+        Some(Compression::Zstd) => Output::Zstd(zstd::Encoder::new(stdout, 3)?),
         Some(Compression::Gzip) => Output::Gzip(flate2::write::GzEncoder::new(
             stdout,
             flate2::Compression::default(),
         )),
-    };
+    })
+}
+
+/// Writes every page to standard output; answers the number of games.
+async fn write(mut pages: ExportPages, compress: Option<Compression>) -> Result<u64, Failure> {
+    let other = |error: &dyn std::fmt::Display| Failure::Other(error.to_string());
+    let mut out = output(compress).map_err(|e| other(&e))?;
     let mut count = 0u64;
     while let Some(records) = pages.next_page().await.map_err(|e| other(&e))? {
         count += records.len() as u64;

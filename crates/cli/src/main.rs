@@ -61,7 +61,8 @@ subcommands! {
     Serve => serve,
     /// Copy the server's SQLite database to a file while it serves (a consistent snapshot).
     Backup => backup,
-    /// Write the finished games of a server's database as newline-delimited JSON records.
+    /// Write the finished games (or, with --puzzles, the puzzle set) of a server's database as
+    /// newline-delimited JSON records.
     Export => export,
 }
 

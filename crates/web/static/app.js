@@ -1223,8 +1223,9 @@
   // ---- Puzzles ---------------------------------------------------------------------------
 
   // A puzzle is answered on its table with the table's own clicks and keys: the first action
-  // chosen is sent as the attempt, the status line says what came of it (in the reader's
-  // language, from the server), and the way to the next puzzle opens.
+  // chosen is sent as the attempt (in a streak with the run's count), the status line says
+  // what came of it (in the reader's language, from the server), and the way to the next
+  // puzzle opens (in a streak where the server says: the run's next puzzle or a new run).
   function setUpPuzzle() {
     const table = document.getElementById("table");
     if (!table || !table.dataset.puzzle) return;
@@ -1238,9 +1239,15 @@
         if (answered) return;
         answered = true;
         try {
-          const answer = await post("/api/puzzles/" + table.dataset.puzzle + "/attempt", { action: index });
+          const body = { action: index };
+          if (table.dataset.streak !== undefined) body.streak = Number(table.dataset.streak);
+          const answer = await post("/api/puzzles/" + table.dataset.puzzle + "/attempt", body);
           result.textContent = answer.said;
           result.dataset.solved = answer.solved ? "true" : "false";
+          if (answer.streak) {
+            next.href = answer.streak.next;
+            next.textContent = answer.streak.label;
+          }
           next.hidden = false;
           next.focus();
         } catch (error) {

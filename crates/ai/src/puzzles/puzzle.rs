@@ -76,6 +76,37 @@ pub enum Theme {
     Endgame,
 }
 
+impl Theme {
+    /// Every theme, in the order a picker lists them.
+    pub const ALL: [Theme; 7] = [
+        Theme::Marriage,
+        Theme::Child,
+        Theme::Building,
+        Theme::Delivery,
+        Theme::NightWatchman,
+        Theme::CharacterTile,
+        Theme::Endgame,
+    ];
+
+    /// Its name in JSON, in the database and in addresses (`night_watchman`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Marriage => "marriage",
+            Theme::Child => "child",
+            Theme::Building => "building",
+            Theme::Delivery => "delivery",
+            Theme::NightWatchman => "night_watchman",
+            Theme::CharacterTile => "character_tile",
+            Theme::Endgame => "endgame",
+        }
+    }
+
+    /// The theme of that name.
+    pub fn named(name: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|theme| theme.name() == name)
+    }
+}
+
 /// When in the game a puzzle is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -102,6 +133,15 @@ pub fn initial_rating(margin: f32, depth: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_theme_is_named_as_its_json_and_found_by_its_name() {
+        for theme in Theme::ALL {
+            assert_eq!(serde_json::to_value(theme).unwrap(), theme.name());
+            assert_eq!(Theme::named(theme.name()), Some(theme));
+        }
+        assert_eq!(Theme::named("Marriage"), None);
+    }
 
     #[test]
     fn a_wide_margin_starts_easy_and_a_long_thin_line_hard() {

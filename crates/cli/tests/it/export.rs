@@ -145,3 +145,83 @@ async fn the_export_replays_filters_hides_the_anonymous_and_compresses() {
 fn ids_of(seeded: &[support::finished_games::SeededGame]) -> Vec<String> {
     seeded.iter().map(|game| game.id.clone()).collect()
 }
+
+/// Two puzzles at decisions of a random game of three, each answered by another legal action.
+fn two_puzzles() -> Vec<helvetia_ai::puzzles::Puzzle> {
+    use helvetia_ai::puzzles::{GamePhase, Puzzle, PuzzleSource, Theme};
+    use helvetia_engine::{Game, GameOptions};
+    let mut game = Game::new(GameOptions::for_players(3), 31);
+    let mut puzzles = Vec::new();
+    let mut step = 0;
+    while puzzles.len() < 2 {
+        let legal = game.legal_actions();
+        if step > 20 && legal.len() >= 2 {
+            let answer = legal[puzzles.len()];
+            puzzles.push(Puzzle {
+                view: game.view(),
+                solution: vec![answer],
+                accepted: vec![answer],
+                agreement: 0.95,
+                margin: 0.1 + puzzles.len() as f32 / 10.0,
+                themes: vec![Theme::Building],
+                phase: GamePhase::Opening,
+                source: PuzzleSource { game: None, step },
+            });
+        }
+        game.play(legal[0]).unwrap();
+        step += 1;
+    }
+    puzzles
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_puzzle_set_is_exported_as_the_api_writes_it() {
+    for (_dir, database) in databases().await {
+        let puzzles = two_puzzles();
+        let store = helvetia_server::storage::Store::connect(&database, "seed")
+            .await
+            .unwrap();
+        assert_eq!(store.add_puzzles(&puzzles, FIRST).await.unwrap(), 2);
+        let stored = store.all_puzzles().await.unwrap();
+        store.close().await;
+
+        let plain = export(&database, &["--puzzles"]);
+        assert!(
+            plain.status.success(),
+            "{}",
+            String::from_utf8_lossy(&plain.stderr)
+        );
+        let text = String::from_utf8(plain.stdout.clone()).unwrap();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        for (line, stored) in lines.iter().zip(&stored) {
+            assert_eq!(line["id"], stored.id.as_str());
+            assert_eq!(line["rating"], stored.rating.rating.round());
+            assert_eq!((&line["plays"], &line["solved"]), (&0.into(), &0.into()));
+            let puzzle: helvetia_ai::puzzles::Puzzle =
+                serde_json::from_value(line.clone()).unwrap();
+            assert_eq!(puzzle, stored.puzzle);
+            assert!(puzzles.contains(&puzzle));
+        }
+        let api: String = stored
+            .iter()
+            .map(helvetia_server::puzzles::export::line)
+            .collect();
+        assert_eq!(text, api, "the lines of GET /api/puzzles/export");
+        assert!(!text.contains("\"seed\""), "no puzzle holds a seed");
+        let gzip = export(&database, &["--puzzles", "--compress", "gzip"]);
+        let mut unpacked = Vec::new();
+        flate2::read::GzDecoder::new(&gzip.stdout[..])
+            .read_to_end(&mut unpacked)
+            .unwrap();
+        assert_eq!(unpacked, plain.stdout);
+
+        // The games' filters do not apply to puzzles: refused, nothing written.
+        let refused = export(&database, &["--puzzles", "--players", "3"]);
+        assert_eq!(refused.status.code(), Some(2));
+        assert!(refused.stdout.is_empty());
+    }
+}

@@ -56,6 +56,18 @@ struct PuzzleRatingNow {
     deviation: f64,
     /// Puzzles tried.
     attempts: i64,
+    /// The latest puzzles tried (at most ten), the latest first.
+    recent: Vec<PuzzleTried>,
+}
+
+/// A person's first attempt at a puzzle.
+#[derive(Serialize)]
+struct PuzzleTried {
+    puzzle: String,
+    solved: bool,
+    before: f64,
+    after: f64,
+    at: String,
 }
 
 /// The rating after one rated game.
@@ -128,6 +140,17 @@ impl PlayerProfile {
                 .puzzle_rating
                 .as_ref()
                 .map(|p| (p.rating.round() as i64, p.attempts)),
+            puzzle_history: self
+                .puzzle_rating
+                .iter()
+                .flat_map(|p| &p.recent)
+                .map(|tried| web::ProfilePuzzle {
+                    solved: tried.solved,
+                    before: tried.before.round() as i64,
+                    after: tried.after.round() as i64,
+                    at: tried.at.clone(),
+                })
+                .collect(),
             played: self.played,
             finished: self.finished,
             abandoned: self.abandoned,
@@ -156,6 +179,7 @@ async fn profile_of(app: &AppState, name: &str, lang: Lang) -> AppResult<PlayerP
     let ratings = app.store.ratings_of(&user.id).await?;
     let history = app.store.rating_history(&user.id).await?;
     let (puzzle_rating, attempts) = app.store.puzzle_rating(&user.id).await?;
+    let recent_puzzles = app.store.puzzle_history(&user.id, 10).await?;
     let games = app.store.games_of(&user.id).await?;
     let away = app
         .store
@@ -188,6 +212,16 @@ async fn profile_of(app: &AppState, name: &str, lang: Lang) -> AppResult<PlayerP
             rating: puzzle_rating.rating,
             deviation: puzzle_rating.deviation,
             attempts,
+            recent: recent_puzzles
+                .into_iter()
+                .map(|tried| PuzzleTried {
+                    puzzle: tried.puzzle_id,
+                    solved: tried.solved,
+                    before: tried.before,
+                    after: tried.after,
+                    at: rfc3339(tried.at),
+                })
+                .collect(),
         }),
         played: counts.played,
         finished: counts.finished,

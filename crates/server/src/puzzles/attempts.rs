@@ -1,6 +1,6 @@
 //! `POST /api/puzzles/{id}/attempt`: a player's answer to a puzzle. The first attempt of a
 //! logged-in person is rated (theirs and the puzzle's rating move, once, on any node); later
-//! attempts and visitors' are answered the same, unrated.
+//! attempts, visitors' and those of a streak are answered the same, unrated.
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -18,6 +18,7 @@ use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::http::language::lang_of;
 use crate::state::AppState;
 
+use super::streak::after_attempt;
 use super::table::action_said;
 
 /// The answer: the index of an action in the puzzle's `legal` list.
@@ -26,12 +27,17 @@ use super::table::action_said;
 pub struct AttemptBody {
     /// Which legal action.
     pub action: usize,
+    /// In a streak, the puzzles solved in a row before this one: the attempt is unrated.
+    #[serde(default)]
+    pub streak: Option<u32>,
 }
 
-/// → `{"solved", "solution", "accepted", "best", "rated", "rating", "puzzle_rating", "said"}`:
-/// whether the action solves the puzzle's first decision, the best line, every first action
-/// accepted, the index of the best in `legal`, for a rated attempt the ratings before and after
-/// (`{"before", "after"}`, else null), and all that in a sentence in the reader's language.
+/// → `{"solved", "solution", "accepted", "best", "rated", "rating", "puzzle_rating", "streak",
+/// "said"}`: whether the action solves the puzzle's first decision, the best line, every first
+/// action accepted, the index of the best in `legal`, for a rated attempt the ratings before
+/// and after (`{"before", "after"}`, else null), in a streak where the run stands
+/// ([`super::streak::after_attempt`], else null), and all that in a sentence in the reader's
+/// language.
 /// `404 no-puzzle`; `422 illegal` for an index that is no legal action (nothing is stored).
 pub async fn attempt(
     State(app): State<AppState>,
@@ -56,15 +62,21 @@ pub async fn attempt(
         .into());
     };
     let solved = puzzle.accepts(action);
-    let rated = match &user {
-        Some(user) => {
+    let rated = match (&user, body.streak) {
+        (Some(user), None) => {
             app.store
                 .rate_puzzle_attempt(&user.id, &id, solved, now())
                 .await?
         }
-        None => None,
+        _ => None,
     };
-    let said = said(puzzle, solved, rated.map(|r| r.person), lang_of(&headers));
+    let lang = lang_of(&headers);
+    let mut said = said(puzzle, solved, rated.map(|r| r.person), lang);
+    let streak = body.streak.map(|before| {
+        let (run, words) = after_attempt(&stored.id, before, solved, lang);
+        said = format!("{said} {words}");
+        run
+    });
     let shown = |(before, after): (Rating, Rating)| json!({"before": before.rating.round(), "after": after.rating.round()});
     Ok(Json(json!({
         "solved": solved,
@@ -74,6 +86,7 @@ pub async fn attempt(
         "rated": rated.is_some(),
         "rating": rated.map(|r| shown(r.person)),
         "puzzle_rating": rated.map(|r| shown(r.puzzle)),
+        "streak": streak,
         "said": said,
     })))
 }

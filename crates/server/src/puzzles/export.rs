@@ -2,7 +2,7 @@
 //! (newline-delimited JSON, docs/notation.md "Puzzles"): each puzzle as it is stored (the
 //! public view of its decision, its solution and the actions accepted, themes, phase, source),
 //! with its id, rating and plays. Like every view, no puzzle holds the seed or the order of the
-//! face-down stacks.
+//! face-down stacks. `helvetia export --puzzles` writes the same lines with [`line`].
 
 use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;
@@ -24,7 +24,7 @@ pub async fn export(State(app): State<AppState>) -> AppResult<Response> {
 
 /// One puzzle's line: the stored puzzle's fields, then `id`, `rating`, `rating_deviation`,
 /// `plays` and `solved`.
-fn line(stored: &StoredPuzzle) -> String {
+pub fn line(stored: &StoredPuzzle) -> String {
     let mut value = serde_json::to_value(&stored.puzzle).expect("a puzzle serialises");
     value["id"] = stored.id.clone().into();
     value["rating"] = stored.rating.rating.round().into();

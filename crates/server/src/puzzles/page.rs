@@ -1,10 +1,15 @@
-//! `GET /puzzles`: the next puzzle for the reader, as a table to answer on.
+//! `GET /puzzles`: the next puzzle for the reader, of the theme they picked, as a table to
+//! answer on; and the drawing of any puzzles page ([`render`]), which the streak and the puzzle
+//! of the day share.
 
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use helvetia_web::pages as web;
+use helvetia_ai::puzzles::Theme;
+use helvetia_web::pages::{self as web, PuzzleMode};
 
+use super::next::ThemeQuery;
 use super::table::{seat_names, table_html};
 use crate::accounts::auth::MaybeUser;
 use crate::accounts::page_context::PageContext;
@@ -14,67 +19,78 @@ use crate::http::language::LangQuery;
 use crate::state::AppState;
 use crate::storage::StoredPuzzle;
 
-/// The page of the puzzle nearest the reader's puzzle rating that they have not tried.
+/// The page of the puzzle nearest the reader's puzzle rating that they have not tried, of the
+/// theme picked (`?theme=`).
 pub async fn page(
     State(app): State<AppState>,
     headers: HeaderMap,
     Query(lang): Query<LangQuery>,
+    query: Result<Query<ThemeQuery>, QueryRejection>,
     user: MaybeUser,
 ) -> Response {
     let viewer = user.0.clone();
     let page = PageContext::new(&headers, &lang, user);
+    let theme = match query.map_err(Into::into).and_then(|query| query.picked()) {
+        Ok(theme) => theme,
+        Err(error) => return page.error(&error),
+    };
     let found = async {
         let rating = match &viewer {
-            Some(user) => Some(app.store.puzzle_rating(&user.id).await?.0),
+            Some(user) => Some(app.store.puzzle_rating(&user.id).await?.0.rating),
             None => None,
         };
-        let near = rating.unwrap_or_else(starting_rating).rating;
+        let near = rating.unwrap_or_else(|| starting_rating().rating);
         let next = app
             .store
-            .next_puzzle(viewer.as_ref().map(|user| user.id.as_str()), near)
+            .next_puzzle(viewer.as_ref().map(|user| user.id.as_str()), near, theme)
             .await?;
         AppResult::Ok((next, rating))
     };
+    let names: Vec<&str> = Theme::ALL.iter().map(|theme| theme.name()).collect();
+    let mode = PuzzleMode::Next {
+        theme: theme.map(Theme::name),
+        themes: &names,
+    };
     match found.await {
-        Ok((next, rating)) => {
-            let html = next
-                .as_ref()
-                .map(|stored| question(stored, page.lang, rating));
-            let question = html
-                .as_ref()
-                .map(|(table, mover, stored, yours)| web::PuzzleQuestion {
-                    id: &stored.id,
-                    table_html: table,
-                    mover: (stored.puzzle.mover().0, mover),
-                    rating: stored.rating.rating.round() as i64,
-                    your_rating: *yours,
-                });
-            page.ok(web::puzzles(
-                page.lang,
-                page.user(),
-                &page.csrf,
-                question.as_ref(),
-            ))
-        }
+        Ok((next, rating)) => render(&page, &mode, next.as_ref(), rating),
         Err(error) => page.error(&error),
     }
 }
 
-/// The table, the mover's name, the puzzle and the reader's rating, for the page.
-fn question(
-    stored: &StoredPuzzle,
-    lang: helvetia_web::Lang,
-    rating: Option<crate::domain::rating::Rating>,
-) -> (String, String, &StoredPuzzle, Option<i64>) {
-    let mover = stored.puzzle.mover();
-    let name = seat_names(&stored.puzzle, lang)
-        .into_iter()
-        .nth(mover.index())
-        .unwrap_or_default();
-    (
-        table_html(&stored.id, &stored.puzzle, lang),
-        name,
-        stored,
-        rating.map(|rating| rating.rating.round() as i64),
-    )
+/// A puzzles page of `mode` putting `puzzle` (or saying none is left), for a reader whose
+/// puzzle rating is `rating` (`None` for a visitor, or where it is not shown).
+pub(crate) fn render(
+    page: &PageContext,
+    mode: &PuzzleMode,
+    puzzle: Option<&StoredPuzzle>,
+    rating: Option<f64>,
+) -> Response {
+    let drawn = puzzle.map(|stored| {
+        let mover = stored.puzzle.mover();
+        let name = seat_names(&stored.puzzle, page.lang)
+            .into_iter()
+            .nth(mover.index())
+            .unwrap_or_default();
+        (
+            stored,
+            table_html(&stored.id, &stored.puzzle, page.lang),
+            name,
+        )
+    });
+    let question = drawn
+        .as_ref()
+        .map(|(stored, table, name)| web::PuzzleQuestion {
+            id: &stored.id,
+            table_html: table,
+            mover: (stored.puzzle.mover().0, name),
+            rating: stored.rating.rating.round() as i64,
+            your_rating: rating.map(|rating| rating.round() as i64),
+        });
+    page.ok(web::puzzles(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        mode,
+        question.as_ref(),
+    ))
 }

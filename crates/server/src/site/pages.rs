@@ -20,15 +20,30 @@ use crate::lobby::invitation::{invitation, waiting_room};
 use crate::lobby::lists::{summaries, ListKind, LobbyGame};
 use crate::play::presenter;
 use crate::play::requests::frame;
+use crate::puzzles::daily;
 use crate::state::AppState;
 use crate::tournaments::view::summary_of;
 use helvetia_web::pages::AnalysisStanding;
 use helvetia_web::{self as render, pages as web, Lang, Layout};
 
-/// `GET /`.
-pub async fn home(headers: HeaderMap, Query(q): Query<LangQuery>, user: MaybeUser) -> Response {
+/// `GET /`, with the puzzle of the day.
+pub async fn home(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<LangQuery>,
+    user: MaybeUser,
+) -> Response {
     let page = PageContext::new(&headers, &q, user);
-    page.ok(web::home(page.lang, page.user(), &page.csrf))
+    let found = daily::teaser(&app, page.lang).await;
+    let teaser = found
+        .as_ref()
+        .map(|(stored, mover)| daily::teaser_words(stored, mover));
+    page.ok(web::home(
+        page.lang,
+        page.user(),
+        &page.csrf,
+        teaser.as_ref(),
+    ))
 }
 
 /// The query of the log-in and registration pages: the language, and the page of this site to

@@ -67,7 +67,7 @@ pub use play_now::{LastTable, PlayNowStatus, PoolEntry};
 pub use players::{CurrentRating, GameCounts};
 pub use push_outbox::PushOutcome;
 pub use push_subscriptions::PushDevice;
-pub use puzzles::{RatedAttempt, StoredPuzzle};
+pub use puzzles::{RatedAttempt, StoredPuzzle, TriedPuzzle};
 pub use ratings::{HistoryPoint, LeaderboardRow};
 pub use stand_ins::DUE_DEADLINES_BATCH;
 pub use tournament_rounds::{Advanced, NextStep};

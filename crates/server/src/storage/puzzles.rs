@@ -1,8 +1,9 @@
 //! Puzzles in the database: adding them (once each, by the hash of their JSON), the next one
-//! near a person's puzzle rating, and rating a person's first attempt at one: the attempt, the
-//! person's rating and the puzzle's, in one transaction that counts it once on any node.
+//! near a person's puzzle rating (of a theme, if one is picked), the next of a streak, the
+//! puzzle of the day, and rating a person's first attempt at one: the attempt, the person's
+//! rating and the puzzle's, in one transaction that counts it once on any node.
 
-use helvetia_ai::puzzles::{initial_rating, Puzzle};
+use helvetia_ai::puzzles::{initial_rating, Puzzle, Theme};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -12,6 +13,13 @@ use crate::domain::rating::{starting_rating, Rating};
 
 /// Times an attempt's rating is tried again when another attempt moved a rating it read.
 const RATING_TRIES: usize = 8;
+
+/// A streak's next puzzle is rated at least this much above the last where there is one, so
+/// that a run climbs the set rather than walking it puzzle by puzzle.
+const STREAK_STEP: f64 = 50.0;
+
+/// A streak's next puzzle is one of this many candidates, so that two runs differ.
+const STREAK_CHOICE: i64 = 3;
 
 /// A puzzle as stored, with its rating.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,16 +45,29 @@ pub struct RatedAttempt {
     pub puzzle: (Rating, Rating),
 }
 
+/// A person's attempt at a puzzle, the first (the rated one).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TriedPuzzle {
+    /// The puzzle's id.
+    pub puzzle_id: String,
+    /// Whether they solved it.
+    pub solved: bool,
+    /// Their puzzle rating before and after it.
+    pub before: f64,
+    /// After.
+    pub after: f64,
+    /// When, seconds since the epoch.
+    pub at: i64,
+}
+
 /// The names of `puzzle`'s themes and of its phase, as stored (the JSON's names).
 fn names_of(puzzle: &Puzzle) -> (String, String) {
-    let name = |value: serde_json::Value| value.as_str().unwrap_or_default().to_string();
-    let themes: Vec<String> = puzzle
-        .themes
-        .iter()
-        .map(|theme| name(serde_json::to_value(theme).unwrap_or_default()))
-        .collect();
-    let phase = name(serde_json::to_value(puzzle.phase).unwrap_or_default());
-    (themes.join(" "), phase)
+    let themes: Vec<&str> = puzzle.themes.iter().map(|theme| theme.name()).collect();
+    let phase = serde_json::to_value(puzzle.phase).unwrap_or_default();
+    (
+        themes.join(" "),
+        phase.as_str().unwrap_or_default().to_string(),
+    )
 }
 
 const PUZZLE_COLUMNS: &str = "id, body, rating, deviation, volatility, plays, solved";
@@ -120,7 +141,8 @@ impl Store {
         rows.iter().map(parse_puzzle).collect()
     }
 
-    /// The puzzle rated nearest `near` that `user_id` has not tried yet (any, for a visitor).
+    /// The puzzle rated nearest `near` that `user_id` has not tried yet (any, for a visitor),
+    /// of `theme` if one is given.
     ///
     /// # Errors
     /// Database failure, or a stored puzzle that does not read.
@@ -128,17 +150,138 @@ impl Store {
         &self,
         user_id: Option<&str>,
         near: f64,
+        theme: Option<Theme>,
     ) -> StoreResult<Option<StoredPuzzle>> {
-        let row = sqlx::query(&format!(
+        // Themes are stored as their names between spaces: a theme's name is a whole word.
+        let of_theme = if theme.is_some() {
+            "AND (' ' || p.themes || ' ') LIKE $3"
+        } else {
+            ""
+        };
+        let sql = format!(
             "SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE NOT EXISTS (SELECT 1 FROM \
-             puzzle_attempts a WHERE a.puzzle_id = p.id AND a.user_id = $1) \
+             puzzle_attempts a WHERE a.puzzle_id = p.id AND a.user_id = $1) {of_theme} \
              ORDER BY ABS(p.rating - $2), p.id LIMIT 1"
+        );
+        let row = sqlx::query(&sql).bind(user_id.unwrap_or("")).bind(near);
+        let row = match theme {
+            Some(theme) => row.bind(format!("% {} %", theme.name())),
+            None => row,
+        };
+        let row = row.fetch_optional(&self.pool).await?;
+        row.as_ref().map(parse_puzzle).transpose()
+    }
+
+    /// The next puzzle of a streak after puzzle `after` (`None` at its start, or for a puzzle
+    /// not found): rated above it, by [`STREAK_STEP`] or more where there is such a puzzle;
+    /// at the start among the lowest rated. `pick` chooses among the [`STREAK_CHOICE`] lowest
+    /// candidates. `None` when no puzzle is rated above it.
+    ///
+    /// # Errors
+    /// Database failure, or a stored puzzle that does not read.
+    pub async fn streak_puzzle(
+        &self,
+        after: Option<&str>,
+        pick: u64,
+    ) -> StoreResult<Option<StoredPuzzle>> {
+        let last = match after {
+            Some(id) => self.puzzle(id).await?,
+            None => None,
+        };
+        let rows = match &last {
+            Some(last) => {
+                sqlx::query(&format!(
+                    "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE rating > $1 OR \
+                     (rating = $1 AND id > $2) ORDER BY CASE WHEN rating >= $3 THEN 0 ELSE 1 \
+                     END, rating, id LIMIT $4"
+                ))
+                .bind(last.rating.rating)
+                .bind(&last.id)
+                .bind(last.rating.rating + STREAK_STEP)
+                .bind(STREAK_CHOICE)
+                .fetch_all(&self.pool)
+                .await?
+            }
+            None => {
+                sqlx::query(&format!(
+                    "SELECT {PUZZLE_COLUMNS} FROM puzzles ORDER BY rating, id LIMIT $1"
+                ))
+                .bind(STREAK_CHOICE)
+                .fetch_all(&self.pool)
+                .await?
+            }
+        };
+        if rows.is_empty() {
+            return Ok(None);
+        }
+        parse_puzzle(&rows[(pick % rows.len() as u64) as usize]).map(Some)
+    }
+
+    /// The puzzle of the UTC day that starts at `day_start` (seconds since the epoch): one of
+    /// the puzzles stored before that day (on a set's first day, of those stored first), chosen
+    /// from the day alone. Puzzles are only ever added, each at the time it is added, so that
+    /// choice holds all day: every person and every node shows the same puzzle.
+    ///
+    /// # Errors
+    /// Database failure, or a stored puzzle that does not read.
+    pub async fn daily_puzzle(&self, day_start: i64) -> StoreResult<Option<StoredPuzzle>> {
+        let count_before = |bound: i64| async move {
+            let row = sqlx::query("SELECT COUNT(*) FROM puzzles WHERE created_at < $1")
+                .bind(bound)
+                .fetch_one(&self.pool)
+                .await?;
+            StoreResult::Ok(row.try_get::<i64, _>(0)?)
+        };
+        let mut bound = day_start;
+        let mut count = count_before(bound).await?;
+        if count == 0 {
+            let first: Option<i64> = sqlx::query("SELECT MIN(created_at) FROM puzzles")
+                .fetch_one(&self.pool)
+                .await?
+                .try_get(0)?;
+            let Some(first) = first else {
+                return Ok(None);
+            };
+            bound = first + 1;
+            count = count_before(bound).await?;
+        }
+        let day = (day_start.div_euclid(86_400)) as u64;
+        let offset = (helvetia_ai::mix(day) % count.max(1) as u64) as i64;
+        let row = sqlx::query(&format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE created_at < $1 ORDER BY id \
+             LIMIT 1 OFFSET $2"
         ))
-        .bind(user_id.unwrap_or(""))
-        .bind(near)
+        .bind(bound)
+        .bind(offset)
         .fetch_optional(&self.pool)
         .await?;
         row.as_ref().map(parse_puzzle).transpose()
+    }
+
+    /// `user_id`'s latest `limit` first attempts at puzzles, the latest first.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn puzzle_history(&self, user_id: &str, limit: i64) -> StoreResult<Vec<TriedPuzzle>> {
+        let rows = sqlx::query(
+            "SELECT puzzle_id, solved, before_rating, after_rating, at FROM puzzle_attempts \
+             WHERE user_id = $1 ORDER BY at DESC, puzzle_id LIMIT $2",
+        )
+        .bind(user_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(TriedPuzzle {
+                    puzzle_id: row.try_get(0)?,
+                    solved: row.try_get::<i64, _>(1)? != 0,
+                    before: row.try_get(2)?,
+                    after: row.try_get(3)?,
+                    at: row.try_get(4)?,
+                })
+            })
+            .collect()
     }
 
     /// Takes the oldest finished game not yet mined for puzzles, for this node alone (a guarded

@@ -1,7 +1,9 @@
 //! Puzzles in headless Chromium: a person answers two puzzles on the table with its own clicks,
 //! one wrong and one right, each time told what came of it with the best action in words and
-//! their rating's change, goes from one to the next until none is left; a visitor's page passes
-//! axe-core in every language.
+//! their rating's change, goes from one to the next until none is left; solves the puzzle of
+//! the day from the home page with the keyboard; runs a streak to its end. A visitor's puzzle
+//! page (with the theme picker) passes axe-core in every language, the ended streak and the
+//! home page with the puzzle of the day in English; on a phone the puzzle page fits the screen.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
@@ -52,26 +54,47 @@ fn puzzle(game: &Game, accepted: &[usize], margin: f32) -> Puzzle {
     }
 }
 
-/// Clicks a target of the puzzle's table that is shown and is not its first legal action, and
-/// waits for what came of it.
-async fn answer_with_a_target_other_than_the_first(client: &Client) -> String {
+/// Answers the puzzle on its table with a target that is shown and is its first legal action
+/// (`first`) or is not, clicked or (`keyboard`) focused and taken with Enter; waits for what
+/// came of it.
+async fn answer_on_the_table(client: &Client, first: bool, keyboard: bool) -> String {
     let listed = client
         .execute(
-            "return Array.from(document.querySelectorAll('#table [data-action]'))
-               .filter(el => el.dataset.action !== '0' && !el.closest('.chooser'))
+            "const first = arguments[0];
+             return Array.from(document.querySelectorAll('#table [data-action]'))
+               .filter(el => (el.dataset.action === '0') === first && !el.closest('.chooser'))
                .filter(el => { const r = el.getBoundingClientRect();
                                return r.width > 0 && r.height > 0; });",
-            vec![],
+            vec![first.into()],
         )
         .await
         .expect("the targets");
     const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
     let id = listed[0][ELEMENT_KEY]
         .as_str()
-        .expect("a shown target other than the first action");
+        .expect("a shown target of the kind asked");
     let target =
         fantoccini::elements::Element::from_element_id(client.clone(), id.to_string().into());
-    click(client, &target).await;
+    if keyboard {
+        let focused = client
+            .execute(
+                "const el = arguments[0]; el.scrollIntoView({block: 'center'}); el.focus();
+                 return document.activeElement === el;",
+                vec![serde_json::to_value(&target).expect("an element")],
+            )
+            .await
+            .expect("focus the target");
+        assert_eq!(focused, true, "the target takes the focus");
+        client
+            .active_element()
+            .await
+            .expect("the focused target")
+            .send_keys("\u{E007}")
+            .await
+            .expect("press Enter");
+    } else {
+        click(client, &target).await;
+    }
     confirm_if_asked(client).await;
     wait_until(
         client,
@@ -82,6 +105,15 @@ async fn answer_with_a_target_other_than_the_first(client: &Client) -> String {
     )
     .await;
     text_of(client, ".puzzle-result").await
+}
+
+/// The id under which `puzzle` is stored.
+async fn stored_id(store: &helvetia_server::storage::Store, puzzle: &Puzzle) -> String {
+    let all = store.all_puzzles().await.expect("the puzzles");
+    all.into_iter()
+        .find(|stored| &stored.puzzle == puzzle)
+        .expect("the puzzle is stored")
+        .id
 }
 
 async fn puzzle_id(client: &Client) -> String {
@@ -113,7 +145,7 @@ async fn a_person_answers_puzzles_on_the_table_and_sees_what_came_of_each() {
     let store = &server.nodes[0].state.store;
     assert_eq!(
         store
-            .add_puzzles(&[only_first, any_but_first], 0)
+            .add_puzzles(&[only_first.clone(), any_but_first], 0)
             .await
             .unwrap(),
         2
@@ -127,7 +159,7 @@ async fn a_person_answers_puzzles_on_the_table_and_sees_what_came_of_each() {
     let goal = text_of(&anna, ".puzzle-goal").await;
     let mover = game.to_move().unwrap().0 + 1;
     assert_eq!(goal, format!("Find the best action for Player {mover}."));
-    let said = answer_with_a_target_other_than_the_first(&anna).await;
+    let said = answer_on_the_table(&anna, false, false).await;
     assert!(
         said.starts_with("Not the best: the best action is "),
         "{said}"
@@ -143,7 +175,7 @@ async fn a_person_answers_puzzles_on_the_table_and_sees_what_came_of_each() {
     .await;
     let second = puzzle_id(&anna).await;
     assert_ne!(first, second);
-    let said = answer_with_a_target_other_than_the_first(&anna).await;
+    let said = answer_on_the_table(&anna, false, false).await;
     assert!(said.starts_with("Right: "), "{said}");
     assert!(
         said.contains(" is the best action. Your puzzle rating: "),
@@ -160,6 +192,60 @@ async fn a_person_answers_puzzles_on_the_table_and_sees_what_came_of_each() {
     )
     .await;
 
+    // The puzzle of the day, from the home page, answered right with the keyboard.
+    let only_first_id = stored_id(store, &only_first).await;
+    anna.goto(&server.url("/")).await.unwrap();
+    browser_support::click_then(
+        &anna,
+        ".daily-puzzle-solve",
+        "document.querySelector('#table') && document.querySelector('#table').dataset.puzzle",
+        "the puzzle of the day",
+    )
+    .await;
+    assert_eq!(text_of(&anna, ".puzzle-bar h1").await, "Puzzle of the day");
+    let daily = puzzle_id(&anna).await;
+    let said = answer_on_the_table(&anna, daily == only_first_id, true).await;
+    assert!(said.starts_with("Right: "), "{said}");
+
+    // A streak to its end: the first puzzle solved, then a mistake, or no harder puzzle left.
+    anna.goto(&server.url("/puzzles/streak")).await.unwrap();
+    let first = puzzle_id(&anna).await;
+    let said = answer_on_the_table(&anna, first == only_first_id, false).await;
+    assert!(said.ends_with("Solved in a row: 1"), "{said}");
+    assert_eq!(text_of(&anna, ".puzzle-next").await, "Next puzzle");
+    click(
+        &anna,
+        &anna.find(Locator::Css(".puzzle-next")).await.unwrap(),
+    )
+    .await;
+    wait_until(
+        &anna,
+        "document.querySelector('.puzzle-streak') \
+         && document.querySelector('.puzzle-streak').textContent.includes('1')",
+        "the streak's next page",
+        Duration::from_secs(20),
+    )
+    .await;
+    let next = anna.find(Locator::Css("#table")).await.ok();
+    match next {
+        Some(_) => {
+            let second = puzzle_id(&anna).await;
+            assert_ne!(first, second);
+            let said = answer_on_the_table(&anna, second != only_first_id, false).await;
+            assert!(
+                said.ends_with("The streak ends: 1 solved in a row."),
+                "{said}"
+            );
+            assert_eq!(text_of(&anna, ".puzzle-next").await, "New streak");
+        }
+        None => {
+            let end = text_of(&anna, ".puzzle-streak-end").await;
+            assert_eq!(end, "No harder puzzle is left. Solved in a row: 1");
+        }
+    }
+    let violations = browser_support::axe_violations(&anna).await;
+    assert!(violations.is_empty(), "{violations:#?}");
+
     // A visitor gets a puzzle too, with the way to a rating; the page reads in every language.
     let visitor = browser.session(1600, 1000).await;
     let violations = axe_in_every_language(
@@ -170,8 +256,50 @@ async fn a_person_answers_puzzles_on_the_table_and_sees_what_came_of_each() {
     )
     .await;
     assert!(violations.is_empty(), "{violations:#?}");
+    visitor.goto(&server.url("/")).await.unwrap();
+    wait_until(
+        &visitor,
+        "document.readyState === 'complete' && document.querySelector('.daily-puzzle')",
+        "the home page with the puzzle of the day",
+        Duration::from_secs(20),
+    )
+    .await;
+    let violations = browser_support::axe_violations(&visitor).await;
+    assert!(violations.is_empty(), "{violations:#?}");
+    visitor.goto(&server.url("/puzzles")).await.unwrap();
     let facts = text_of(&visitor, ".puzzle-facts").await;
     assert!(!facts.is_empty());
+
+    // On a phone: the picker and the table fit the screen's width, the picker's controls are
+    // tap targets.
+    let phone = browser.session(390, 844).await;
+    phone.goto(&server.url("/puzzles")).await.unwrap();
+    wait_until(
+        &phone,
+        "document.readyState === 'complete' && document.querySelector('#table .table-root')",
+        "the puzzle on a phone",
+        Duration::from_secs(20),
+    )
+    .await;
+    let faults = phone
+        .execute(
+            "const faults = [];
+             if (document.documentElement.scrollWidth > window.innerWidth)
+               faults.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+             for (const el of document.querySelectorAll('.puzzle-choices select, .puzzle-choices .button')) {
+               const r = el.getBoundingClientRect();
+               if (r.height < 43.5 || r.right > window.innerWidth)
+                 faults.push(el.textContent.trim().slice(0, 20) + ': ' + Math.round(r.width) + 'x'
+                   + Math.round(r.height) + ' at ' + Math.round(r.left));
+             }
+             return faults;",
+            vec![],
+        )
+        .await
+        .expect("the phone's faults");
+    assert_eq!(faults, serde_json::json!([]), "on a phone");
+    browser_support::screenshot(&phone, "puzzle-phone").await;
     anna.close().await.ok();
     visitor.close().await.ok();
+    phone.close().await.ok();
 }

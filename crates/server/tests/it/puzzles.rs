@@ -378,3 +378,386 @@ async fn puzzles_from_a_file_are_added_at_start_and_a_bad_line_stops_it() {
     let kept = helvetia_server::domain::puzzle_rating::puzzle_id(&puzzle);
     assert!(store.puzzle(&kept).await.unwrap().is_some());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sample_of_the_stored_puzzles_holds_with_fresh_seeds_and_fresh_deals() {
+    use helvetia_ai::puzzles::{generate, recheck, PuzzleSettings};
+    use rand_core::{RngCore, SeedableRng};
+    // A small set as the generator makes it (two quick self-play games), stored and published.
+    let settings = PuzzleSettings::quick();
+    let (generated, _) =
+        tokio::task::spawn_blocking(move || generate(2, 2, &settings, 1, &|_, _| {}))
+            .await
+            .unwrap();
+    let database = common::Database::sqlite();
+    let server = TestServer::start(database).await;
+    let store = &server.server.state.store;
+    store.add_puzzles(&generated, 0).await.unwrap();
+
+    // The sample is drawn from the set as the site publishes it.
+    let mut visitor = server.client().await;
+    let (status, text) = visitor.get_text("/api/puzzles/export").await;
+    assert_eq!(status, StatusCode::OK);
+    let mut published: Vec<Puzzle> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert!(!published.is_empty(), "two games gave no puzzle");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(60);
+    for i in (1..published.len()).rev() {
+        published.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+    }
+    published.truncate(3);
+
+    // Each judged again with seeds the generator never used, so with other deals of the
+    // unseen tiles: its accepted actions (the recorded solution's first among them) come within
+    // ε of the best in at least 90% of the deals, and no other legal action does.
+    let sample = published.clone();
+    let rechecked = tokio::task::spawn_blocking(move || {
+        published
+            .iter()
+            .flat_map(|puzzle| {
+                [0xfeed_u64, 0xbeef]
+                    .map(|fresh| (puzzle.source.clone(), recheck(puzzle, &settings, fresh)))
+            })
+            .collect::<Vec<_>>()
+    })
+    .await
+    .unwrap();
+    let failed: Vec<_> = rechecked.iter().filter(|(_, holds)| !holds).collect();
+    assert!(failed.is_empty(), "puzzles that did not hold: {failed:?}");
+
+    // Control: the same puzzle with another action recorded as its answer does not hold.
+    let tampered = tokio::task::spawn_blocking(move || {
+        let mut puzzle = sample[0].clone();
+        let other = *puzzle
+            .view
+            .legal_actions()
+            .iter()
+            .find(|action| !puzzle.accepts(action))
+            .expect("an action the puzzle does not accept");
+        puzzle.solution = vec![other];
+        puzzle.accepted = vec![other];
+        recheck(&puzzle, &settings, 0xfeed)
+    })
+    .await
+    .unwrap();
+    assert!(!tampered, "a wrong answer recorded passes the recheck");
+    server.server.shutdown().await;
+}
+
+/// A puzzle at `game`'s decision answered by its second legal action, of `themes`, whose
+/// margin sets its starting rating.
+fn puzzle_with(game: &Game, themes: &[Theme], margin: f32) -> Puzzle {
+    Puzzle {
+        themes: themes.to_vec(),
+        margin,
+        ..puzzle_of(game)
+    }
+}
+
+/// Four puzzles at one decision, each of other themes and rated apart (a wider margin starts
+/// lower): their ids, lowest rated first.
+async fn four_puzzles(server: &TestServer, game: &Game) -> Vec<String> {
+    let puzzles = [
+        puzzle_with(game, &[Theme::Delivery], 0.5),
+        puzzle_with(game, &[Theme::Marriage], 0.25),
+        puzzle_with(game, &[Theme::Building, Theme::Endgame], 0.12),
+        puzzle_with(game, &[Theme::CharacterTile], 0.05),
+    ];
+    let store = &server.server.state.store;
+    store.add_puzzles(&puzzles, 0).await.unwrap();
+    let mut stored = store.all_puzzles().await.unwrap();
+    stored.sort_by(|a, b| a.rating.rating.total_cmp(&b.rating.rating));
+    let ids: Vec<String> = stored.into_iter().map(|stored| stored.id).collect();
+    assert_eq!(ids.len(), 4);
+    ids
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn themes_a_streak_the_puzzle_of_the_day_and_the_history_on_the_profile() {
+    for database in databases().await {
+        let server = TestServer::start(database).await;
+        let game = game_at_a_choice(424_242);
+        let ids = four_puzzles(&server, &game).await;
+        let mut visitor = server.client().await;
+
+        // A theme picked: only its puzzles; a theme nobody has: none; a name that is no theme:
+        // refused; empty (the picker's "all themes"): any.
+        let (status, marriage) = visitor.get("/api/puzzles/next?theme=marriage").await;
+        assert_eq!(status, StatusCode::OK, "{marriage}");
+        assert_eq!(marriage["id"], ids[1].as_str());
+        assert_eq!(marriage["themes"], json!(["marriage"]));
+        let (_, endgame) = visitor.get("/api/puzzles/next?theme=endgame").await;
+        assert_eq!(endgame["id"], ids[2].as_str(), "a puzzle of two themes");
+        let (status, none) = visitor.get("/api/puzzles/next?theme=night_watchman").await;
+        assert_eq!(
+            (status, none["code"].as_str()),
+            (StatusCode::NOT_FOUND, Some("no-puzzle"))
+        );
+        let (status, bad) = visitor.get("/api/puzzles/next?theme=chess").await;
+        assert_eq!(
+            (status, bad["code"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("bad-address"))
+        );
+        let (status, _) = visitor.get("/api/puzzles/next?theme=").await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, page) = visitor.get_text("/puzzles?theme=marriage").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(page.contains(&format!("data-puzzle=\"{}\"", ids[1])));
+        assert!(
+            page.contains("<option value=\"marriage\" selected>"),
+            "the picker keeps the theme"
+        );
+        assert!(
+            page.contains("href=\"/puzzles?theme=marriage\""),
+            "the next puzzle keeps it too"
+        );
+        let (status, _) = visitor.get_text("/puzzles?theme=chess").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+
+        // A streak: each puzzle rated above the last, to the end of the set.
+        let mut anna = server.user("anna").await;
+        let (_, first) = anna.get("/api/puzzles/streak").await;
+        let first_at = ids
+            .iter()
+            .position(|id| first["id"] == id.as_str())
+            .unwrap();
+        assert!(first_at < 3, "a run starts among the lowest rated");
+        let mut run = vec![first];
+        loop {
+            let last = run.last().unwrap();
+            let (status, next) = anna
+                .get(&format!(
+                    "/api/puzzles/streak?after={}",
+                    last["id"].as_str().unwrap()
+                ))
+                .await;
+            if status == StatusCode::NOT_FOUND {
+                break;
+            }
+            assert!(
+                next["rating"].as_f64() > last["rating"].as_f64(),
+                "{next} after {last}"
+            );
+            run.push(next);
+        }
+        assert_eq!(
+            run.last().unwrap()["id"],
+            ids[3].as_str(),
+            "to the highest rated"
+        );
+        // Answered in a streak: unrated; right goes on, wrong ends the run.
+        let right = attempt_in_streak(&mut anna, &ids[0], 1, 4).await;
+        assert_eq!(
+            (&right["solved"], &right["rated"]),
+            (&json!(true), &json!(false))
+        );
+        assert_eq!(
+            right["streak"],
+            json!({"solved": 5, "over": false, "label": "Next puzzle",
+                   "next": format!("/puzzles/streak?after={}&solved=5", ids[0])})
+        );
+        assert!(
+            right["said"]
+                .as_str()
+                .unwrap()
+                .ends_with("Solved in a row: 5"),
+            "{right}"
+        );
+        let wrong = attempt_in_streak(&mut anna, &ids[1], 0, 5).await;
+        assert_eq!(
+            wrong["streak"],
+            json!({"solved": 5, "over": true, "label": "New streak", "next": "/puzzles/streak"})
+        );
+        assert!(wrong["said"]
+            .as_str()
+            .unwrap()
+            .ends_with("The streak ends: 5 solved in a row."));
+        let (_, me) = anna.get("/api/me").await;
+        let anna_id = me["id"].as_str().unwrap().to_string();
+        let store = &server.server.state.store;
+        assert_eq!(
+            store.puzzle_rating(&anna_id).await.unwrap().1,
+            0,
+            "a streak is unrated"
+        );
+        let (status, page) = anna
+            .get_text(&format!("/puzzles/streak?after={}&solved=2", ids[0]))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(page.contains("Solved in a row: 2") && page.contains("data-streak=\"2\""));
+        let (_, page) = anna
+            .get_text(&format!("/puzzles/streak?after={}&solved=3", ids[3]))
+            .await;
+        assert!(page.contains("No harder puzzle is left. Solved in a row: 3"));
+
+        // The puzzle of the day: the same all day, whatever is added that day, and another
+        // on other days.
+        let (status, daily) = visitor.get("/api/puzzles/daily").await;
+        assert_eq!(status, StatusCode::OK, "{daily}");
+        let daily_id = daily["id"].as_str().unwrap().to_string();
+        assert!(ids.contains(&daily_id));
+        let today = daily["day"].as_str().unwrap().to_string();
+        let (_, again) = anna.get("/api/puzzles/daily").await;
+        assert_eq!((&again["id"], &again["day"]), (&daily["id"], &json!(today)));
+        let (_, page) = anna.get_text("/puzzles/daily").await;
+        assert!(page.contains(&format!("data-puzzle=\"{daily_id}\"")));
+        let (_, home) = visitor.get_text("/").await;
+        assert!(home.contains("Puzzle of the day") && home.contains("href=\"/puzzles/daily\""));
+        let day = 20_000 * 86_400;
+        let before = store.daily_puzzle(day).await.unwrap().unwrap().id;
+        let later = puzzle_with(&game, &[Theme::Child], 0.3);
+        store.add_puzzles(&[later], day + 60).await.unwrap();
+        assert_eq!(store.daily_puzzle(day).await.unwrap().unwrap().id, before);
+        let mut chosen = std::collections::BTreeSet::new();
+        for other in 0..30 {
+            chosen.insert(
+                store
+                    .daily_puzzle(day + other * 86_400)
+                    .await
+                    .unwrap()
+                    .unwrap()
+                    .id,
+            );
+        }
+        assert!(chosen.len() > 1, "every day the same puzzle: {chosen:?}");
+
+        // Her history: her rated attempts, the latest first, on her profile.
+        attempt(&mut anna, &ids[2], 1).await;
+        let missed = attempt(&mut anna, &ids[3], 0).await;
+        let name = me["username"].as_str().unwrap();
+        let (_, profile) = anna.get(&format!("/api/players/{name}")).await;
+        let recent = profile["puzzle_rating"]["recent"]
+            .as_array()
+            .unwrap()
+            .clone();
+        assert_eq!(recent.len(), 2, "{profile}");
+        let puzzles: Vec<&Value> = recent.iter().map(|tried| &tried["puzzle"]).collect();
+        assert!(puzzles.contains(&&json!(ids[2])) && puzzles.contains(&&json!(ids[3])));
+        assert_eq!(
+            recent
+                .iter()
+                .find(|tried| tried["puzzle"] == ids[3].as_str())
+                .unwrap()["after"]
+                .as_f64()
+                .unwrap()
+                .round(),
+            missed["rating"]["after"].as_f64().unwrap()
+        );
+        let (_, page) = anna.get_text(&format!("/players/{name}")).await;
+        assert!(page.contains("Recent puzzles"));
+        let shown = |value: &Value| value.as_f64().unwrap() as i64;
+        assert!(page.contains(&format!(
+            "Missed, {} → {}",
+            shown(&missed["rating"]["before"]),
+            shown(&missed["rating"]["after"])
+        )));
+        server.server.shutdown().await;
+    }
+}
+
+async fn attempt_in_streak(client: &mut Client, id: &str, action: usize, solved: u32) -> Value {
+    let (status, body) = client
+        .post(
+            &format!("/api/puzzles/{id}/attempt"),
+            json!({ "action": action, "streak": solved }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_puzzle_route_carries_the_seed_or_the_hidden_order() {
+    let server = TestServer::start(common::Database::sqlite()).await;
+    // Puzzles from three moments of one game, each with the hidden order of that moment.
+    let seed = 7_654_321_098_765;
+    let mut game = game_at_a_choice(seed);
+    let mut hidden = Vec::new();
+    let mut puzzles = Vec::new();
+    for (themes, margin) in [
+        (Theme::Marriage, 0.4),
+        (Theme::Building, 0.2),
+        (Theme::Delivery, 0.08),
+    ] {
+        while game.legal_actions().len() < 2 {
+            let first = game.legal_actions()[0];
+            game.play(first).unwrap();
+        }
+        hidden.extend(secrets(game.position(), seed));
+        puzzles.push(puzzle_with(&game, &[themes], margin));
+        for _ in 0..25 {
+            let first = game.legal_actions()[0];
+            game.play(first).unwrap();
+        }
+    }
+    // Positive control: the scan finds what a payload must never carry.
+    let position = serde_json::to_string(game.position()).unwrap();
+    assert!(!leaks(&[position], &secrets(game.position(), seed)).is_empty());
+    let store = &server.server.state.store;
+    store.add_puzzles(&puzzles, 0).await.unwrap();
+    let ids: Vec<String> = store
+        .all_puzzles()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|p| p.id)
+        .collect();
+
+    // Every puzzle route, for a visitor and for a person, their answers included.
+    let mut visitor = server.client().await;
+    let mut anna = server.user("anna").await;
+    let (_, me) = anna.get("/api/me").await;
+    let name = me["username"].as_str().unwrap().to_string();
+    for client in [&mut visitor, &mut anna] {
+        let api = [
+            "/api/puzzles/next".to_string(),
+            "/api/puzzles/next?theme=building".to_string(),
+            "/api/puzzles/streak".to_string(),
+            format!("/api/puzzles/streak?after={}", ids[0]),
+            "/api/puzzles/daily".to_string(),
+        ];
+        for path in &api {
+            let (status, _) = client.get(path).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+        }
+        let pages = [
+            "/".to_string(),
+            "/puzzles".to_string(),
+            "/puzzles?theme=delivery".to_string(),
+            "/puzzles/streak".to_string(),
+            format!("/puzzles/streak?after={}&solved=1", ids[1]),
+            "/puzzles/daily".to_string(),
+            "/api/puzzles/export".to_string(),
+            format!("/players/{name}"),
+        ];
+        for path in &pages {
+            let (status, _) = client.get_text(path).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+        }
+        for id in &ids {
+            attempt(client, id, 0).await;
+            attempt(client, id, 1).await;
+            attempt_in_streak(client, id, 1, 2).await;
+        }
+    }
+    // Her profile with her history of attempts.
+    let (status, _) = anna.get(&format!("/api/players/{name}")).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, page) = anna.get_text(&format!("/players/{name}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("Recent puzzles"));
+    let payloads = server.transcript.payloads();
+    assert!(
+        payloads.len() >= 2 * (5 + 8 + 9),
+        "{} payloads",
+        payloads.len()
+    );
+    let found = leaks(&payloads, &hidden);
+    assert!(
+        found.is_empty(),
+        "hidden information in a payload: {found:?}"
+    );
+    server.server.shutdown().await;
+}

@@ -35,10 +35,14 @@ pub use forced_steps::{forced_steps_toggle, FORCED_STEPS_API};
 pub use lobby::{lobby, Invitation, LobbyLists, ROUND_LIMIT_MAX, TARGET_VP_MAX};
 pub use play_now::{play_now_panel, PLAY_NOW_API};
 pub use players::{
-    leaderboard, profile, GameResult, Ladder, LeaderRow, Profile, ProfileGame, PLAYER_COUNTS,
+    leaderboard, profile, GameResult, Ladder, LeaderRow, Profile, ProfileGame, ProfilePuzzle,
+    PLAYER_COUNTS,
 };
 pub use push_devices::{DeviceLine, PUSH_DEVICES_API, PUSH_KEY_API};
-pub use puzzles::{puzzles, PuzzleQuestion, PUZZLES_PATH};
+pub use puzzles::{
+    daily_teaser, puzzles, DailyTeaser, PuzzleMode, PuzzleQuestion, DAILY_PATH, PUZZLES_PATH,
+    STREAK_PATH,
+};
 pub use rules::rules;
 pub use settings::{settings, unsubscribe, MailForm, Unsubscribe, MAIL_KINDS};
 pub use tournaments::{
@@ -50,8 +54,8 @@ pub use vacation::{vacation_section, VacationLine, VacationPart, VACATION_API, V
 pub use waiting_room::{WaitingRoom, WaitingSeat};
 pub use webhooks::{WebhookLine, Webhooks, WEBHOOKS_API, WEBHOOK_FORMATS};
 
-/// The home page: what the game is, and the way in.
-pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {
+/// The home page: what the game is, the way in, and the puzzle of the day if there is one.
+pub fn home(lang: Lang, user: Option<&str>, csrf: &str, daily: Option<&DailyTeaser>) -> String {
     let page = Page::new(lang, user, csrf, "home");
     document(
         &page,
@@ -81,6 +85,9 @@ pub fn home(lang: Lang, user: Option<&str>, csrf: &str) -> String {
             }
             @if user.is_some() {
                 (play_now_panel(lang))
+            }
+            @if let Some(daily) = daily {
+                (daily_teaser(lang, daily))
             }
             section {
                 h2 { (lang.tr("home-how")) }

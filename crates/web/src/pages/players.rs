@@ -55,6 +55,8 @@ pub struct Profile {
     pub history: Vec<(u8, f64)>,
     /// Their puzzle rating and the puzzles they tried, once they tried one.
     pub puzzles: Option<(i64, i64)>,
+    /// Their latest puzzles tried, the latest first.
+    pub puzzle_history: Vec<ProfilePuzzle>,
     /// Games started with them in a seat.
     pub played: i64,
     /// Of those, finished.
@@ -64,6 +66,18 @@ pub struct Profile {
     pub abandoned: i64,
     /// Their latest games: id, players, status, when created.
     pub games: Vec<ProfileGame>,
+}
+
+/// A puzzle in a profile's list: their first attempt at it, the rated one.
+pub struct ProfilePuzzle {
+    /// Whether they solved it.
+    pub solved: bool,
+    /// Their puzzle rating before and after it.
+    pub before: i64,
+    /// After.
+    pub after: i64,
+    /// When (RFC 3339).
+    pub at: String,
 }
 
 /// A game in a profile's list.
@@ -220,6 +234,20 @@ pub fn profile(lang: Lang, user: Option<&str>, csrf: &str, profile: &Profile) ->
                     },
                     None => p class="muted" { (lang.tr("profile-no-puzzles")) },
                 }
+                @if !profile.puzzle_history.is_empty() {
+                    h3 { (lang.tr("profile-puzzle-history")) }
+                    ul class="puzzle-history" {
+                        @for tried in &profile.puzzle_history {
+                            li {
+                                (lang.tr_args(
+                                    if tried.solved { "profile-puzzle-solved" } else { "profile-puzzle-missed" },
+                                    &[("before", FluentValue::from(tried.before)), ("after", FluentValue::from(tried.after))],
+                                ))
+                                " · " span class="muted small" { (super::lobby::readable_time(&tried.at)) }
+                            }
+                        }
+                    }
+                }
             }
             section {
                 h2 { (lang.tr("profile-latest")) }
@@ -359,6 +387,12 @@ mod tests {
                 ratings: vec![(2, 1520, 290, history.len() as i64)],
                 history,
                 puzzles: Some((1360, 2)),
+                puzzle_history: vec![ProfilePuzzle {
+                    solved: true,
+                    before: 1340,
+                    after: 1360,
+                    at: "2026-11-21T11:00:00Z".into(),
+                }],
                 played: 1,
                 finished: 1,
                 abandoned: 0,
@@ -381,6 +415,7 @@ mod tests {
         assert!(lost.contains("Lost (winner: beat)"), "{lost}");
         let running = profile_with(vec![(2, 1480.0)], None);
         assert!(!running.contains("class=\"result\""));
+        assert!(running.contains("Recent puzzles") && running.contains("Solved, 1340 → 1360"));
     }
 
     #[test]

@@ -1,15 +1,21 @@
-//! The puzzles page, `/puzzles`: the table at a puzzle's decision, seen from the seat that
-//! decides, with the goal above it. The player answers with the table's own clicks and keys;
-//! the script sends the answer (`/api/puzzles/{id}/attempt`) and says what came of it in the
-//! status line, with the way to the next puzzle.
+//! The puzzles pages: the table at a puzzle's decision, seen from the seat that decides, with
+//! the goal above it. `/puzzles` puts the next puzzle near the reader's rating, of a theme they
+//! may pick; `/puzzles/streak` puzzles of rising rating until a mistake; `/puzzles/daily` the
+//! puzzle of the day, which the home page shows ([`daily_teaser`]). The player answers with the
+//! table's own clicks and keys; the script sends the answer (`/api/puzzles/{id}/attempt`, with
+//! the run's length in a streak) and says what came of it in the status line, with the way on.
 
-use maud::{html, PreEscaped};
+use maud::{html, Markup, PreEscaped};
 
 use super::layout::{document, Page};
 use crate::i18n::Lang;
 
 /// The path of the puzzles page.
 pub const PUZZLES_PATH: &str = "/puzzles";
+/// The path of a streak's page.
+pub const STREAK_PATH: &str = "/puzzles/streak";
+/// The path of the puzzle of the day.
+pub const DAILY_PATH: &str = "/puzzles/daily";
 
 /// A puzzle put to the reader.
 pub struct PuzzleQuestion<'a> {
@@ -25,50 +31,158 @@ pub struct PuzzleQuestion<'a> {
     pub your_rating: Option<i64>,
 }
 
-/// `/puzzles`: the next puzzle, or word that none is left.
+/// Which puzzles a page puts.
+pub enum PuzzleMode<'a> {
+    /// The next puzzle near the reader's rating, of `theme` if one is picked; `themes` are the
+    /// names of every theme, for the picker.
+    Next {
+        /// The theme picked.
+        theme: Option<&'a str>,
+        /// Every theme's name.
+        themes: &'a [&'a str],
+    },
+    /// A streak, `solved` puzzles solved in a row so far: unrated.
+    Streak {
+        /// Solved so far.
+        solved: u32,
+    },
+    /// The puzzle of the day.
+    Daily,
+}
+
+/// The puzzle of the day as the home page shows it.
+pub struct DailyTeaser<'a> {
+    /// The name of the seat that decides.
+    pub mover: &'a str,
+    /// The puzzle's rating.
+    pub rating: i64,
+    /// Its themes' names.
+    pub themes: Vec<&'a str>,
+}
+
+/// The words of theme `name`.
+fn theme_words(lang: Lang, name: &str) -> String {
+    lang.tr(&format!("puzzles-theme-{name}"))
+}
+
+/// A puzzles page: the puzzle of `mode`, or word that none is left.
 pub fn puzzles(
     lang: Lang,
     user: Option<&str>,
     csrf: &str,
+    mode: &PuzzleMode,
     question: Option<&PuzzleQuestion>,
 ) -> String {
     let page = Page::new(lang, user, csrf, "puzzles");
-    let title = lang.tr("puzzles-title");
+    let title = match mode {
+        PuzzleMode::Next { .. } => lang.tr("puzzles-title"),
+        PuzzleMode::Streak { .. } => lang.tr("puzzles-streak-title"),
+        PuzzleMode::Daily => lang.tr("puzzles-daily-title"),
+    };
+    let next_href = match mode {
+        PuzzleMode::Next {
+            theme: Some(theme), ..
+        } => format!("{PUZZLES_PATH}?theme={theme}"),
+        PuzzleMode::Streak { .. } => STREAK_PATH.to_string(),
+        _ => PUZZLES_PATH.to_string(),
+    };
+    let streak = match mode {
+        PuzzleMode::Streak { solved } => Some(*solved),
+        _ => None,
+    };
     document(
         &page,
         &title,
         html! {
             div class="game-bar puzzle-bar" {
                 h1 { (title) }
+                @match mode {
+                    PuzzleMode::Next { theme, themes } => (choices(lang, *theme, themes)),
+                    PuzzleMode::Streak { solved } => {
+                        p class="puzzle-streak-intro" { (lang.tr("puzzles-streak-intro")) }
+                        p class="puzzle-streak" {
+                            (lang.tr_args("puzzles-streak-run", &[("solved", (*solved).into())]))
+                        }
+                    }
+                    PuzzleMode::Daily => {}
+                }
                 @if let Some(question) = question {
                     p class="puzzle-goal" { (lang.tr_args("puzzles-goal", &[("name", question.mover.1.into())])) }
                     p class="puzzle-facts" {
                         (lang.tr_args("puzzles-rating", &[("rating", question.rating.into())]))
-                        " · "
-                        @match question.your_rating {
-                            Some(yours) => (lang.tr_args("puzzles-your-rating", &[("rating", yours.into())])),
-                            None => a href={ "/login?next=" (PUZZLES_PATH) } { (lang.tr("puzzles-log-in")) },
+                        @if streak.is_none() {
+                            " · "
+                            @match question.your_rating {
+                                Some(yours) => (lang.tr_args("puzzles-your-rating", &[("rating", yours.into())])),
+                                None => a href={ "/login?next=" (PUZZLES_PATH) } { (lang.tr("puzzles-log-in")) },
+                            }
                         }
                     }
                 }
                 p class="puzzle-result" role="status" {}
-                a class="button primary puzzle-next" href=(PUZZLES_PATH) hidden[question.is_some()] {
-                    (lang.tr("puzzles-next"))
+                a class="button primary puzzle-next" href=(next_href) hidden[question.is_some()] {
+                    @if streak.is_some() { (lang.tr("puzzles-streak-new")) } @else { (lang.tr("puzzles-next")) }
                 }
             }
             p class="error-banner" role="alert" hidden {}
             @match question {
                 Some(question) => {
-                    div id="table" class="puzzle" data-puzzle=(question.id) data-seat=(question.mover.0) {
+                    div id="table" class="puzzle" data-puzzle=(question.id) data-seat=(question.mover.0) data-streak=[streak] {
                         (PreEscaped(question.table_html))
                     }
                 }
                 None => {
                     section class="narrow" {
-                        p { (lang.tr("puzzles-none")) }
+                        @match streak {
+                            Some(solved) => p class="puzzle-streak-end" {
+                                (lang.tr_args("puzzles-streak-none", &[("solved", solved.into())]))
+                            },
+                            None => p { (lang.tr("puzzles-none")) },
+                        }
                     }
                 }
             }
         },
     )
+}
+
+/// The theme picker (a form that works without the script) and the way to a streak.
+fn choices(lang: Lang, picked: Option<&str>, themes: &[&str]) -> Markup {
+    html! {
+        form class="puzzle-choices" method="get" action=(PUZZLES_PATH) {
+            label for="puzzle-theme" { (lang.tr("puzzles-theme")) }
+            " "
+            select id="puzzle-theme" name="theme" {
+                option value="" selected[picked.is_none()] { (lang.tr("puzzles-theme-all")) }
+                @for name in themes {
+                    option value=(name) selected[picked == Some(*name)] { (theme_words(lang, name)) }
+                }
+            }
+            " "
+            button type="submit" class="button" { (lang.tr("puzzles-theme-show")) }
+            " "
+            a class="button puzzle-streak-start" href=(STREAK_PATH) { (lang.tr("puzzles-streak")) }
+        }
+    }
+}
+
+/// The home page's part on the puzzle of the day: its goal, rating and themes, and the way to
+/// it.
+pub fn daily_teaser(lang: Lang, teaser: &DailyTeaser) -> Markup {
+    let themes: Vec<String> = teaser
+        .themes
+        .iter()
+        .map(|name| theme_words(lang, name))
+        .collect();
+    html! {
+        section class="daily-puzzle" {
+            h2 { (lang.tr("puzzles-daily-title")) }
+            p { (lang.tr_args("puzzles-goal", &[("name", teaser.mover.into())])) }
+            p class="muted" {
+                (lang.tr_args("puzzles-rating", &[("rating", teaser.rating.into())]))
+                @if !themes.is_empty() { " · " (themes.join(", ")) }
+            }
+            p { a class="button primary daily-puzzle-solve" href=(DAILY_PATH) { (lang.tr("puzzles-daily-solve")) } }
+        }
+    }
 }

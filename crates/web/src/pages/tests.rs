@@ -47,7 +47,7 @@ fn all_pages(lang: Lang, user: Option<&str>) -> Vec<String> {
     ];
     let finished = [summary("f1", "finished", false)];
     vec![
-        home(lang, user, "tok"),
+        home(lang, user, "tok", None),
         login(lang, user, "tok", None),
         register(lang, user, "tok", Some("/lobby?invite=abc")),
         lobby(
@@ -584,13 +584,13 @@ fn pages_draw_their_pictures_rather_than_rely_on_a_font() {
 #[test]
 fn the_home_page_names_as_many_bot_levels_as_the_lobby_offers() {
     for lang in Lang::ALL {
-        let page = home(lang, None, "tok");
+        let page = home(lang, None, "tok", None);
         for level in crate::BOT_LEVELS {
             let name = crate::bot_level_name(lang, level);
             assert!(page.contains(&name), "{}: {name} missing", lang.code());
         }
     }
-    assert!(home(Lang::En, None, "tok").contains("at 5 levels"));
+    assert!(home(Lang::En, None, "tok", None).contains("at 5 levels"));
 }
 
 #[test]
