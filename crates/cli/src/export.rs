@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use helvetia_server::domain::export::{
     parse_date, parse_players, ExportCursor, ExportFilter, FilterError,
 };
-use helvetia_server::export::pages::{ndjson, ExportPages};
+use helvetia_server::export::paging::{ndjson, ExportPages};
 use helvetia_server::puzzles::export::line;
 use helvetia_server::storage::Store;
 

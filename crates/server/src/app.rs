@@ -5,42 +5,24 @@ use std::net::SocketAddr;
 use std::num::NonZeroU32;
 
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
 use axum::Router;
 use governor::{Quota, RateLimiter};
 
-use crate::accounts::{auth, csrf, scope};
-use crate::analysis::requests as analysis;
-use crate::bot_accounts::requests as bot_accounts;
-use crate::bot_play;
-use crate::chat::lines as chat;
+use crate::accounts::{self, csrf, scope};
 use crate::config::Config;
 use crate::domain::push::vapid::VapidKeys;
 use crate::domain::tokens::random_token;
-use crate::export::{requests as export, settings as export_settings};
 use crate::http::body_limit::{self, MAX_BODY};
 use crate::http::{
     compression, error_language, health, listener, run_to_the_end, security_headers, tracing_layer,
 };
 use crate::live::open_streams::OpenStreams;
 use crate::live::Node;
-use crate::lobby::{create, lists, next_game, rematch, seats, status, tutorial};
-use crate::mail;
-use crate::play::{forced_steps, hints, requests as play, resign, socket as ws, stand_in};
-use crate::play_now::requests as play_now;
-use crate::players::{leaderboard, profiles as players};
-use crate::push::requests as push;
-use crate::push::service_worker;
-use crate::puzzles;
-use crate::site::pages;
-use crate::site::settings as site_settings;
+use crate::site::{self, pages};
 use crate::state::{AppState, Shared};
 use crate::storage::Store;
-use crate::tournaments::pages as tournament_pages;
-use crate::tournaments::requests as tournaments;
-use crate::vacations::requests as vacation_requests;
-use crate::webhooks::settings as webhooks;
-use crate::workers;
+use crate::{analysis, bot_accounts, bot_play, chat, export, lobby, mail, play, play_now};
+use crate::{players, push, puzzles, tournaments, vacations, webhooks, workers};
 
 /// Why the server could not start.
 #[derive(Debug)]
@@ -84,7 +66,7 @@ pub async fn open(config: Config) -> Result<AppState, StartError> {
         node: Node::new(store, config.bot_threads),
         auth_limiter: RateLimiter::keyed(Quota::per_minute(per_minute)),
         login_limiter: RateLimiter::keyed(Quota::per_minute(per_account)),
-        chat_limiter: chat::limiter(),
+        chat_limiter: chat::lines::limiter(),
         api_limiter: RateLimiter::keyed(Quota::per_minute(api_per_minute)),
         blocked_token_addresses: Default::default(),
         open_streams: OpenStreams::new(config.max_streams_per_account),
@@ -104,132 +86,27 @@ fn default_node_name() -> String {
     format!("{host}-{}-{}", std::process::id(), &random_token()[..6])
 }
 
-/// The router with every route.
+/// The router: each feature's routes (its `routes()`), and the layers every request passes.
 pub fn app(state: AppState) -> Router {
-    let operations = Router::new()
-        .route("/healthz", get(health::live))
-        .route("/readyz", get(health::ready))
-        .route("/metrics", get(health::metrics));
-    let api = Router::new()
-        .route("/register", post(auth::register))
-        .route("/login", post(auth::login))
-        .route("/logout", post(auth::logout))
-        .route("/me", get(auth::me))
-        .route("/account/bot", post(bot_accounts::become_bot))
-        .route(
-            "/bot/tokens",
-            get(bot_accounts::list).post(bot_accounts::create),
-        )
-        .route("/bot/tokens/{id}/revoke", post(bot_accounts::revoke))
-        .route("/bot/events", get(bot_play::event_stream::events))
-        .route(
-            "/bot/games/{id}/accept",
-            post(bot_play::invitations::accept),
-        )
-        .route(
-            "/bot/games/{id}/decline",
-            post(bot_play::invitations::decline),
-        )
-        .route("/bot/games/{id}/stream", get(bot_play::game_stream::stream))
-        .route("/push/key", get(push::key))
-        .route("/push/devices", get(push::list).post(push::add))
-        .route("/push/devices/seen", post(push::seen))
-        .route("/push/devices/{id}/remove", post(push::remove))
-        .route("/puzzles/export", get(puzzles::export::export))
-        .route("/puzzles/next", get(puzzles::next::next))
-        .route("/puzzles/daily", get(puzzles::daily::daily))
-        .route("/puzzles/streak", get(puzzles::streak::next_in_streak))
-        .route("/puzzles/{id}/attempt", post(puzzles::attempts::attempt))
-        .route("/tutorial", post(tutorial::start))
-        .route("/play-now", get(play_now::status).post(play_now::join))
-        .route("/play-now/cancel", post(play_now::cancel))
-        .route(
-            "/tournaments",
-            get(tournaments::list).post(tournaments::create),
-        )
-        .route("/tournaments/{id}", get(tournaments::get))
-        .route("/tournaments/{id}/enter", post(tournaments::enter))
-        .route("/tournaments/{id}/withdraw", post(tournaments::withdraw))
-        .route("/games", get(lists::list).post(create::create))
-        .route("/games/export", get(export::export))
-        .route("/games/next", get(next_game::api))
-        .route("/games/{id}", get(play::get_game))
-        .route("/games/{id}/join", post(seats::join))
-        .route("/games/{id}/leave", post(seats::leave))
-        .route("/games/{id}/start", post(status::start))
-        .route("/games/{id}/actions", post(play::post_action))
-        .route("/games/{id}/undo", post(play::post_undo))
-        .route("/games/{id}/return", post(stand_in::take_seat_back))
-        .route("/games/{id}/end-vote", post(stand_in::vote_to_end))
-        .route("/games/{id}/resign", post(resign::resign))
-        .route("/games/{id}/rematch", post(rematch::rematch))
-        .route("/games/{id}/chat", get(chat::list).post(chat::post))
-        .route("/players/{name}/mute", post(chat::mute))
-        .route("/players/{name}/unmute", post(chat::unmute))
-        .route("/leaderboard", get(leaderboard::leaderboard_json))
-        .route("/leaderboard/bots", get(leaderboard::bot_ladder_json))
-        .route("/players/{name}", get(players::profile_json))
-        .route("/games/{id}/replay/{step}", get(play::get_replay))
-        .route(
-            "/games/{id}/analysis",
-            get(analysis::get).post(analysis::request),
-        )
-        .route("/games/{id}/hint", post(hints::ask))
-        .route("/games/{id}/ws", get(ws::upgrade))
-        .route(
-            "/settings",
-            get(mail::settings::get).post(mail::settings::save),
-        )
-        .route(
-            "/settings/forced-steps",
-            get(forced_steps::get).post(forced_steps::save),
-        )
-        .route(
-            "/settings/export",
-            get(export_settings::get).post(export_settings::save),
-        )
-        .route(
-            "/settings/vacation",
-            get(vacation_requests::get).post(vacation_requests::take),
-        )
-        .route("/settings/vacation/end", post(vacation_requests::end))
-        .route(
-            "/settings/webhooks",
-            get(webhooks::list).post(webhooks::add),
-        )
-        .route("/settings/webhooks/{id}/delete", post(webhooks::delete))
-        .route("/settings/webhooks/{id}/resume", post(webhooks::resume));
     let router = Router::new()
-        .route("/", get(pages::home))
-        .route("/login", get(pages::login))
-        .route("/register", get(pages::register))
-        .route("/lobby", get(pages::lobby))
-        .route("/next", get(next_game::page))
-        .route("/rules", get(pages::rules))
-        .route("/tutorial", get(tutorial::page))
-        .route("/leaderboard", get(leaderboard::leaderboard_page))
-        .route("/tournaments", get(tournament_pages::list_page))
-        .route("/tournaments/{id}", get(tournament_pages::tournament_page))
-        .route("/puzzles", get(puzzles::page::page))
-        .route("/puzzles/daily", get(puzzles::daily::page))
-        .route("/puzzles/streak", get(puzzles::streak::page))
-        .route("/leaderboard/bots", get(leaderboard::bot_ladder_page))
-        .route("/players/{name}", get(players::profile_page))
-        .route("/games/{id}", get(pages::game))
-        .route("/games/{id}/replay", get(pages::replay))
-        .route("/settings", get(site_settings::page))
-        .route(
-            "/unsubscribe/{token}",
-            get(mail::settings::ask_to_unsubscribe).post(mail::settings::unsubscribe),
-        )
-        .route("/static/app.js", get(pages::script))
-        .route("/static/text.js", get(pages::text_script))
-        .route("/static/app.css", get(pages::style))
-        .route("/static/icon.svg", get(pages::icon))
-        .route("/favicon.ico", get(pages::icon))
-        .route("/sw.js", get(service_worker::script))
-        .nest("/api", api)
-        .merge(operations)
+        .merge(health::routes())
+        .merge(site::routes())
+        .merge(accounts::routes())
+        .merge(lobby::routes())
+        .merge(play::routes())
+        .merge(chat::routes())
+        .merge(analysis::routes())
+        .merge(players::routes())
+        .merge(play_now::routes())
+        .merge(tournaments::routes())
+        .merge(puzzles::routes())
+        .merge(export::routes())
+        .merge(bot_accounts::routes())
+        .merge(bot_play::routes())
+        .merge(mail::routes())
+        .merge(push::routes())
+        .merge(vacations::routes())
+        .merge(webhooks::routes())
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

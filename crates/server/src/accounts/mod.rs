@@ -8,3 +8,17 @@ pub mod limits;
 pub mod page_context;
 pub mod passwords;
 pub mod scope;
+
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::state::AppState;
+
+/// The routes of accounts: registering, logging in and out, who is logged in.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/register", post(auth::register))
+        .route("/api/login", post(auth::login))
+        .route("/api/logout", post(auth::logout))
+        .route("/api/me", get(auth::me))
+}

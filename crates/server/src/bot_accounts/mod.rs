@@ -8,3 +8,19 @@
 
 pub mod requests;
 pub mod settings;
+
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::state::AppState;
+
+/// The routes of bot accounts: becoming one, and its API tokens.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/account/bot", post(requests::become_bot))
+        .route(
+            "/api/bot/tokens",
+            get(requests::list).post(requests::create),
+        )
+        .route("/api/bot/tokens/{id}/revoke", post(requests::revoke))
+}

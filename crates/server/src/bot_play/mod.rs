@@ -14,8 +14,12 @@ pub mod game_stream;
 pub mod invitations;
 pub mod ndjson;
 
+use axum::routing::{get, post};
+use axum::Router;
+
 use crate::accounts::auth::{Credential, User};
 use crate::http::error::{AppError, AppResult};
+use crate::state::AppState;
 
 /// Refuses anyone but a bot account's token: these routes are a program's, not a person's.
 fn bot_token(user: &User) -> AppResult<()> {
@@ -25,4 +29,13 @@ fn bot_token(user: &User) -> AppResult<()> {
         // A bot account's own session is for its settings (refused before this by the scope).
         Credential::BotSession => Err(AppError::forbidden("bot-account")),
     }
+}
+
+/// The routes of bots at the table: the event stream, invitations, a game's stream.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/bot/events", get(event_stream::events))
+        .route("/api/bot/games/{id}/accept", post(invitations::accept))
+        .route("/api/bot/games/{id}/decline", post(invitations::decline))
+        .route("/api/bot/games/{id}/stream", get(game_stream::stream))
 }

@@ -7,6 +7,21 @@
 //! - [`requests`]: `GET /api/games/export`.
 //! - [`settings`]: `GET`/`POST /api/settings/export`.
 
-pub mod pages;
+pub mod paging;
 pub mod requests;
 pub mod settings;
+
+use axum::routing::get;
+use axum::Router;
+
+use crate::state::AppState;
+
+/// The routes of open data: the finished games, and the setting to be anonymous in them.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/games/export", get(requests::export))
+        .route(
+            "/api/settings/export",
+            get(settings::get).post(settings::save),
+        )
+}

@@ -11,7 +11,7 @@ use futures_util::StreamExt;
 use serde::Deserialize;
 use tokio::sync::Semaphore;
 
-use super::pages::{ndjson, ExportPages};
+use super::paging::{ndjson, ExportPages};
 use crate::domain::export::{
     parse_date, parse_players, ExportCursor, ExportFilter, ExportRecord, FilterError,
 };

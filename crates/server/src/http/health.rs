@@ -4,6 +4,8 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::routing::get;
+use axum::Router;
 
 use crate::state::AppState;
 
@@ -30,4 +32,12 @@ pub async fn ready(State(app): State<AppState>) -> (StatusCode, &'static str) {
 /// `GET /metrics`: every metric, with the gauges of this moment.
 pub async fn metrics(State(app): State<AppState>) -> String {
     crate::live::metrics::render(&app)
+}
+
+/// The routes an operator's tools read: liveness, readiness and the metrics.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/healthz", get(live))
+        .route("/readyz", get(ready))
+        .route("/metrics", get(metrics))
 }

@@ -14,3 +14,18 @@
 pub mod compose;
 pub mod settings;
 pub mod transport;
+
+use axum::routing::get;
+use axum::Router;
+
+use crate::state::AppState;
+
+/// The routes of mail: its settings, and unsubscribing from a mail's link.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/settings", get(settings::get).post(settings::save))
+        .route(
+            "/unsubscribe/{token}",
+            get(settings::ask_to_unsubscribe).post(settings::unsubscribe),
+        )
+}

@@ -4,3 +4,15 @@
 
 pub mod requests;
 pub mod tables;
+
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::state::AppState;
+
+/// The routes of "play now": joining a pool, its status, leaving it.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/play-now", get(requests::status).post(requests::join))
+        .route("/api/play-now/cancel", post(requests::cancel))
+}

@@ -12,3 +12,18 @@ pub mod requests;
 pub mod sender;
 pub mod service_worker;
 pub mod settings;
+
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::state::AppState;
+
+/// The routes of Web Push: the server's key, a person's devices, the service worker.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/push/key", get(requests::key))
+        .route("/api/push/devices", get(requests::list).post(requests::add))
+        .route("/api/push/devices/seen", post(requests::seen))
+        .route("/api/push/devices/{id}/remove", post(requests::remove))
+        .route("/sw.js", get(service_worker::script))
+}

@@ -14,3 +14,21 @@ pub mod next;
 pub mod page;
 pub mod streak;
 pub mod table;
+
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::state::AppState;
+
+/// The routes of puzzles: the API, the open data and the pages.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/puzzles/export", get(export::export))
+        .route("/api/puzzles/next", get(next::next))
+        .route("/api/puzzles/daily", get(daily::daily))
+        .route("/api/puzzles/streak", get(streak::next_in_streak))
+        .route("/api/puzzles/{id}/attempt", post(attempts::attempt))
+        .route("/puzzles", get(page::page))
+        .route("/puzzles/daily", get(daily::page))
+        .route("/puzzles/streak", get(streak::page))
+}

@@ -8,3 +8,18 @@
 pub mod clocks;
 pub mod requests;
 pub mod settings;
+
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::state::AppState;
+
+/// The routes of vacations: taking one, and ending it early.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/settings/vacation",
+            get(requests::get).post(requests::take),
+        )
+        .route("/api/settings/vacation/end", post(requests::end))
+}

@@ -16,3 +16,19 @@
 
 pub mod compose;
 pub mod settings;
+
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::state::AppState;
+
+/// The routes of a person's webhooks.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/settings/webhooks",
+            get(settings::list).post(settings::add),
+        )
+        .route("/api/settings/webhooks/{id}/delete", post(settings::delete))
+        .route("/api/settings/webhooks/{id}/resume", post(settings::resume))
+}
