@@ -1,10 +1,10 @@
 //! The screens around the table, measured in headless Chromium at a laptop's 1366 × 768 and a
-//! phone's 390 × 844 as a person first sees them: a finished game's end screen and its replay
-//! (English and German), the tutorial's first decision, and a running tournament's page with
-//! the list of tournaments (English and German). On each nothing scrolls sideways; the end
-//! screen and the replay keep the board and their controls in the window on the laptop, and a
-//! step forward in the replay changes something drawn inside the window. One server and one
-//! game per test. Saves `docs/screenshots/screens-*.png`.
+//! phone's 390 × 844 as a person first sees them: a finished game's end screen and its replay,
+//! the tutorial's first decisions, the lobby, and a running tournament's page with the list of
+//! tournaments (English and German). On each nothing scrolls sideways; the end screen and the
+//! replay keep the board and their controls in the window on the laptop, and there a step
+//! forward in the replay changes something drawn inside the window. One server and one game per
+//! test. Saves `docs/screenshots/screens-*.png`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`.
 
@@ -192,11 +192,12 @@ async fn a_finished_games_end_screen_and_replay_fit_a_laptop_and_a_phone() {
             sideways_faults(&visitor, "").await,
         ],
     ));
+    // (A phone shows one village at a time: a step's change may be in another, so only its
+    // board and prompt are compared, by `replay_faults`.)
     faults.extend(on(
         "the replay at 390x844",
         vec![
             replay_faults(&visitor, &server.base, &id, false, "screens-phone").await,
-            forward_faults(&visitor, 3).await,
             sideways_faults(&visitor, "").await,
         ],
     ));
@@ -333,8 +334,22 @@ async fn post_from_page(client: &Client, path: &str, body: serde_json::Value) ->
     (status, answer[1].as_str().expect("a body").to_string())
 }
 
+/// The lobby's form for a new game: every field inside its card; the filters' labels capitalised.
+const LOBBY: &str = "const form = document.getElementById('create-game');
+   const card = form.closest('.card').getBoundingClientRect();
+   for (const field of form.querySelectorAll('input, select, button, fieldset')) {
+     const r = field.getBoundingClientRect();
+     if (field.checkVisibility() && (r.left < card.left - 0.5 || r.right > card.right + 0.5))
+       faults.push(name(field) + ' ' + (field.name || '') + ' sticks out of its card: '
+         + Math.round(r.left) + '..' + Math.round(r.right) + ' in ' + Math.round(card.left) + '..' + Math.round(card.right));
+   }
+   for (const label of document.querySelectorAll('.lobby-filters label')) {
+     const word = label.textContent.trim();
+     if (word[0] !== word[0].toLocaleUpperCase()) faults.push('a filter label in lower case: ' + word);
+   }";
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_running_tournaments_pages_fit_a_laptop_and_a_phone() {
+async fn the_lobby_and_a_running_tournaments_pages_fit_a_laptop_and_a_phone() {
     let server = TestServer::start_with(|mut config| {
         config.tournament_tick_ms = 100;
         config
@@ -345,6 +360,23 @@ async fn a_running_tournaments_pages_fit_a_laptop_and_a_phone() {
     let beat = browser.session(PHONE.0, PHONE.1).await;
     register(&anna, &server, "anna").await;
     register(&beat, &server, "beat").await;
+
+    // The lobby, where registering leads: the new game's fields keep to their card, and the
+    // filters' labels begin as words do.
+    for (client, screen) in [(&anna, "laptop"), (&beat, "phone")] {
+        for lang in ["en", "de"] {
+            client
+                .goto(&server.url(&format!("/lobby?lang={lang}")))
+                .await
+                .expect("the lobby");
+            let faults = sideways_faults(client, LOBBY).await;
+            assert!(
+                faults.is_empty(),
+                "the lobby on a {screen} in {lang}:\n{}",
+                faults.join("\n")
+            );
+        }
+    }
 
     // A tournament for tables of two that starts as soon as both have entered.
     let starts_at = anna
