@@ -13,7 +13,7 @@ use super::{answer, render_text_table, village_words, Ask};
 use crate::story::{story_lines, StoryLine};
 use crate::table::village::{newborn_title, villager_title};
 use crate::table::{seat_names, Ctx};
-use crate::tutorial::Moment;
+use crate::tutorial::{coaching, Moment, Tutorial};
 use crate::words::building_name;
 use crate::{Lang, PlayerInfo, TableInput};
 
@@ -177,6 +177,42 @@ fn check_rules(view: &View, legal: &[Action], names: &[PlayerInfo]) -> Moment {
     kind.expect("five languages")
 }
 
+/// In a tutorial game the text table carries the coach of the moment in words: its title, and
+/// its text unless it points at the drawing. Anna learns; her table and Beat's are checked.
+fn check_coach(view: &View, legal: &[Action], played: &[(Seat, Action)], names: &[PlayerInfo]) {
+    let learner = Seat(0);
+    let tutorial = Tutorial::of(learner, played.iter().map(|(s, a)| (*s, a)), view);
+    let theirs = if view.position.to_move() == Some(learner) {
+        legal
+    } else {
+        &[]
+    };
+    let lang = Lang::En;
+    let moment = coaching(view, theirs, &[], &tutorial).moment;
+    let input = TableInput {
+        legal: theirs,
+        tutorial: Some(tutorial),
+        ..TableInput::new("g1", view, names, lang)
+    };
+    let html = render_text_table(&input, Some(learner));
+    let key = moment.key();
+    let heading = format!("<h2 id=\"text-coach-title\">{}: ", lang.tr("coach-heading"));
+    assert!(
+        html.contains(&format!("data-moment=\"{key}\"")),
+        "{moment:?}"
+    );
+    assert!(html.contains(&heading), "{moment:?}: no coach heading");
+    let round = view.position.round.saturating_sub(1);
+    let args = [("name", "".into()), ("round", round.into())];
+    let text = lang.tr_args(key, &args);
+    let text = maud::html! { (text) }.into_string();
+    assert_eq!(
+        html.contains(&text),
+        super::rules::coach_text_fits(moment),
+        "{moment:?}: the coach's words"
+    );
+}
+
 #[test]
 fn every_ask_answers_at_every_decision_of_random_games_in_every_language() {
     let mut kinds: Vec<Moment> = Vec::new();
@@ -190,6 +226,7 @@ fn every_ask_answers_at_every_decision_of_random_games_in_every_language() {
         let names: Vec<String> = infos.iter().map(|p| p.name.clone()).collect();
         let mut logs: [Vec<StoryLine>; 5] = Default::default();
         let mut decisions = 0;
+        let mut played: Vec<(Seat, Action)> = Vec::new();
         loop {
             let before = game.view();
             let legal = game.legal_actions();
@@ -211,7 +248,11 @@ fn every_ask_answers_at_every_decision_of_random_games_in_every_language() {
             if legal.is_empty() {
                 break;
             }
+            check_coach(&before, &legal, &played, &infos);
             let action = legal[rng.next_u64() as usize % legal.len()];
+            if let Some(seat) = mover {
+                played.push((seat, action));
+            }
             game.play(action).unwrap();
             let after = game.view();
             for (lang, log) in Lang::ALL.into_iter().zip(&mut logs) {
