@@ -27,6 +27,9 @@
   let storyRead = storyLength();
   let wasYourTurn = false;
 
+  // The history keeps the last texts said: enough to read back a round, and a page that
+  // stays light for the screen reader through a whole game.
+  const HISTORY_KEPT = 100;
   function remember(command, text) {
     const item = document.createElement("li");
     if (command) {
@@ -36,15 +39,19 @@
     }
     item.append(text);
     history.append(item);
+    while (history.children.length > HISTORY_KEPT) history.firstElementChild.remove();
   }
 
   // A live region is read when its text changes: it is emptied first, so that the same
   // answer twice is read twice. What is said to a region within that moment (the others'
   // decisions arriving one after another) is read as one text, none replaced before it was
-  // read.
+  // read. `text` is one text or a list of them (the others' lines, one by one): the history
+  // keeps each as an entry of its own.
   const pending = new Map();
   function say(region, text, command) {
-    remember(command, text);
+    const parts = Array.isArray(text) ? text : [text];
+    parts.forEach(function (part, i) { remember(i === 0 ? command : null, part); });
+    text = parts.join(" ");
     if (pending.has(region)) { pending.get(region).push(text); return; }
     pending.set(region, [text]);
     region.textContent = "";
@@ -156,22 +163,29 @@
     else if (button.dataset.undo !== undefined) undo(null);
   });
 
-  // What the others did, once each, and a summary when the viewer's turn begins.
+  // What the others did, once each, a summary when the viewer's turn begins, and in a
+  // tutorial the coach's words when its moment changes.
+  let coachMoment = null;
   function announce() {
     const t = table();
     if (!t) return;
-    const lines = Array.from(t.querySelectorAll(".text-story li"))
+    const parts = Array.from(t.querySelectorAll(".text-story li"))
       .filter(function (li) {
         return Number(li.dataset.index) >= storyRead && (mySeat === undefined || li.dataset.seat !== mySeat);
       })
       .map(function (li) { return li.textContent; });
     storyRead = storyLength();
-    const parts = [];
-    if (lines.length) parts.push(lines.join(" "));
     const turnNow = yourTurn();
     if (turnNow && !wasYourTurn) parts.push((asked("w") || "") + " " + words("summary", String(choices().length)));
     wasYourTurn = turnNow;
-    if (parts.length) say(news, parts.join(" "), null);
+    const coach = t.querySelector(".text-coach");
+    if (coach && coach.dataset.moment !== coachMoment) {
+      coachMoment = coach.dataset.moment;
+      const said = coach.querySelector("h2").textContent;
+      const text = coach.querySelector(".text-coach-words");
+      parts.push(text ? said + ". " + text.textContent : said + ".");
+    }
+    if (parts.length) say(news, parts, null);
   }
 
   function swap(html) {

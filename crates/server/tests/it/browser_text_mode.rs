@@ -1,7 +1,9 @@
 //! The text mode in headless Chromium, as a person with a screen reader meets it: Anna chooses
-//! it with the home page's link and plays a game against a bot to the scores. She reads only
+//! it with the home page's link and plays a whole game against a bot, without a round limit,
+//! to the scores; then she and her friend Beat, each in a browser of their own, play a few
+//! turns of a three-player game with a bot and each hears what the other did. They read only
 //! what a screen reader reads, the accessibility tree (`Accessibility.getFullAXTree` through
-//! ChromeDriver's DevTools command) with its live regions, and decides only by typing in the
+//! ChromeDriver's DevTools command) with its live regions, and decide only by typing in the
 //! command field. axe-core finds no violation on the text page (mid-game in English, and the
 //! finished game's page in every language).
 
@@ -16,8 +18,8 @@ use rand_core::{RngCore, SeedableRng};
 use serde_json::{json, Value};
 
 use crate::browser_support::{
-    axe_in_every_language, axe_violations, create_game, game_id, register, wait_until, Browser,
-    TestServer,
+    axe_in_every_language, axe_violations, create_game_with, game_id, register,
+    start_a_game_with_beat, wait_until, Browser, TestServer,
 };
 
 /// ChromeDriver's door to the DevTools protocol: the page's whole accessibility tree.
@@ -197,21 +199,143 @@ fn unique_words<'a>(label: &'a str, choices: &[String]) -> Option<&'a str> {
     (matches == 1).then_some(words)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn browser_text_mode_plays_a_game_to_the_scores_against_a_bot_by_typed_commands() {
-    let en = Lang::En;
-    let server = TestServer::start().await;
-    let mut browser = Browser::start().await;
-    let anna = browser.session(1200, 900).await;
-    register(&anna, &server, "anna").await;
-    // The home page's first link chooses the text mode.
-    anna.goto(&server.url("/")).await.expect("the home page");
-    anna.find(Locator::LinkText(&en.tr("text-mode-link")))
+/// Follows the home page's first link, which chooses the text mode for this browser.
+async fn choose_text_mode(client: &Client, server: &TestServer) {
+    client.goto(&server.url("/")).await.expect("the home page");
+    client
+        .find(Locator::LinkText(&Lang::En.tr("text-mode-link")))
         .await
         .expect("the text mode's link")
         .click()
         .await
         .expect("follow it");
+}
+
+/// What one look at the screen came to.
+#[derive(Debug, PartialEq, Eq)]
+enum Look {
+    /// The end screen.
+    Over,
+    /// Nothing to decide yet: another's turn, or the table after one's own decision to come.
+    Waiting,
+    /// A choice was typed.
+    Decided,
+}
+
+/// A person at the text table, who decides by typing whenever the screen shows a new decision
+/// of theirs.
+struct Reader<'a> {
+    client: &'a Client,
+    /// The headings, and the nodes behind them, at the last look: a new table has new nodes.
+    shown: (Vec<String>, Vec<u64>),
+    last_change: Instant,
+    /// Choices typed; of them by words, and after no new table came for 10 s.
+    decisions: usize,
+    by_words: usize,
+    waits: usize,
+    /// Every command typed, so that the history's answers are told from what was said.
+    typed: Vec<String>,
+    /// The others' live region at the looks that found it changed.
+    heard: Vec<String>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(client: &'a Client) -> Reader<'a> {
+        Reader {
+            client,
+            shown: (Vec::new(), Vec::new()),
+            last_change: Instant::now(),
+            decisions: 0,
+            by_words: 0,
+            waits: 0,
+            typed: Vec::new(),
+            heard: Vec::new(),
+        }
+    }
+
+    /// Reads the screen and, when it shows a decision of theirs not yet decided, types a
+    /// choice drawn with `rng`: its number, or every third time its words when they match no
+    /// other choice (`by_words` allows it).
+    async fn look(&mut self, rng: &mut ChaCha8Rng, by_words: bool) -> Look {
+        let en = Lang::En;
+        let screen = Screen::read(self.client).await;
+        let regions = screen.live_regions();
+        if let Some(news) = regions.get(1).filter(|news| !news.is_empty()) {
+            if self.heard.last() != Some(news) {
+                self.heard.push(news.clone());
+            }
+        }
+        let headings = screen.named("heading");
+        if headings.contains(&en.tr("prompt-game-over")) {
+            assert!(headings.contains(&en.tr("end-title")), "{headings:?}");
+            return Look::Over;
+        }
+        let your_turn = headings.contains(&en.tr("prompt-your-turn"));
+        let now = (headings.clone(), screen.heading_nodes());
+        if now != self.shown {
+            self.shown = now;
+            self.last_change = Instant::now();
+        } else if !your_turn || self.last_change.elapsed() < Duration::from_secs(10) {
+            assert!(
+                self.last_change.elapsed() < Duration::from_secs(60),
+                "the game is stuck: {headings:?} {regions:?}"
+            );
+            return Look::Waiting;
+        }
+        let choices = screen.choices();
+        if !your_turn || choices.is_empty() {
+            return Look::Waiting;
+        }
+        if self.last_change.elapsed() >= Duration::from_secs(10) {
+            self.waits += 1;
+        }
+        let pick = &choices[rng.next_u64() as usize % choices.len()];
+        let words =
+            unique_words(pick, &choices).filter(|_| by_words && self.decisions.is_multiple_of(3));
+        let line = match words {
+            Some(words) => {
+                self.by_words += 1;
+                words
+            }
+            None => pick.split_once(": ").expect("numbered").0,
+        };
+        command(self.client, line).await;
+        self.typed.push(line.to_string());
+        self.decisions += 1;
+        assert!(self.decisions < 1_500, "no end after 1,500 decisions");
+        // The next look waits for a change again.
+        self.last_change = Instant::now();
+        Look::Decided
+    }
+
+    /// What the others' live region said, as the history keeps it, entry by entry: the
+    /// entries that are no answer to a command typed.
+    async fn news(&self) -> Vec<String> {
+        let typed = self.typed.iter().map(String::as_str).chain(ASKED);
+        let prefixes: Vec<String> = typed.map(|line| format!("{line}: ")).collect();
+        Screen::read(self.client)
+            .await
+            .history()
+            .into_iter()
+            .filter(|entry| !prefixes.iter().any(|prefix| entry.starts_with(prefix)))
+            .collect()
+    }
+}
+
+/// The ask-commands Anna tries at her first decision.
+const ASKED: [&str; 12] = [
+    "h", "w", "a", "v", "v anna", "m", "c", "b", "s", "t", "l", "r",
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_text_mode_plays_a_whole_game_against_a_bot_and_turns_with_a_friend_by_typed_commands(
+) {
+    let en = Lang::En;
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(1200, 900).await;
+    register(&anna, &server, "anna").await;
+    choose_text_mode(&anna, &server).await;
     // The settings show the choice this browser made.
     anna.goto(&server.url("/settings"))
         .await
@@ -233,9 +357,10 @@ async fn browser_text_mode_plays_a_game_to_the_scores_against_a_bot_by_typed_com
         .expect("its address");
     assert_eq!(current.as_deref(), Some("?table=text#table-mode"));
     anna.goto(&server.url("/lobby")).await.expect("the lobby");
-    // Two rounds, to the scores: 30 decisions, 9 s. Without a round limit the same game took
-    // 154 decisions and 52 s, too long for every run of the tests.
-    create_game(&anna, 2, &["me", "bot:random"], 2).await;
+    // No round limit: the game ends when someone reaches the target, as most games do. The
+    // casual bot (a few milliseconds a decision) reaches it soonest: 40 decisions of Anna's in
+    // 17 s on a busy machine, where the random bot took 160 decisions and 107 s.
+    create_game_with(&anna, 2, &["me", "bot:greedy"], None).await;
     wait_until(
         &anna,
         "location.pathname.startsWith('/games/') && document.getElementById('text-command')",
@@ -245,7 +370,6 @@ async fn browser_text_mode_plays_a_game_to_the_scores_against_a_bot_by_typed_com
     .await;
     let started = Instant::now();
     let your_turn = en.tr("prompt-your-turn");
-    let over = en.tr("prompt-game-over");
     // Anna's first decision: every ask-command answers, then axe-core looks at the page.
     let deadline = Instant::now() + Duration::from_secs(30);
     while !Screen::read(&anna)
@@ -258,7 +382,7 @@ async fn browser_text_mode_plays_a_game_to_the_scores_against_a_bot_by_typed_com
     }
     assert_eq!(ask(&anna, "h").await, en.tr("text-help"));
     let mut answers = Vec::new();
-    for line in ["w", "a", "v", "v anna", "m", "c", "b", "s", "t", "l", "r"] {
+    for line in &ASKED[1..] {
         let answer = ask(&anna, line).await;
         assert!(!answer.contains('⟨'), "{line}: {answer}");
         answers.push(answer);
@@ -266,92 +390,77 @@ async fn browser_text_mode_plays_a_game_to_the_scores_against_a_bot_by_typed_com
     assert!(answers[2].starts_with(&en.tr_args("village-of", &[("name", "anna".into())])));
     assert_eq!(answers[2], answers[3], "v and v anna: Anna's village");
     assert_eq!(answers[8], en.tr("text-no-clocks"));
+    // `s` names no round limit: the game goes on to the target.
+    let mark = "\u{1}";
+    let limit = en.tr_args("table-round-limit", &[("limit", mark.into())]);
+    let limit = limit.split(mark).next().unwrap_or_default();
+    assert!(!answers[7].contains(limit), "{}", answers[7]);
+    // `r` tells the decision in progress (the draft) as the coach titles it.
+    assert!(
+        answers[10].starts_with(&en.tr("coach-draft-title")),
+        "{}",
+        answers[10]
+    );
     let violations = axe_violations(&anna).await;
     assert!(violations.is_empty(), "axe-core: {violations:?}");
 
     let mut rng = ChaCha8Rng::seed_from_u64(58);
-    let (mut decisions, mut by_words) = (0, 0);
-    let mut heard: Vec<String> = Vec::new();
-    let mut last_change = Instant::now();
-    let mut shown: (Vec<String>, Vec<u64>) = (Vec::new(), Vec::new());
-    let mut waits = 0;
+    let mut reader = Reader::new(&anna);
     loop {
-        let screen = Screen::read(&anna).await;
-        let regions = screen.live_regions();
-        if let Some(news) = regions.get(1).filter(|news| !news.is_empty()) {
-            if heard.last() != Some(news) {
-                heard.push(news.clone());
-            }
+        match reader.look(&mut rng, true).await {
+            Look::Over => break,
+            Look::Waiting => tokio::time::sleep(Duration::from_millis(50)).await,
+            Look::Decided => {}
         }
-        let headings = screen.named("heading");
-        let choices = screen.choices();
-        if headings.contains(&over) {
-            assert!(headings.contains(&en.tr("end-title")), "{headings:?}");
-            break;
-        }
-        let now = (headings.clone(), screen.heading_nodes());
-        if now != shown {
-            shown = now;
-            last_change = Instant::now();
-        } else if !headings.contains(&your_turn) || last_change.elapsed() < Duration::from_secs(10)
-        {
-            // Waiting for the bot, or for the table after Anna's decision.
-            assert!(
-                last_change.elapsed() < Duration::from_secs(60),
-                "the game is stuck: {headings:?} {regions:?}"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            continue;
-        }
-        if !headings.contains(&your_turn) || choices.is_empty() {
-            continue;
-        }
-        if last_change.elapsed() >= Duration::from_secs(10) {
-            waits += 1;
-        }
-        let pick = &choices[rng.next_u64() as usize % choices.len()];
-        match unique_words(pick, &choices).filter(|_| decisions % 3 == 0) {
-            Some(words) => {
-                command(&anna, words).await;
-                by_words += 1;
-            }
-            None => command(&anna, pick.split_once(": ").expect("numbered").0).await,
-        }
-        decisions += 1;
-        assert!(decisions < 1_500, "no end after {decisions} decisions");
-        // The next look waits for a change again.
-        last_change = Instant::now();
     }
-    // The live region was heard; everything it said is kept in the history, where the checks
-    // below read it (the region's text is replaced by the next, so that a look now and then
-    // cannot be sure to hear all of it).
-    assert!(!heard.is_empty(), "the others' turns were never heard");
-    let history = Screen::read(&anna).await.history();
+    // The live region was heard; everything it said is kept in the history, entry by entry,
+    // where the checks below read it (the region's text is replaced by the next, so that a
+    // look now and then cannot be sure to hear all of it).
+    assert!(
+        !reader.heard.is_empty(),
+        "the others' turns were never heard"
+    );
+    let news = reader.news().await;
     let summary = en.tr_args("text-summary", &[("count", "".into())]);
     let summary_tail = summary.trim_start();
-    let turn_begins = history
+    let turn_begins = news
         .iter()
         .filter(|entry| entry.contains(summary_tail))
-        .collect::<Vec<_>>();
+        .count();
     assert!(
-        !turn_begins.is_empty(),
-        "no summary at the start of a turn: {history:?}"
+        turn_begins > 0,
+        "no summary at the start of a turn: {news:?}"
     );
-    // The summary follows the answer to "w", which begins with the round; what the others did
-    // comes before it.
-    let round = en.tr_args("table-round", &[("round", 1.into())]);
-    let round_word = round.split('1').next().expect("a word before the number");
+    // What the bot did is told with its name first; Anna's own decisions are not told to her.
+    let bot_lines = news
+        .iter()
+        .filter(|entry| !entry.contains(summary_tail) && !entry.starts_with("anna: "))
+        .count();
     assert!(
-        turn_begins
-            .iter()
-            .any(|news| news.find(round_word).is_some_and(|at| at > 0)),
-        "the others' turns were never read out: {history:?}"
+        bot_lines > reader.decisions / 4,
+        "{bot_lines} lines of the others' turns read out to Anna in {} decisions of hers",
+        reader.decisions
     );
-    assert!(by_words > 0, "no choice made by its words");
+    assert!(reader.by_words > 0, "no choice made by its words");
     let violations = axe_violations(&anna).await;
     assert!(violations.is_empty(), "axe-core at the end: {violations:?}");
-    // The finished game's text page in every language.
+    eprintln!(
+        "text mode: a whole game, {} decisions of Anna's ({} by words, {} after no new table) in {:.1} s",
+        reader.decisions,
+        reader.by_words,
+        reader.waits,
+        started.elapsed().as_secs_f64()
+    );
     let game = game_id(&anna).await;
+
+    // Her friend Beat, in a browser of his own, chooses the text mode too; a bot takes the
+    // third seat.
+    let beat = browser.session(1200, 900).await;
+    register(&beat, &server, "beat").await;
+    choose_text_mode(&beat, &server).await;
+    anna.goto(&server.url("/lobby")).await.expect("the lobby");
+    turns_with_a_friend(&anna, &beat, &server).await;
+    // The finished game's text page in every language.
     let violations = axe_in_every_language(
         &anna,
         &server,
@@ -360,8 +469,99 @@ async fn browser_text_mode_plays_a_game_to_the_scores_against_a_bot_by_typed_com
     )
     .await;
     assert!(violations.is_empty(), "axe-core: {violations:?}");
+}
+
+/// Anna and Beat play a few turns of a three-player game with a bot, each by text in a browser
+/// of their own, until each has decided 14 times (the start and the first turns): each hears
+/// every decision of the other's once, with the other's name first, and never their own.
+async fn turns_with_a_friend(anna: &Client, beat: &Client, server: &TestServer) {
+    let started = Instant::now();
+    let seats = ["me", "open", "bot:random"];
+    start_a_game_with_beat(anna, beat, server, &seats, None, None).await;
+    for client in [anna, beat] {
+        wait_until(
+            client,
+            "document.getElementById('text-command')",
+            "the game page in text mode",
+            Duration::from_secs(30),
+        )
+        .await;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(59);
+    let mut readers = [Reader::new(anna), Reader::new(beat)];
+    while readers.iter().any(|reader| reader.decisions < 14) {
+        let mut decided = false;
+        for reader in &mut readers {
+            match reader.look(&mut rng, false).await {
+                Look::Over => panic!("a game without a round limit ended within 14 decisions"),
+                Look::Waiting => {}
+                Look::Decided => decided = true,
+            }
+        }
+        if !decided {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    let [anna_reads, beat_reads] = &readers;
+    for (listener, speaker, name, own_name) in [
+        (anna_reads, beat_reads, "beat", "anna"),
+        (beat_reads, anna_reads, "anna", "beat"),
+    ] {
+        // The speaker's decisions as the listener heard them, waited for until the last came.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let (heard, own) = loop {
+            let news = listener.news().await;
+            let (heard, own) = (decisions_told(&news, name), decisions_told(&news, own_name));
+            if heard + speaker.waits >= speaker.decisions || Instant::now() > deadline {
+                break (heard, own);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        assert!(
+            heard + speaker.waits >= speaker.decisions && heard <= speaker.decisions,
+            "{name}'s {} decisions were heard {heard} times",
+            speaker.decisions
+        );
+        assert_eq!(own, 0, "{own_name} heard their own decisions");
+    }
     eprintln!(
-        "text mode: {decisions} decisions ({by_words} by words, {waits} after no new table) in {:.1} s",
+        "text mode: a friend in a second browser, {} and {} decisions in {:.1} s",
+        anna_reads.decisions,
+        beat_reads.decisions,
         started.elapsed().as_secs_f64()
     );
+}
+
+/// How many of `news` tell a decision of `name`'s: the lines the story tells with their name
+/// first, without what followed from a decision by itself (their turn that ends, a tile they
+/// take) and the lines of a round's end that begin with their name (their score, villagers
+/// back from school).
+fn decisions_told(news: &[String], name: &str) -> usize {
+    let mark = "\u{1}";
+    let said = |key: &str| {
+        let args = [
+            ("name", name.into()),
+            ("good", mark.into()),
+            ("points", mark.into()),
+            ("villagers", mark.into()),
+        ];
+        let text = Lang::En.tr_args(key, &args);
+        text.split(mark).next().unwrap_or_default().to_string()
+    };
+    let prefix = format!("{name}: ");
+    let not_decisions = [
+        format!("{prefix}{}", said("story-turn-ends-by-itself")),
+        format!("{prefix}{}", said("story-good-tile")),
+        format!("{prefix}{}", said("story-village-tile")),
+        said("story-school-to-centre"),
+    ];
+    news.iter()
+        .filter(|entry| {
+            !not_decisions
+                .iter()
+                .any(|start| entry.starts_with(start.as_str()))
+        })
+        .filter_map(|entry| entry.strip_prefix(&prefix))
+        .filter(|line| !line.starts_with(|c: char| c.is_ascii_digit()))
+        .count()
 }

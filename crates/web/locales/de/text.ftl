@@ -23,6 +23,7 @@ text-no-clocks = Diese Partie hat keine Uhr.
 text-clock-running = läuft
 text-nothing-since = Seit deinem letzten Zug ist nichts geschehen.
 text-since-your-turn = Seit deinem letzten Zug: { $lines }
+text-said-by = { $name }: { $line }
 text-field = Ring { $ring }, { $quarters }, Reihe { $row }, Spalte { $column }
 text-empty-building = niemand darin
 text-free-fields = { $count } freie Felder zum Bauen.

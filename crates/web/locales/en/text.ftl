@@ -23,6 +23,7 @@ text-no-clocks = This game has no clock.
 text-clock-running = running
 text-nothing-since = Nothing has happened since your last turn.
 text-since-your-turn = Since your last turn: { $lines }
+text-said-by = { $name }: { $line }
 text-field = Ring { $ring }, { $quarters }, row { $row }, column { $column }
 text-empty-building = nobody in it
 text-free-fields = { $count } free fields to build on.

@@ -23,6 +23,7 @@ text-no-clocks = Cette partie n’a pas de pendule.
 text-clock-running = en marche
 text-nothing-since = Rien ne s’est passé depuis votre dernier tour.
 text-since-your-turn = Depuis votre dernier tour : { $lines }
+text-said-by = { $name } : { $line }
 text-field = Anneau { $ring }, { $quarters }, rangée { $row }, colonne { $column }
 text-empty-building = personne dedans
 text-free-fields = { $count } cases libres où construire.

@@ -23,6 +23,7 @@ text-no-clocks = Questa partita non ha orologio.
 text-clock-running = in corso
 text-nothing-since = Non è successo nulla dal tuo ultimo turno.
 text-since-your-turn = Dal tuo ultimo turno: { $lines }
+text-said-by = { $name }: { $line }
 text-field = Anello { $ring }, { $quarters }, riga { $row }, colonna { $column }
 text-empty-building = nessuno dentro
 text-free-fields = { $count } spazi liberi dove costruire.

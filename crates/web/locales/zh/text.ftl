@@ -23,6 +23,7 @@ text-no-clocks = 本局没有计时。
 text-clock-running = 计时中
 text-nothing-since = 自你上一回合以来没有发生任何事。
 text-since-your-turn = 自你上一回合以来：{ $lines }
+text-said-by = { $name }：{ $line }
 text-field = 第 { $ring } 环，{ $quarters }，第 { $row } 行，第 { $column } 列
 text-empty-building = 无人居住
 text-free-fields = 还有 { $count } 块可建造的空地。

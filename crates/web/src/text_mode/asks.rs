@@ -3,7 +3,7 @@
 
 use fluent_bundle::FluentValue;
 
-use helvetia_engine::{Branch, BuildingKind, Character, Phase, Seat, Step, VillageId};
+use helvetia_engine::{Branch, BuildingKind, Character, Seat, VillageId};
 
 use super::village_words;
 use crate::story::StoryLine;
@@ -91,7 +91,7 @@ pub(crate) fn answer(ctx: &Ctx, viewer: Option<Seat>, ask: Ask) -> String {
         Ask::Scores => scores(ctx),
         Ask::Clocks => clocks(ctx),
         Ask::Last => last(ctx, viewer),
-        Ask::Rules => rules(ctx),
+        Ask::Rules => super::rules::rules(ctx),
     }
 }
 
@@ -347,32 +347,10 @@ fn last(ctx: &Ctx, viewer: Option<Seat>) -> String {
     let told: Vec<String> = lines
         .iter()
         .map(|line| {
-            let text = line.text.trim_end_matches('.');
-            format!("{text}.")
+            let said = super::said_by(ctx, line);
+            format!("{}.", said.trim_end_matches('.'))
         })
         .collect();
     ctx.lang
         .tr_args("text-since-your-turn", &[("lines", told.join(" ").into())])
-}
-
-fn rules(ctx: &Ctx) -> String {
-    let lang = ctx.lang;
-    let keys: &[&str] = match ctx.pos.phase {
-        Phase::Draft { .. }
-        | Phase::PlaceNeutral { .. }
-        | Phase::PlaceStart { .. }
-        | Phase::PlacePair { .. } => &["rules-setup"],
-        Phase::SchoolReturn { .. } => &["rules-round"],
-        Phase::GameOver => &["rules-score"],
-        Phase::Turn { turn, .. } => match turn.step {
-            Step::Choose => &["rules-turn", "rules-coins-unused"],
-            Step::SelectBuilding | Step::Place { .. } | Step::MoveIn { .. } => &["rules-builder"],
-            Step::Pay { .. } => &["rules-builder", "rules-production"],
-            Step::Deliver { .. } => &["rules-trader", "rules-production"],
-            Step::Wake => &["rules-nightwatchman", "rules-sleep"],
-            Step::Marry | Step::Dowry { .. } => &["rules-priest"],
-            Step::Birth => &["rules-midwife"],
-        },
-    };
-    sentences(keys.iter().map(|key| lang.tr(key)))
 }

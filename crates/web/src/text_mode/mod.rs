@@ -4,15 +4,17 @@
 //! The decision comes first: who decides and what, then the viewer's legal actions as a
 //! numbered list in words (the same labels the drawn table gives its pieces). Below it, the
 //! answers to the ask-commands (`h`, `w`, `a`, `v`, `v NAME`, `m`, `c`, `b`, `s`, `t`, `l`,
-//! `r`: see [`asks`]) are rendered ahead, each in a `<template data-ask="…">`, so that the
-//! page's script answers a command at once, without asking the server. The story's last lines
+//! `r`: see [`asks`] and [`rules`]) are rendered ahead, each in a `<template data-ask="…">`,
+//! so that the page's script answers a command at once, without asking the server. The story's last lines
 //! ride along hidden, for the script to read out what the others did.
 //!
 //! Unlike the drawn table, the text depends on the viewer (their village, their last turn):
 //! [`render_text_table`] takes the viewer's seat.
 
 mod asks;
+mod coach;
 pub(crate) mod page;
+mod rules;
 #[cfg(test)]
 mod tests;
 mod village_words;
@@ -21,6 +23,7 @@ use maud::{html, Markup};
 
 use helvetia_engine::Seat;
 
+use crate::story::StoryLine;
 use crate::table::{prompt, seat_names, Ctx};
 use crate::TableInput;
 pub use asks::Ask;
@@ -73,6 +76,9 @@ fn text_table(ctx: &Ctx, viewer: Option<Seat>) -> Markup {
             @if over {
                 (prompt::end_screen(ctx))
             }
+            @if let Some(tutorial) = &input.tutorial {
+                (coach::coach(ctx, tutorial))
+            }
             div class="text-asks" hidden {
                 @for ask in Ask::ALL {
                     template data-ask=(ask.letter()) { (asks::answer(ctx, viewer, ask)) }
@@ -85,9 +91,24 @@ fn text_table(ctx: &Ctx, viewer: Option<Seat>) -> Markup {
             }
             ol class="text-story" hidden {
                 @for (i, line) in log.iter().enumerate().skip(tail) {
-                    li data-index=(i) data-seat=[line.seat.map(|s| s.0)] { (line.text) }
+                    li data-index=(i) data-seat=[line.seat.map(|s| s.0)] { (said_by(ctx, line)) }
                 }
             }
         }
+    }
+}
+
+/// A line of the story as the text mode says it: with the name of whoever it is about first,
+/// since a screen reader hears it without the log's headings.
+pub(crate) fn said_by(ctx: &Ctx, line: &StoryLine) -> String {
+    match line.seat {
+        Some(seat) => ctx.lang.tr_args(
+            "text-said-by",
+            &[
+                ("name", ctx.namer.seat(seat).into()),
+                ("line", line.text.as_str().into()),
+            ],
+        ),
+        None => line.text.clone(),
     }
 }

@@ -13,6 +13,7 @@ use super::{answer, render_text_table, village_words, Ask};
 use crate::story::{story_lines, StoryLine};
 use crate::table::village::{newborn_title, villager_title};
 use crate::table::{seat_names, Ctx};
+use crate::tutorial::{coaching, Moment, Tutorial};
 use crate::words::building_name;
 use crate::{Lang, PlayerInfo, TableInput};
 
@@ -91,8 +92,15 @@ fn assert_village_named(ctx: &Ctx, village: VillageId) {
     }
 }
 
-fn check_decision(view: &View, legal: &[Action], logs: &[Vec<StoryLine>; 5], names: &[PlayerInfo]) {
-    let viewer = view.position.to_move();
+/// Every ask answers for `viewer` at this decision in every language; the text table lists
+/// the viewer's choices and describes every village as the view has it.
+fn check_decision(
+    view: &View,
+    legal: &[Action],
+    viewer: Option<Seat>,
+    logs: &[Vec<StoryLine>; 5],
+    names: &[PlayerInfo],
+) {
     let mut english: Vec<String> = Vec::new();
     for (lang, log) in Lang::ALL.into_iter().zip(logs) {
         let input = TableInput {
@@ -127,8 +135,87 @@ fn check_decision(view: &View, legal: &[Action], logs: &[Vec<StoryLine>; 5], nam
     }
 }
 
+/// `r` at this decision: in every language, the coach's title for the kind of decision and the
+/// rules page's paragraphs about it, the same whoever asks. Returns the kind.
+fn check_rules(view: &View, legal: &[Action], names: &[PlayerInfo]) -> Moment {
+    let log = Vec::new();
+    let mut kind = None;
+    for lang in Lang::ALL {
+        let input = TableInput {
+            legal,
+            log: &log,
+            ..TableInput::new("g1", view, names, lang)
+        };
+        let seat_names = seat_names(&input);
+        let ctx = Ctx::new(&input, &seat_names);
+        let moment = super::rules::decision(&ctx);
+        let told = answer(&input, view.position.to_move(), Ask::Rules);
+        let title = lang.tr(&format!("{}-title", moment.key()));
+        assert!(
+            told.starts_with(&title),
+            "{moment:?} in {}: {told}",
+            lang.code()
+        );
+        for key in super::rules::paragraphs(moment) {
+            assert!(told.contains(&lang.tr(key)), "{moment:?}: {key} missing");
+        }
+        // Another player asking hears the same kind of decision; only the one who must pass
+        // knows that their coins have no use, the others hear the choice of a character.
+        let watching = TableInput {
+            legal: &[],
+            ..input
+        };
+        let theirs = answer(&watching, None, Ask::Rules);
+        let seen = if moment == Moment::Pass {
+            lang.tr("coach-choose-title")
+        } else {
+            title
+        };
+        assert!(theirs.starts_with(&seen), "{moment:?} for a spectator");
+        kind = Some(moment);
+    }
+    kind.expect("five languages")
+}
+
+/// In a tutorial game the text table carries the coach of the moment in words: its title, and
+/// its text unless it points at the drawing. Anna learns; her table and Beat's are checked.
+fn check_coach(view: &View, legal: &[Action], played: &[(Seat, Action)], names: &[PlayerInfo]) {
+    let learner = Seat(0);
+    let tutorial = Tutorial::of(learner, played.iter().map(|(s, a)| (*s, a)), view);
+    let theirs = if view.position.to_move() == Some(learner) {
+        legal
+    } else {
+        &[]
+    };
+    let lang = Lang::En;
+    let moment = coaching(view, theirs, &[], &tutorial).moment;
+    let input = TableInput {
+        legal: theirs,
+        tutorial: Some(tutorial),
+        ..TableInput::new("g1", view, names, lang)
+    };
+    let html = render_text_table(&input, Some(learner));
+    let key = moment.key();
+    let heading = format!("<h2 id=\"text-coach-title\">{}: ", lang.tr("coach-heading"));
+    assert!(
+        html.contains(&format!("data-moment=\"{key}\"")),
+        "{moment:?}"
+    );
+    assert!(html.contains(&heading), "{moment:?}: no coach heading");
+    let round = view.position.round.saturating_sub(1);
+    let args = [("name", "".into()), ("round", round.into())];
+    let text = lang.tr_args(key, &args);
+    let text = maud::html! { (text) }.into_string();
+    assert_eq!(
+        html.contains(&text),
+        super::rules::coach_text_fits(moment),
+        "{moment:?}: the coach's words"
+    );
+}
+
 #[test]
 fn every_ask_answers_at_every_decision_of_random_games_in_every_language() {
+    let mut kinds: Vec<Moment> = Vec::new();
     for (count, seed) in [(2u8, 21u64), (3, 22), (4, 23)] {
         let mut options = GameOptions::for_players(count);
         // Random play builds slowly: the limit ends the game within the test's time.
@@ -139,14 +226,33 @@ fn every_ask_answers_at_every_decision_of_random_games_in_every_language() {
         let names: Vec<String> = infos.iter().map(|p| p.name.clone()).collect();
         let mut logs: [Vec<StoryLine>; 5] = Default::default();
         let mut decisions = 0;
+        let mut played: Vec<(Seat, Action)> = Vec::new();
         loop {
             let before = game.view();
             let legal = game.legal_actions();
-            check_decision(&before, &legal, &logs, &infos);
+            let mover = before.position.to_move();
+            check_decision(&before, &legal, mover, &logs, &infos);
+            // The others' tables at the same moment: no choices, every answer still told.
+            let other = mover.map_or(Seat(0), |seat| Seat((seat.0 + 1) % count));
+            check_decision(&before, &[], Some(other), &logs, &infos);
+            let kind = check_rules(&before, &legal, &infos);
+            if !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
+            // A forced pass (coins, but nothing to use them on) is rare in random play: its
+            // rules are asked at a choice of a character with the legal list of one.
+            if kind == Moment::Choose && !kinds.contains(&Moment::Pass) {
+                assert_eq!(check_rules(&before, &[Action::Pass], &infos), Moment::Pass);
+                kinds.push(Moment::Pass);
+            }
             if legal.is_empty() {
                 break;
             }
+            check_coach(&before, &legal, &played, &infos);
             let action = legal[rng.next_u64() as usize % legal.len()];
+            if let Some(seat) = mover {
+                played.push((seat, action));
+            }
             game.play(action).unwrap();
             let after = game.view();
             for (lang, log) in Lang::ALL.into_iter().zip(&mut logs) {
@@ -160,6 +266,22 @@ fn every_ask_answers_at_every_decision_of_random_games_in_every_language() {
             "{count} players: only {decisions} decisions"
         );
     }
+    // `r` was asked at every kind of decision a game has.
+    let missing: Vec<Moment> = Moment::ALL
+        .into_iter()
+        .filter(|moment| !super::rules::paragraphs(*moment).is_empty())
+        .filter(|moment| {
+            !matches!(
+                moment,
+                Moment::Sleeping | Moment::Tiles | Moment::NeutralCoin | Moment::RoundOver
+            )
+        })
+        .filter(|moment| !kinds.contains(moment))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no decision of these kinds met: {missing:?}"
+    );
 }
 
 #[test]

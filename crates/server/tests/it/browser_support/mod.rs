@@ -560,6 +560,16 @@ pub async fn register_as_created(client: &Client, server: &TestServer, name: &st
 /// Fills the lobby's create form: `seats` are the seat choices' values ("me", "open",
 /// "bot:random"…). Returns once the form is sent.
 pub async fn create_game(client: &Client, players: u8, seats: &[&str], round_limit: u16) {
+    create_game_with(client, players, seats, Some(round_limit)).await;
+}
+
+/// [`create_game`], with the round limit off (`None`): the game goes on to the target.
+pub async fn create_game_with(
+    client: &Client,
+    players: u8,
+    seats: &[&str],
+    round_limit: Option<u16>,
+) {
     let form = client
         .find(Locator::Css("#create-game"))
         .await
@@ -570,7 +580,13 @@ pub async fn create_game(client: &Client, players: u8, seats: &[&str], round_lim
         .select_by_value(&players.to_string())
         .await
         .expect("choose the player count");
-    fill(client, "round_limit", &round_limit.to_string()).await;
+    let round_limit = round_limit.map(|limit| limit.to_string());
+    fill(
+        client,
+        "round_limit",
+        round_limit.as_deref().unwrap_or_default(),
+    )
+    .await;
     for (i, seat) in seats.iter().enumerate() {
         form.find(Locator::Css(&format!("select[name=seat{i}]")))
             .await
@@ -639,7 +655,21 @@ pub async fn game_id(client: &fantoccini::Client) -> String {
 /// lands in its waiting room, Beat joins it from his lobby, and Anna starts it from the waiting
 /// room, which follows the join by itself; both end on the game's page. Returns the game's id.
 pub async fn start_a_game_for_two(anna: &Client, beat: &Client, server: &TestServer) -> String {
-    create_game(anna, 2, &["me", "open"], 1).await;
+    start_a_game_with_beat(anna, beat, server, &["me", "open"], Some(1), Some("lobby")).await
+}
+
+/// [`start_a_game_for_two`] with `seats` (one of them `open`, for Beat) and `round_limit`
+/// (`None`: off), Beat's lobby pictured as `lobby_screenshot` if named.
+pub async fn start_a_game_with_beat(
+    anna: &Client,
+    beat: &Client,
+    server: &TestServer,
+    seats: &[&str],
+    round_limit: Option<u16>,
+    lobby_screenshot: Option<&str>,
+) -> String {
+    let players = u8::try_from(seats.len()).expect("at most four seats");
+    create_game_with(anna, players, seats, round_limit).await;
     wait_until(
         anna,
         "location.pathname.startsWith('/games/') && document.querySelector('.waiting-room')",
@@ -657,7 +687,9 @@ pub async fn start_a_game_for_two(anna: &Client, beat: &Client, server: &TestSer
         .for_element(Locator::Css("#open-games [data-join]"))
         .await
         .expect("a join button for the open game");
-    screenshot(beat, "lobby").await;
+    if let Some(name) = lobby_screenshot {
+        screenshot(beat, name).await;
+    }
     join.click().await.expect("join");
     wait_until(
         beat,
