@@ -13,6 +13,8 @@ bash "$(dirname "${BASH_SOURCE[0]}")/build-prerequisites.sh"
 #   binary is used: the test starts its own nginx with its own configuration);
 # - an SMTP server on loopback for the e-mail notification tests (crates/server/tests/it/mail.rs):
 #   Debian's aiosmtpd, which each test starts on a port of its own, storing mails in a Maildir;
+# - espeak-ng, with which the text mode's browser test speaks one turn's live region into
+#   docs/screenshots/text-mode-turn.wav;
 # - npm, with which the accessibility test installs the axe-core package into Cargo's temporary
 #   directory for tests (crates/server/tests/it/browser_support/axe.rs);
 # - PostgreSQL for the server's storage, integration and crash tests (they always run on SQLite
@@ -26,6 +28,7 @@ test -x /usr/sbin/nginx || missing+=(nginx)
 /usr/bin/python3 -c "import aiosmtpd" >/dev/null 2>&1 || missing+=(python3-aiosmtpd)
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
+command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 if ((${#missing[@]})); then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null

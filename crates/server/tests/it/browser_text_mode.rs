@@ -431,6 +431,17 @@ async fn browser_text_mode_plays_a_whole_game_against_a_bot_and_turns_with_a_fri
         turn_begins > 0,
         "no summary at the start of a turn: {news:?}"
     );
+    // One turn's start as the live region said it (what the bot did, then the summary), to be
+    // heard beside the screenshots.
+    let round = en.tr_args("table-round", &[("round", 1.into())]);
+    let round_word = round.split('1').next().expect("a word before the number");
+    let turn = reader
+        .heard
+        .iter()
+        .find(|said| said.contains(summary_tail) && !said.starts_with(round_word))
+        .expect("the bot's turn, then Anna's, was heard");
+    eprintln!("text mode: spoken into text-mode-turn.wav: {turn}");
+    speak(turn, "text-mode-turn");
     // What the bot did is told with its name first; Anna's own decisions are not told to her.
     let bot_lines = news
         .iter()
@@ -564,4 +575,23 @@ fn decisions_told(news: &[String], name: &str) -> usize {
         .filter_map(|entry| entry.strip_prefix(&prefix))
         .filter(|line| !line.starts_with(|c: char| c.is_ascii_digit()))
         .count()
+}
+
+/// Speaks `text` with espeak-ng into `docs/screenshots/NAME.wav`, beside the screenshots, so
+/// that a person can hear what the text mode says.
+fn speak(text: &str, name: &str) {
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../docs/screenshots");
+    let path = dir.join(format!("{name}.wav"));
+    let status = std::process::Command::new("espeak-ng")
+        .args(["-v", "en", "-w"])
+        .arg(&path)
+        .arg(text)
+        .status()
+        .unwrap_or_else(|e| panic!("espeak-ng does not start ({e}): apt-get install -y espeak-ng"));
+    assert!(status.success(), "espeak-ng: {status}");
+    let written = std::fs::metadata(&path)
+        .map(|m| m.len())
+        .unwrap_or_default();
+    assert!(written > 10_000, "{} holds {written} bytes", path.display());
 }
