@@ -49,6 +49,34 @@ fn once(kind: &str) -> BTreeMap<String, u64> {
     BTreeMap::from([(kind.to_string(), 1)])
 }
 
+/// Two nodes on one new PostgreSQL database, named apart for their counts, and a person on the
+/// first, Anna; none where PostgreSQL was opted out.
+async fn two_nodes_and_anna() -> Option<(TestServer, TestServer, Client)> {
+    let admin = common::services::postgres_admin_url()?;
+    common::services::count_case("postgres");
+    let (first, second) = two_nodes(&admin).await;
+    let anna = first.user("anna").await;
+    Some((first, second, anna))
+}
+
+/// Opens `game` for a watcher on `node`, which then holds it (and follows its changes).
+async fn watched_on(node: &TestServer, game: &str) -> Client {
+    let mut watcher = node.client().await;
+    let (status, _) = watcher.get(&format!("/api/games/{game}")).await;
+    assert_eq!(status, StatusCode::OK);
+    watcher
+}
+
+/// Waits (at most 15 s) until `watcher` reads `game` as `done` says.
+async fn watch_until(watcher: &mut Client, game: &str, what: &str, done: impl Fn(&Value) -> bool) {
+    let seen = within(Duration::from_secs(15), async || {
+        let (_, state) = watcher.get(&format!("/api/games/{game}")).await;
+        done(&state)
+    })
+    .await;
+    assert!(seen, "the watcher never saw {what}");
+}
+
 /// Two nodes on one new PostgreSQL database, named apart for their counts.
 async fn two_nodes(admin: &str) -> (TestServer, TestServer) {
     let database = Database::postgres(admin).await;
@@ -102,13 +130,10 @@ async fn decides_now(client: &mut Client, game: &str) -> (bool, u64) {
 
 #[tokio::test]
 async fn seats_a_start_an_action_an_undo_and_a_resignation_are_each_announced_once_per_node() {
-    let Some(admin) = common::services::postgres_admin_url() else {
+    let Some((first, second, mut anna)) = two_nodes_and_anna().await else {
         return;
     };
-    common::services::count_case("postgres");
-    let (first, second) = two_nodes(&admin).await;
     let nodes = (&first, &second);
-    let mut anna = first.user("anna").await;
     let mut beat = first.user("beat").await;
     let (status, body) = anna
         .post(
@@ -120,9 +145,7 @@ async fn seats_a_start_an_action_an_undo_and_a_resignation_are_each_announced_on
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let id = body["id"].as_str().unwrap().to_string();
     // A watcher on the other node: that node now holds the game.
-    let mut watcher = second.client().await;
-    let (status, _) = watcher.get(&format!("/api/games/{id}")).await;
-    assert_eq!(status, StatusCode::OK);
+    let mut watcher = watched_on(&second, &id).await;
 
     exactly_once(nodes, "seat", async || {
         beat.post(&format!("/api/games/{id}/join"), json!({})).await
@@ -176,12 +199,9 @@ async fn seats_a_start_an_action_an_undo_and_a_resignation_are_each_announced_on
 
 #[tokio::test]
 async fn a_rating_is_announced_once_by_the_node_that_stored_the_end() {
-    let Some(admin) = common::services::postgres_admin_url() else {
+    let Some((first, second, mut anna)) = two_nodes_and_anna().await else {
         return;
     };
-    common::services::count_case("postgres");
-    let (first, second) = two_nodes(&admin).await;
-    let mut anna = first.user("anna").await;
     let mut beat = first.user("beat").await;
     let (id, _) = common::create_game(
         &mut anna,
@@ -190,9 +210,7 @@ async fn a_rating_is_announced_once_by_the_node_that_stored_the_end() {
     )
     .await;
     common::join_and_start(&id, &mut anna, &mut beat).await;
-    let mut watcher = second.client().await;
-    let (status, _) = watcher.get(&format!("/api/games/{id}")).await;
-    assert_eq!(status, StatusCode::OK);
+    let mut watcher = watched_on(&second, &id).await;
     let before = (announced(&first).await, announced(&second).await);
 
     // A resignation ends the rated game; the node that stored it rates it.
@@ -200,14 +218,12 @@ async fn a_rating_is_announced_once_by_the_node_that_stored_the_end() {
         .post(&format!("/api/games/{id}/resign"), json!({}))
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let rated = within(Duration::from_secs(10), async || {
-        let (_, state) = watcher.get(&format!("/api/games/{id}")).await;
+    watch_until(&mut watcher, &id, "the ratings", |state| {
         state["rating_changes"]
             .as_array()
             .is_some_and(|changes| !changes.is_empty())
     })
     .await;
-    assert!(rated, "the other node never showed the ratings");
     let mut by_first = once("resignation");
     by_first.insert("rating".to_string(), 1);
     assert_eq!(
@@ -225,12 +241,9 @@ async fn a_rating_is_announced_once_by_the_node_that_stored_the_end() {
 
 #[tokio::test]
 async fn a_stand_in_and_a_vote_to_end_are_each_announced_once() {
-    let Some(admin) = common::services::postgres_admin_url() else {
+    let Some((first, second, mut anna)) = two_nodes_and_anna().await else {
         return;
     };
-    common::services::count_case("postgres");
-    let (first, second) = two_nodes(&admin).await;
-    let mut anna = first.user("anna").await;
     let mut beat = first.user("beat").await;
     let (status, body) = anna
         .post(
@@ -242,9 +255,7 @@ async fn a_stand_in_and_a_vote_to_end_are_each_announced_once() {
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let id = body["id"].as_str().unwrap().to_string();
     common::join_and_start(&id, &mut anna, &mut beat).await;
-    let mut watcher = second.client().await;
-    let (status, _) = watcher.get(&format!("/api/games/{id}")).await;
-    assert_eq!(status, StatusCode::OK);
+    let mut watcher = watched_on(&second, &id).await;
     let before = (announced(&first).await, announced(&second).await);
     let total = |kind: &str, first: &BTreeMap<String, u64>, second: &BTreeMap<String, u64>| {
         first.get(kind).unwrap_or(&0) + second.get(kind).unwrap_or(&0)
@@ -254,12 +265,10 @@ async fn a_stand_in_and_a_vote_to_end_are_each_announced_once() {
     let state = anna.state(&id).await;
     let late = state["clock"]["running"]["seat"].as_u64().unwrap();
     let version_before = state["version"].as_u64().unwrap();
-    let stood_in = within(Duration::from_secs(15), async || {
-        let (_, state) = watcher.get(&format!("/api/games/{id}")).await;
+    watch_until(&mut watcher, &id, "the stand-in", |state| {
         !state["players"][late as usize]["stand_in"].is_null()
     })
     .await;
-    assert!(stood_in, "no stand-in");
     let voter = if anna.state(&id).await["your_seat"].as_u64() == Some(late) {
         &mut beat
     } else {
@@ -269,12 +278,10 @@ async fn a_stand_in_and_a_vote_to_end_are_each_announced_once() {
         .post(&format!("/api/games/{id}/end-vote"), json!({}))
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let ended = within(Duration::from_secs(10), async || {
-        let (_, state) = watcher.get(&format!("/api/games/{id}")).await;
+    watch_until(&mut watcher, &id, "the end", |state| {
         state["status"] == "abandoned"
     })
     .await;
-    assert!(ended, "the other node never showed the end");
     let after = (
         announced_since(&before.0, &announced(&first).await),
         announced_since(&before.1, &announced(&second).await),

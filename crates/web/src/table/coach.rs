@@ -8,28 +8,53 @@ use fluent_bundle::FluentValue;
 use maud::{html, Markup};
 
 use super::Ctx;
-use crate::tutorial::{coaching, Lesson, Tutorial};
+use crate::tutorial::{coaching, Coaching, Lesson, Tutorial};
+
+/// What the coach says at this table, whether drawn or in words (the text mode's coach): the
+/// moment, the arguments of its words (who decides, the round before this one) and how many
+/// lessons are done.
+pub(crate) struct CoachSays {
+    /// The moment and the pieces it is about.
+    pub coaching: Coaching,
+    /// The arguments of the moment's title and words.
+    pub args: [(&'static str, FluentValue<'static>); 2],
+    /// Lessons the learner has done.
+    pub done: usize,
+}
+
+impl CoachSays {
+    /// What the coach of `tutorial`'s learner says at this table.
+    pub(crate) fn at(ctx: &Ctx, tutorial: &Tutorial) -> CoachSays {
+        let input = ctx.input;
+        let deciding = ctx
+            .pos
+            .to_move()
+            .map(|seat| ctx.namer.seat(seat))
+            .unwrap_or_default();
+        CoachSays {
+            coaching: coaching(input.view, input.legal, input.log, tutorial),
+            args: [
+                ("name", FluentValue::from(deciding)),
+                ("round", FluentValue::from(ctx.pos.round.saturating_sub(1))),
+            ],
+            done: Lesson::ALL
+                .iter()
+                .filter(|&&lesson| tutorial.has_done(lesson))
+                .count(),
+        }
+    }
+}
 
 /// The coach for `tutorial`'s learner at this table.
 pub fn coach(ctx: &Ctx, tutorial: &Tutorial) -> Markup {
-    let input = ctx.input;
     let lang = ctx.lang;
-    let pos = ctx.pos;
-    let coaching = coaching(input.view, input.legal, input.log, tutorial);
+    let CoachSays {
+        coaching,
+        args,
+        done,
+    } = CoachSays::at(ctx, tutorial);
     let moment = coaching.moment;
     let key = moment.key();
-    let deciding = pos
-        .to_move()
-        .map(|seat| ctx.namer.seat(seat))
-        .unwrap_or_default();
-    let args = [
-        ("name", FluentValue::from(deciding)),
-        ("round", FluentValue::from(pos.round.saturating_sub(1))),
-    ];
-    let done = Lesson::ALL
-        .iter()
-        .filter(|&&lesson| tutorial.has_done(lesson))
-        .count();
     let complete = tutorial.is_complete();
     // On a desk the coach scrolls within its room beside the board: it takes the keyboard's
     // focus, so that it can be scrolled without a mouse.

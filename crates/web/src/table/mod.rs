@@ -9,7 +9,7 @@ pub(crate) mod board;
 pub(crate) mod cache;
 pub(crate) mod changes;
 pub(crate) mod clocks;
-mod coach;
+pub(crate) mod coach;
 mod confirm;
 mod log;
 pub(crate) mod num;

@@ -6,28 +6,20 @@ use fluent_bundle::FluentValue;
 use maud::{html, Markup};
 
 use super::rules::coach_text_fits;
+use crate::table::coach::CoachSays;
 use crate::table::Ctx;
-use crate::tutorial::{coaching, Lesson, Tutorial};
+use crate::tutorial::{Lesson, Tutorial};
 
 /// The coach of `tutorial`'s learner at this table, as text.
 pub(crate) fn coach(ctx: &Ctx, tutorial: &Tutorial) -> Markup {
-    let input = ctx.input;
     let lang = ctx.lang;
-    let pos = ctx.pos;
-    let moment = coaching(input.view, input.legal, input.log, tutorial).moment;
+    let CoachSays {
+        coaching,
+        args,
+        done,
+    } = CoachSays::at(ctx, tutorial);
+    let moment = coaching.moment;
     let key = moment.key();
-    let deciding = pos
-        .to_move()
-        .map(|seat| ctx.namer.seat(seat))
-        .unwrap_or_default();
-    let args = [
-        ("name", FluentValue::from(deciding)),
-        ("round", FluentValue::from(pos.round.saturating_sub(1))),
-    ];
-    let done = Lesson::ALL
-        .iter()
-        .filter(|&&lesson| tutorial.has_done(lesson))
-        .count();
     html! {
         section class="text-coach" aria-labelledby="text-coach-title" data-moment=(key) {
             h2 id="text-coach-title" {
