@@ -19,8 +19,8 @@ use serde_json::json;
 
 use browser_support::{
     anna_plays_against_bots, board_width, click_random_legal, end_screen_faults, fault_words,
-    game_id, play_until_over, register, replay_faults, screenshot, table_state, wait_until,
-    Browser, TestServer, SETTLE,
+    game_id, play_until_over, post_from_page, register, replay_faults, screenshot, table_state,
+    wait_until, Browser, TestServer, SETTLE,
 };
 
 /// A laptop's window.
@@ -313,25 +313,6 @@ async fn the_tutorial_fits_a_laptop_and_a_phone() {
 
     anna.close().await.expect("close Anna's browser");
     beat.close().await.expect("close Beat's browser");
-}
-
-/// Sends `body` to `path` as the page's script does (JSON, with the CSRF header); returns the
-/// status and the answer's text.
-async fn post_from_page(client: &Client, path: &str, body: serde_json::Value) -> (u64, String) {
-    let answer = client
-        .execute_async(
-            "const [path, body, done] = arguments;
-             const csrf = decodeURIComponent((document.cookie.match(/helvetia_csrf=([^;]*)/) || [])[1] || '');
-             fetch(path, {method: 'POST', credentials: 'same-origin',
-               headers: {'content-type': 'application/json', 'x-csrf-token': csrf},
-               body: JSON.stringify(body)})
-               .then(r => r.text().then(t => done([r.status, t])));",
-            vec![json!(path), body],
-        )
-        .await
-        .expect("a request from the page");
-    let status = answer[0].as_u64().expect("a status");
-    (status, answer[1].as_str().expect("a body").to_string())
 }
 
 /// The lobby's form for a new game: every field inside its card; the filters' labels capitalised.

@@ -15,30 +15,12 @@ use std::time::Duration;
 use fantoccini::{Client, Locator};
 use serde_json::json;
 
-use browser_support::{fault_words, register, screenshot, wait_until, Browser, TestServer};
+use browser_support::{
+    fault_words, post_from_page, register, screenshot, wait_until, Browser, TestServer,
+};
 
 /// Seconds from the tournament's creation to its start: time enough for both to enter.
 const LEAD_SECONDS: u64 = 12;
-
-/// Sends `body` to `path` as the page's script does (JSON, with the CSRF header); returns the
-/// status and the answer's JSON.
-async fn post_from_page(client: &Client, path: &str, body: serde_json::Value) -> (u64, String) {
-    let answer = client
-        .execute_async(
-            "const [path, body, done] = arguments;
-             const csrf = decodeURIComponent((document.cookie.match(/helvetia_csrf=([^;]*)/) || [])[1] || '');
-             fetch(path, {method: 'POST', credentials: 'same-origin',
-               headers: {'content-type': 'application/json', 'x-csrf-token': csrf},
-               body: JSON.stringify(body)})
-               .then(r => r.text().then(t => done([r.status, t])));",
-            vec![json!(path), body],
-        )
-        .await
-        .expect("a request from the page");
-    let status = answer[0].as_u64().expect("a status");
-    let text = answer[1].as_str().expect("a body").to_string();
-    (status, text)
-}
 
 /// Opens the tournament's page and presses Enter on it.
 async fn enter_from_the_page(client: &Client, server: &TestServer, path: &str) {

@@ -948,6 +948,25 @@ pub async fn decide_with_keyboard(client: &Client) -> String {
     label
 }
 
+/// Sends `body` to `path` as the page's script does (JSON, with the CSRF header); returns the
+/// status and the answer's text.
+pub async fn post_from_page(client: &Client, path: &str, body: serde_json::Value) -> (u64, String) {
+    let answer = client
+        .execute_async(
+            "const [path, body, done] = arguments;
+             const csrf = decodeURIComponent((document.cookie.match(/helvetia_csrf=([^;]*)/) || [])[1] || '');
+             fetch(path, {method: 'POST', credentials: 'same-origin',
+               headers: {'content-type': 'application/json', 'x-csrf-token': csrf},
+               body: JSON.stringify(body)})
+               .then(r => r.text().then(t => done([r.status, t])));",
+            vec![serde_json::json!(path), body],
+        )
+        .await
+        .expect("a request from the page");
+    let status = answer[0].as_u64().expect("a status");
+    (status, answer[1].as_str().expect("a body").to_string())
+}
+
 /// Clicks the Undo button if the table offers one; waits until the table shows the next
 /// version (an undo is a change too: versions never go back). Returns whether it did.
 pub async fn undo_if_offered(client: &Client, before: u64) -> bool {
