@@ -1,7 +1,8 @@
 //! A node's games in memory: a cache of the database. A game is loaded (replayed from its log)
 //! when someone first needs it, kept while it is in use, and dropped after it has been idle.
 //! Whenever a cached game may disagree with the database (a refused write, a notice from another
-//! node), it is brought up to date from the database, never the other way round.
+//! node), it is brought up to date from the database, never the other way round
+//! ([`super::follow`]).
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;

@@ -1,5 +1,6 @@
-//! What the live layer tells the node's workers: one event per published change (or per game
-//! loaded or refreshed from the database), on a channel that the event worker reads. The write
+//! What the live layer tells the node's workers: one event per announced state (a change
+//! committed here, a game entering the cache, another node's changes followed; see
+//! [`super::announce`]), on a channel that the event worker reads. The write
 //! path never calls a worker; the worker decides what follows (a bot's move, a rating). Each of
 //! them also tells the game's seats to whoever follows them ([`Seatings`]).
 
@@ -51,8 +52,8 @@ impl Default for Events {
 }
 
 impl Events {
-    /// Tells the workers of `state` of `game`, as the write path announces it: `ended` the
-    /// change that ended it, which is announced once, by the node that stored it.
+    /// Tells the workers of `state` of `game`, as [`super::announce`] announces it: `ended` the
+    /// change that ended it, which is told once, by the node that stored it.
     pub(super) fn tell(&self, game: &Arc<LiveGame>, state: &GameState, ended: bool) {
         self.send(
             game,

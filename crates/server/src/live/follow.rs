@@ -1,7 +1,7 @@
 //! A change another node made, followed here: whenever a cached game may be behind the
 //! database (a notice from another node, a refused write, a decision that must be taken on the
 //! database's state), it is brought up to date from the database, never the other way round,
-//! and announced through the write path as any change is ([`announce`]), once.
+//! and announced as any change is ([`announce`]), once.
 
 use std::sync::Arc;
 

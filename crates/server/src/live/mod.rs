@@ -1,7 +1,9 @@
 //! This node's live layer: its memory of the database. The games cache loads a game when first
 //! needed; the write path is the one way a game changes (decide on the cached state, store in
-//! one version-guarded transaction, apply, publish the snapshot, emit an event); snapshots are
-//! what viewers read without the writer's lock; events tell the workers what followed.
+//! one version-guarded transaction, apply); every change, committed here or followed from
+//! another node, is announced in one place (the snapshot published, one event emitted);
+//! snapshots are what viewers read without the writer's lock; events tell the workers what
+//! followed.
 
 pub mod announce;
 pub mod bot_tasks;

@@ -1,14 +1,12 @@
 //! The one write path: every change of a game is decided on the cached state (pure, under the
-//! writer's lock), stored in one version-guarded transaction, applied, published as a snapshot,
-//! and announced to the workers as an event ([`commit`]). Actions and undos ([`submit`],
-//! [`undo`]), seats and starts, resignations, stand-ins and votes all pass through [`commit`]:
-//! one place where "the database was ahead of us" reloads the game, one place that publishes,
-//! one place that tells the workers (bots, ratings), which this path never calls. New games,
-//! of the lobby or rematches, enter through [`create`]: stored, held, published, announced.
-//!
-//! Every committed change is announced in one place ([`announce`]), as a game entering the
-//! cache and a change another node made (followed here from the database, [`super::follow`])
-//! are: the snapshot published to the watchers, one event to the workers, one count.
+//! writer's lock), stored in one version-guarded transaction, applied and announced
+//! ([`commit`]). Actions and undos ([`submit`], [`undo`]), seats and starts, resignations,
+//! stand-ins, votes, ratings and a vacation's clocks all pass through [`commit`]: one place
+//! where "the database was ahead of us" reloads the game. It announces each change in the one
+//! place that publishes a snapshot and tells the workers (bots, ratings), which this path never
+//! calls ([`announce`], as a game entering the cache and a change another node made, followed
+//! here from the database by [`super::follow`], are announced). New games, of the lobby or
+//! rematches, enter through [`create`]: stored, then held and announced.
 //!
 //! A change runs to its end whatever the client does: a caller that may be dropped while it
 //! waits has [`detached`] carry the change in a task of its own, so a client that hangs up
