@@ -12,8 +12,8 @@ use crate::browser_support;
 use std::time::Duration;
 
 use browser_support::{
-    axe_in_every_language, click, confirm_if_asked, register, text_of, wait_until, Browser,
-    TestServer,
+    axe_in_every_language, click, confirm_if_asked, press_enter, register, text_of, wait_until,
+    Browser, TestServer,
 };
 use fantoccini::{Client, Locator};
 use helvetia_ai::puzzles::{GamePhase, Puzzle, PuzzleSource, Theme};
@@ -85,13 +85,7 @@ async fn answer_on_the_table(client: &Client, first: bool, keyboard: bool) -> St
             .await
             .expect("focus the target");
         assert_eq!(focused, true, "the target takes the focus");
-        client
-            .active_element()
-            .await
-            .expect("the focused target")
-            .send_keys("\u{E007}")
-            .await
-            .expect("press Enter");
+        press_enter(client).await;
     } else {
         click(client, &target).await;
     }

@@ -18,9 +18,9 @@ use rand_core::SeedableRng;
 use serde_json::json;
 
 use browser_support::{
-    anna_plays_against_bots, board_width, click_random_legal, end_screen_faults, fault_words,
-    game_id, play_until_over, post_from_page, register, replay_faults, screenshot, table_state,
-    wait_until, Browser, TestServer, SETTLE,
+    anna_plays_against_bots, board_width, click_random_legal, create_tournament_from_page,
+    end_screen_faults, fault_words, game_id, play_until_over, post_from_page, register,
+    replay_faults, screenshot, table_state, wait_until, Browser, TestServer, SETTLE,
 };
 
 /// A laptop's window.
@@ -360,27 +360,8 @@ async fn the_lobby_and_a_running_tournaments_pages_fit_a_laptop_and_a_phone() {
     }
 
     // A tournament for tables of two that starts as soon as both have entered.
-    let starts_at = anna
-        .execute("return new Date(Date.now() + 5000).toISOString();", vec![])
-        .await
-        .expect("a start time");
-    let (status, created) = post_from_page(
-        &anna,
-        "/api/tournaments",
-        json!({
-            "name": "Abendturnier der Hochgebirgsgemeinden",
-            "players": 2,
-            "pace": "live-20",
-            "rounds": 2,
-            "starts_at": starts_at,
-            "rated": true,
-            "min_games": 0,
-        }),
-    )
-    .await;
-    assert_eq!(status, 201, "{created}");
-    let created: serde_json::Value = serde_json::from_str(&created).expect("JSON");
-    let path = format!("/tournaments/{}", created["id"].as_str().expect("an id"));
+    let path =
+        create_tournament_from_page(&anna, "Abendturnier der Hochgebirgsgemeinden", 2, 5).await;
     for client in [&anna, &beat] {
         let (status, answer) =
             post_from_page(client, &format!("/api{path}/enter"), json!(null)).await;

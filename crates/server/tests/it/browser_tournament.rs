@@ -16,7 +16,8 @@ use fantoccini::{Client, Locator};
 use serde_json::json;
 
 use browser_support::{
-    fault_words, post_from_page, register, screenshot, wait_until, Browser, TestServer,
+    create_tournament_from_page, fault_words, post_from_page, register, screenshot, wait_until,
+    Browser, TestServer,
 };
 
 /// Seconds from the tournament's creation to its start: time enough for both to enter.
@@ -116,30 +117,7 @@ async fn a_tournament_page_follows_its_round_from_the_seating_to_the_final_stand
     anna.goto(&server.url("/tournaments?lang=en"))
         .await
         .expect("open the tournaments page");
-    let starts_at = anna
-        .execute(
-            &format!("return new Date(Date.now() + {LEAD_SECONDS} * 1000).toISOString();"),
-            vec![],
-        )
-        .await
-        .expect("a start time");
-    let (status, created) = post_from_page(
-        &anna,
-        "/api/tournaments",
-        json!({
-            "name": "Evening cup",
-            "players": 2,
-            "pace": "live-20",
-            "rounds": 1,
-            "starts_at": starts_at,
-            "rated": true,
-            "min_games": 0,
-        }),
-    )
-    .await;
-    assert_eq!(status, 201, "{created}");
-    let created: serde_json::Value = serde_json::from_str(&created).expect("JSON");
-    let path = format!("/tournaments/{}", created["id"].as_str().expect("an id"));
+    let path = create_tournament_from_page(&anna, "Evening cup", 1, LEAD_SECONDS).await;
 
     enter_from_the_page(&beat, &server, &path).await;
     enter_from_the_page(&anna, &server, &path).await;

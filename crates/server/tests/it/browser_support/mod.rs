@@ -938,13 +938,7 @@ pub async fn decide_with_keyboard(client: &Client) -> String {
         .as_str()
         .expect("a focusable highlighted target on the board")
         .to_string();
-    client
-        .active_element()
-        .await
-        .expect("the focused target")
-        .send_keys("\u{E007}")
-        .await
-        .expect("press Enter");
+    press_enter(client).await;
     label
 }
 
@@ -965,6 +959,52 @@ pub async fn post_from_page(client: &Client, path: &str, body: serde_json::Value
         .expect("a request from the page");
     let status = answer[0].as_u64().expect("a status");
     (status, answer[1].as_str().expect("a body").to_string())
+}
+
+/// Makes a rated live tournament for tables of two from `client`'s page (its JSON as the page's
+/// form sends it), starting `lead_seconds` from now, with `rounds` rounds; answers its page's
+/// path (`/tournaments/{id}`).
+pub async fn create_tournament_from_page(
+    client: &Client,
+    name: &str,
+    rounds: u32,
+    lead_seconds: u64,
+) -> String {
+    let starts_at = client
+        .execute(
+            &format!("return new Date(Date.now() + {lead_seconds} * 1000).toISOString();"),
+            vec![],
+        )
+        .await
+        .expect("a start time");
+    let (status, created) = post_from_page(
+        client,
+        "/api/tournaments",
+        serde_json::json!({
+            "name": name,
+            "players": 2,
+            "pace": "live-20",
+            "rounds": rounds,
+            "starts_at": starts_at,
+            "rated": true,
+            "min_games": 0,
+        }),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let created: serde_json::Value = serde_json::from_str(&created).expect("JSON");
+    format!("/tournaments/{}", created["id"].as_str().expect("an id"))
+}
+
+/// Presses Enter on the element that has the keyboard's focus.
+pub async fn press_enter(client: &Client) {
+    client
+        .active_element()
+        .await
+        .expect("the focused element")
+        .send_keys("\u{E007}")
+        .await
+        .expect("press Enter");
 }
 
 /// Clicks the Undo button if the table offers one; waits until the table shows the next
