@@ -28,7 +28,8 @@
 //!
 //! [`render_text_table`] renders the same game as text for one viewer, for people who play
 //! with a screen reader: the decision first, the choices as a numbered list, and the answers
-//! to the ask-commands (see [`Ask`]); [`pages::text_game`] is its page.
+//! to the ask-commands (see [`Ask`]); [`pages::text_game`] is its page, [`pages::text_replay`]
+//! the page that steps through a finished game.
 //!
 //! # Pages
 //!
