@@ -290,13 +290,7 @@ async fn a_person_answers_puzzles_on_the_table_and_sees_what_came_of_each() {
         .expect("the puzzle's id");
     let violations = browser_support::axe_violations(&visitor).await;
     assert!(violations.is_empty(), "the text puzzle: {violations:#?}");
-    visitor
-        .find(Locator::Id("text-command"))
-        .await
-        .unwrap()
-        .send_keys(&format!("1{}", char::from(fantoccini::key::Key::Enter)))
-        .await
-        .unwrap();
+    browser_support::type_command(&visitor, "1").await;
     let go_on = "Type n and Enter to go on.";
     wait_until(
         &visitor,
@@ -316,13 +310,7 @@ async fn a_person_answers_puzzles_on_the_table_and_sees_what_came_of_each() {
         .execute("window.answeredHere = true;", vec![])
         .await
         .unwrap();
-    visitor
-        .find(Locator::Id("text-command"))
-        .await
-        .unwrap()
-        .send_keys(&format!("n{}", char::from(fantoccini::key::Key::Enter)))
-        .await
-        .unwrap();
+    browser_support::type_command(&visitor, "n").await;
     wait_until(
         &visitor,
         "!window.answeredHere && document.readyState === 'complete' && location.pathname === '/puzzles' \

@@ -11,7 +11,6 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 use helvetia_web::Lang;
 use rand_chacha::ChaCha8Rng;
@@ -20,7 +19,7 @@ use serde_json::{json, Value};
 
 use crate::browser_support::{
     axe_in_every_language, axe_violations, create_game_with, game_id, register,
-    start_a_game_with_beat, wait_until, Browser, TestServer,
+    start_a_game_with_beat, type_command, wait_until, Browser, TestServer,
 };
 
 /// ChromeDriver's door to the DevTools protocol: the page's whole accessibility tree.
@@ -150,22 +149,10 @@ impl Screen {
     }
 }
 
-/// Types `line` into the command field and presses Enter.
-async fn command(client: &Client, line: &str) {
-    let field = client
-        .find(Locator::Id("text-command"))
-        .await
-        .expect("the command field");
-    field
-        .send_keys(&format!("{line}{}", char::from(Key::Enter)))
-        .await
-        .expect("type the command");
-}
-
 /// Asks with `line` and returns the answer the history keeps for it, once the answers' live
 /// region says it.
 async fn ask(client: &Client, line: &str) -> String {
-    command(client, line).await;
+    type_command(client, line).await;
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let screen = Screen::read(client).await;
@@ -300,7 +287,7 @@ impl<'a> Reader<'a> {
             }
             None => pick.split_once(": ").expect("numbered").0,
         };
-        command(self.client, line).await;
+        type_command(self.client, line).await;
         self.typed.push(line.to_string());
         self.decisions += 1;
         assert!(self.decisions < 1_500, "no end after 1,500 decisions");
