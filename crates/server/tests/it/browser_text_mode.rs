@@ -4,9 +4,10 @@
 //! turns of a three-player game with a bot and each hears what the other did. They read only
 //! what a screen reader reads, the accessibility tree (`Accessibility.getFullAXTree` through
 //! ChromeDriver's DevTools command) with its live regions, and decide only by typing in the
-//! command field. Anna then steps through the finished game's replay by text, and begins the
-//! tutorial by text, its coach read out. axe-core finds no violation on the text page
-//! (mid-game in English, the replay, and the finished game's page in every language).
+//! command field, where the focus stays as new tables come. Anna then steps through the
+//! finished game's replay by text, and begins the tutorial by text, its coach read out.
+//! axe-core finds no violation on the text page (mid-game in English, the replay, and the
+//! finished game's page in every language).
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -263,6 +264,16 @@ impl<'a> Reader<'a> {
         if now != self.shown {
             self.shown = now;
             self.last_change = Instant::now();
+            // A new table replaced the one decided on: the focus stayed in the command field,
+            // not fallen to the page's top.
+            if self.decisions > 0 {
+                let focus = self
+                    .client
+                    .execute("return document.activeElement.id;", vec![])
+                    .await
+                    .expect("the focused element");
+                assert_eq!(focus, "text-command", "focus after a new table");
+            }
         } else if !your_turn || self.last_change.elapsed() < Duration::from_secs(10) {
             assert!(
                 self.last_change.elapsed() < Duration::from_secs(60),
