@@ -72,7 +72,7 @@ pub use bot_names::{bot_level_name, bot_name, bot_seat_name, BOT_LEVELS};
 pub use i18n::Lang;
 pub use layout::Layout;
 pub use story::{events, resignation_line, story_lines, Stage, StoryEvent, StoryLine};
-pub use table::ask_hint::hint_words;
+pub use table::ask_hint::{evaluation_terms, hint_words};
 pub use table::cache::TableCache;
 pub use table::changes::{apply_update, TableUpdate};
 pub use table::clocks::format_left;

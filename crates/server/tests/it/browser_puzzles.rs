@@ -174,7 +174,8 @@ async fn a_person_answers_puzzles_on_the_table_and_sees_what_came_of_each() {
     let said = answer_on_the_table(&anna, false, false).await;
     assert!(said.starts_with("Right: "), "{said}");
     assert!(
-        said.contains(" is the best action. Your puzzle rating: "),
+        said.contains(" is the best action. It gives about ")
+            && said.contains(" Your puzzle rating: "),
         "{said}"
     );
     browser_support::screenshot(&anna, "puzzle-desk").await;

@@ -8,7 +8,7 @@ use crate::common;
 use crate::security::{leaks, secrets};
 
 use common::{databases, Client, TestServer};
-use helvetia_ai::puzzles::{initial_rating, GamePhase, Puzzle, PuzzleSource, Theme};
+use helvetia_ai::puzzles::{initial_rating, why_best, GamePhase, Puzzle, PuzzleSource, Theme};
 use helvetia_engine::{Game, GameOptions};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -111,7 +111,12 @@ async fn a_first_attempt_is_rated_as_glicko_2_says_and_nothing_after_it_counts()
             (hers["id"].as_str(), &hers["your_rating"]),
             (Some(id.as_str()), &json!(1500.0))
         );
-        let wrong = attempt(&mut anna, &id, 0).await;
+        // Her answer: the first action whose turn the evaluation tells from the answer's.
+        let legal = game.legal_actions();
+        let short = (0..legal.len())
+            .find(|&i| i != 1 && !why_best(&puzzle, &legal[i]).is_empty())
+            .expect("an action whose turn the evaluation tells from the answer's");
+        let wrong = attempt(&mut anna, &id, short).await;
         let (anna_after, puzzle_after) = glicko2(
             &Glicko2Rating::new(),
             &start,
@@ -120,6 +125,17 @@ async fn a_first_attempt_is_rated_as_glicko_2_says_and_nothing_after_it_counts()
         );
         assert_eq!(wrong["solved"], false);
         assert_eq!(wrong["best"], 1);
+        // What came of it in words: the best action, what it gains as the generator measured
+        // it, and where her choice falls short by the evaluation.
+        let said = wrong["said"].as_str().unwrap();
+        let gain = "It gives about 20 % more chance to win than the next best action, \
+                    in 95 % of the deals of the unseen tiles the search tried.";
+        assert!(said.contains(gain), "{said}");
+        eprintln!("puzzles: a wrong answer is told: {said}");
+        assert!(
+            said.contains("Where your choice falls short, by the evaluation (victory points): "),
+            "{said}"
+        );
         assert_eq!(wrong["rated"], true);
         assert_eq!(
             wrong["rating"],
@@ -134,6 +150,11 @@ async fn a_first_attempt_is_rated_as_glicko_2_says_and_nothing_after_it_counts()
         assert_eq!(
             (&again["solved"], &again["rated"], &again["rating"]),
             (&json!(true), &json!(false), &Value::Null)
+        );
+        let said = again["said"].as_str().unwrap();
+        assert!(
+            said.contains(gain) && !said.contains("falls short"),
+            "{said}"
         );
         let (status, body) = next(&mut anna).await;
         assert_eq!(
