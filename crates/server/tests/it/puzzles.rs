@@ -10,6 +10,7 @@ use crate::security::{leaks, secrets};
 use common::{databases, Client, TestServer};
 use helvetia_ai::puzzles::{initial_rating, why_best, GamePhase, Puzzle, PuzzleSource, Theme};
 use helvetia_engine::{Game, GameOptions};
+use helvetia_server::puzzles::export::PuzzlePages;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
@@ -502,6 +503,25 @@ async fn themes_a_streak_the_puzzle_of_the_day_and_the_history_on_the_profile() 
         let game = game_at_a_choice(424_242);
         let ids = four_puzzles(&server, &game).await;
         let mut visitor = server.client().await;
+
+        // The open set is read a page at a time, by id: pages of three give three, then one,
+        // then nothing, every puzzle once, in the order of the whole set.
+        let store = &server.server.state.store;
+        let mut pages = PuzzlePages::new(store.clone(), 3);
+        let mut sizes = Vec::new();
+        let mut paged = Vec::new();
+        while let Some(page) = pages.next_page().await.unwrap() {
+            sizes.push(page.len());
+            paged.extend(page.into_iter().map(|stored| stored.id));
+        }
+        let whole: Vec<String> = store
+            .all_puzzles()
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|stored| stored.id)
+            .collect();
+        assert_eq!((sizes, paged), (vec![3, 1], whole));
 
         // A theme picked: only its puzzles; a theme nobody has: none; a name that is no theme:
         // refused; empty (the picker's "all themes"): any.
