@@ -320,7 +320,41 @@ fn spectators_get_no_clickable_pieces() {
     assert!(!html.contains("data-chooser"));
     assert!(!html.contains("data-undo"));
     assert!(html.contains("data-your-turn=\"false\""));
-    assert!(html.contains("Warten auf"), "German prompt");
+    assert!(
+        html.contains("Warten auf") || html.contains("denkt nach"),
+        "German prompt"
+    );
+}
+
+#[test]
+fn while_a_bot_decides_the_prompt_says_it_is_thinking() {
+    // Seat 1 is a bot (`players`), seat 2 a person: the table waits for the person and says
+    // that the bot thinks, in every language.
+    let mut game = Game::new(GameOptions::for_players(3), 4);
+    let infos = players(3);
+    let mut seen = [false; 2];
+    while seen != [true; 2] {
+        let view = game.view();
+        match game.to_move() {
+            Some(Seat(1)) if !seen[0] => {
+                seen[0] = true;
+                for lang in Lang::ALL {
+                    let html = render_table(&TableInput::new("t", &view, &infos, lang));
+                    let thinking =
+                        lang.tr_args("prompt-bot-thinking", &[("name", "Player2".into())]);
+                    assert!(html.contains(&thinking), "{}: {thinking}", lang.code());
+                }
+            }
+            Some(Seat(2)) if !seen[1] => {
+                seen[1] = true;
+                let html = render_table(&TableInput::new("t", &view, &infos, Lang::En));
+                assert!(html.contains("Waiting for Player3"));
+                assert!(!html.contains("is thinking"));
+            }
+            _ => {}
+        }
+        game.play(game.legal_actions()[0]).unwrap();
+    }
 }
 
 #[test]

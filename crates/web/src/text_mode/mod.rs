@@ -58,7 +58,7 @@ fn text_table(ctx: &Ctx, viewer: Option<Seat>) -> Markup {
         div class="text-table" data-version=(input.version) data-your-turn=(your_turn)
             data-status=(status) data-story-length=(log.len()) {
             section class="text-decision" aria-labelledby="text-decision-title" {
-                h2 id="text-decision-title" { (asks::headline(ctx, your_turn, over)) }
+                h2 id="text-decision-title" { (prompt::headline(ctx, your_turn, over)) }
                 @if let Some(step) = pos.to_move().filter(|_| !over).and_then(|_| prompt::step_text(ctx)) {
                     p { (step) }
                 }
