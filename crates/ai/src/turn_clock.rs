@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::{Budget, MctsParams};
+use crate::Budget;
 
 /// The clock of one bot's turns: when the current turn began and how long a turn may take.
 #[derive(Clone, Copy, Debug)]
@@ -21,12 +21,14 @@ pub struct TurnClock {
 
 impl TurnClock {
     /// The clock of a bot that thinks at most `think` per decision (the server's
-    /// `--bot-think-ms`): a whole turn may take as long as the search that plans it
-    /// ([`MctsParams::plan_budget`] times `think`), and each search at least a twentieth of
-    /// `think`.
+    /// `--bot-think-ms`): a whole turn may take 1.25 times `think`, and each search at least a
+    /// fortieth of it. At the server's 1,000 ms that leaves 0.75 s of the 2 s a person should
+    /// wait at most for the searches past the turn's end (25 ms each), the moments between the
+    /// decisions and a busy machine's delays (docs/ai.md, "Whole turns at the server's
+    /// settings"). The turn's planning search, allowed 1.5 times `think` of its own, then stops
+    /// at 1.25 on a machine too busy to finish its iterations sooner.
     pub fn of_think_time(think: Duration) -> TurnClock {
-        let plan_budget = MctsParams::default().plan_budget;
-        TurnClock::new(think.mul_f64(f64::from(plan_budget)), think / 20)
+        TurnClock::new(think.mul_f64(1.25), think / 40)
     }
 
     /// A clock allowing each turn `limit` in all, and each search at least `least` (even past
@@ -86,6 +88,13 @@ mod tests {
             clock.budget(own_deadline, true, t0 + 5050 * MS).until,
             Some(t0 + 5100 * MS),
             "an earlier deadline of the caller's stays"
+        );
+        // The server's clock at its default think time of 1,000 ms.
+        let mut server = TurnClock::of_think_time(1000 * MS);
+        assert_eq!(server.budget(own, false, t0).until, Some(t0 + 1250 * MS));
+        assert_eq!(
+            server.budget(own, true, t0 + 1300 * MS).until,
+            Some(t0 + 1325 * MS)
         );
     }
 }

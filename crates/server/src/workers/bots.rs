@@ -31,7 +31,7 @@ use crate::state::AppState;
 /// search runs on one thread with its level's iterations, and at most `think_ms` per decision
 /// so that a busy node stays responsive (it then plays weaker than rated); it plans its turn
 /// with a search of 1.5 times that and plays the plan without searching again while the game
-/// goes as planned, and the searches of one turn share 1.5 times `think_ms` in all
+/// goes as planned, and the searches of one turn share 1.25 times `think_ms` in all
 /// ([`TurnClock::of_think_time`]; see `docs/ai.md`).
 pub fn spec(level: BotLevel, think_ms: u64) -> BotSpec {
     let bot = level.ladder().bot;
