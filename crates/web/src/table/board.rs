@@ -34,6 +34,9 @@ const CARD_WIDTH: f32 = 130.0;
 pub(crate) const CARD_NAME_X: f32 = 8.0;
 /// Where the character's tile lies while nobody holds it: the card's badge, top right.
 pub(crate) const CARD_BADGE_X: f32 = CARD_WIDTH - 6.0 - 26.0;
+/// The lowest baseline of what a character does: its letters start below the card's badge
+/// (36 to 62), which a long description would otherwise run under.
+pub(crate) const CARD_DOES_BELOW_BADGE: f32 = 73.0;
 /// The name on a character card, left of its badge with a gap; on two lines "does" moves down.
 pub(crate) const CHARACTER_NAME: Room = Room {
     size: 13.0,
@@ -70,7 +73,7 @@ pub fn characters(ctx: &Ctx) -> Markup {
                         title { (name) }
                     }
                     (title.draw(x + CARD_NAME_X, 52.0, CHARACTER_NAME, "character-name"))
-                    (fitted_text(x + CARD_NAME_X, 66.0 + title.extra_height(CHARACTER_NAME), 9.0, 114.0, "character-does", &lang.tr(&format!("does-{}", character_id(character)))))
+                    (fitted_text(x + CARD_NAME_X, (66.0 + title.extra_height(CHARACTER_NAME)).max(CARD_DOES_BELOW_BADGE), 9.0, 114.0, "character-does", &lang.tr(&format!("does-{}", character_id(character)))))
                     @if pos.options.character_tiles && pos.character_tiles[character.index()].holder.is_none() {
                         (character_tile(ctx, character, x + CARD_BADGE_X, 36.0))
                     }

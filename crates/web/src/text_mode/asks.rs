@@ -96,18 +96,6 @@ pub(crate) fn answer(ctx: &Ctx, viewer: Option<Seat>, ask: Ask) -> String {
     }
 }
 
-/// Who decides now, as the drawn table's prompt says it.
-pub(crate) fn headline(ctx: &Ctx, your_turn: bool, over: bool) -> String {
-    let lang = ctx.lang;
-    match (ctx.pos.to_move().filter(|_| !over), your_turn) {
-        (None, _) => lang.tr("prompt-game-over"),
-        (Some(_), true) => lang.tr("prompt-your-turn"),
-        (Some(seat), false) => {
-            lang.tr_args("prompt-waiting", &[("name", ctx.namer.seat(seat).into())])
-        }
-    }
-}
-
 /// Legal action `index` with its number, counted from 1: "3: take the Trader".
 pub(crate) fn numbered(ctx: &Ctx, index: usize) -> String {
     format!("{}: {}", index + 1, ctx.label(index))
@@ -143,7 +131,7 @@ fn turn(ctx: &Ctx) -> String {
     );
     sentences([
         format!("{round}:"),
-        format!("{}.", headline(ctx, your_turn(ctx), over)),
+        format!("{}.", prompt::headline(ctx, your_turn(ctx), over)),
         step,
     ])
 }

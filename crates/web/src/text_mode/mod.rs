@@ -63,7 +63,7 @@ fn text_table(ctx: &Ctx, viewer: Option<Seat>) -> Markup {
                 }
             }
             section class="text-decision" aria-labelledby="text-decision-title" {
-                h2 id="text-decision-title" { (asks::headline(ctx, your_turn, over)) }
+                h2 id="text-decision-title" { (prompt::headline(ctx, your_turn, over)) }
                 @if let Some(step) = pos.to_move().filter(|_| !over).and_then(|_| prompt::step_text(ctx)) {
                     p { (step) }
                 }
