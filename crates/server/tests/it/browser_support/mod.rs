@@ -617,6 +617,13 @@ pub async fn anna_plays_against_bots(
     // whose decisions were all forced would pass without her (seen once: no decision of hers in
     // round 2, which the desk and phone tests picture).
     turn_forced_steps_off(client).await;
+    plays_against_bots(client, players, rounds).await;
+}
+
+/// The person logged in to `client` creates, from the lobby's form (the page `client` shows), a
+/// game of `players` against random bots with a round limit of `rounds`, then waits for its
+/// table to connect.
+pub async fn plays_against_bots(client: &Client, players: u8, rounds: u16) {
     let seats = &["me", "bot:random", "bot:random", "bot:random"][..usize::from(players)];
     create_game(client, players, seats, rounds).await;
     wait_until(
