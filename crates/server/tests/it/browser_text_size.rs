@@ -4,7 +4,7 @@
 //! round 1, each village drawn large (on the laptop) or shown (on the phone) in turn. A text's
 //! size is its computed font size times the scale its SVG draws it at (the screen's transform).
 //! A village drawn small shows shapes and colours only, no text. The few texts left smaller
-//! are [`EXCEPTIONS`], each with its reason. One server; Anna plays on the laptop and a visitor
+//! are those `browser_support::text_size` lists, each with its reason. One server; Anna plays on the laptop and a visitor
 //! watches the same game on the phone. Saves `docs/screenshots/text-1366-3p.png`.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
@@ -16,79 +16,16 @@ use std::time::Duration;
 use fantoccini::Client;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use serde_json::json;
 
 use browser_support::{
-    click_random_legal, fault_words, game_id, plays_against_bots, register, screenshot,
-    table_state, turn_forced_steps_off, wait_until, Browser, TestServer, SETTLE,
+    click_random_legal, game_id, plays_against_bots, register, screenshot, small_texts,
+    table_state, turn_forced_steps_off, wait_until, Browser, TestServer,
 };
 
 /// A laptop's window and the smallest text there, in CSS px.
 const DESK: (u32, u32, f64) = (1366, 768, 10.0);
 /// A phone's window and the smallest text there.
 const PHONE: (u32, u32, f64) = (390, 844, 12.0);
-
-/// Texts drawn smaller than the sizes above, each (a CSS selector of the element or one around
-/// it, why).
-const EXCEPTIONS: &[(&str, &str)] = &[];
-
-/// The texts of the table drawn smaller than `smallest` px that are not [`EXCEPTIONS`], one
-/// line each with its size and where it is; then the number of distinct texts measured. Each
-/// village is drawn large (or shown, on a phone) in turn, and the one shown before is shown
-/// again after.
-async fn small_texts(client: &Client, smallest: f64) -> (Vec<String>, u64) {
-    let found = client
-        .execute(
-            &[
-                SETTLE,
-                "const [smallest, exceptions] = arguments;
-                 const table = document.getElementById('table');
-                 const below = new Map(), seen = new Set();
-                 const measure = () => {
-                   const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
-                   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-                     const text = node.textContent.trim().replace(/\\s+/g, ' ');
-                     const el = node.parentElement;
-                     if (!text || el.closest('title, .visually-hidden')) continue;
-                     if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-                     let size = parseFloat(getComputedStyle(el).fontSize);
-                     if (el instanceof SVGGraphicsElement) {
-                       const m = el.getScreenCTM();
-                       size *= Math.hypot(m.a, m.b);
-                     }
-                     seen.add(text);
-                     const village = el.closest('.panel.village');
-                     if (village && el.closest('svg') && village.dataset.village !== table.dataset.villageShown) {
-                       below.set(text, { size, where: 'drawn in the small village ' + village.id });
-                       continue;
-                     }
-                     if (size >= smallest - 0.05 || exceptions.some(([css]) => el.closest(css))) continue;
-                     const where = (el.closest('[id]') || el).id + ' .' + (el.getAttribute('class') || el.tagName);
-                     if (!below.has(text) || below.get(text).size > size) below.set(text, { size, where });
-                   }
-                 };
-                 const shown = table.dataset.villageShown;
-                 for (const village of table.querySelectorAll('.panel.village')) {
-                   table.dataset.villageShown = village.dataset.village;
-                   measure();
-                 }
-                 table.dataset.villageShown = shown;
-                 return {
-                   below: Array.from(below, ([text, { size, where }]) =>
-                     size.toFixed(1) + ' px: ' + text.slice(0, 40) + ' (' + where + ')').sort(),
-                   seen: seen.size,
-                 };",
-            ]
-            .concat(),
-            vec![json!(smallest), json!(EXCEPTIONS)],
-        )
-        .await
-        .expect("measure the text");
-    (
-        fault_words(&found["below"]),
-        found["seen"].as_u64().expect("a count"),
-    )
-}
 
 /// Waits until the table in `client` shows Anna's turn (at version `after` or later), then says
 /// whether it is set up: the start buildings all placed.

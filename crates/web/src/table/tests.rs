@@ -734,8 +734,8 @@ fn drawn_names_of_characters_and_buildings_fit_beside_their_badges_in_every_lang
         for name in names {
             let width = title_width(name);
             assert!(
-                super::board::CARD_NAME_X + width < super::board::CARD_BADGE_X,
-                "{lang:?}: a character's name runs into its tile: {width}"
+                width <= super::board::CHARACTER_NAME.width + 1e-3,
+                "{lang:?}: a character's name runs into the card's edge: {width}"
             );
         }
         let buildings: Vec<&str> = html.split("<g class=\"building\"").skip(1).collect();
@@ -777,7 +777,7 @@ fn every_name_fits_its_tile_beside_its_badge_in_every_language() {
             "character card",
             board::CHARACTER_NAME,
             board::CARD_NAME_X,
-            board::CARD_BADGE_X,
+            board::CARD_WIDTH,
             true,
         ),
         (
@@ -821,6 +821,30 @@ fn every_name_fits_its_tile_beside_its_badge_in_every_language() {
                 assert!(
                     !title.squeezed || text_width(name, room.min) * 0.8 <= room.width,
                     "{at}"
+                );
+            }
+        }
+    }
+}
+
+/// What each character does, in every language, fits its card at the board's text size: on at
+/// most the three lines the card leaves it above the coins, none wider than the card.
+#[test]
+fn what_a_character_does_fits_its_card_in_every_language() {
+    use crate::table::board::{BOARD_TEXT, CHARACTER_NAME};
+    use crate::table::titles::{text_width, wrap};
+    use crate::words::character_id;
+    use helvetia_engine::Character;
+
+    for lang in Lang::ALL {
+        for character in Character::ALL {
+            let does = lang.tr(&format!("does-{}", character_id(character)));
+            let lines = wrap(&does, BOARD_TEXT, CHARACTER_NAME.width);
+            assert!(!lines.is_empty() && lines.len() <= 3, "{lang:?}: {lines:?}");
+            for line in lines {
+                assert!(
+                    text_width(line, BOARD_TEXT) <= CHARACTER_NAME.width,
+                    "{lang:?}: {line}"
                 );
             }
         }

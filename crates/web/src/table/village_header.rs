@@ -6,6 +6,7 @@ use maud::{html, Markup};
 
 use helvetia_engine::{Character, Seat, VillageId};
 
+use super::board::BOARD_TEXT;
 use super::num::Num;
 use super::pieces::{clickable, coin, colour, seat_mark};
 use super::targets::Target;
@@ -219,7 +220,9 @@ pub fn character_tile(ctx: &Ctx, character: Character, x: f32, y: f32) -> Markup
         );
     }
     let face = if tile.face_up { "face-up" } else { "face-down" };
-    let initial: String = name.chars().take(2).collect();
+    // Two letters, or one full-width sign, large enough to read on the board.
+    let wide = name.chars().next().is_some_and(|c| c >= '\u{2e80}');
+    let initial: String = name.chars().take(if wide { 1 } else { 2 }).collect();
     clickable(
         ctx.targets.clickable(Target::CharacterTile(character)),
         "character-tile-target",
@@ -228,7 +231,7 @@ pub fn character_tile(ctx: &Ctx, character: Character, x: f32, y: f32) -> Markup
             g class={ "character-tile " (face) } {
                 title { (label) }
                 rect x=(Num(x)) y=(Num(y)) width="26" height="26" rx="3" {}
-                text x=(Num(x + 13.0)) y=(Num(y + 17.0)) font-size="10" text-anchor="middle" { (initial) }
+                text x=(Num(x + 13.0)) y=(Num(y + 18.5)) font-size=(Num(BOARD_TEXT)) text-anchor="middle" { (initial) }
             }
         },
     )

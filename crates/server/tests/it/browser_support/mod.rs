@@ -25,6 +25,8 @@ mod axe;
 pub use axe::{axe_in_every_language, axe_violations, LANGUAGES};
 mod finished;
 pub use finished::{board_width, end_screen_faults, fault_words, replay_faults};
+mod text_size;
+pub use text_size::small_texts;
 
 /// Which Chromium a [`Browser`] starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
