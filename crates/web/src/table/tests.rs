@@ -850,3 +850,35 @@ fn what_a_character_does_fits_its_card_in_every_language() {
         }
     }
 }
+
+/// At the Night Watchman's decision each quarter of each village is a target of its own: the
+/// quarter's see-through area over its cells, with no text of its own drawn over the names
+/// beneath (in both layouts).
+#[test]
+fn the_night_watchmans_targets_are_the_quarters_drawn_over_their_cells() {
+    let mut game = Game::new(GameOptions::for_players(3), 9);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut wakes = 0;
+    for _ in 0..2000 {
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        if legal.iter().all(|a| matches!(a, Action::Wake { .. })) {
+            wakes += 1;
+            for layout in Layout::ALL {
+                let (html, legal) = render_in(&game, (Lang::En, layout), &crate::RecentTurns::NONE);
+                let targets: Vec<&str> = html.split("<g class=\"quarter legal\"").skip(1).collect();
+                assert_eq!(targets.len(), legal.len(), "{layout:?}");
+                for target in targets {
+                    let target = &target[..target.find("</g>").expect("the target's end")];
+                    assert!(target.contains("<rect class=\"quarter-area\""), "{target}");
+                    assert!(!target.contains("<text"), "{target}");
+                }
+            }
+        }
+        game.play(legal[rng.next_u64() as usize % legal.len()])
+            .unwrap();
+    }
+    assert!(wakes > 0, "no Night Watchman's decision in the game");
+}

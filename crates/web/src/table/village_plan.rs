@@ -265,6 +265,12 @@ mod tests {
             });
             for (quarter, &(x, y, width, height)) in Quarter::ALL.iter().zip(&areas) {
                 let what = format!("{quarter:?} of {:?}/{}", plan.layout, plan.compact);
+                // At least one and a half cells each way: 26 px in a desk's village drawn small
+                // (about 0.29 px a unit), a target large enough for a mouse.
+                assert!(
+                    width >= 1.5 * C - 1e-3 && height >= 1.5 * C - 1e-3,
+                    "{what}"
+                );
                 assert!(
                     x >= PAD - 1e-3
                         && x + width <= plan.width() - PAD + 1e-3
