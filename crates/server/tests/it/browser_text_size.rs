@@ -1,11 +1,13 @@
 //! The size of the table's text, in headless Chromium: at a laptop's 1366 × 768 every text a
 //! person reads on the table is drawn at least 10 CSS px high, and on a phone's 390 × 844 at least
-//! 12, with two, three and four players, at the first decision of the setup and at the first of
-//! round 1, each village drawn large (on the laptop) or shown (on the phone) in turn. A text's
-//! size is its computed font size times the scale its SVG draws it at (the screen's transform).
-//! A village drawn small shows shapes and colours only, no text. The few texts left smaller
-//! are those `browser_support::text_size` lists, each with its reason. One server; Anna plays on the laptop and a visitor
-//! watches the same game on the phone. Saves `docs/screenshots/text-1366-3p.png`.
+//! 12, with two, three and four players, at the first decision of the setup, at Anna's first
+//! start building to place and at her first decision of round 1, each village drawn large (on
+//! the laptop) or shown (on the phone) in turn. A text's size is its computed font size times
+//! the scale its SVG draws it at (the screen's transform). A village drawn small shows shapes
+//! and colours only, no text. The few texts left smaller are those `browser_support::text_size`
+//! lists, each with its reason. One server; Anna plays on the laptop and a visitor watches the
+//! same game on the phone. Saves `docs/screenshots/text-1366-3p.png` (round 1) and
+//! `text-1366-3p-setup.png` (Anna's start buildings to place).
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
@@ -49,6 +51,19 @@ async fn annas_turn(client: &Client, after: u64) -> bool {
         .await
         .expect("the setup");
     set_up.as_bool().expect("a boolean")
+}
+
+/// Whether Anna's own village holds start buildings still to place.
+async fn placing(client: &Client) -> bool {
+    let placing = client
+        .execute(
+            "const table = document.getElementById('table');
+             return !!table.querySelector('#t-village-' + table.dataset.seat + ' .start-building-tile');",
+            vec![],
+        )
+        .await
+        .expect("the start buildings");
+    placing.as_bool().expect("a boolean")
 }
 
 /// The small texts at this moment on the laptop (Anna's) and on the phone (the visitor's, once
@@ -105,7 +120,16 @@ async fn the_tables_text_is_readable_on_a_laptop_and_a_phone() {
         faults.extend(check_both(&anna, &visitor, &format!("{players} players, setup")).await);
         // Anna decides until the villages are set up and round 1 begins.
         let mut decisions = 0;
+        let mut placed = false;
         loop {
+            if !placed && placing(&anna).await {
+                placed = true;
+                if players == 3 {
+                    screenshot(&anna, "text-1366-3p-setup").await;
+                }
+                let moment = format!("{players} players, placing");
+                faults.extend(check_both(&anna, &visitor, &moment).await);
+            }
             let version = table_state(&anna).await.expect("anna's table").version;
             click_random_legal(&anna, &mut rng).await;
             decisions += 1;
@@ -114,6 +138,7 @@ async fn the_tables_text_is_readable_on_a_laptop_and_a_phone() {
                 break;
             }
         }
+        assert!(placed, "anna placed no start building");
         if players == 3 {
             screenshot(&anna, "text-1366-3p").await;
         }

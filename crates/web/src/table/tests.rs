@@ -801,6 +801,13 @@ fn every_name_fits_its_tile_beside_its_badge_in_every_language() {
             village_header::START_TILE_WIDTH,
             false,
         ),
+        (
+            "start building to place on a desk",
+            village_header::WIDE_START_NAME,
+            3.0,
+            village_header::WIDE_START_TILE.0,
+            false,
+        ),
     ];
     for lang in Lang::ALL {
         for (place, room, left, edge, characters) in places {

@@ -16,14 +16,26 @@ use super::Ctx;
 use crate::words::{building_name, character_name};
 use crate::Layout;
 
-/// A start building still to be placed, in its owner's header.
+/// A start building still to be placed, in its owner's header on a phone (three to a row of the
+/// narrow layout, drawn large there).
 pub(crate) const START_TILE_WIDTH: f32 = 56.0;
-/// The name on a start building still to be placed.
+/// The name on a start building still to be placed on a phone.
 pub(crate) const START_NAME: Room = Room {
     size: 8.0,
     min: 6.5,
     two_lines: 7.5,
     width: START_TILE_WIDTH - 2.0 * 3.0,
+};
+/// A start building still to be placed on a desk: three to the row below the supplies, tall
+/// enough for a name on two lines.
+pub(crate) const WIDE_START_TILE: (f32, f32) = (116.0, 30.0);
+/// The name on a start building still to be placed on a desk, at the header's smallest size
+/// (10 px in the village drawn large at 1366 × 768).
+pub(crate) const WIDE_START_NAME: Room = Room {
+    size: 11.0,
+    min: 11.0,
+    two_lines: 11.0,
+    width: WIDE_START_TILE.0 - 2.0 * 3.0,
 };
 
 /// The header of `village`, above its grid.
@@ -103,9 +115,14 @@ fn player_header(ctx: &Ctx, seat: Seat, plan: Plan) -> Markup {
     let id = |piece: &str| format!("t-village-{}-{piece}", owner.index());
     let width = plan.width();
     // The baseline of the points, the top of the tiles' row and where the start buildings begin.
-    let (score_y, tiles_top, (start_x, start_top)) = match plan.layout {
-        Layout::Wide => (PAD + 17.0, PAD + 28.0, (PAD + 150.0, PAD + 28.0)),
-        Layout::Narrow => (PAD + 42.0, PAD + 70.0, (PAD, PAD + 100.0)),
+    let (score_y, tiles_top, start_top) = match plan.layout {
+        Layout::Wide => (PAD + 17.0, PAD + 28.0, PAD + 70.0),
+        Layout::Narrow => (PAD + 42.0, PAD + 70.0, PAD + 100.0),
+    };
+    // The start buildings' tiles: their size and the room of their names.
+    let ((start_width, start_height), start_name) = match plan.layout {
+        Layout::Wide => (WIDE_START_TILE, WIDE_START_NAME),
+        Layout::Narrow => ((START_TILE_WIDTH, 26.0), START_NAME),
     };
     html! {
         g id=(id("name")) {
@@ -163,12 +180,19 @@ fn player_header(ctx: &Ctx, seat: Seat, plan: Plan) -> Markup {
             @for (n, (k, count)) in start_buildings.iter().enumerate() {
                 @let kind = helvetia_engine::BuildingKind::START[*k];
                 @let label = building_name(ctx.lang, kind);
-                @let x = start_x + n as f32 * (START_TILE_WIDTH + 4.0);
+                @let x = PAD + n as f32 * (start_width + 4.0);
+                @let name = Title::fit(label, start_name);
+                // One line or two in the tile's middle (`draw` hangs two lines from where one
+                // would stand at the room's size).
+                @let baseline = match name.second {
+                    Some(_) => (start_height - name.size * 1.1) / 2.0 + name.size * 0.35 + start_name.size - name.size,
+                    None => (start_height + name.size * 0.7) / 2.0,
+                };
                 (clickable(ctx.targets.clickable(Target::StartBuilding(seat, kind)), "start-building", label, html! {
                     g class="start-building-tile" {
                         title { (label) " ×" (count) }
-                        rect class="tile production" x=(Num(x)) y=(Num(start_top)) width=(Num(START_TILE_WIDTH)) height="26" rx="3" {}
-                        (Title::fit(label, START_NAME).draw(x + 3.0, start_top + 16.0, START_NAME, "tile-name"))
+                        rect class="tile production" x=(Num(x)) y=(Num(start_top)) width=(Num(start_width)) height=(Num(start_height)) rx="3" {}
+                        (name.draw(x + 3.0, start_top + baseline, start_name, "tile-name"))
                     }
                 }))
             }

@@ -15,6 +15,8 @@ const HEADER: f32 = 78.0;
 const NARROW_HEADER: f32 = 114.0;
 /// The narrow layout's row of start buildings still to be placed, below the other tiles.
 const NARROW_START_ROW: f32 = 30.0;
+/// The wide layout's row of start buildings still to be placed, below the supplies.
+const WIDE_START_ROW: f32 = 36.0;
 pub(crate) const PAD: f32 = 10.0;
 /// Width of a village panel.
 const WIDTH: f32 = 6.0 * C + 2.0 * PAD;
@@ -42,12 +44,15 @@ pub(crate) struct Plan {
 impl Plan {
     pub fn of(ctx: &Ctx, village: VillageId) -> Plan {
         let layout = ctx.input.layout;
+        let placing = match village {
+            VillageId::Player(seat) => ctx.pos.player(seat).start_buildings.iter().any(|&n| n > 0),
+            VillageId::Neutral => false,
+        };
         let header = match (layout, village) {
-            (Layout::Narrow, VillageId::Player(seat)) => {
-                let placing = ctx.pos.player(seat).start_buildings.iter().any(|&n| n > 0);
+            (Layout::Narrow, VillageId::Player(_)) => {
                 NARROW_HEADER + if placing { NARROW_START_ROW } else { 0.0 }
             }
-            _ => HEADER,
+            _ => HEADER + if placing { WIDE_START_ROW } else { 0.0 },
         };
         Plan {
             layout,
@@ -164,7 +169,12 @@ mod tests {
         let mut plans = Vec::new();
         for layout in Layout::ALL {
             for compact in [false, true] {
-                for header in [HEADER, NARROW_HEADER, NARROW_HEADER + NARROW_START_ROW] {
+                for header in [
+                    HEADER,
+                    HEADER + WIDE_START_ROW,
+                    NARROW_HEADER,
+                    NARROW_HEADER + NARROW_START_ROW,
+                ] {
                     plans.push(Plan {
                         layout,
                         compact,
