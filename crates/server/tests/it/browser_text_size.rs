@@ -5,9 +5,11 @@
 //! the laptop) or shown (on the phone) in turn. A text's size is its computed font size times
 //! the scale its SVG draws it at (the screen's transform). A village drawn small shows shapes
 //! and colours only, no text. The few texts left smaller are those `browser_support::text_size`
-//! lists, each with its reason. One server; Anna plays on the laptop and a visitor watches the
-//! same game on the phone. Saves `docs/screenshots/text-1366-3p.png` (round 1) and
-//! `text-1366-3p-setup.png` (Anna's start buildings to place).
+//! lists, each with its reason; the words of a stack on offer stand whole under it while the
+//! keyboard's focus is on it. One server; Anna plays on the laptop and a visitor watches the
+//! same game on the phone. Saves `docs/screenshots/text-1366-3p.png` (round 1),
+//! `text-1366-3p-setup.png` (Anna's start buildings to place) and `text-1366-3p-detail.png` (a
+//! stack's detail).
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
@@ -18,10 +20,11 @@ use std::time::Duration;
 use fantoccini::Client;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use serde_json::json;
 
 use browser_support::{
-    click_random_legal, game_id, plays_against_bots, register, screenshot, small_texts,
-    table_state, turn_forced_steps_off, wait_until, Browser, TestServer,
+    click_random_legal, fault_words, game_id, plays_against_bots, register, screenshot,
+    small_texts, table_state, turn_forced_steps_off, wait_until, Browser, TestServer,
 };
 
 /// A laptop's window and the smallest text there, in CSS px.
@@ -64,6 +67,59 @@ async fn placing(client: &Client) -> bool {
         .await
         .expect("the start buildings");
     placing.as_bool().expect("a boolean")
+}
+
+/// What falls short in the detail of a stack on offer (its words, drawn small, shown whole while
+/// the keyboard's focus is on it): shown at least 10 px with the stack's title, and gone with
+/// the focus; pictured as `picture` if named. The page must offer a stack (the draft's first
+/// decision).
+async fn detail_faults(client: &Client, picture: Option<&str>) -> Vec<String> {
+    let focused = client
+        .execute(
+            "const stack = document.querySelector('#t-display [data-action], #t-display [data-chooser]');
+             if (stack) stack.focus();
+             return !!stack && document.activeElement === stack;",
+            vec![],
+        )
+        .await
+        .expect("focus a stack");
+    if focused != json!(true) {
+        return vec!["no stack on offer takes the focus".into()];
+    }
+    // A key pressed there: the person uses the keyboard.
+    client
+        .active_element()
+        .await
+        .expect("the focused stack")
+        .send_keys("\u{E008}")
+        .await
+        .expect("press Shift");
+    if let Some(name) = picture {
+        screenshot(client, name).await;
+    }
+    let faults = client
+        .execute(
+            "const faults = [];
+             const stack = document.activeElement;
+             const detail = document.querySelector('.piece-detail');
+             const title = stack.querySelector('g[data-kind] > title').textContent;
+             if (!detail || !detail.checkVisibility()) faults.push('no detail with the focus on ' + title);
+             else {
+               const size = parseFloat(getComputedStyle(detail).fontSize);
+               if (size < 10) faults.push('the detail is ' + size + ' px');
+               if (detail.textContent !== title) faults.push('the detail says ' + detail.textContent + ', not ' + title);
+               const r = detail.getBoundingClientRect();
+               if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth)
+                 faults.push('the detail is out of the window');
+             }
+             stack.blur();
+             if (detail && detail.checkVisibility()) faults.push('the detail stays without the focus');
+             return faults;",
+            vec![],
+        )
+        .await
+        .expect("the stack's detail");
+    fault_words(&faults)
 }
 
 /// The small texts at this moment on the laptop (Anna's) and on the phone (the visitor's, once
@@ -118,6 +174,8 @@ async fn the_tables_text_is_readable_on_a_laptop_and_a_phone() {
             .expect("the game on the phone");
         annas_turn(&anna, 0).await;
         faults.extend(check_both(&anna, &visitor, &format!("{players} players, setup")).await);
+        let picture = (players == 3).then_some("text-1366-3p-detail");
+        faults.extend(detail_faults(&anna, picture).await);
         // Anna decides until the villages are set up and round 1 begins.
         let mut decisions = 0;
         let mut placed = false;
@@ -146,7 +204,7 @@ async fn the_tables_text_is_readable_on_a_laptop_and_a_phone() {
     }
     assert!(
         faults.is_empty(),
-        "{} texts too small:\n{}",
+        "{} faults:\n{}",
         faults.len(),
         faults.join("\n")
     );

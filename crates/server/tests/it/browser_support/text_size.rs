@@ -12,7 +12,8 @@ pub const TEXT_EXCEPTIONS: &[(&str, &str)] = &[
     (
         "#t-display :is(.tile-name, .tile-makes)",
         "a row of six stacks on offer leaves 84 units for a building's name and product, too \
-         few at the board's 15.5; each stack's title and accessible name say both",
+         few at the board's 15.5; each stack's title (on hover) and accessible name say both, \
+         and so does its detail in the page's type while the keyboard's focus is on it",
     ),
     (
         ".panel.village .building .tile-name:not([font-size=\"8.5\"])",
