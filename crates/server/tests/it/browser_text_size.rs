@@ -23,7 +23,7 @@ use rand_core::SeedableRng;
 use serde_json::json;
 
 use browser_support::{
-    click_random_legal, fault_words, game_id, plays_against_bots, register, screenshot,
+    click_random_legal, fault_words, game_id, plays_against_bots, press, register, screenshot,
     small_texts, table_state, turn_forced_steps_off, wait_until, Browser, TestServer,
 };
 
@@ -46,27 +46,30 @@ async fn annas_turn(client: &Client, after: u64) -> bool {
         Duration::from_secs(30),
     )
     .await;
-    let set_up = client
-        .execute(
-            "return !document.querySelector('#table .start-building-tile, #t-display .panel-subheading');",
-            vec![],
-        )
-        .await
-        .expect("the setup");
-    set_up.as_bool().expect("a boolean")
+    holds(
+        client,
+        "!document.querySelector('#table .start-building-tile, #t-display .panel-subheading')",
+    )
+    .await
 }
 
 /// Whether Anna's own village holds start buildings still to place.
 async fn placing(client: &Client) -> bool {
-    let placing = client
-        .execute(
-            "const table = document.getElementById('table');
-             return !!table.querySelector('#t-village-' + table.dataset.seat + ' .start-building-tile');",
-            vec![],
-        )
+    holds(
+        client,
+        "!!document.querySelector('#t-village-' + document.getElementById('table').dataset.seat
+           + ' .start-building-tile')",
+    )
+    .await
+}
+
+/// Whether `script` (a JavaScript expression) is true in the page now.
+async fn holds(client: &Client, script: &str) -> bool {
+    let holds = client
+        .execute(&format!("return {script};"), vec![])
         .await
-        .expect("the start buildings");
-    placing.as_bool().expect("a boolean")
+        .unwrap_or_else(|e| panic!("{script}: {e}"));
+    holds == json!(true)
 }
 
 /// What falls short in the detail of a stack on offer (its words, drawn small, shown whole while
@@ -74,26 +77,18 @@ async fn placing(client: &Client) -> bool {
 /// the focus; pictured as `picture` if named. The page must offer a stack (the draft's first
 /// decision).
 async fn detail_faults(client: &Client, picture: Option<&str>) -> Vec<String> {
-    let focused = client
-        .execute(
-            "const stack = document.querySelector('#t-display [data-action], #t-display [data-chooser]');
-             if (stack) stack.focus();
-             return !!stack && document.activeElement === stack;",
-            vec![],
-        )
-        .await
-        .expect("focus a stack");
-    if focused != json!(true) {
+    let focused = holds(
+        client,
+        "(() => { const stack = document.querySelector('#t-display [data-action], #t-display [data-chooser]');
+            if (stack) stack.focus();
+            return !!stack && document.activeElement === stack; })()",
+    )
+    .await;
+    if !focused {
         return vec!["no stack on offer takes the focus".into()];
     }
     // A key pressed there: the person uses the keyboard.
-    client
-        .active_element()
-        .await
-        .expect("the focused stack")
-        .send_keys("\u{E008}")
-        .await
-        .expect("press Shift");
+    press(client, "\u{E008}").await;
     if let Some(name) = picture {
         screenshot(client, name).await;
     }

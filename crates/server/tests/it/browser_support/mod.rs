@@ -1007,13 +1007,18 @@ pub async fn create_tournament_from_page(
 
 /// Presses Enter on the element that has the keyboard's focus.
 pub async fn press_enter(client: &Client) {
+    press(client, "\u{E007}").await;
+}
+
+/// Presses `key` (a WebDriver key code) on the element that has the keyboard's focus.
+pub async fn press(client: &Client, key: &str) {
     client
         .active_element()
         .await
         .expect("the focused element")
-        .send_keys("\u{E007}")
+        .send_keys(key)
         .await
-        .expect("press Enter");
+        .unwrap_or_else(|e| panic!("press {key:?}: {e}"));
 }
 
 /// Clicks the Undo button if the table offers one; waits until the table shows the next
