@@ -12,16 +12,12 @@ use super::num::Num;
 use super::pieces::{clickable, coin, colour, cube, fitted_text, seat_mark, villager, Figure};
 use super::targets::Target;
 use super::tiled::{self, row, spacer, subheading, view};
-use super::titles::{wrap, Room, Title};
+use super::titles::{wrap, Room, Title, BOARD_TEXT};
 use super::village_header::{character_tile, score_title};
 use super::Ctx;
 use crate::words::{
     building_name, character_id, character_name, good_name, makes_lines, tile_description,
 };
-
-/// The size of the board's smallest text: 10 px on a 1366 × 768 desk, where the board is drawn
-/// at about 0.65 px a unit (and on a phone 12 px or more, see the style sheet's `--phone-unit`).
-pub(crate) const BOARD_TEXT: f32 = 15.5;
 
 /// Colours of the three building materials, for cost chips.
 fn material_colour(good: Good) -> &'static str {

@@ -838,8 +838,8 @@ fn every_name_fits_its_tile_beside_its_badge_in_every_language() {
 /// most the three lines the card leaves it above the coins, none wider than the card.
 #[test]
 fn what_a_character_does_fits_its_card_in_every_language() {
-    use crate::table::board::{BOARD_TEXT, CHARACTER_NAME};
-    use crate::table::titles::{text_width, wrap};
+    use crate::table::board::CHARACTER_NAME;
+    use crate::table::titles::{text_width, wrap, BOARD_TEXT};
     use crate::words::character_id;
     use helvetia_engine::Character;
 

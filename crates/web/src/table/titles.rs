@@ -9,6 +9,10 @@ use maud::{html, Markup};
 
 use super::num::Num;
 
+/// The size of the board's smallest text: 10 px on a 1366 × 768 desk, where the board is drawn
+/// at about 0.65 px a unit (and on a phone 12 px or more, see the style sheet's `--phone-unit`).
+pub(crate) const BOARD_TEXT: f32 = 15.5;
+
 /// The width of `text` set in bold at `size`, as the widest common sans-serif sets it.
 pub fn text_width(text: &str, size: f32) -> f32 {
     text.chars().map(advance).sum::<f32>() * size

@@ -6,11 +6,10 @@ use maud::{html, Markup};
 
 use helvetia_engine::{Character, Seat, VillageId};
 
-use super::board::BOARD_TEXT;
 use super::num::Num;
 use super::pieces::{clickable, coin, colour, seat_mark};
 use super::targets::Target;
-use super::titles::{Room, Title};
+use super::titles::{Room, Title, BOARD_TEXT};
 use super::village_plan::{Plan, PAD};
 use super::Ctx;
 use crate::words::{building_name, character_name};
