@@ -1,13 +1,13 @@
 //! The bot interface: a player's view and a budget in, one legal action out.
 
 use std::hash::{Hash, Hasher};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use helvetia_engine::{Action, Game, View};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-/// How much thinking a decision may use. Either limit may be absent; with both, the first
+/// How much thinking a decision may use. Any limit may be absent; with several, the first
 /// reached stops the search. Bots that do not search ignore it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
@@ -15,6 +15,10 @@ pub struct Budget {
     pub iterations: Option<u32>,
     /// Wall-clock time.
     pub time: Option<Duration>,
+    /// A moment no search may run past: the end of the time the whole turn may take, which
+    /// its searches share ([`crate::TurnClock`]). Unlike `time`, a planning search does not
+    /// stretch it.
+    pub until: Option<Instant>,
 }
 
 impl Budget {
@@ -23,6 +27,7 @@ impl Budget {
         Budget {
             iterations: Some(iterations),
             time: None,
+            until: None,
         }
     }
 
@@ -31,6 +36,7 @@ impl Budget {
         Budget {
             iterations: None,
             time: Some(Duration::from_millis(millis)),
+            until: None,
         }
     }
 }

@@ -44,6 +44,7 @@ pub mod stats;
 mod suggest;
 pub mod tournament;
 pub mod tune;
+mod turn_clock;
 
 pub use bot::{decision_seed, mix, sample_game, Bot, Budget};
 pub use evaluate::{evaluate, prospect_terms, ProspectTerm, Prospects, Weights};
@@ -52,3 +53,4 @@ pub use mcts::{MctsBot, MctsParams};
 pub use random::RandomBot;
 pub use spec::{parse_list, BotKind, BotSpec, SpecError};
 pub use suggest::suggest;
+pub use turn_clock::TurnClock;

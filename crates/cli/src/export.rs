@@ -16,7 +16,7 @@ use helvetia_server::domain::export::{
     parse_date, parse_players, ExportCursor, ExportFilter, FilterError,
 };
 use helvetia_server::export::paging::{ndjson, ExportPages};
-use helvetia_server::puzzles::export::line;
+use helvetia_server::puzzles::export::{line, PuzzlePages, PAGE_PUZZLES};
 use helvetia_server::storage::Store;
 
 /// Which games, from where, and how to write them.
@@ -142,14 +142,18 @@ async fn connect(url: &str) -> Result<Store, Failure> {
 /// Writes every puzzle, by id, to standard output; answers the number of puzzles.
 async fn write_puzzles(store: &Store, compress: Option<Compression>) -> Result<u64, Failure> {
     let other = |error: &dyn std::fmt::Display| Failure::Other(error.to_string());
-    let puzzles = store.all_puzzles().await.map_err(|e| other(&e))?;
+    let mut pages = PuzzlePages::new(store.clone(), PAGE_PUZZLES);
     let mut out = output(compress).map_err(|e| other(&e))?;
-    for stored in &puzzles {
-        out.write_all(line(stored).as_bytes())
-            .map_err(|e| other(&e))?;
+    let mut written = 0;
+    while let Some(puzzles) = pages.next_page().await.map_err(|e| other(&e))? {
+        for stored in &puzzles {
+            out.write_all(line(stored).as_bytes())
+                .map_err(|e| other(&e))?;
+        }
+        written += puzzles.len() as u64;
     }
     out.finish().map_err(|e| other(&e))?;
-    Ok(puzzles.len() as u64)
+    Ok(written)
 }
 
 /// Standard output, compressed as asked.

@@ -24,8 +24,9 @@ pub struct Args {
     #[arg(long, default_value_t = 600)]
     api_per_minute: u32,
     /// The most time a search bot may think per decision, in milliseconds (the search that
-    /// plans its turn may take 1.5 times that). Its level sets its iterations; the limit keeps
-    /// a busy node responsive, and a bot that reaches it plays weaker than its rating.
+    /// plans its turn may take 1.5 times that, the whole turn 1.25 times). Its level sets its
+    /// iterations; the limit keeps a busy node responsive, and a bot that reaches it plays
+    /// weaker than its rating.
     #[arg(long, default_value_t = 1000)]
     bot_think_ms: u64,
     /// Bot searches that may run at once.

@@ -343,7 +343,11 @@ pub(crate) fn budget_of(iterations: Option<u32>, time_ms: Option<f64>) -> Result
         ),
         Some(ms) => return Err(format!("time_ms must be a positive number, not {ms}")),
     };
-    Ok(Budget { iterations, time })
+    Ok(Budget {
+        iterations,
+        time,
+        until: None,
+    })
 }
 
 /// A game consistent with the view in `view_json`, the unseen tiles dealt from `seed` by the
@@ -580,6 +584,7 @@ mod tests {
             Ok(Budget {
                 iterations: Some(50),
                 time: Some(Duration::from_micros(2500)),
+                until: None,
             })
         );
         assert_eq!(budget_of(None, Some(300.0)), Ok(Budget::millis(300)));

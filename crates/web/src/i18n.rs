@@ -336,6 +336,59 @@ mod tests {
     }
 
     #[test]
+    fn each_language_addresses_the_reader_one_way() {
+        // The German table says "du", the French "vous", the Italian "tu", the Chinese 你: a
+        // word of the other form is a slip. German plural imperatives ("Wählt reihum") count
+        // unless a subject follows, as in a question or a condition ("Setzt du sie ein, …",
+        // "Setzt Anna 1 Münze …").
+        let other_form: [(Lang, &[&str]); 4] = [
+            (
+                Lang::De,
+                &[
+                    "euch", "euer", "eure", "euren", "eurem", "eurer", "Ihnen", "Wählt", "Legt",
+                    "Setzt", "Nehmt", "Schaut", "Klickt", "Spielt", "Baut", "Liefert",
+                ],
+            ),
+            (Lang::Fr, &["tu", "ton", "ta", "tes", "toi", "te", "t'"]),
+            (
+                Lang::It,
+                &["voi", "vostro", "vostra", "vostri", "vostre", "Lei"],
+            ),
+            (Lang::Zh, &["您"]),
+        ];
+        let subjects = ["du", "er", "sie", "es", "man", "jemand"];
+        for (lang, forms) in other_form {
+            for source in SOURCES[lang as usize] {
+                for line in source.lines().filter(|line| !line.starts_with('#')) {
+                    if lang == Lang::Zh {
+                        assert!(!line.contains(forms[0]), "zh: {line}");
+                        continue;
+                    }
+                    // Words, with French elisions ("t'") as words of their own.
+                    let words: Vec<&str> = line
+                        .split_inclusive(|c: char| !c.is_alphabetic() && c != '\'')
+                        .flat_map(|part| part.split_inclusive('\''))
+                        .map(|word| {
+                            word.trim_end_matches(|c: char| !c.is_alphabetic() && c != '\'')
+                        })
+                        .filter(|word| !word.is_empty())
+                        .collect();
+                    for (i, word) in words.iter().enumerate() {
+                        let subject = words.get(i + 1).is_some_and(|next| {
+                            subjects.contains(next) || next.starts_with(char::is_uppercase)
+                        });
+                        assert!(
+                            !forms.contains(word) || subject,
+                            "{}: {word} in {line}",
+                            lang.code()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn messages_differ_between_languages() {
         assert_ne!(Lang::De.tr("nav-rules"), Lang::En.tr("nav-rules"));
         assert_eq!(Lang::Zh.tr("nav-rules"), "规则");

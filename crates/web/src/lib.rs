@@ -28,7 +28,8 @@
 //!
 //! [`render_text_table`] renders the same game as text for one viewer, for people who play
 //! with a screen reader: the decision first, the choices as a numbered list, and the answers
-//! to the ask-commands (see [`Ask`]); [`pages::text_game`] is its page.
+//! to the ask-commands (see [`Ask`]); [`pages::text_game`] is its page, [`pages::text_replay`]
+//! the page that steps through a finished game.
 //!
 //! # Pages
 //!
@@ -71,7 +72,7 @@ pub use bot_names::{bot_level_name, bot_name, bot_seat_name, BOT_LEVELS};
 pub use i18n::Lang;
 pub use layout::Layout;
 pub use story::{events, resignation_line, story_lines, Stage, StoryEvent, StoryLine};
-pub use table::ask_hint::hint_words;
+pub use table::ask_hint::{evaluation_terms, hint_words};
 pub use table::cache::TableCache;
 pub use table::changes::{apply_update, TableUpdate};
 pub use table::clocks::format_left;

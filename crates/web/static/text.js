@@ -1,7 +1,9 @@
 // Helvetia Online: the text mode's script. The server renders the text table (the decision,
 // the numbered choices and the answer to every ask-command); this script swaps in the new one
 // the WebSocket brings, reads out what the others did, and runs the command field: a number or
-// words of a choice play it, one letter asks (h lists them), u takes back.
+// words of a choice play it, one letter asks (h lists them), u takes back. On a replay's page
+// it steps through the finished game instead: n, p and g N fetch a step's text table. On a
+// puzzle's page the first choice is the attempt, what came of it read out; n goes on.
 "use strict";
 
 (function () {
@@ -96,7 +98,45 @@
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
 
+  // A puzzle: the first choice is sent as the attempt (in a streak with the run's length),
+  // the server's words on it are read out as its answer, and the way on opens: the link, or n.
+  const puzzle = root.dataset.puzzle;
+  const puzzleNext = document.querySelector(".puzzle-next");
+  let attempted = false;
+  async function attempt(button, command) {
+    if (attempted) { say(answer, news.dataset.notYours, command); return; }
+    attempted = true;
+    const body = { action: Number(button.dataset.action) };
+    if (root.dataset.streak !== undefined) body.streak = Number(root.dataset.streak);
+    const token = document.cookie.match(/(?:^|;\s*)helvetia_csrf=([^;]*)/);
+    const meta = document.querySelector('meta[name="csrf-token"]');
+    try {
+      const response = await fetch("/api/puzzles/" + puzzle + "/attempt", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: {
+          "content-type": "application/json",
+          "x-csrf-token": token ? decodeURIComponent(token[1]) : (meta ? meta.content : ""),
+        },
+        body: JSON.stringify(body),
+      });
+      const data = await response.json();
+      if (!response.ok) throw new Error(data.error || String(response.status));
+      if (data.streak) {
+        puzzleNext.href = data.streak.next;
+        puzzleNext.textContent = data.streak.label;
+      }
+      puzzleNext.hidden = false;
+      const chosen = (root.dataset.sentence || "{}").replace("{}", button.textContent);
+      say(answer, chosen + " " + data.said + " " + root.dataset.goOn, command);
+    } catch (error) {
+      attempted = false;
+      say(answer, error.message, command);
+    }
+  }
+
   function choose(button, command) {
+    if (puzzle) { attempt(button, command); return; }
     if (!yourTurn()) { say(answer, news.dataset.notYours, command); return; }
     say(answer, button.textContent, command);
     send({ type: "action", version: version(), index: Number(button.dataset.action) });
@@ -109,7 +149,70 @@
     send({ type: "undo", version: version() });
   }
 
+  // A replay: each step says where it is and the story's lines it adds (a step back, or a
+  // jump, the line that led to it), as the answer to the command that asked for it.
+  const replayPath = root.dataset.replay;
+  function replayAt() {
+    const p = root.querySelector(".text-replay-step");
+    return p ? { step: Number(p.dataset.step), total: Number(p.dataset.total), said: p.textContent } : null;
+  }
+  function stepLinks(at) {
+    root.parentElement.querySelectorAll(".text-replay-steps a[data-step]").forEach(function (link) {
+      const to = link.dataset.step === "next" ? Math.min(at.step + 1, at.total) : Math.max(at.step - 1, 0);
+      link.setAttribute("href", "?step=" + to);
+    });
+  }
+  async function stepTo(step, command) {
+    const at = replayAt();
+    if (!at) return;
+    if (!(step >= 0 && step <= at.total)) {
+      say(answer, (root.dataset.noStep || "").replace("{}", String(step)), command);
+      return;
+    }
+    let frame;
+    try {
+      const response = await fetch(replayPath + step + "?format=text", { headers: { accept: "application/json" } });
+      frame = await response.json();
+      if (!response.ok) { say(answer, frame.message || String(response.status), command); return; }
+    } catch (_) {
+      if (banner) { banner.hidden = false; banner.textContent = String(_); }
+      return;
+    }
+    const before = storyLength();
+    const hadFocus = root.contains(document.activeElement);
+    root.innerHTML = frame.html;
+    storyRead = storyLength();
+    const now = replayAt();
+    const from = step === at.step + 1 ? before : storyRead - 1;
+    const lines = Array.from(table().querySelectorAll(".text-story li"))
+      .filter(function (li) { return Number(li.dataset.index) >= from; })
+      .map(function (li) { return li.textContent; });
+    say(answer, [now.said].concat(lines).join(" "), command);
+    stepLinks(now);
+    if (hadFocus || document.activeElement === document.body) input.focus();
+  }
+  function replayCommand(line) {
+    const at = replayAt();
+    if (!replayPath || !at) return false;
+    const go = line.match(/^g\s*(\d+)$/i);
+    if (/^n$/i.test(line)) stepTo(at.step + 1, line);
+    else if (/^p$/i.test(line)) stepTo(at.step - 1, line);
+    else if (go) stepTo(Number(go[1]), line);
+    else return false;
+    return true;
+  }
+  document.querySelectorAll(".text-replay-steps a[data-step]").forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      const at = replayAt();
+      if (!at) return;
+      event.preventDefault();
+      stepTo(link.dataset.step === "next" ? at.step + 1 : at.step - 1, null);
+    });
+  });
+
   function run(line) {
+    if (replayCommand(line)) return;
+    if (puzzle && attempted && /^n$/i.test(line) && !puzzleNext.hidden) { window.location.assign(puzzleNext.href); return; }
     const ask = line.match(ASK);
     if (ask && (ask[2] === undefined || ask[1].toLowerCase() === "v")) {
       const letter = ask[1].toLowerCase();
@@ -214,5 +317,5 @@
   }
 
   announce();
-  connect();
+  if (!replayPath && !puzzle) connect();
 })();

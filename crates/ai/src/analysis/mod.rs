@@ -13,7 +13,7 @@ mod chances;
 mod estimate;
 mod hint;
 mod turns;
-mod why;
+pub(crate) mod why;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -133,7 +133,10 @@ pub(crate) fn search_on(
         (None, None) => Some(params.iterations as u64),
         (n, _) => n.map(u64::from),
     };
-    let deadline = budget.time.map(|t| Instant::now() + t);
+    let deadline = match (budget.time.map(|t| Instant::now() + t), budget.until) {
+        (Some(own), Some(turn)) => Some(own.min(turn)),
+        (own, turn) => own.or(turn),
+    };
     let threads = params.threads.max(1);
     // Halving compares what it saw itself: root counts from an earlier search would outweigh
     // its phases, so it starts afresh.
@@ -291,6 +294,7 @@ fn scaled(budget: Budget, factor: f32) -> Budget {
             .iterations
             .map(|n| (n as f64 * factor as f64).round().max(1.0) as u32),
         time: budget.time.map(|t| t.mul_f64(factor as f64)),
+        until: budget.until,
     }
 }
 
@@ -300,8 +304,12 @@ impl Bot for MctsBot {
     }
 
     fn choose(&mut self, view: &View, budget: Budget) -> Action {
-        let budget = if budget == Budget::default() {
-            self.budget
+        // A turn's deadline alone leaves the bot its own iterations and time.
+        let budget = if budget.iterations.is_none() && budget.time.is_none() {
+            Budget {
+                until: budget.until,
+                ..self.budget
+            }
         } else {
             budget
         };

@@ -15,6 +15,7 @@ mod mine;
 mod puzzle;
 mod recheck;
 mod themes;
+mod why;
 
 pub use generate::{generate, GenerationStats};
 pub use judge::{judge, puzzle_judgement, Judgement, PuzzleSettings};
@@ -22,3 +23,4 @@ pub use mine::{mine, puzzles_in, MineCounts};
 pub use puzzle::{initial_rating, GamePhase, Puzzle, PuzzleSource, Theme};
 pub use recheck::recheck;
 pub use themes::{last_round, phase, themes};
+pub use why::why_best;

@@ -177,3 +177,35 @@ fn a_replayed_turn_makes_the_same_decisions() {
         assert_eq!(replays[0], replays[1], "{name}");
     }
 }
+
+#[test]
+fn a_turns_deadline_stops_every_search_and_a_plan_does_not_stretch_it() {
+    let game = turn_start(3, 2, 5);
+    let view = game.view();
+    let at = std::time::Instant::now();
+    let spent = Budget {
+        until: Some(at),
+        ..Budget::iterations(2000)
+    };
+    let params = helvetia_ai::MctsParams::default();
+    assert_eq!(
+        helvetia_ai::mcts::search(&view, 1, spent, &params).iterations,
+        0
+    );
+    // The planning search (1.5 times the budget) stops there too, and a deadline alone
+    // leaves the bot its own iterations.
+    for budget in [
+        spent,
+        Budget {
+            until: Some(at),
+            ..Budget::default()
+        },
+    ] {
+        let (mut bot, _) = mcts("mcts:2000", 1);
+        bot.choose(&view, budget);
+        assert_eq!(bot.searches(), 0, "{budget:?}");
+    }
+    let (mut bot, budget) = mcts("mcts:2000", 1);
+    bot.choose(&view, budget);
+    assert_eq!(bot.searches(), 1, "without a deadline the bot searches");
+}

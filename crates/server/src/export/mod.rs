@@ -2,7 +2,7 @@
 //! per line (`docs/notation.md`), by `GET /api/games/export` and by `helvetia export`, with
 //! filters and a cursor; and the setting with which a person appears as "anonymous" there.
 //!
-//! - [`pages`]: the export read from the database a page at a time, in constant memory; the
+//! - [`paging`]: the export read from the database a page at a time, in constant memory; the
 //!   route and the command line both write it.
 //! - [`requests`]: `GET /api/games/export`.
 //! - [`settings`]: `GET`/`POST /api/settings/export`.

@@ -2,20 +2,17 @@
 //! database a page at a time. Anyone may download them; the filters and the cursor are checked
 //! before the first byte is sent, so a bad one is a plain 400 and nothing else.
 
-use axum::body::{Body, Bytes};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use futures_util::StreamExt;
 use serde::Deserialize;
 use tokio::sync::Semaphore;
 
 use super::paging::{ndjson, ExportPages};
-use crate::domain::export::{
-    parse_date, parse_players, ExportCursor, ExportFilter, ExportRecord, FilterError,
-};
+use crate::domain::export::{parse_date, parse_players, ExportCursor, ExportFilter, FilterError};
 use crate::http::error::{AppError, AppResult};
+use crate::http::streamed::{streamed, LinePages};
 use crate::state::AppState;
 use crate::storage::StoreResult;
 
@@ -55,40 +52,24 @@ pub async fn export(
 ) -> AppResult<Response> {
     let Query(params) = params?;
     let (filter, after, limit) = read(&app, params).await?;
-    let mut pages = ExportPages::new(app.store.clone(), filter, after, Some(limit));
-    // The first page is read before answering, so that a failing database is a plain 500.
-    let first = read_page(&mut pages).await?;
-    let more = first.is_some().then_some(pages);
-    // Once the answer has begun, a failing database cuts the connection: the client sees the
-    // export end early rather than end well (and can go on from its last whole line). Fused:
-    // the compression layer polls the body once more after its end, which an unfolded stream
-    // must never be.
-    let stream = futures_util::stream::unfold((first, more), |(ready, pages)| async move {
-        if let Some(records) = ready {
-            return Some((Ok(Bytes::from(ndjson(&records))), (None, pages)));
-        }
-        let mut pages = pages?;
-        match read_page(&mut pages).await {
-            Ok(Some(records)) => Some((Ok(Bytes::from(ndjson(&records))), (None, Some(pages)))),
-            Ok(None) => None,
-            Err(error) => {
-                tracing::error!("export: {error}");
-                Some((Err(std::io::Error::other(error.to_string())), (None, None)))
-            }
-        }
-    })
-    .fuse();
-    Ok((
-        [(header::CONTENT_TYPE, CONTENT_TYPE)],
-        Body::from_stream(stream),
-    )
-        .into_response())
+    let pages = GamePages(ExportPages::new(
+        app.store.clone(),
+        filter,
+        after,
+        Some(limit),
+    ));
+    let body = streamed(pages).await?;
+    Ok(([(header::CONTENT_TYPE, CONTENT_TYPE)], body).into_response())
 }
 
-/// The next page, read in this node's turn.
-async fn read_page(pages: &mut ExportPages) -> StoreResult<Option<Vec<ExportRecord>>> {
-    let _turn = PAGE_READS.acquire().await.expect("never closed");
-    pages.next_page().await
+/// The finished games' pages as lines, each read in this node's turn.
+struct GamePages(ExportPages);
+
+impl LinePages for GamePages {
+    async fn next_lines(&mut self) -> StoreResult<Option<Vec<u8>>> {
+        let _turn = PAGE_READS.acquire().await.expect("never closed");
+        Ok(self.0.next_page().await?.map(|records| ndjson(&records)))
+    }
 }
 
 async fn read(

@@ -354,6 +354,14 @@ async fn json_update(snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
     json.into()
 }
 
+/// How a replay frame's table is drawn: as the board (in a layout), or as the text mode's table
+/// for a viewer (their seat, if they played: `v` then says their village).
+#[derive(Clone, Copy, Debug)]
+pub enum ReplayTable {
+    Board(Layout),
+    Text(Option<Seat>),
+}
+
 /// A replay frame: `game` (the game after `step` actions) as everyone saw it then, with the log
 /// of those actions in words (`log`, a line per action) and their story (`story`, for the table).
 pub fn replay_frame(
@@ -361,7 +369,7 @@ pub fn replay_frame(
     game: &Game,
     step: usize,
     (log, story): (Vec<String>, Vec<StoryLine>),
-    (lang, layout): (Lang, Layout),
+    (lang, table): (Lang, ReplayTable),
 ) -> (serde_json::Value, String) {
     let total = snapshot.log_len;
     let view = game.view();
@@ -372,7 +380,7 @@ pub fn replay_frame(
     } else {
         helvetia_engine::Resignations::NONE
     };
-    let html = render::render_table(&TableInput {
+    let input = TableInput {
         game_id: &snapshot.game_id,
         view: &view,
         players: &players,
@@ -381,7 +389,10 @@ pub fn replay_frame(
         can_undo: false,
         log: &story,
         lang,
-        layout,
+        layout: match table {
+            ReplayTable::Board(layout) => layout,
+            ReplayTable::Text(_) => Layout::Wide,
+        },
         replay: Some((step, total)),
         clocks: &[],
         rating_shifts: &[],
@@ -391,7 +402,11 @@ pub fn replay_frame(
         recent: &helvetia_engine::RecentTurns::NONE,
         hint: false,
         tutorial: None,
-    });
+    };
+    let html = match table {
+        ReplayTable::Board(_) => render::render_table(&input),
+        ReplayTable::Text(viewer) => render::render_text_table(&input, viewer),
+    };
     let json = serde_json::json!({
         "id": &*snapshot.game_id,
         "step": step,

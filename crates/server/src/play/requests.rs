@@ -17,7 +17,7 @@ use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::http::language::lang_of;
 use crate::live::cache::find;
 use crate::live::write_path::{self, Actor, Caller};
-use crate::play::presenter;
+use crate::play::presenter::{self, ReplayTable, UpdateFormat};
 use crate::state::AppState;
 use helvetia_web::{Lang, Layout};
 
@@ -105,7 +105,7 @@ pub async fn frame(
     app: &AppState,
     id: &str,
     step: usize,
-    (lang, layout): (Lang, Layout),
+    (lang, table): (Lang, ReplayTable),
 ) -> AppResult<(serde_json::Value, String, usize)> {
     let live = find(app, id).await?;
     let mut state = live.lock().await;
@@ -121,16 +121,19 @@ pub async fn frame(
     let log = (state.log_lines(lang, 0, step), state.story(lang, step));
     let game = state.game_at(step);
     drop(state);
-    let (json, html) = presenter::replay_frame(&live.snapshot(), &game, step, log, (lang, layout));
+    let (json, html) = presenter::replay_frame(&live.snapshot(), &game, step, log, (lang, table));
     Ok((json, html, total))
 }
 
-/// A replay frame's query: `?layout=narrow` for a phone's table (`wide` by default).
+/// A replay frame's query: `?layout=narrow` for a phone's table (`wide` by default), or
+/// `?format=text` for the text mode's table (its `html`), as the person asking sees it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReplayQuery {
     #[serde(default)]
     layout: Layout,
+    #[serde(default)]
+    format: UpdateFormat,
 }
 
 /// `GET /api/games/{id}/replay/{step}`.
@@ -139,8 +142,19 @@ pub async fn get_replay(
     Path((id, step)): Path<(String, usize)>,
     query: Result<Query<ReplayQuery>, QueryRejection>,
     headers: HeaderMap,
+    MaybeUser(user): MaybeUser,
 ) -> AppResult<Response> {
     let Query(query) = query?;
-    let (json, _, _) = frame(&app, &id, step, (lang_of(&headers), query.layout)).await?;
+    let table = match query.format {
+        UpdateFormat::Text => {
+            let viewer = match &user {
+                Some(user) => find(&app, &id).await?.snapshot().seat_of(&user.id),
+                None => None,
+            };
+            ReplayTable::Text(viewer)
+        }
+        UpdateFormat::Json | UpdateFormat::Html => ReplayTable::Board(query.layout),
+    };
+    let (json, _, _) = frame(&app, &id, step, (lang_of(&headers), table)).await?;
     Ok(Json(json).into_response())
 }

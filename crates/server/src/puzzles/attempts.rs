@@ -5,12 +5,14 @@
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
-use helvetia_ai::puzzles::Puzzle;
-use helvetia_web::Lang;
+use helvetia_ai::puzzles::{why_best, Puzzle};
+use helvetia_engine::Action;
+use helvetia_web::{evaluation_terms, Lang};
 use serde::Deserialize;
 use serde_json::json;
 
 use crate::accounts::auth::MaybeUser;
+use crate::analysis::requests::term_key;
 use crate::domain::game_state::Refusal;
 use crate::domain::rating::Rating;
 use crate::domain::time::now;
@@ -71,7 +73,7 @@ pub async fn attempt(
         _ => None,
     };
     let lang = lang_of(&headers);
-    let mut said = said(puzzle, solved, rated.map(|r| r.person), lang);
+    let mut said = said(puzzle, action, rated.map(|r| r.person), lang);
     let streak = body.streak.map(|before| {
         let (run, words) = after_attempt(&stored.id, before, solved, lang);
         said = format!("{said} {words}");
@@ -91,29 +93,49 @@ pub async fn attempt(
     })))
 }
 
-/// What came of an attempt, in `lang`: right or not, the best action in words, and the
-/// person's rating change for a rated attempt.
-fn said(puzzle: &Puzzle, solved: bool, rating: Option<(Rating, Rating)>, lang: Lang) -> String {
+/// What came of an attempt with `chosen`, in `lang`: right or not, the best action in words and
+/// why (what it gains in the chance to win, as the generator measured it, and where the answer
+/// was not the best, the evaluation's terms in which it falls short), and the person's rating
+/// change for a rated attempt.
+fn said(puzzle: &Puzzle, chosen: &Action, rating: Option<(Rating, Rating)>, lang: Lang) -> String {
     let best = puzzle
         .solution
         .first()
         .map(|best| action_said(puzzle, best, lang))
         .unwrap_or_default();
+    let solved = puzzle.accepts(chosen);
     let verdict = if solved {
         "puzzles-right"
     } else {
         "puzzles-wrong"
     };
-    let mut said = lang.tr_args(verdict, &[("best", best.as_str().into())]);
+    let percent = |share: f32| (f64::from(share) * 100.0).round() as i64;
+    let mut said = vec![
+        lang.tr_args(verdict, &[("best", best.as_str().into())]),
+        lang.tr_args(
+            "puzzles-gain",
+            &[
+                ("margin", percent(puzzle.margin).into()),
+                ("agreement", percent(puzzle.agreement).into()),
+            ],
+        ),
+    ];
+    let why: Vec<(&str, f32)> = why_best(puzzle, chosen)
+        .into_iter()
+        .map(|(term, points)| (term_key(term), points))
+        .collect();
+    if !why.is_empty() {
+        let terms = evaluation_terms(lang, &why);
+        said.push(lang.tr_args("puzzles-why", &[("terms", terms.into())]));
+    }
     if let Some((before, after)) = rating {
-        let change = lang.tr_args(
+        said.push(lang.tr_args(
             "puzzles-rating-change",
             &[
                 ("before", (before.rating.round() as i64).into()),
                 ("after", (after.rating.round() as i64).into()),
             ],
-        );
-        said = format!("{said} {change}");
+        ));
     }
-    said
+    said.join(" ")
 }

@@ -73,7 +73,7 @@ pub(crate) fn render(
             .unwrap_or_default();
         (
             stored,
-            table_html(&stored.id, &stored.puzzle, page.lang),
+            table_html(&stored.id, &stored.puzzle, page.lang, page.text_mode),
             name,
         )
     });
@@ -82,6 +82,7 @@ pub(crate) fn render(
         .map(|(stored, table, name)| web::PuzzleQuestion {
             id: &stored.id,
             table_html: table,
+            text: page.text_mode,
             mover: (stored.puzzle.mover().0, name),
             rating: stored.rating.rating.round() as i64,
             your_rating: rating.map(|rating| rating.round() as i64),

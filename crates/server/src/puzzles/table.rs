@@ -4,7 +4,7 @@
 
 use helvetia_ai::puzzles::Puzzle;
 use helvetia_engine::{Action, Seat};
-use helvetia_web::{render_table, story_lines, Lang, PlayerInfo, TableInput};
+use helvetia_web::{render_table, render_text_table, story_lines, Lang, PlayerInfo, TableInput};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -19,8 +19,9 @@ pub fn seat_names(puzzle: &Puzzle, lang: Lang) -> Vec<String> {
         .collect()
 }
 
-/// The table of puzzle `id` at its decision, its legal actions clickable.
-pub fn table_html(id: &str, puzzle: &Puzzle, lang: Lang) -> String {
+/// The table of puzzle `id` at its decision, its legal actions clickable: drawn, or where
+/// `text` as the text mode's table for the seat that decides, its actions numbered.
+pub fn table_html(id: &str, puzzle: &Puzzle, lang: Lang, text: bool) -> String {
     let players: Vec<PlayerInfo> = seat_names(puzzle, lang)
         .into_iter()
         .enumerate()
@@ -33,10 +34,15 @@ pub fn table_html(id: &str, puzzle: &Puzzle, lang: Lang) -> String {
         })
         .collect();
     let legal = puzzle.view.legal_actions();
-    render_table(&TableInput {
+    let input = TableInput {
         legal: &legal,
         ..TableInput::new(id, &puzzle.view, &players, lang)
-    })
+    };
+    if text {
+        render_text_table(&input, Some(puzzle.mover()))
+    } else {
+        render_table(&input)
+    }
 }
 
 /// `action`, legal at the puzzle's decision, in words (`"Player 2: build the Butcher"`'s

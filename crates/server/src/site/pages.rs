@@ -1,6 +1,7 @@
 //! HTML pages and static files. The language comes from `?lang=` (remembered in a cookie), the
 //! `lang` cookie, or the browser's `Accept-Language`.
 
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::HeaderMap;
@@ -18,7 +19,7 @@ use crate::live::cache::find;
 use crate::live::live_game::LiveGame;
 use crate::lobby::invitation::{invitation, waiting_room};
 use crate::lobby::lists::{summaries, ListKind, LobbyGame};
-use crate::play::presenter;
+use crate::play::presenter::{self, ReplayTable};
 use crate::play::requests::frame;
 use crate::puzzles::daily;
 use crate::state::AppState;
@@ -279,12 +280,19 @@ fn text_game(
     ))
 }
 
-/// `GET /games/{id}/replay`: opens at the final position.
+/// The step a replay page opens at: `?step=N` (the text mode's step links), else the end.
+#[derive(Deserialize)]
+pub struct ReplayStep {
+    step: Option<usize>,
+}
+
+/// `GET /games/{id}/replay`: opens at the final position (the text mode at `?step=N`).
 pub async fn replay(
     State(app): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
     Query(q): Query<LangQuery>,
+    step: Result<Query<ReplayStep>, QueryRejection>,
     user: MaybeUser,
 ) -> Response {
     let who = user.0.clone();
@@ -294,11 +302,25 @@ pub async fn replay(
         Err(error) => return page.error(&error.into()),
     };
     let total = live.snapshot().log_len;
+    if page.text_mode {
+        let step = match step {
+            Ok(Query(ReplayStep { step })) => step.unwrap_or(total),
+            Err(rejection) => return page.error(&rejection.into()),
+        };
+        let viewer = who.and_then(|user| live.snapshot().seat_of(&user.id));
+        return text_replay(&app, &page, (&id, viewer), step).await;
+    }
     let chat = match &who {
         Some(user) => chat_entries(&app, &live, Some(user), page.lang).await,
         None => Ok(Vec::new()),
     };
-    let frame = frame(&app, &id, total, (page.lang, Layout::Wide)).await;
+    let frame = frame(
+        &app,
+        &id,
+        total,
+        (page.lang, ReplayTable::Board(Layout::Wide)),
+    )
+    .await;
     let analysis = match frame {
         Ok(_) => crate::analysis::requests::for_page(&app, &live, page.lang, who.is_some()).await,
         Err(_) => Ok(AnalysisStanding::None { can_ask: false }),
@@ -317,6 +339,29 @@ pub async fn replay(
             },
         )),
         (Err(error), _, _) | (_, Err(error), _) | (_, _, Err(error)) => page.error(&error),
+    }
+}
+
+/// The replay page in text mode at `step`, for a person who chose it.
+async fn text_replay(
+    app: &AppState,
+    page: &PageContext,
+    (id, viewer): (&str, Option<helvetia_engine::Seat>),
+    step: usize,
+) -> Response {
+    match frame(app, id, step, (page.lang, ReplayTable::Text(viewer))).await {
+        Ok((_, html, total)) => page.ok(web::text_replay(
+            page.lang,
+            page.user(),
+            &page.csrf,
+            &web::TextReplay {
+                game_id: id,
+                seat: viewer,
+                step: (step, total),
+                initial_html: &html,
+            },
+        )),
+        Err(error) => page.error(&error),
     }
 }
 

@@ -130,6 +130,26 @@ impl Store {
         row.as_ref().map(parse_puzzle).transpose()
     }
 
+    /// At most `count` puzzles by id, after the puzzle `after` (from the first with `None`): a
+    /// page of the open puzzle set.
+    ///
+    /// # Errors
+    /// Database failure, or a stored puzzle that does not read.
+    pub async fn puzzles_after(
+        &self,
+        after: Option<&str>,
+        count: usize,
+    ) -> StoreResult<Vec<StoredPuzzle>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id > $1 ORDER BY id LIMIT $2"
+        ))
+        .bind(after.unwrap_or(""))
+        .bind(i64::try_from(count).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(parse_puzzle).collect()
+    }
+
     /// Every puzzle, by id (the open puzzle set).
     ///
     /// # Errors

@@ -15,7 +15,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use helvetia_ai::{Bot, BotSpec};
+use helvetia_ai::{Bot, BotSpec, TurnClock};
 use helvetia_engine::Seat;
 
 use crate::domain::game_state::Choice;
@@ -31,7 +31,8 @@ use crate::state::AppState;
 /// search runs on one thread with its level's iterations, and at most `think_ms` per decision
 /// so that a busy node stays responsive (it then plays weaker than rated); it plans its turn
 /// with a search of 1.5 times that and plays the plan without searching again while the game
-/// goes as planned (see `docs/ai.md`).
+/// goes as planned, and the searches of one turn share 1.25 times `think_ms` in all
+/// ([`TurnClock::of_think_time`]; see `docs/ai.md`).
 pub fn spec(level: BotLevel, think_ms: u64) -> BotSpec {
     let bot = level.ladder().bot;
     let name = if bot.starts_with("mcts:") {
@@ -93,6 +94,11 @@ fn take_bot(bots: &mut SeatBots, seat: Seat, level: BotLevel, think_ms: u64) -> 
 async fn run(app: AppState, live: Arc<LiveGame>) {
     let mut refusals = 0;
     let mut kept: SeatBots = Vec::new();
+    // A bot's turn is its seat's decisions with nothing else played between: the seat that
+    // moved last and the version its move made.
+    let think = Duration::from_millis(app.config.bot_think_ms.max(1));
+    let mut clock = TurnClock::of_think_time(think);
+    let mut last_move: Option<(Seat, u64)> = None;
     // Until when this task holds the game's bot lease (0: it took none, so it gives none back).
     let mut lease = 0;
     loop {
@@ -147,7 +153,12 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
             app.bots.finish(&live.id);
             return;
         }
-        let budget = spec(level, app.config.bot_think_ms).budget();
+        // Timed once the slot is free, so that a search always gets its least moment.
+        let budget = clock.budget(
+            spec(level, app.config.bot_think_ms).budget(),
+            last_move == Some((seat, version)),
+            std::time::Instant::now(),
+        );
         let mut bot = take_bot(&mut kept, seat, level, app.config.bot_think_ms);
         let chosen = tokio::task::spawn_blocking(move || {
             let _permit = permit;
@@ -175,17 +186,21 @@ async fn run(app: AppState, live: Arc<LiveGame>) {
             Caller::MayBeDropped,
         )
         .await;
-        if let Err(error) = submitted {
-            refusals += 1;
-            if error.is_server_error() || refusals >= MAX_REFUSALS {
-                tracing::warn!(game = %live.id, "bot stopped: {:?}", error.to_string());
-                app.bots.finish(&live.id);
-                return;
+        match submitted {
+            Ok(made) => {
+                refusals = 0;
+                last_move = Some((seat, made));
+                crate::live::metrics::bot_moved();
             }
-            tracing::debug!(game = %live.id, "bot move refused, retrying: {:?}", error.to_string());
-        } else {
-            refusals = 0;
-            crate::live::metrics::bot_moved();
+            Err(error) => {
+                refusals += 1;
+                if error.is_server_error() || refusals >= MAX_REFUSALS {
+                    tracing::warn!(game = %live.id, "bot stopped: {:?}", error.to_string());
+                    app.bots.finish(&live.id);
+                    return;
+                }
+                tracing::debug!(game = %live.id, "bot move refused, retrying: {:?}", error.to_string());
+            }
         }
     }
 }

@@ -105,6 +105,16 @@ async fn phone_faults(client: &Client, width: u32) -> Vec<String> {
                const b = button.getBoundingClientRect(), p = prompt.getBoundingClientRect();
                if (b.top < p.top) faults.push(name(button) + ' stands ' + Math.round(p.top - b.top) + ' px over the prompt');
              }
+             // A stack of tiles on offer (start buildings in the draft, buildings on display) is
+             // outlined as a target on its front tile, drawn last, not on a tile behind it.
+             for (const stack of document.querySelectorAll('#table g.legal > g')) {
+               const tiles = Array.from(stack.querySelectorAll(':scope > rect:is(.display-tile, .pool-tile)'));
+               if (tiles.length < 2) continue;
+               const outlined = tiles.filter(tile => parseFloat(getComputedStyle(tile).strokeWidth) >= 3);
+               if (outlined.length !== 1 || outlined[0] !== tiles[tiles.length - 1])
+                 faults.push('a stack of ' + tiles.length + ' is outlined on tiles '
+                   + outlined.map(tile => tiles.indexOf(tile) + 1).join(', ') + ' of ' + name(stack.parentNode));
+             }
              const choices = Array.from(document.querySelectorAll(targets)).filter(seen);
              const onScreen = choices.find(choice => {
                choice.scrollIntoView({block: 'center', inline: 'center'});

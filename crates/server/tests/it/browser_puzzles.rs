@@ -4,6 +4,8 @@
 //! the day from the home page with the keyboard; runs a streak to its end. A visitor's puzzle
 //! page (with the theme picker) passes axe-core in every language, the ended streak and the
 //! home page with the puzzle of the day in English; on a phone the puzzle page fits the screen.
+//! A visitor who chose the text mode answers a puzzle by typing its number and hears what came
+//! of it, then goes on with `n`.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
@@ -172,7 +174,8 @@ async fn a_person_answers_puzzles_on_the_table_and_sees_what_came_of_each() {
     let said = answer_on_the_table(&anna, false, false).await;
     assert!(said.starts_with("Right: "), "{said}");
     assert!(
-        said.contains(" is the best action. Your puzzle rating: "),
+        said.contains(" is the best action. It gives about ")
+            && said.contains(" Your puzzle rating: "),
         "{said}"
     );
     browser_support::screenshot(&anna, "puzzle-desk").await;
@@ -263,6 +266,60 @@ async fn a_person_answers_puzzles_on_the_table_and_sees_what_came_of_each() {
     visitor.goto(&server.url("/puzzles")).await.unwrap();
     let facts = text_of(&visitor, ".puzzle-facts").await;
     assert!(!facts.is_empty());
+
+    // By text, as a screen reader user meets it (`?table=text`): the numbered choices, the
+    // first typed as the answer, what came of it read out in the answers' live region with the
+    // way on, and `n` goes on to the next puzzle.
+    visitor
+        .goto(&server.url("/puzzles?table=text&lang=en"))
+        .await
+        .unwrap();
+    wait_until(
+        &visitor,
+        "document.querySelector('#text-table .text-actions') && document.getElementById('text-command')",
+        "the puzzle in text",
+        Duration::from_secs(20),
+    )
+    .await;
+    let id = visitor
+        .find(Locator::Css("#text-table"))
+        .await
+        .unwrap()
+        .attr("data-puzzle")
+        .await
+        .unwrap()
+        .expect("the puzzle's id");
+    let violations = browser_support::axe_violations(&visitor).await;
+    assert!(violations.is_empty(), "the text puzzle: {violations:#?}");
+    browser_support::type_command(&visitor, "1").await;
+    let go_on = "Type n and Enter to go on.";
+    wait_until(
+        &visitor,
+        &format!("document.getElementById('text-answer').textContent.endsWith('{go_on}')"),
+        "what came of the answer, read out",
+        Duration::from_secs(20),
+    )
+    .await;
+    let said = text_of(&visitor, "#text-answer").await;
+    let verdict = if id == only_first_id {
+        "Right: "
+    } else {
+        "Not the best: "
+    };
+    assert!(said.starts_with("1: ") && said.contains(verdict), "{said}");
+    visitor
+        .execute("window.answeredHere = true;", vec![])
+        .await
+        .unwrap();
+    browser_support::type_command(&visitor, "n").await;
+    wait_until(
+        &visitor,
+        "!window.answeredHere && document.readyState === 'complete' && location.pathname === '/puzzles' \
+         && document.getElementById('text-table')",
+        "the next puzzle's page",
+        Duration::from_secs(20),
+    )
+    .await;
 
     // On a phone: the picker and the table fit the screen's width, the picker's controls are
     // tap targets.

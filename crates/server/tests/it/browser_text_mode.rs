@@ -4,13 +4,14 @@
 //! turns of a three-player game with a bot and each hears what the other did. They read only
 //! what a screen reader reads, the accessibility tree (`Accessibility.getFullAXTree` through
 //! ChromeDriver's DevTools command) with its live regions, and decide only by typing in the
-//! command field. axe-core finds no violation on the text page (mid-game in English, and the
+//! command field, where the focus stays as new tables come. Anna then steps through the
+//! finished game's replay by text, and begins the tutorial by text, its coach read out.
+//! axe-core finds no violation on the text page (mid-game in English, the replay, and the
 //! finished game's page in every language).
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 use helvetia_web::Lang;
 use rand_chacha::ChaCha8Rng;
@@ -19,7 +20,7 @@ use serde_json::{json, Value};
 
 use crate::browser_support::{
     axe_in_every_language, axe_violations, create_game_with, game_id, register,
-    start_a_game_with_beat, wait_until, Browser, TestServer,
+    start_a_game_with_beat, type_command, wait_until, Browser, TestServer,
 };
 
 /// ChromeDriver's door to the DevTools protocol: the page's whole accessibility tree.
@@ -149,22 +150,10 @@ impl Screen {
     }
 }
 
-/// Types `line` into the command field and presses Enter.
-async fn command(client: &Client, line: &str) {
-    let field = client
-        .find(Locator::Id("text-command"))
-        .await
-        .expect("the command field");
-    field
-        .send_keys(&format!("{line}{}", char::from(Key::Enter)))
-        .await
-        .expect("type the command");
-}
-
 /// Asks with `line` and returns the answer the history keeps for it, once the answers' live
 /// region says it.
 async fn ask(client: &Client, line: &str) -> String {
-    command(client, line).await;
+    type_command(client, line).await;
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let screen = Screen::read(client).await;
@@ -275,6 +264,16 @@ impl<'a> Reader<'a> {
         if now != self.shown {
             self.shown = now;
             self.last_change = Instant::now();
+            // A new table replaced the one decided on: the focus stayed in the command field,
+            // not fallen to the page's top.
+            if self.decisions > 0 {
+                let focus = self
+                    .client
+                    .execute("return document.activeElement.id;", vec![])
+                    .await
+                    .expect("the focused element");
+                assert_eq!(focus, "text-command", "focus after a new table");
+            }
         } else if !your_turn || self.last_change.elapsed() < Duration::from_secs(10) {
             assert!(
                 self.last_change.elapsed() < Duration::from_secs(60),
@@ -299,7 +298,7 @@ impl<'a> Reader<'a> {
             }
             None => pick.split_once(": ").expect("numbered").0,
         };
-        command(self.client, line).await;
+        type_command(self.client, line).await;
         self.typed.push(line.to_string());
         self.decisions += 1;
         assert!(self.decisions < 1_500, "no end after 1,500 decisions");
@@ -463,6 +462,7 @@ async fn browser_text_mode_plays_a_whole_game_against_a_bot_and_turns_with_a_fri
         started.elapsed().as_secs_f64()
     );
     let game = game_id(&anna).await;
+    replay_by_text(&anna, &server, &game).await;
 
     // Her friend Beat, in a browser of his own, chooses the text mode too; a bot takes the
     // third seat.
@@ -471,6 +471,7 @@ async fn browser_text_mode_plays_a_whole_game_against_a_bot_and_turns_with_a_fri
     choose_text_mode(&beat, &server).await;
     anna.goto(&server.url("/lobby")).await.expect("the lobby");
     turns_with_a_friend(&anna, &beat, &server).await;
+    tutorial_by_text(&anna, &server).await;
     // The finished game's text page in every language.
     let violations = axe_in_every_language(
         &anna,
@@ -480,6 +481,142 @@ async fn browser_text_mode_plays_a_whole_game_against_a_bot_and_turns_with_a_fri
     )
     .await;
     assert!(violations.is_empty(), "axe-core: {violations:?}");
+}
+
+/// The step ("Step 3 of 120") that `text` tells first.
+fn step_told(text: &str) -> Option<(usize, usize)> {
+    let rest = text.split_once("Step ")?.1;
+    let (step, rest) = rest.split_once(" of ")?;
+    let total: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    Some((step.parse().ok()?, total.parse().ok()?))
+}
+
+/// The finished game's replay by text: it opens at the end; `g 0` goes to the start, `n` steps
+/// forward and tells the step's line of the story, `p` steps back, a step past the end is
+/// refused in words; the step links are there for those who do not type; axe-core finds
+/// nothing.
+async fn replay_by_text(anna: &Client, server: &TestServer, game: &str) {
+    let en = Lang::En;
+    anna.goto(&server.url(&format!("/games/{game}/replay")))
+        .await
+        .expect("the replay");
+    wait_until(
+        anna,
+        "document.querySelector('.text-replay-step') && document.getElementById('text-command')",
+        "the replay in text",
+        Duration::from_secs(10),
+    )
+    .await;
+    let screen = Screen::read(anna).await;
+    let page = screen.named("StaticText").join(" ");
+    let (step, total) = step_told(&page).unwrap_or_else(|| panic!("the step shown: {page}"));
+    assert!(step == total && total > 40, "opens at {step} of {total}");
+    let at = |step: usize| {
+        en.tr_args(
+            "replay-step",
+            &[("step", step.into()), ("total", total.into())],
+        )
+    };
+    assert_eq!(ask(anna, "h").await, en.tr("text-help-replay"));
+    assert_eq!(ask(anna, "g 0").await, at(0));
+    let first = ask(anna, "n").await;
+    let line = first
+        .strip_prefix(&format!("{} ", at(1)))
+        .unwrap_or_else(|| panic!("step 1 and its line: {first}"));
+    assert!(
+        line.contains(": ") && line.ends_with('.'),
+        "the first decision, who made it first: {line}"
+    );
+    assert!(!ask(anna, "w").await.is_empty());
+    assert_eq!(ask(anna, "p").await, at(0));
+    let past = format!("g {}", total + 1);
+    assert_eq!(
+        ask(anna, &past).await,
+        en.tr_args(
+            "text-no-step",
+            &[("step", (total + 1).into()), ("total", total.into())]
+        )
+    );
+    let links = Screen::read(anna).await.named("link");
+    assert!(links.contains(&en.tr("text-replay-next")), "{links:?}");
+    let violations = axe_violations(anna).await;
+    assert!(
+        violations.is_empty(),
+        "axe-core on the replay: {violations:?}"
+    );
+}
+
+/// Anna begins the tutorial by text: the coach's lesson of each moment is a heading of the
+/// page and is read out, once, when the moment comes, over her first decisions.
+async fn tutorial_by_text(anna: &Client, server: &TestServer) {
+    let en = Lang::En;
+    anna.goto(&server.url("/tutorial"))
+        .await
+        .expect("the tutorial page");
+    anna.find(Locator::Css("#tutorial-form button[type=submit]"))
+        .await
+        .expect("the tutorial's start")
+        .click()
+        .await
+        .expect("start it");
+    wait_until(
+        anna,
+        "location.pathname.startsWith('/games/') && document.getElementById('text-command')",
+        "the tutorial's game in text mode",
+        Duration::from_secs(30),
+    )
+    .await;
+    let coach = format!("{}: ", en.tr("coach-heading"));
+    let coach_heading = |screen: &Screen| {
+        screen
+            .named("heading")
+            .into_iter()
+            .find(|heading| heading.starts_with(&coach))
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(60);
+    let mut reader = Reader::new(anna);
+    let mut moments: Vec<String> = Vec::new();
+    while reader.decisions < 8 {
+        let screen = Screen::read(anna).await;
+        let heading = coach_heading(&screen).expect("the coach's heading");
+        if moments.last() != Some(&heading) {
+            moments.push(heading);
+        }
+        match reader.look(&mut rng, false).await {
+            Look::Over => panic!("the tutorial's game ended within 8 decisions"),
+            Look::Waiting => tokio::time::sleep(Duration::from_millis(50)).await,
+            Look::Decided => {}
+        }
+    }
+    assert!(moments.len() >= 2, "the coach never moved on: {moments:?}");
+    // Each moment the page showed was read out with the coach's words, and each time a moment
+    // came it was read once: never twice in a row. (The page changes faster than the test
+    // looks, so the moments read out may be more than those it saw.)
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let told: Vec<String> = reader
+            .news()
+            .await
+            .into_iter()
+            .filter(|entry| entry.starts_with(&coach))
+            .collect();
+        let heard = |moment: &String| {
+            told.iter()
+                .any(|entry| entry.starts_with(&format!("{moment}.")))
+        };
+        if moments.iter().all(heard) {
+            assert!(
+                told.windows(2).all(|pair| pair[0] != pair[1]),
+                "a moment read twice in a row: {told:?}"
+            );
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "moments shown {moments:?}, told {told:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// Anna and Beat play a few turns of a three-player game with a bot, each by text in a browser

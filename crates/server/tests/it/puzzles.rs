@@ -8,8 +8,9 @@ use crate::common;
 use crate::security::{leaks, secrets};
 
 use common::{databases, Client, TestServer};
-use helvetia_ai::puzzles::{initial_rating, GamePhase, Puzzle, PuzzleSource, Theme};
+use helvetia_ai::puzzles::{initial_rating, why_best, GamePhase, Puzzle, PuzzleSource, Theme};
 use helvetia_engine::{Game, GameOptions};
+use helvetia_server::puzzles::export::PuzzlePages;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
@@ -111,7 +112,12 @@ async fn a_first_attempt_is_rated_as_glicko_2_says_and_nothing_after_it_counts()
             (hers["id"].as_str(), &hers["your_rating"]),
             (Some(id.as_str()), &json!(1500.0))
         );
-        let wrong = attempt(&mut anna, &id, 0).await;
+        // Her answer: the first action whose turn the evaluation tells from the answer's.
+        let legal = game.legal_actions();
+        let short = (0..legal.len())
+            .find(|&i| i != 1 && !why_best(&puzzle, &legal[i]).is_empty())
+            .expect("an action whose turn the evaluation tells from the answer's");
+        let wrong = attempt(&mut anna, &id, short).await;
         let (anna_after, puzzle_after) = glicko2(
             &Glicko2Rating::new(),
             &start,
@@ -120,6 +126,17 @@ async fn a_first_attempt_is_rated_as_glicko_2_says_and_nothing_after_it_counts()
         );
         assert_eq!(wrong["solved"], false);
         assert_eq!(wrong["best"], 1);
+        // What came of it in words: the best action, what it gains as the generator measured
+        // it, and where her choice falls short by the evaluation.
+        let said = wrong["said"].as_str().unwrap();
+        let gain = "It gives about 20 % more chance to win than the next best action, \
+                    in 95 % of the deals of the unseen tiles the search tried.";
+        assert!(said.contains(gain), "{said}");
+        eprintln!("puzzles: a wrong answer is told: {said}");
+        assert!(
+            said.contains("Where your choice falls short, by the evaluation (victory points): "),
+            "{said}"
+        );
         assert_eq!(wrong["rated"], true);
         assert_eq!(
             wrong["rating"],
@@ -134,6 +151,11 @@ async fn a_first_attempt_is_rated_as_glicko_2_says_and_nothing_after_it_counts()
         assert_eq!(
             (&again["solved"], &again["rated"], &again["rating"]),
             (&json!(true), &json!(false), &Value::Null)
+        );
+        let said = again["said"].as_str().unwrap();
+        assert!(
+            said.contains(gain) && !said.contains("falls short"),
+            "{said}"
         );
         let (status, body) = next(&mut anna).await;
         assert_eq!(
@@ -481,6 +503,25 @@ async fn themes_a_streak_the_puzzle_of_the_day_and_the_history_on_the_profile() 
         let game = game_at_a_choice(424_242);
         let ids = four_puzzles(&server, &game).await;
         let mut visitor = server.client().await;
+
+        // The open set is read a page at a time, by id: pages of three give three, then one,
+        // then nothing, every puzzle once, in the order of the whole set.
+        let store = &server.server.state.store;
+        let mut pages = PuzzlePages::new(store.clone(), 3);
+        let mut sizes = Vec::new();
+        let mut paged = Vec::new();
+        while let Some(page) = pages.next_page().await.unwrap() {
+            sizes.push(page.len());
+            paged.extend(page.into_iter().map(|stored| stored.id));
+        }
+        let whole: Vec<String> = store
+            .all_puzzles()
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|stored| stored.id)
+            .collect();
+        assert_eq!((sizes, paged), (vec![3, 1], whole));
 
         // A theme picked: only its puzzles; a theme nobody has: none; a name that is no theme:
         // refused; empty (the picker's "all themes"): any.

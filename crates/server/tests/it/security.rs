@@ -492,14 +492,25 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
             }
         }
         for step in 0..=version {
-            let (status, _) = carl
-                .clone_get(&format!("/api/games/{id}/replay/{step}"))
+            // The board's frame, and the text mode's.
+            for format in ["", "?format=text"] {
+                let (status, _) = carl
+                    .clone_get(&format!("/api/games/{id}/replay/{step}{format}"))
+                    .await;
+                assert_eq!(status, StatusCode::OK);
+            }
+        }
+        let (status, reply) = carl
+            .clone_get(&format!("/api/games/{id}/replay/0?format=xml"))
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
+        for page in ["", "?table=text&step=1"] {
+            let (status, page) = carl
+                .clone_get_text(&format!("/games/{id}/replay{page}"))
                 .await;
             assert_eq!(status, StatusCode::OK);
+            server.transcript.record(&page);
         }
-        let (status, page) = carl.clone_get_text(&format!("/games/{id}/replay")).await;
-        assert_eq!(status, StatusCode::OK);
-        server.transcript.record(&page);
         let (status, page) = anna.get_text(&format!("/games/{id}")).await;
         assert_eq!(status, StatusCode::OK);
         server.transcript.record(&page);

@@ -146,6 +146,7 @@ score-breakdown = { $name }: jetzt { $total } SP — Startspieler { $start }, Li
 
 prompt-your-turn = Du bist am Zug
 prompt-waiting = Warten auf { $name }
+prompt-bot-thinking = { $name } denkt nach …
 prompt-game-over = Das Spiel ist zu Ende
 step-draft = Wähle ein Startgebäude.
 step-draft-take = Du hast jede noch verfügbare Sorte schon: Nimm einem Mitspieler ein Startgebäude weg.

@@ -146,6 +146,8 @@ score-breakdown = { $name }: { $total } VP now — start player { $start }, deli
 
 prompt-your-turn = Your turn
 prompt-waiting = Waiting for { $name }
+# The headline while a bot decides (or stands in for someone): its turn takes a moment.
+prompt-bot-thinking = { $name } is thinking…
 prompt-game-over = The game is over
 step-draft = Choose a start building.
 step-draft-take = Every type left is one you hold: take a start building from another player.

@@ -146,6 +146,7 @@ score-breakdown = { $name } : { $total } PV maintenant — premier joueur { $sta
 
 prompt-your-turn = À vous de jouer
 prompt-waiting = En attente de { $name }
+prompt-bot-thinking = { $name } réfléchit…
 prompt-game-over = La partie est terminée
 step-draft = Choisissez un bâtiment de départ.
 step-draft-take = Vous avez déjà chaque type restant : prenez un bâtiment de départ à un autre joueur.

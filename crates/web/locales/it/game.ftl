@@ -146,6 +146,7 @@ score-breakdown = { $name }: ora { $total } PV — primo giocatore { $start }, c
 
 prompt-your-turn = Tocca a te
 prompt-waiting = In attesa di { $name }
+prompt-bot-thinking = { $name } sta pensando…
 prompt-game-over = La partita è finita
 step-draft = Scegli un edificio di partenza.
 step-draft-take = Hai già ogni tipo rimasto: prendi un edificio di partenza da un altro giocatore.

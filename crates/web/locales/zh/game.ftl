@@ -146,6 +146,7 @@ score-breakdown = { $name }：当前 { $total } 分 — 起始玩家 { $start }�
 
 prompt-your-turn = 轮到你了
 prompt-waiting = 等待 { $name }
+prompt-bot-thinking = { $name } 正在思考…
 prompt-game-over = 游戏结束
 step-draft = 选择一个起始建筑。
 step-draft-take = 剩下的类型你都已拥有：从其他玩家处拿一个起始建筑。

@@ -27,7 +27,7 @@ use maud::{html, PreEscaped};
 use crate::i18n::Lang;
 use layout::{document, Page};
 
-pub use crate::text_mode::page::{text_game, TextGame, TABLE_MODE_COOKIE};
+pub use crate::text_mode::page::{text_game, text_replay, TextGame, TextReplay, TABLE_MODE_COOKIE};
 pub use analysis::{AnalysisStanding, AnalysisSummary, ChartPoint, CostlyTurn};
 pub use bot_account::{BotAccount, TokenLine, BECOME_BOT_API, BOT_TOKENS_API};
 pub use chat::{ChatEntry, Phrases};

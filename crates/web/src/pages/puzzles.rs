@@ -4,11 +4,14 @@
 //! puzzle of the day, which the home page shows ([`daily_teaser`]). The player answers with the
 //! table's own clicks and keys; the script sends the answer (`/api/puzzles/{id}/attempt`, with
 //! the run's length in a streak) and says what came of it in the status line, with the way on.
+//! A reader who chose the text mode gets the text table instead, answered by number or words in
+//! the command field (`crates/web/static/text.js`), what came of it read out.
 
 use maud::{html, Markup, PreEscaped};
 
 use super::layout::{document, Page};
 use crate::i18n::Lang;
+use crate::text_mode::page::command_field;
 
 /// The path of the puzzles page.
 pub const PUZZLES_PATH: &str = "/puzzles";
@@ -21,8 +24,11 @@ pub const DAILY_PATH: &str = "/puzzles/daily";
 pub struct PuzzleQuestion<'a> {
     /// Its id.
     pub id: &'a str,
-    /// The table at its decision, drawn for the seat that decides.
+    /// The table at its decision, drawn for the seat that decides, or its text table where
+    /// `text` (the reader chose the text mode: [`crate::render_text_table`]).
     pub table_html: &'a str,
+    /// Whether `table_html` is the text mode's table.
+    pub text: bool,
     /// That seat, and its name on the table.
     pub mover: (u8, &'a str),
     /// The puzzle's rating.
@@ -126,6 +132,15 @@ pub fn puzzles(
             }
             p class="error-banner" role="alert" hidden {}
             @match question {
+                Some(question) if question.text => {
+                    div id="text-table" data-puzzle=(question.id) data-seat=(question.mover.0) data-streak=[streak]
+                        data-go-on=(lang.tr("text-puzzle-on"))
+                        data-sentence=(lang.tr_args("text-sentence", &[("line", "{}".into())])) {
+                        (PreEscaped(question.table_html))
+                    }
+                    (command_field(lang))
+                    script src="/static/text.js" defer {}
+                }
                 Some(question) => {
                     div id="table" class="puzzle" data-puzzle=(question.id) data-seat=(question.mover.0) data-streak=[streak] {
                         (PreEscaped(question.table_html))

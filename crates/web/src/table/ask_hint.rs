@@ -60,18 +60,23 @@ pub fn hint_words(
     if why.is_empty() {
         words.push(lang.tr("hint-why-none"));
     } else {
-        let terms: Vec<String> = why
-            .iter()
-            .map(|&(term, points)| {
-                lang.tr_args(
-                    &format!("analysis-term-{term}"),
-                    &[("points", lang.decimal(points, 1, true).into())],
-                )
-            })
-            .collect();
-        words.push(lang.tr_args("hint-why", &[("terms", terms.join(", ").into())]));
+        words.push(lang.tr_args("hint-why", &[("terms", evaluation_terms(lang, why).into())]));
     }
     words
+}
+
+/// Terms of the evaluation in words, with their victory points signed ("score +1.0, coins still
+/// to use −0.5"): `term` the last part of the key `analysis-term-…`.
+pub fn evaluation_terms(lang: Lang, why: &[(&str, f32)]) -> String {
+    why.iter()
+        .map(|&(term, points)| {
+            lang.tr_args(
+                &format!("analysis-term-{term}"),
+                &[("points", lang.decimal(points, 1, true).into())],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]

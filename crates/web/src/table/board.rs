@@ -34,7 +34,7 @@ pub(crate) const CARD_WIDTH: f32 = 130.0;
 pub(crate) const CARD_NAME_X: f32 = 8.0;
 /// Where the character's tile lies while nobody holds it: the card's badge, bottom right,
 /// below the name and what the character does, beside the rows of coins.
-const CARD_BADGE: (f32, f32) = (CARD_WIDTH - 6.0 - 26.0, 158.0);
+pub(crate) const CARD_BADGE: (f32, f32) = (CARD_WIDTH - 6.0 - 26.0, 158.0);
 /// The name on a character card, across it; on two lines what the character does moves down.
 pub(crate) const CHARACTER_NAME: Room = Room {
     size: 17.0,
@@ -46,7 +46,7 @@ pub(crate) const CHARACTER_NAME: Room = Room {
 const BOARD_LINE: f32 = BOARD_TEXT * 1.1;
 /// The first row of coins on a card (one row per seat), below what the character does on up to
 /// three lines under a name on two.
-const CARD_COINS_Y: f32 = 136.0;
+pub(crate) const CARD_COINS_Y: f32 = 136.0;
 /// A tile on offer's width.
 pub(crate) const OFFER_WIDTH: f32 = 94.0;
 /// The name on a tile on offer; on two lines what it makes moves down, above the cost.

@@ -19,13 +19,7 @@ pub fn prompt(ctx: &Ctx, your_turn: bool, over: bool) -> Markup {
     let lang = ctx.lang;
     let pos = ctx.pos;
     let to_move = pos.to_move().filter(|_| !over);
-    let headline = match (to_move, your_turn) {
-        (None, _) => lang.tr("prompt-game-over"),
-        (Some(_), true) => lang.tr("prompt-your-turn"),
-        (Some(seat), false) => {
-            lang.tr_args("prompt-waiting", &[("name", ctx.namer.seat(seat).into())])
-        }
-    };
+    let headline = headline(ctx, your_turn, over);
     let step = to_move.and_then(|_| step_text(ctx));
     let refusal = super::refusal::refusal(ctx, to_move, your_turn, step.as_deref());
     let buttons = ctx.targets.buttons();
@@ -63,6 +57,30 @@ pub fn prompt(ctx: &Ctx, your_turn: bool, over: bool) -> Markup {
             (super::ask_hint::answer_box(ctx))
             (super::confirm::confirmations(ctx))
             p class="refusal" role="status" hidden {}
+        }
+    }
+}
+
+/// Who decides now: the viewer, a person the table waits for, or a bot that is thinking (its
+/// turn may take a moment, longer on a busy server).
+pub(crate) fn headline(ctx: &Ctx, your_turn: bool, over: bool) -> String {
+    let lang = ctx.lang;
+    match (ctx.pos.to_move().filter(|_| !over), your_turn) {
+        (None, _) => lang.tr("prompt-game-over"),
+        (Some(_), true) => lang.tr("prompt-your-turn"),
+        (Some(seat), false) => {
+            let name = ctx.namer.seat(seat).into();
+            let bot = ctx
+                .input
+                .players
+                .iter()
+                .any(|p| p.seat == seat && (p.is_bot || p.stands_in));
+            let key = if bot {
+                "prompt-bot-thinking"
+            } else {
+                "prompt-waiting"
+            };
+            lang.tr_args(key, &[("name", name)])
         }
     }
 }

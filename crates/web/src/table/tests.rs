@@ -320,7 +320,128 @@ fn spectators_get_no_clickable_pieces() {
     assert!(!html.contains("data-chooser"));
     assert!(!html.contains("data-undo"));
     assert!(html.contains("data-your-turn=\"false\""));
-    assert!(html.contains("Warten auf"), "German prompt");
+    assert!(
+        html.contains("Warten auf") || html.contains("denkt nach"),
+        "German prompt"
+    );
+}
+
+#[test]
+fn while_a_bot_decides_the_prompt_says_it_is_thinking() {
+    // Seat 1 is a bot (`players`), seat 2 a person: the table waits for the person and says
+    // that the bot thinks, in every language.
+    let mut game = Game::new(GameOptions::for_players(3), 4);
+    let infos = players(3);
+    let mut seen = [false; 2];
+    while seen != [true; 2] {
+        let view = game.view();
+        match game.to_move() {
+            Some(Seat(1)) if !seen[0] => {
+                seen[0] = true;
+                for lang in Lang::ALL {
+                    let html = render_table(&TableInput::new("t", &view, &infos, lang));
+                    let thinking =
+                        lang.tr_args("prompt-bot-thinking", &[("name", "Player2".into())]);
+                    assert!(html.contains(&thinking), "{}: {thinking}", lang.code());
+                }
+            }
+            Some(Seat(2)) if !seen[1] => {
+                seen[1] = true;
+                let html = render_table(&TableInput::new("t", &view, &infos, Lang::En));
+                assert!(html.contains("Waiting for Player3"));
+                assert!(!html.contains("is thinking"));
+            }
+            _ => {}
+        }
+        game.play(game.legal_actions()[0]).unwrap();
+    }
+}
+
+/// The text of the `<text class="player-name">` in the header of `village`, without its title
+/// and tags, and the points now beside it.
+fn header_name_and_score(html: &str, village: usize) -> (String, String) {
+    let head = &html[html
+        .find(&format!("id=\"t-village-{village}-name\""))
+        .expect("the header")..];
+    let text = &head[head.find("class=\"player-name\"").expect("the name")..];
+    let mut name = &text[text.find('>').unwrap() + 1..text.find("<tspan").unwrap()];
+    if let Some(end) = name.find("</title>") {
+        name = &name[end + "</title>".len()..];
+    }
+    let score = &head[head.find("class=\"score-now\"").expect("the points")..];
+    let score = &score[score.find("</title>").unwrap() + "</title>".len()..];
+    (
+        name.to_string(),
+        score[..score.find('<').unwrap()].to_string(),
+    )
+}
+
+#[test]
+fn a_long_name_in_a_village_header_stops_before_the_points_with_its_whole_in_the_title() {
+    use super::titles::text_width;
+    let game = Game::new(GameOptions::for_players(3), 4);
+    let view = game.view();
+    let long = "Computer 2 (Gelegenheitsspieler)";
+    let mut infos = players(3);
+    infos[1].name = long.to_string();
+    infos[1].stands_in = true;
+    for (lang, layout) in [(Lang::De, Layout::Wide), (Lang::Fr, Layout::Narrow)] {
+        let html = render_table(&TableInput {
+            layout,
+            ..TableInput::new("t", &view, &infos, lang)
+        });
+        let (name, score) = header_name_and_score(&html, 1);
+        assert!(
+            name.ends_with('…') && long.starts_with(name.trim_end_matches('…')),
+            "{name}"
+        );
+        assert!(
+            html.contains(&format!("<title>{long}</title>")),
+            "the whole name"
+        );
+        // The village is 380 wide (the narrow one 200), its name starts at 40 and 10 from the
+        // edge; in the wide layout the points end there, with a gap of 10 before them.
+        let tags = format!(" ({}) ({})", lang.tr("table-you"), lang.tr("table-bot"));
+        let end = match layout {
+            Layout::Wide => 370.0 - text_width(&score, 14.0) - 10.0,
+            Layout::Narrow => 190.0,
+        };
+        let drawn = 40.0 + text_width(&name, 15.0) + text_width(&tags, 11.0);
+        assert!(drawn <= end, "{name}{tags} ends at {drawn}, beyond {end}");
+        let (short, _) = header_name_and_score(&html, 0);
+        assert_eq!(short, "Player1", "a short name stays whole");
+    }
+}
+
+#[test]
+fn what_a_character_does_stays_above_its_badge_and_coins_in_every_language() {
+    use super::board::{CARD_BADGE, CARD_COINS_Y};
+    // Nobody holds a character tile yet: each lies on its card, bottom right.
+    let game = Game::new(GameOptions::for_players(3), 4);
+    let view = game.view();
+    let infos = players(3);
+    for lang in Lang::ALL {
+        let html = render_table(&TableInput::new("t", &view, &infos, lang));
+        let mut lines = 0;
+        for text in html.split("<text class=\"character-does\"").skip(1) {
+            let number = |attr: &str| -> f32 {
+                let at = text.find(&format!(" {attr}=\"")).unwrap() + attr.len() + 3;
+                text[at..at + text[at..].find('"').unwrap()]
+                    .parse()
+                    .unwrap()
+            };
+            let words = &text[text.find('>').unwrap() + 1..text.find("</text>").unwrap()];
+            // The letters' lowest point, and the top of the first row of coins (radius 6).
+            let bottom = number("y") + 0.25 * number("font-size");
+            assert!(
+                bottom <= CARD_BADGE.1 && bottom <= CARD_COINS_Y - 6.0,
+                "{}: {words} reaches {bottom}",
+                lang.code()
+            );
+            lines += 1;
+        }
+        assert!(lines >= 5, "{lines} lines");
+    }
 }
 
 #[test]

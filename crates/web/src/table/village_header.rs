@@ -9,7 +9,7 @@ use helvetia_engine::{Character, Seat, VillageId};
 use super::num::Num;
 use super::pieces::{clickable, coin, colour, seat_mark};
 use super::targets::Target;
-use super::titles::{Room, Title, BOARD_TEXT};
+use super::titles::{text_width, Room, Title, BOARD_TEXT};
 use super::village_plan::{Plan, PAD};
 use super::Ctx;
 use crate::words::{building_name, character_name};
@@ -82,6 +82,19 @@ fn player_header(ctx: &Ctx, seat: Seat, plan: Plan) -> Markup {
     }
     let to_move = pos.to_move() == Some(seat);
     let score = ctx.score(seat);
+    let score_text = lang.tr_args(
+        "table-score-now",
+        &[("points", FluentValue::from(score.total))],
+    );
+    let tags_text = (!tags.is_empty()).then(|| format!(" ({})", tags.join(", ")));
+    let you_text = format!(" ({})", lang.tr("table-you"));
+    let beside_score = (plan.layout == Layout::Wide).then_some(score_text.as_str());
+    let room = name_room(
+        plan.width(),
+        beside_score,
+        &[tags_text.as_deref().unwrap_or(""), &you_text],
+    );
+    let shown_name = fitted_name(&name, room);
     let coin_title = lang.tr_args("table-coin", &[("name", name.clone().into())]);
     let hand_text = lang.tr_args("table-hand", &[("count", FluentValue::from(player.hand))]);
     let supply_text = lang.tr_args(
@@ -131,12 +144,16 @@ fn player_header(ctx: &Ctx, seat: Seat, plan: Plan) -> Markup {
                 circle class="to-move" cx=(Num(PAD + 11.0)) cy=(Num(PAD + 11.0)) r="15" {}
             }
             text class="player-name" x=(Num(PAD + 30.0)) y=(Num(PAD + 17.0)) {
-                (name)
+                // A name cut short keeps its whole in the title.
+                @if shown_name != name {
+                    title { (name) }
+                }
+                (shown_name)
                 // Shown by the style sheet only on the viewer's own village: the table itself is
                 // the same for everyone who watches.
-                tspan class="small muted you-tag" { " (" (lang.tr("table-you")) ")" }
-                @if !tags.is_empty() {
-                    tspan class="small muted" { " (" (tags.join(", ")) ")" }
+                tspan class="small muted you-tag" { (you_text) }
+                @if let Some(tags_text) = &tags_text {
+                    tspan class="small muted" { (tags_text) }
                 }
             }
         }
@@ -144,7 +161,7 @@ fn player_header(ctx: &Ctx, seat: Seat, plan: Plan) -> Markup {
         // at the round ends only) shows later; the title breaks them down.
         text class="score-now" id=(id("score")) x=(Num(width - PAD)) y=(Num(score_y)) text-anchor="end" {
             title { (score_title(ctx, seat)) }
-            (lang.tr_args("table-score-now", &[("points", FluentValue::from(score.total))]))
+            (score_text)
         }
         // Coins in hand, and own dowry coins that come back next turn.
         g class="hand" id=(id("hand")) {
@@ -197,6 +214,35 @@ fn player_header(ctx: &Ctx, seat: Seat, plan: Plan) -> Markup {
             }
         }
     }
+}
+
+/// The size of the owner's name (`.player-name`), of the points now beside it (`.score-now`) and
+/// of the tags after it (`svg .small`), as the style sheet sets them.
+const NAME_SIZE: f32 = 15.0;
+const SCORE_SIZE: f32 = 14.0;
+const TAG_SIZE: f32 = 11.0;
+/// Between the name's tags and the points now.
+const NAME_GAP: f32 = 10.0;
+
+/// The width the owner's name has in a header `width` wide: from its left edge to the points
+/// now (`beside`, in the wide layout) or to the panel's edge, less the small texts drawn after
+/// it (`after`: the tags, and "(you)" where the viewer's own village shows it).
+fn name_room(width: f32, beside: Option<&str>, after: &[&str]) -> f32 {
+    let end = width - PAD - beside.map_or(0.0, |score| text_width(score, SCORE_SIZE) + NAME_GAP);
+    let tags: f32 = after.iter().map(|text| text_width(text, TAG_SIZE)).sum();
+    end - (PAD + 30.0) - tags
+}
+
+/// `name` as drawn in `room`: whole if it fits, else cut short with an ellipsis.
+fn fitted_name(name: &str, room: f32) -> String {
+    if text_width(name, NAME_SIZE) <= room {
+        return name.to_string();
+    }
+    let mut cut: String = name.to_string();
+    while !cut.is_empty() && text_width(&cut, NAME_SIZE) + text_width("…", NAME_SIZE) > room {
+        cut.pop();
+    }
+    format!("{}…", cut.trim_end())
 }
 
 /// The score breakdown as the text of a `<title>` (made once per render and seat).

@@ -78,6 +78,7 @@ impl Ask {
 /// The answer to `ask` for `viewer`.
 pub(crate) fn answer(ctx: &Ctx, viewer: Option<Seat>, ask: Ask) -> String {
     match ask {
+        Ask::Help if ctx.input.replay.is_some() => ctx.lang.tr("text-help-replay"),
         Ask::Help => ctx.lang.tr("text-help"),
         Ask::Turn => turn(ctx),
         Ask::Actions => actions(ctx),
@@ -92,18 +93,6 @@ pub(crate) fn answer(ctx: &Ctx, viewer: Option<Seat>, ask: Ask) -> String {
         Ask::Clocks => clocks(ctx),
         Ask::Last => last(ctx, viewer),
         Ask::Rules => super::rules::rules(ctx),
-    }
-}
-
-/// Who decides now, as the drawn table's prompt says it.
-pub(crate) fn headline(ctx: &Ctx, your_turn: bool, over: bool) -> String {
-    let lang = ctx.lang;
-    match (ctx.pos.to_move().filter(|_| !over), your_turn) {
-        (None, _) => lang.tr("prompt-game-over"),
-        (Some(_), true) => lang.tr("prompt-your-turn"),
-        (Some(seat), false) => {
-            lang.tr_args("prompt-waiting", &[("name", ctx.namer.seat(seat).into())])
-        }
     }
 }
 
@@ -142,7 +131,7 @@ fn turn(ctx: &Ctx) -> String {
     );
     sentences([
         format!("{round}:"),
-        format!("{}.", headline(ctx, your_turn(ctx), over)),
+        format!("{}.", prompt::headline(ctx, your_turn(ctx), over)),
         step,
     ])
 }
@@ -340,17 +329,17 @@ pub(crate) fn since_last_turn(log: &[StoryLine], viewer: Option<Seat>) -> &[Stor
 }
 
 fn last(ctx: &Ctx, viewer: Option<Seat>) -> String {
-    let lines = since_last_turn(ctx.input.log, viewer);
+    // A spectator and a replay have no last turn of their own: they hear the story's last lines.
+    let own_turns = viewer.is_some() && ctx.input.replay.is_none();
+    let lines = since_last_turn(ctx.input.log, viewer.filter(|_| own_turns));
+    let (said, nothing) = if own_turns {
+        ("text-since-your-turn", "text-nothing-since")
+    } else {
+        ("text-last-lines", "text-nothing-yet")
+    };
     if lines.is_empty() {
-        return ctx.lang.tr("text-nothing-since");
+        return ctx.lang.tr(nothing);
     }
-    let told: Vec<String> = lines
-        .iter()
-        .map(|line| {
-            let said = super::said_by(ctx, line);
-            format!("{}.", said.trim_end_matches('.'))
-        })
-        .collect();
-    ctx.lang
-        .tr_args("text-since-your-turn", &[("lines", told.join(" ").into())])
+    let told: Vec<String> = lines.iter().map(|line| super::said_by(ctx, line)).collect();
+    ctx.lang.tr_args(said, &[("lines", told.join(" ").into())])
 }

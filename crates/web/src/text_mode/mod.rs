@@ -57,8 +57,13 @@ fn text_table(ctx: &Ctx, viewer: Option<Seat>) -> Markup {
     html! {
         div class="text-table" data-version=(input.version) data-your-turn=(your_turn)
             data-status=(status) data-story-length=(log.len()) {
+            @if let Some((step, total)) = input.replay {
+                p class="text-replay-step" data-step=(step) data-total=(total) {
+                    (ctx.lang.tr_args("replay-step", &[("step", step.into()), ("total", total.into())]))
+                }
+            }
             section class="text-decision" aria-labelledby="text-decision-title" {
-                h2 id="text-decision-title" { (asks::headline(ctx, your_turn, over)) }
+                h2 id="text-decision-title" { (prompt::headline(ctx, your_turn, over)) }
                 @if let Some(step) = pos.to_move().filter(|_| !over).and_then(|_| prompt::step_text(ctx)) {
                     p { (step) }
                 }
@@ -99,16 +104,32 @@ fn text_table(ctx: &Ctx, viewer: Option<Seat>) -> Markup {
 }
 
 /// A line of the story as the text mode says it: with the name of whoever it is about first,
-/// since a screen reader hears it without the log's headings.
+/// since a screen reader hears it without the log's headings (unless the line already begins
+/// with it), and ending in a full stop, so that lines read one after another are heard as
+/// sentences and not run together.
 pub(crate) fn said_by(ctx: &Ctx, line: &StoryLine) -> String {
-    match line.seat {
-        Some(seat) => ctx.lang.tr_args(
-            "text-said-by",
-            &[
-                ("name", ctx.namer.seat(seat).into()),
-                ("line", line.text.as_str().into()),
-            ],
-        ),
+    let told = match line.seat {
+        Some(seat) => {
+            let name = ctx.namer.seat(seat);
+            if line.text.starts_with(name.as_str()) {
+                line.text.clone()
+            } else {
+                ctx.lang.tr_args(
+                    "text-said-by",
+                    &[("name", name.into()), ("line", line.text.as_str().into())],
+                )
+            }
+        }
         None => line.text.clone(),
+    };
+    sentence(ctx, told)
+}
+
+/// `text` as a sentence: with the language's full stop unless it ends in one already.
+fn sentence(ctx: &Ctx, text: String) -> String {
+    const ENDS: [char; 6] = ['.', '!', '?', '\u{3002}', '\u{ff01}', '\u{ff1f}'];
+    if text.trim_end().ends_with(ENDS) {
+        return text;
     }
+    ctx.lang.tr_args("text-sentence", &[("line", text.into())])
 }

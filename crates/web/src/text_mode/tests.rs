@@ -135,6 +135,28 @@ fn check_decision(
     }
 }
 
+/// Each line of the story as it is read out: a sentence with a full stop, and a line about a
+/// player begins with their name once ("Anna: …" or "Anna is …", never "Anna: Anna is …").
+fn assert_read_out_as_sentences(view: &View, log: &[StoryLine], names: &[PlayerInfo], lang: Lang) {
+    let input = TableInput::new("g1", view, names, lang);
+    let seat_names = seat_names(&input);
+    let ctx = Ctx::new(&input, &seat_names);
+    for line in log {
+        let said = super::said_by(&ctx, line);
+        assert!(
+            said.ends_with(['.', '!', '?', '\u{3002}', '\u{ff01}', '\u{ff1f}']),
+            "{}: no full stop: {said}",
+            lang.code()
+        );
+        if let Some(seat) = line.seat {
+            let name = &seat_names[seat.index()];
+            assert!(said.starts_with(name.as_str()), "{said}");
+            let rest = said[name.len()..].trim_start_matches([':', '\u{ff1a}', ' ']);
+            assert!(!rest.starts_with(name.as_str()), "the name twice: {said}");
+        }
+    }
+}
+
 /// `r` at this decision: in every language, the coach's title for the kind of decision and the
 /// rules page's paragraphs about it, the same whoever asks. Returns the kind.
 fn check_rules(view: &View, legal: &[Action], names: &[PlayerInfo]) -> Moment {
@@ -261,6 +283,9 @@ fn every_ask_answers_at_every_decision_of_random_games_in_every_language() {
             decisions += 1;
         }
         assert_eq!(game.view().position.phase, Phase::GameOver);
+        for (lang, log) in Lang::ALL.into_iter().zip(&logs) {
+            assert_read_out_as_sentences(&game.view(), log, &infos, lang);
+        }
         assert!(
             decisions > 50,
             "{count} players: only {decisions} decisions"

@@ -1021,6 +1021,17 @@ pub async fn press(client: &Client, key: &str) {
         .unwrap_or_else(|e| panic!("press {key:?}: {e}"));
 }
 
+/// Types `line` into the text mode's command field and presses Enter.
+pub async fn type_command(client: &Client, line: &str) {
+    client
+        .find(Locator::Id("text-command"))
+        .await
+        .expect("the command field")
+        .send_keys(&format!("{line}\u{E007}"))
+        .await
+        .expect("type the command");
+}
+
 /// Clicks the Undo button if the table offers one; waits until the table shows the next
 /// version (an undo is a change too: versions never go back). Returns whether it did.
 pub async fn undo_if_offered(client: &Client, before: u64) -> bool {
