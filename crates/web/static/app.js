@@ -1957,6 +1957,38 @@
     document.querySelectorAll(".site-header").forEach(function (header) { above.observe(header); });
   }
 
+  // On a desk the words on a stack of buildings on offer are drawn smaller than the rest of the
+  // table: while the keyboard's focus is on one, its words (the stack's title: name, product,
+  // cost) stand whole under it in the page's type. A pointer shows the title by itself; a
+  // reader hears it in the stack's name.
+  function setUpPieceDetail() {
+    const table = document.getElementById("table");
+    if (!table) return;
+    const detail = document.createElement("div");
+    detail.className = "piece-detail";
+    detail.hidden = true;
+    detail.setAttribute("aria-hidden", "true");
+    document.body.appendChild(detail);
+    const hide = function () { detail.hidden = true; };
+    const show = function (focused) {
+      const stack = keyboardUser && desk.matches && focused instanceof Element &&
+        focused.closest("#t-display [data-action], #t-display [data-chooser]");
+      const title = stack && table.contains(stack) && stack.querySelector("g[data-kind] > title");
+      if (!title) { hide(); return; }
+      detail.textContent = title.textContent;
+      detail.hidden = false;
+      const r = stack.getBoundingClientRect();
+      detail.style.left = Math.max(4, Math.min(r.left, window.innerWidth - detail.offsetWidth - 4)) + "px";
+      detail.style.top = Math.min(r.bottom + 4, window.innerHeight - detail.offsetHeight - 4) + "px";
+    };
+    table.addEventListener("focusin", function (event) { show(event.target); });
+    document.addEventListener("keyup", function () { show(document.activeElement); });
+    table.addEventListener("focusout", hide);
+    // A key or a click may take the stack away with the next table.
+    document.addEventListener("keydown", hide, true);
+    document.addEventListener("pointerdown", hide, true);
+  }
+
   // Tells assistive technology which tab is on: the tabs are redrawn with each table.
   function markShownVillage(table) {
     table.querySelectorAll("[data-village-tab]").forEach(function (tab) {
@@ -2089,7 +2121,7 @@
     if (page === "home" || page === "lobby") setUpPlayNow();
     if (page === "login" || page === "register") setUpAccountForm();
     if (page === "lobby") { setUpLobby(); setUpLobbyLists(); setUpLobbyFilters(); setUpSeatButtons(); }
-    if (page === "game") { setUpWaitingRoom(); setUpSeatButtons(); setUpGame(); setUpRecentTurns(); }
+    if (page === "game") { setUpWaitingRoom(); setUpSeatButtons(); setUpGame(); setUpRecentTurns(); setUpPieceDetail(); }
     if (page === "replay") setUpReplay();
     if (page === "puzzles") setUpPuzzle();
     if (page === "settings") setUpMailSettings();

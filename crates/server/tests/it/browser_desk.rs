@@ -9,8 +9,8 @@
 //! Every target is at least 24 × 24 px and uncovered where it is drawn, or, in a village drawn
 //! small, once that village is shown large (the table's own way to bring it into view: a click
 //! on the small village). Every text of the table is drawn at least 10 px high, but for the
-//! exceptions listed in the check; a village drawn small shows shapes and colours, with its name
-//! as a caption. Once a game, in round 2, a click on another village's caption draws it
+//! exceptions `browser_support::text_size` lists; a village drawn small shows shapes and
+//! colours, with its name as a caption. Once a game, in round 2, a click on another village's caption draws it
 //! large and the others small, and a click on the own village's caption brings it back. At the
 //! end, the final position is drawn as large as during the game with the scores beside it, and
 //! the replay's board, step buttons and prompt share the window, a step forward included. The
@@ -32,8 +32,8 @@ use rand_core::SeedableRng;
 
 use browser_support::{
     anna_plays_against_bots, board_width, click_random_legal, create_game, end_screen_faults,
-    fault_words, game_id, past_round_one, register, replay_faults, screenshot, table_state,
-    wait_until, Browser, TestServer, SETTLE,
+    fault_words, game_id, past_round_one, register, replay_faults, screenshot, small_texts,
+    table_state, wait_until, Browser, TestServer, SETTLE,
 };
 
 /// Everything at this decision that falls short of the desk layout, in words; empty when all is
@@ -101,25 +101,6 @@ async fn desk_faults(client: &Client, width: u32) -> Vec<String> {
              }
              if (table.dataset.villageShown !== large)
                show(document.getElementById('t-village-' + large));
-             // Text a person reads is at least 10 px (its font size at the drawing's scale); a
-             // village drawn small hides its drawing's text. The exceptions, still drawn
-             // smaller: the board's characters, buildings on offer and goods, the stacks'
-             // counts, and in a village what a building makes, the character tiles' letters, the
-             // start buildings still to place and a long name fitted smaller to its building
-             // (each also in the piece's title, on hover).
-             const smaller = ['#t-characters text', '#t-display text', '#t-market text', '#t-status .small',
-               '.panel.village .tile-makes', '.panel.village .character-tile text',
-               '.panel.village .start-building-tile text'].join(', ');
-             // A building's name too long for its cell at 8.5 units, drawn smaller to fit.
-             const fitted = text => text.matches('.panel.village .tile-name')
-               && parseFloat(text.getAttribute('font-size')) < 8.5;
-             for (const text of table.querySelectorAll('.panels svg text, .prompt svg text')) {
-               if (!text.textContent.trim() || text.matches(smaller) || fitted(text)
-                   || !text.checkVisibility({ visibilityProperty: true })) continue;
-               const m = text.getScreenCTM();
-               const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b);
-               if (size < 9.95) faults.push('text drawn at ' + size.toFixed(1) + ' px: ' + name(text));
-             }
              return faults;",
             ]
             .concat(),
@@ -127,7 +108,10 @@ async fn desk_faults(client: &Client, width: u32) -> Vec<String> {
         )
         .await
         .expect("measure the page");
-    fault_words(&faults)
+    // Text a person reads is at least 10 px, but for the exceptions listed with the check; a
+    // village drawn small shows no text.
+    let (small, _) = small_texts(client, 10.0).await;
+    fault_words(&faults).into_iter().chain(small).collect()
 }
 
 /// Shows village `village` large with a click on its caption, as a person does on a thumbnail, and

@@ -28,6 +28,7 @@ mod browser_screens;
 mod browser_story;
 mod browser_support;
 mod browser_text_mode;
+mod browser_text_size;
 mod browser_tournament;
 mod browser_tutorial;
 mod browser_two_nodes;

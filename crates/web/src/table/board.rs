@@ -12,7 +12,7 @@ use super::num::Num;
 use super::pieces::{clickable, coin, colour, cube, fitted_text, seat_mark, villager, Figure};
 use super::targets::Target;
 use super::tiled::{self, row, spacer, subheading, view};
-use super::titles::{Room, Title};
+use super::titles::{wrap, Room, Title, BOARD_TEXT};
 use super::village_header::{character_tile, score_title};
 use super::Ctx;
 use crate::words::{
@@ -29,21 +29,24 @@ fn material_colour(good: Good) -> &'static str {
 }
 
 /// A character card's width.
-const CARD_WIDTH: f32 = 130.0;
+pub(crate) const CARD_WIDTH: f32 = 130.0;
 /// Where the name starts on a card.
 pub(crate) const CARD_NAME_X: f32 = 8.0;
-/// Where the character's tile lies while nobody holds it: the card's badge, top right.
-pub(crate) const CARD_BADGE_X: f32 = CARD_WIDTH - 6.0 - 26.0;
-/// The lowest baseline of what a character does: its letters start below the card's badge
-/// (36 to 62), which a long description would otherwise run under.
-pub(crate) const CARD_DOES_BELOW_BADGE: f32 = 73.0;
-/// The name on a character card, left of its badge with a gap; on two lines "does" moves down.
+/// Where the character's tile lies while nobody holds it: the card's badge, bottom right,
+/// below the name and what the character does, beside the rows of coins.
+pub(crate) const CARD_BADGE: (f32, f32) = (CARD_WIDTH - 6.0 - 26.0, 158.0);
+/// The name on a character card, across it; on two lines what the character does moves down.
 pub(crate) const CHARACTER_NAME: Room = Room {
-    size: 13.0,
-    min: 9.0,
-    two_lines: 11.0,
-    width: CARD_BADGE_X - CARD_NAME_X - 4.0,
+    size: 17.0,
+    min: BOARD_TEXT,
+    two_lines: BOARD_TEXT,
+    width: CARD_WIDTH - 2.0 * CARD_NAME_X,
 };
+/// The distance of two lines' baselines on the board.
+const BOARD_LINE: f32 = BOARD_TEXT * 1.1;
+/// The first row of coins on a card (one row per seat), below what the character does on up to
+/// three lines under a name on two.
+pub(crate) const CARD_COINS_Y: f32 = 136.0;
 /// A tile on offer's width.
 pub(crate) const OFFER_WIDTH: f32 = 94.0;
 /// The name on a tile on offer; on two lines what it makes moves down, above the cost.
@@ -68,18 +71,21 @@ pub fn characters(ctx: &Ctx) -> Markup {
                 @let label = ctx.targets.actions(target).first().map(|&a| ctx.label(a)).unwrap_or_else(|| name.to_string());
                 // Each character has an id of its own, so that a change sends only its column.
                 @let title = Title::fit(name, CHARACTER_NAME);
+                @let does_y = 52.0 + title.extra_height(CHARACTER_NAME) + BOARD_LINE + 2.0;
                 (view(x, 32.0, CARD_WIDTH, 160.0, html! { g id={ "t-characters-" (i) } { (clickable(ctx.targets.clickable(target), "character", &label, html! {
                     rect class="character-card" x=(Num(x)) y="32" width=(Num(CARD_WIDTH)) height="158" rx="8" {
                         title { (name) }
                     }
                     (title.draw(x + CARD_NAME_X, 52.0, CHARACTER_NAME, "character-name"))
-                    (fitted_text(x + CARD_NAME_X, (66.0 + title.extra_height(CHARACTER_NAME)).max(CARD_DOES_BELOW_BADGE), 9.0, 114.0, "character-does", &lang.tr(&format!("does-{}", character_id(character)))))
+                    @for (i, line) in wrap(&lang.tr(&format!("does-{}", character_id(character))), BOARD_TEXT, CHARACTER_NAME.width).iter().enumerate() {
+                        (fitted_text(x + CARD_NAME_X, does_y + i as f32 * BOARD_LINE, BOARD_TEXT, CHARACTER_NAME.width, "character-does", line))
+                    }
                     @if pos.options.character_tiles && pos.character_tiles[character.index()].holder.is_none() {
-                        (character_tile(ctx, character, x + CARD_BADGE_X, 36.0))
+                        (character_tile(ctx, character, x + CARD_BADGE.0, CARD_BADGE.1))
                     }
                     @for seat in pos.options.seats() {
                         @let count = pos.player(seat).on_characters[character.index()];
-                        @let row_y = 86.0 + f32::from(seat.0) * 26.0;
+                        @let row_y = CARD_COINS_Y + f32::from(seat.0) * 13.0;
                         @if count > 0 {
                             g class="coins-on-character" data-coins=(format!("{}-{}", character.index(), seat.0)) {
                                 title { (lang.tr_args("table-coins-on", &[
@@ -88,7 +94,7 @@ pub fn characters(ctx: &Ctx) -> Markup {
                                     ("character", name.into()),
                                 ])) }
                                 @for n in 0..count {
-                                    (coin(x + 16.0 + f32::from(n) * 14.0, row_y, VillageId::Player(seat),
+                                    (coin(x + 14.0 + f32::from(n) * 13.0, row_y, VillageId::Player(seat),
                                         &lang.tr_args("table-coin", &[("name", ctx.namer.seat(seat).into())])))
                                 }
                             }
@@ -147,7 +153,7 @@ fn good_space(ctx: &Ctx, good: Good, x: f32, y: f32) -> Markup {
             rect class={ "good-space tier" (good.tier()) } x=(Num(x)) y=(Num(y)) width="58" height="60" rx="5" {
                 title { (name) }
             }
-            (fitted_text(x + 4.0, y + 12.0, 9.5, 50.0, "good-name", name))
+            (fitted_text(x + 3.0, y + 16.0, BOARD_TEXT, 52.0, "good-name", name))
             @for (i, seat) in deliverers.iter().enumerate() {
                 (cube(x + 5.0 + (i % 4) as f32 * 12.0, y + 46.0, VillageId::Player(*seat),
                     &lang.tr_args("table-cube", &[("name", ctx.namer.seat(*seat).into()), ("good", name.into())]),
@@ -158,11 +164,11 @@ fn good_space(ctx: &Ctx, good: Good, x: f32, y: f32) -> Markup {
                 @let tile_title = good_tile_title(ctx, name, points, holder);
                 g class="good-tile" {
                     title { (tile_title) }
-                    rect x=(Num(x + 34.0)) y=(Num(y + 18.0)) width="20" height="20" rx="3"
+                    rect x=(Num(x + 32.0)) y=(Num(y + 21.0)) width="23" height="23" rx="3"
                         fill=(holder.map_or("#fff8dc", |s| colour(VillageId::Player(s)))) stroke="#8a6d00" {}
-                    text x=(Num(x + 44.0)) y=(Num(y + 32.0)) font-size="11" text-anchor="middle" { (points) }
+                    text x=(Num(x + 43.5)) y=(Num(y + 38.0)) font-size=(Num(BOARD_TEXT)) text-anchor="middle" { (points) }
                     @if let Some(holder) = holder {
-                        (seat_mark(VillageId::Player(holder), x + 51.0, y + 21.0, 2.6))
+                        (seat_mark(VillageId::Player(holder), x + 52.0, y + 24.0, 2.6))
                     }
                 }
             }
@@ -353,7 +359,7 @@ pub fn status(ctx: &Ctx) -> Markup {
                             rect class="stack-tile" x=(Num(x)) y="40" width="60" height="46" rx="5" {}
                         }
                         text class=(if size > 0 { "stack-number" } else { "stack-number empty" }) x=(Num(x + 30.0)) y="70" text-anchor="middle" font-size="20" font-weight="bold" { (n) }
-                        text class="small" x=(Num(x + 30.0)) y="100" text-anchor="middle" { "×" (size) }
+                        text class="board-small" x=(Num(x + 30.0)) y="102" text-anchor="middle" { "×" (size) }
                     }
                 }
                 @for (i, points) in free_village_tiles.iter().enumerate() {
@@ -415,7 +421,7 @@ fn school(ctx: &Ctx, seats: std::ops::Range<u8>) -> Markup {
         g class="school" {
             title { (title) }
             rect class="school-ground" x="12" y="110" width="416" height="78" rx="6" {}
-            text class="small" x="20" y="126" { (title) }
+            text class="board-small" x="20" y="129" { (title) }
             @for seat in pos.options.seats().filter(|seat| seats.contains(&seat.0)) {
                 @let school = pos.player(seat).school;
                 @let x0 = 20.0 + f32::from(seat.0) * 102.0;

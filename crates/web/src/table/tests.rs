@@ -414,16 +414,15 @@ fn a_long_name_in_a_village_header_stops_before_the_points_with_its_whole_in_the
 }
 
 #[test]
-fn what_a_character_does_starts_below_its_badge_in_every_language() {
-    use super::board::{CARD_BADGE_X, CARD_NAME_X};
-    use super::titles::text_width;
-    // Nobody holds a character tile yet: each lies on its card, top right, from 36 to 62.
+fn what_a_character_does_stays_above_its_badge_and_coins_in_every_language() {
+    use super::board::{CARD_BADGE, CARD_COINS_Y};
+    // Nobody holds a character tile yet: each lies on its card, bottom right.
     let game = Game::new(GameOptions::for_players(3), 4);
     let view = game.view();
     let infos = players(3);
     for lang in Lang::ALL {
         let html = render_table(&TableInput::new("t", &view, &infos, lang));
-        let mut cards = 0;
+        let mut lines = 0;
         for text in html.split("<text class=\"character-does\"").skip(1) {
             let number = |attr: &str| -> f32 {
                 let at = text.find(&format!(" {attr}=\"")).unwrap() + attr.len() + 3;
@@ -432,16 +431,16 @@ fn what_a_character_does_starts_below_its_badge_in_every_language() {
                     .unwrap()
             };
             let words = &text[text.find('>').unwrap() + 1..text.find("</text>").unwrap()];
-            let (y, size) = (number("y"), number("font-size"));
-            let under_badge = CARD_NAME_X + text_width(words, size).min(114.0) > CARD_BADGE_X;
+            // The letters' lowest point, and the top of the first row of coins (radius 6).
+            let bottom = number("y") + 0.25 * number("font-size");
             assert!(
-                !under_badge || y - 0.75 * size >= 62.0,
-                "{}: {words} at {y} runs under the badge",
+                bottom <= CARD_BADGE.1 && bottom <= CARD_COINS_Y - 6.0,
+                "{}: {words} reaches {bottom}",
                 lang.code()
             );
-            cards += 1;
+            lines += 1;
         }
-        assert_eq!(cards, 5);
+        assert!(lines >= 5, "{lines} lines");
     }
 }
 
@@ -856,8 +855,8 @@ fn drawn_names_of_characters_and_buildings_fit_beside_their_badges_in_every_lang
         for name in names {
             let width = title_width(name);
             assert!(
-                super::board::CARD_NAME_X + width < super::board::CARD_BADGE_X,
-                "{lang:?}: a character's name runs into its tile: {width}"
+                width <= super::board::CHARACTER_NAME.width + 1e-3,
+                "{lang:?}: a character's name runs into the card's edge: {width}"
             );
         }
         let buildings: Vec<&str> = html.split("<g class=\"building\"").skip(1).collect();
@@ -899,7 +898,7 @@ fn every_name_fits_its_tile_beside_its_badge_in_every_language() {
             "character card",
             board::CHARACTER_NAME,
             board::CARD_NAME_X,
-            board::CARD_BADGE_X,
+            board::CARD_WIDTH,
             true,
         ),
         (
@@ -921,6 +920,13 @@ fn every_name_fits_its_tile_beside_its_badge_in_every_language() {
             village_header::START_NAME,
             3.0,
             village_header::START_TILE_WIDTH,
+            false,
+        ),
+        (
+            "start building to place on a desk",
+            village_header::WIDE_START_NAME,
+            3.0,
+            village_header::WIDE_START_TILE.0,
             false,
         ),
     ];
@@ -947,4 +953,60 @@ fn every_name_fits_its_tile_beside_its_badge_in_every_language() {
             }
         }
     }
+}
+
+/// What each character does, in every language, fits its card at the board's text size: on at
+/// most the three lines the card leaves it above the coins, none wider than the card.
+#[test]
+fn what_a_character_does_fits_its_card_in_every_language() {
+    use crate::table::board::CHARACTER_NAME;
+    use crate::table::titles::{text_width, wrap, BOARD_TEXT};
+    use crate::words::character_id;
+    use helvetia_engine::Character;
+
+    for lang in Lang::ALL {
+        for character in Character::ALL {
+            let does = lang.tr(&format!("does-{}", character_id(character)));
+            let lines = wrap(&does, BOARD_TEXT, CHARACTER_NAME.width);
+            assert!(!lines.is_empty() && lines.len() <= 3, "{lang:?}: {lines:?}");
+            for line in lines {
+                assert!(
+                    text_width(line, BOARD_TEXT) <= CHARACTER_NAME.width,
+                    "{lang:?}: {line}"
+                );
+            }
+        }
+    }
+}
+
+/// At the Night Watchman's decision each quarter of each village is a target of its own: the
+/// quarter's see-through area over its cells, with no text of its own drawn over the names
+/// beneath (in both layouts).
+#[test]
+fn the_night_watchmans_targets_are_the_quarters_drawn_over_their_cells() {
+    let mut game = Game::new(GameOptions::for_players(3), 9);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut wakes = 0;
+    for _ in 0..2000 {
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        if legal.iter().all(|a| matches!(a, Action::Wake { .. })) {
+            wakes += 1;
+            for layout in Layout::ALL {
+                let (html, legal) = render_in(&game, (Lang::En, layout), &crate::RecentTurns::NONE);
+                let targets: Vec<&str> = html.split("<g class=\"quarter legal\"").skip(1).collect();
+                assert_eq!(targets.len(), legal.len(), "{layout:?}");
+                for target in targets {
+                    let target = &target[..target.find("</g>").expect("the target's end")];
+                    assert!(target.contains("<rect class=\"quarter-area\""), "{target}");
+                    assert!(!target.contains("<text"), "{target}");
+                }
+            }
+        }
+        game.play(legal[rng.next_u64() as usize % legal.len()])
+            .unwrap();
+    }
+    assert!(wakes > 0, "no Night Watchman's decision in the game");
 }

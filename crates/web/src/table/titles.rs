@@ -9,6 +9,10 @@ use maud::{html, Markup};
 
 use super::num::Num;
 
+/// The size of the board's smallest text: 10 px on a 1366 × 768 desk, where the board is drawn
+/// at about 0.65 px a unit (and on a phone 12 px or more, see the style sheet's `--phone-unit`).
+pub(crate) const BOARD_TEXT: f32 = 15.5;
+
 /// The width of `text` set in bold at `size`, as the widest common sans-serif sets it.
 pub fn text_width(text: &str, size: f32) -> f32 {
     text.chars().map(advance).sum::<f32>() * size
@@ -28,6 +32,32 @@ fn advance(c: char) -> f32 {
         c if c.is_uppercase() => 0.85,
         _ => 0.72,
     }
+}
+
+/// `text` broken between words into lines no wider than `width` at `size`, as estimated (in
+/// bold, so that no line of it needs squeezing); a word wider than that is a line of its own.
+pub fn wrap(text: &str, size: f32, width: f32) -> Vec<&str> {
+    let mut lines = Vec::new();
+    // The current line's start and end in `text`.
+    let mut line: Option<(usize, usize)> = None;
+    let mut at = 0;
+    for word in text.split(' ') {
+        let (start, end) = (at, at + word.len());
+        at = end + 1;
+        if word.is_empty() {
+            continue;
+        }
+        line = match line {
+            Some((first, _)) if text_width(&text[first..end], size) <= width => Some((first, end)),
+            Some((first, last)) => {
+                lines.push(&text[first..last]);
+                Some((start, end))
+            }
+            None => Some((start, end)),
+        };
+    }
+    lines.extend(line.map(|(first, last)| &text[first..last]));
+    lines
 }
 
 /// Where a kind of title is drawn: its size, the smallest size the table allows there (the
@@ -189,6 +219,23 @@ mod tests {
         for title in [shrunk, wrapped, squeezed] {
             assert!(title.width(ROOM) <= ROOM.width, "{title:?}");
         }
+    }
+
+    #[test]
+    fn a_text_wraps_between_words_and_keeps_a_long_word_whole() {
+        assert_eq!(
+            wrap("builds a building", 10.0, 60.0),
+            ["builds a", "building"]
+        );
+        assert_eq!(
+            wrap("a couple has a child", 10.0, 1000.0),
+            ["a couple has a child"]
+        );
+        assert_eq!(
+            wrap("Brunnenmeister x", 10.0, 20.0),
+            ["Brunnenmeister", "x"]
+        );
+        assert!(wrap("", 10.0, 20.0).is_empty());
     }
 
     #[test]

@@ -29,6 +29,10 @@ pub(crate) const BUILDING_NAME: Room = Room {
     width: C - 2.0 * 5.0,
 };
 
+/// What a building in a village makes, under its name: 10 px in the village drawn large on a
+/// 1366 × 768 desk while ring 1 is drawn 1.5 times larger (about 1.43 px a unit).
+const BUILDING_MAKES: f32 = 7.5;
+
 /// The village switcher for phones: one tab per village, in the owner's colour. The style
 /// sheet shows it on narrow screens only, with the village chosen on `#table` (kept there by
 /// the script, so that it survives each new table) and marks the tabs whose village holds a
@@ -163,7 +167,7 @@ pub fn building_tile(ctx: &Ctx, village: VillageId, x: f32, y: f32, b: &Building
             rect class={ "tile " (class) } x=(Num(x + 2.0)) y=(Num(y + 2.0)) width=(Num(C - 4.0)) height=(Num(C - 4.0)) rx="4" {}
             (title.draw(x + 5.0, y + 12.0, BUILDING_NAME, "tile-name"))
             @for (i, line) in makes_lines(lang, b.kind).iter().enumerate() {
-                (fitted_text(x + 5.0, y + 21.0 + below + i as f32 * 7.5, 6.5, BUILDING_NAME.width, "tile-makes", line))
+                (fitted_text(x + 5.0, y + 21.5 + below + i as f32 * 8.0, BUILDING_MAKES, BUILDING_NAME.width, "tile-makes", line))
             }
             @if people.len() == 2 {
                 text class="couple" x=(Num(x + C / 2.0)) y=(Num(y + 36.0)) text-anchor="middle" { "♥" }
@@ -329,29 +333,21 @@ fn quarter_lines(plan: Plan) -> Markup {
     }
 }
 
-/// The Night Watchman's targets: one button per quarter, at the grid's outer corners (in the
-/// narrow layout, the west half's for the left quarters and the east half's for the right).
+/// The Night Watchman's targets: one per quarter, the quarter itself, outlined over its cells
+/// (which it leaves readable) and large enough to hit in a village drawn small. Quarters share
+/// the centre's row: their targets meet in its middle (in the narrow layout the west half holds
+/// the left quarters, the east half the right ones).
 fn quarters(ctx: &Ctx, village: VillageId, plan: Plan) -> Markup {
-    let (left, top, right, bottom) = plan.extent();
     html! {
         @for quarter in Quarter::ALL {
             @let target = Target::Quarter(village, quarter);
             @if let Some(click) = ctx.targets.clickable(target) {
                 @let label = ctx.targets.actions(target).first().map(|&i| ctx.label(i)).unwrap_or_default();
-                @let (x, y, inward) = match quarter {
-                    Quarter::TopLeft => (left, top, (3.0, 3.0)),
-                    Quarter::TopRight => (right, top, (-3.0, 3.0)),
-                    Quarter::BottomLeft => (left, bottom, (3.0, -3.0)),
-                    Quarter::BottomRight => (right, bottom, (-3.0, -3.0)),
-                };
-                @let (gx, gy) = plan.corner(x, y);
-                // On the grid's outer corner, mostly outside the cells it would hide.
-                @let (gx, gy) = (gx + inward.0, gy + inward.1);
+                @let (x, y, width, height) = plan.quarter_area(quarter);
                 (clickable(Some(click), "quarter", &label, html! {
-                    circle class="quarter-button" cx=(Num(gx)) cy=(Num(gy)) r="10" {
+                    rect class="quarter-area" x=(Num(x + 1.0)) y=(Num(y + 1.0)) width=(Num(width - 2.0)) height=(Num(height - 2.0)) rx="8" {
                         title { (label) }
                     }
-                    text class="quarter-icon" x=(Num(gx)) y=(Num(gy + 4.0)) text-anchor="middle" { "☾" }
                 }))
             }
         }

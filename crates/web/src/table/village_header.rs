@@ -9,20 +9,32 @@ use helvetia_engine::{Character, Seat, VillageId};
 use super::num::Num;
 use super::pieces::{clickable, coin, colour, seat_mark};
 use super::targets::Target;
-use super::titles::{text_width, Room, Title};
+use super::titles::{text_width, Room, Title, BOARD_TEXT};
 use super::village_plan::{Plan, PAD};
 use super::Ctx;
 use crate::words::{building_name, character_name};
 use crate::Layout;
 
-/// A start building still to be placed, in its owner's header.
+/// A start building still to be placed, in its owner's header on a phone (three to a row of the
+/// narrow layout, drawn large there).
 pub(crate) const START_TILE_WIDTH: f32 = 56.0;
-/// The name on a start building still to be placed.
+/// The name on a start building still to be placed on a phone.
 pub(crate) const START_NAME: Room = Room {
     size: 8.0,
     min: 6.5,
     two_lines: 7.5,
     width: START_TILE_WIDTH - 2.0 * 3.0,
+};
+/// A start building still to be placed on a desk: three to the row below the supplies, tall
+/// enough for a name on two lines.
+pub(crate) const WIDE_START_TILE: (f32, f32) = (116.0, 30.0);
+/// The name on a start building still to be placed on a desk, at the header's smallest size
+/// (10 px in the village drawn large at 1366 × 768).
+pub(crate) const WIDE_START_NAME: Room = Room {
+    size: 11.0,
+    min: 11.0,
+    two_lines: 11.0,
+    width: WIDE_START_TILE.0 - 2.0 * 3.0,
 };
 
 /// The header of `village`, above its grid.
@@ -115,9 +127,14 @@ fn player_header(ctx: &Ctx, seat: Seat, plan: Plan) -> Markup {
     let id = |piece: &str| format!("t-village-{}-{piece}", owner.index());
     let width = plan.width();
     // The baseline of the points, the top of the tiles' row and where the start buildings begin.
-    let (score_y, tiles_top, (start_x, start_top)) = match plan.layout {
-        Layout::Wide => (PAD + 17.0, PAD + 28.0, (PAD + 150.0, PAD + 28.0)),
-        Layout::Narrow => (PAD + 42.0, PAD + 70.0, (PAD, PAD + 100.0)),
+    let (score_y, tiles_top, start_top) = match plan.layout {
+        Layout::Wide => (PAD + 17.0, PAD + 28.0, PAD + 70.0),
+        Layout::Narrow => (PAD + 42.0, PAD + 70.0, PAD + 100.0),
+    };
+    // The start buildings' tiles: their size and the room of their names.
+    let ((start_width, start_height), start_name) = match plan.layout {
+        Layout::Wide => (WIDE_START_TILE, WIDE_START_NAME),
+        Layout::Narrow => ((START_TILE_WIDTH, 26.0), START_NAME),
     };
     html! {
         g id=(id("name")) {
@@ -179,12 +196,19 @@ fn player_header(ctx: &Ctx, seat: Seat, plan: Plan) -> Markup {
             @for (n, (k, count)) in start_buildings.iter().enumerate() {
                 @let kind = helvetia_engine::BuildingKind::START[*k];
                 @let label = building_name(ctx.lang, kind);
-                @let x = start_x + n as f32 * (START_TILE_WIDTH + 4.0);
+                @let x = PAD + n as f32 * (start_width + 4.0);
+                @let name = Title::fit(label, start_name);
+                // One line or two in the tile's middle (`draw` hangs two lines from where one
+                // would stand at the room's size).
+                @let baseline = match name.second {
+                    Some(_) => (start_height - name.size * 1.1) / 2.0 + name.size * 0.35 + start_name.size - name.size,
+                    None => (start_height + name.size * 0.7) / 2.0,
+                };
                 (clickable(ctx.targets.clickable(Target::StartBuilding(seat, kind)), "start-building", label, html! {
                     g class="start-building-tile" {
                         title { (label) " ×" (count) }
-                        rect class="tile production" x=(Num(x)) y=(Num(start_top)) width=(Num(START_TILE_WIDTH)) height="26" rx="3" {}
-                        (Title::fit(label, START_NAME).draw(x + 3.0, start_top + 16.0, START_NAME, "tile-name"))
+                        rect class="tile production" x=(Num(x)) y=(Num(start_top)) width=(Num(start_width)) height=(Num(start_height)) rx="3" {}
+                        (name.draw(x + 3.0, start_top + baseline, start_name, "tile-name"))
                     }
                 }))
             }
@@ -265,7 +289,9 @@ pub fn character_tile(ctx: &Ctx, character: Character, x: f32, y: f32) -> Markup
         );
     }
     let face = if tile.face_up { "face-up" } else { "face-down" };
-    let initial: String = name.chars().take(2).collect();
+    // Two letters, or one full-width sign, large enough to read on the board.
+    let wide = name.chars().next().is_some_and(|c| c >= '\u{2e80}');
+    let initial: String = name.chars().take(if wide { 1 } else { 2 }).collect();
     clickable(
         ctx.targets.clickable(Target::CharacterTile(character)),
         "character-tile-target",
@@ -274,7 +300,7 @@ pub fn character_tile(ctx: &Ctx, character: Character, x: f32, y: f32) -> Markup
             g class={ "character-tile " (face) } {
                 title { (label) }
                 rect x=(Num(x)) y=(Num(y)) width="26" height="26" rx="3" {}
-                text x=(Num(x + 13.0)) y=(Num(y + 17.0)) font-size="10" text-anchor="middle" { (initial) }
+                text x=(Num(x + 13.0)) y=(Num(y + 18.5)) font-size=(Num(BOARD_TEXT)) text-anchor="middle" { (initial) }
             }
         },
     )

@@ -1,7 +1,7 @@
 //! Where the pieces of a village panel go: its size, the header's height and each cell's
 //! corner, in the wide layout (as on the board) and the narrow one (for phones).
 
-use helvetia_engine::VillageId;
+use helvetia_engine::{Quarter, VillageId};
 
 use super::Ctx;
 use crate::Layout;
@@ -15,6 +15,8 @@ const HEADER: f32 = 78.0;
 const NARROW_HEADER: f32 = 114.0;
 /// The narrow layout's row of start buildings still to be placed, below the other tiles.
 const NARROW_START_ROW: f32 = 30.0;
+/// The wide layout's row of start buildings still to be placed, below the supplies.
+const WIDE_START_ROW: f32 = 36.0;
 pub(crate) const PAD: f32 = 10.0;
 /// Width of a village panel.
 const WIDTH: f32 = 6.0 * C + 2.0 * PAD;
@@ -42,12 +44,15 @@ pub(crate) struct Plan {
 impl Plan {
     pub fn of(ctx: &Ctx, village: VillageId) -> Plan {
         let layout = ctx.input.layout;
+        let placing = match village {
+            VillageId::Player(seat) => ctx.pos.player(seat).start_buildings.iter().any(|&n| n > 0),
+            VillageId::Neutral => false,
+        };
         let header = match (layout, village) {
-            (Layout::Narrow, VillageId::Player(seat)) => {
-                let placing = ctx.pos.player(seat).start_buildings.iter().any(|&n| n > 0);
+            (Layout::Narrow, VillageId::Player(_)) => {
                 NARROW_HEADER + if placing { NARROW_START_ROW } else { 0.0 }
             }
-            _ => HEADER,
+            _ => HEADER + if placing { WIDE_START_ROW } else { 0.0 },
         };
         Plan {
             layout,
@@ -123,6 +128,26 @@ impl Plan {
         }
     }
 
+    /// The Night Watchman's target for `quarter` before the grid's transform: (left, top, width,
+    /// height). The quarters share the centre's row, and their targets meet in its middle.
+    pub fn quarter_area(self, quarter: Quarter) -> (f32, f32, f32, f32) {
+        let (left, top, right, bottom) = self.extent();
+        let right_side = matches!(quarter, Quarter::TopRight | Quarter::BottomRight);
+        let (x0, x1) = if right_side {
+            (self.corner(1, 0).0, self.corner(right, 0).0)
+        } else {
+            (self.corner(left, 0).0, self.corner(0, 0).0 + C)
+        };
+        // The quarter's half of the grid, by its cell of the centre (west or east).
+        let column = i8::from(right_side);
+        let middle = self.corner(column, 0).1 + C / 2.0;
+        let (y0, y1) = match quarter {
+            Quarter::TopLeft | Quarter::TopRight => (self.corner(column, top).1, middle),
+            Quarter::BottomLeft | Quarter::BottomRight => (middle, self.corner(column, bottom).1),
+        };
+        (x0, y0, x1 - x0, y1 - y0)
+    }
+
     /// The cells (left, top, right, bottom) the grid's outer corners are drawn around.
     pub fn extent(self) -> (i8, i8, i8, i8) {
         if self.compact {
@@ -144,7 +169,12 @@ mod tests {
         let mut plans = Vec::new();
         for layout in Layout::ALL {
             for compact in [false, true] {
-                for header in [HEADER, NARROW_HEADER, NARROW_HEADER + NARROW_START_ROW] {
+                for header in [
+                    HEADER,
+                    HEADER + WIDE_START_ROW,
+                    NARROW_HEADER,
+                    NARROW_HEADER + NARROW_START_ROW,
+                ] {
                     plans.push(Plan {
                         layout,
                         compact,
@@ -231,20 +261,59 @@ mod tests {
     }
 
     #[test]
-    fn the_quarter_buttons_corners_lie_inside_the_panel() {
+    fn each_quarters_target_lies_inside_the_panel_covers_its_cells_and_leaves_the_others() {
         for plan in plans() {
-            let (left, top, right, bottom) = plan.extent();
             let (dx, dy, scale) = plan.zoom().unwrap_or((0.0, 0.0, 1.0));
-            for (x, y) in [(left, top), (right, top), (left, bottom), (right, bottom)] {
-                let (gx, gy) = plan.corner(x, y);
-                let (gx, gy) = (dx + gx * scale, dy + gy * scale);
+            let areas = Quarter::ALL.map(|quarter| {
+                let (x, y, width, height) = plan.quarter_area(quarter);
+                (
+                    dx + x * scale,
+                    dy + y * scale,
+                    width * scale,
+                    height * scale,
+                )
+            });
+            for (quarter, &(x, y, width, height)) in Quarter::ALL.iter().zip(&areas) {
+                let what = format!("{quarter:?} of {:?}/{}", plan.layout, plan.compact);
+                // At least one and a half cells each way: 26 px in a desk's village drawn small
+                // (about 0.29 px a unit), a target large enough for a mouse.
                 assert!(
-                    (0.0..=plan.width()).contains(&gx)
-                        && (plan.header..=plan.height()).contains(&gy),
-                    "({x}, {y}) of {:?}/{} at ({gx}, {gy})",
-                    plan.layout,
-                    plan.compact
+                    width >= 1.5 * C - 1e-3 && height >= 1.5 * C - 1e-3,
+                    "{what}"
                 );
+                assert!(
+                    x >= PAD - 1e-3
+                        && x + width <= plan.width() - PAD + 1e-3
+                        && y >= plan.header - 1e-3
+                        && y + height <= plan.height() - PAD + 1e-3,
+                    "{what} at ({x}, {y}) {width} x {height}"
+                );
+                // A cell's middle is inside the target of each quarter it belongs to, and
+                // outside the others' (a cell of the centre's row lies on their border).
+                for ((cx, cy), (left, top, side)) in squares(plan) {
+                    let cell = Cell::all().find(|cell| cell.coords() == (cx, cy));
+                    let Some(cell) = cell else { continue };
+                    let (mx, my) = (left + side / 2.0, top + side / 2.0);
+                    let inside = mx > x && mx < x + width && my > y && my < y + height;
+                    if cy != 0 {
+                        assert_eq!(cell.in_quarter(*quarter), inside, "{what}: ({cx}, {cy})");
+                    } else if !cell.in_quarter(*quarter) {
+                        assert!(!inside, "{what}: ({cx}, {cy})");
+                    }
+                }
+            }
+            for (i, a) in areas.iter().enumerate() {
+                for b in &areas[i + 1..] {
+                    let apart = a.0 + a.2 <= b.0 + 1e-3
+                        || b.0 + b.2 <= a.0 + 1e-3
+                        || a.1 + a.3 <= b.1 + 1e-3
+                        || b.1 + b.3 <= a.1 + 1e-3;
+                    assert!(
+                        apart,
+                        "{a:?} and {b:?} overlap in {:?}/{}",
+                        plan.layout, plan.compact
+                    );
+                }
             }
         }
     }

@@ -25,6 +25,8 @@ mod axe;
 pub use axe::{axe_in_every_language, axe_violations, LANGUAGES};
 mod finished;
 pub use finished::{board_width, end_screen_faults, fault_words, replay_faults};
+mod text_size;
+pub use text_size::small_texts;
 
 /// Which Chromium a [`Browser`] starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -617,6 +619,13 @@ pub async fn anna_plays_against_bots(
     // whose decisions were all forced would pass without her (seen once: no decision of hers in
     // round 2, which the desk and phone tests picture).
     turn_forced_steps_off(client).await;
+    plays_against_bots(client, players, rounds).await;
+}
+
+/// The person logged in to `client` creates, from the lobby's form (the page `client` shows), a
+/// game of `players` against random bots with a round limit of `rounds`, then waits for its
+/// table to connect.
+pub async fn plays_against_bots(client: &Client, players: u8, rounds: u16) {
     let seats = &["me", "bot:random", "bot:random", "bot:random"][..usize::from(players)];
     create_game(client, players, seats, rounds).await;
     wait_until(
@@ -998,13 +1007,18 @@ pub async fn create_tournament_from_page(
 
 /// Presses Enter on the element that has the keyboard's focus.
 pub async fn press_enter(client: &Client) {
+    press(client, "\u{E007}").await;
+}
+
+/// Presses `key` (a WebDriver key code) on the element that has the keyboard's focus.
+pub async fn press(client: &Client, key: &str) {
     client
         .active_element()
         .await
         .expect("the focused element")
-        .send_keys("\u{E007}")
+        .send_keys(key)
         .await
-        .expect("press Enter");
+        .unwrap_or_else(|e| panic!("press {key:?}: {e}"));
 }
 
 /// Types `line` into the text mode's command field and presses Enter.
