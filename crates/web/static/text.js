@@ -173,7 +173,7 @@
     try {
       const response = await fetch(replayPath + step + "?format=text", { headers: { accept: "application/json" } });
       frame = await response.json();
-      if (!response.ok) { say(answer, frame.message || String(response.status), command); return; }
+      if (!response.ok) { say(answer, frame.error || String(response.status), command); return; }
     } catch (_) {
       if (banner) { banner.hidden = false; banner.textContent = String(_); }
       return;
