@@ -6,7 +6,7 @@ use helvetia_engine::{Seat, VillageId};
 use maud::{html, Markup, PreEscaped};
 
 use crate::table::pieces::colour;
-use crate::Lang;
+use crate::{evaluation_terms, Lang};
 
 /// Where the analysis of a game stands, for the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -149,11 +149,7 @@ fn costly_turn(lang: Lang, summary: &AnalysisSummary, turn: &CostlyTurn) -> Mark
         p { strong { (lang.tr("analysis-preferred")) } " " (turn.preferred.join(" · ")) }
         @if !turn.why.is_empty() {
             p {
-                strong { (lang.tr("analysis-why")) } " "
-                @for (i, (term, points)) in turn.why.iter().enumerate() {
-                    @if i > 0 { ", " }
-                    (lang.tr_args(&format!("analysis-term-{term}"), &[("points", lang.decimal(*points, 1, true).into())]))
-                }
+                strong { (lang.tr("analysis-why")) } " " (evaluation_terms(lang, &turn.why))
             }
         }
     }
