@@ -1958,9 +1958,10 @@
   }
 
   // On a desk the words on a stack of buildings on offer are drawn smaller than the rest of the
-  // table: while the keyboard's focus is on one, its words (the stack's title: name, product,
+  // table, and a village drawn whole words its buildings by their products alone: while the
+  // keyboard's focus is on such a piece, its words (its title: name, product and a stack's
   // cost) stand whole under it in the page's type. A pointer shows the title by itself; a
-  // reader hears it in the stack's name.
+  // reader hears it in the piece's name.
   function setUpPieceDetail() {
     const table = document.getElementById("table");
     if (!table) return;
@@ -1972,8 +1973,9 @@
     const hide = function () { detail.hidden = true; };
     const show = function (focused) {
       const stack = keyboardUser && desk.matches && focused instanceof Element &&
-        focused.closest("#t-display [data-action], #t-display [data-chooser]");
-      const title = stack && table.contains(stack) && stack.querySelector("g[data-kind] > title");
+        focused.closest("#t-display [data-action], #t-display [data-chooser], .panel.village [data-action]");
+      const title = stack && table.contains(stack) &&
+        stack.querySelector("#t-display g[data-kind] > title, g[data-kind][data-words=product] > title");
       if (!title) { hide(); return; }
       detail.textContent = title.textContent;
       detail.hidden = false;

@@ -1,15 +1,17 @@
 //! The size of the table's text, in headless Chromium: at a laptop's 1366 × 768 every text a
 //! person reads on the table is drawn at least 10 CSS px high, and on a phone's 390 × 844 at least
 //! 12, with two, three and four players, at the first decision of the setup, at Anna's first
-//! start building to place and at her first decision of round 1, each village drawn large (on
-//! the laptop) or shown (on the phone) in turn. A text's size is its computed font size times
+//! start building to place and at her first decision of round 1, and in a game stored at a
+//! later position where a village's ring 1 is full (drawn whole, at its own scale), each
+//! village drawn large (on the laptop) or shown (on the phone) in turn. A text's size is its computed font size times
 //! the scale its SVG draws it at (the screen's transform). A village drawn small shows shapes
 //! and colours only, no text. The few texts left smaller are those `browser_support::text_size`
-//! lists, each with its reason; the words of a stack on offer stand whole under it while the
-//! keyboard's focus is on it. One server; Anna plays on the laptop and a visitor watches the
+//! lists, each with its reason; the words of a stack on offer, and those of a building that a
+//! village drawn whole words by its product alone, stand whole under it while the keyboard's
+//! focus is on it. One server per test; Anna plays on the laptop and a visitor watches the
 //! same game on the phone. Saves `docs/screenshots/text-1366-3p.png` (round 1),
-//! `text-1366-3p-setup.png` (Anna's start buildings to place) and `text-1366-3p-detail.png` (a
-//! stack's detail).
+//! `text-1366-3p-setup.png` (Anna's start buildings to place), `text-1366-3p-detail.png` (a
+//! stack's detail) and `text-1366-ring2.png` (the village grown past ring 1).
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and fails without them.
 
@@ -23,9 +25,12 @@ use rand_core::SeedableRng;
 use serde_json::json;
 
 use browser_support::{
-    click_random_legal, fault_words, game_id, plays_against_bots, press, register, screenshot,
-    small_texts, table_state, turn_forced_steps_off, wait_until, Browser, TestServer,
+    click, click_random_legal, confirm_if_asked, fault_words, game_id, plays_against_bots, press,
+    register, screenshot, small_texts, store_game_with_a_full_ring_1, table_state,
+    turn_forced_steps_off, wait_until, Browser, TestServer,
 };
+use fantoccini::Locator;
+use helvetia_server::storage::UserRecord;
 
 /// A laptop's window and the smallest text there, in CSS px.
 const DESK: (u32, u32, f64) = (1366, 768, 10.0);
@@ -197,6 +202,119 @@ async fn the_tables_text_is_readable_on_a_laptop_and_a_phone() {
         }
         faults.extend(check_both(&anna, &visitor, &format!("{players} players, round 1")).await);
     }
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.join("\n")
+    );
+    anna.close().await.expect("close anna's browser");
+    visitor.close().await.expect("close the visitor's browser");
+}
+
+/// The id of the game stored with a village grown past ring 1.
+const GROWN: &str = "ab12cd34ef56";
+
+/// Whether the page draws `village` whole: the free cells of its ring 2 (the grid's outer
+/// ring) are drawn, as they are once ring 1 is full.
+async fn drawn_whole(client: &Client, village: usize) -> bool {
+    holds(
+        client,
+        &format!("document.querySelectorAll('#t-village-{village} .free-cell.ring2').length > 0"),
+    )
+    .await
+}
+
+/// What falls short in the detail of a building worded by its product alone (in a village
+/// drawn whole): once Anna has taken the Trader and chooses a building to work in, the first
+/// such building's words (its title: name and product) stand whole in the detail while the
+/// keyboard's focus is on it.
+async fn building_detail_faults(client: &Client) -> Vec<String> {
+    let version = table_state(client).await.expect("anna's table").version;
+    let trader = client
+        .find(Locator::Css(
+            "#t-characters [data-action][aria-label*='Trader']",
+        ))
+        .await
+        .expect("the Trader on offer");
+    click(client, &trader).await;
+    confirm_if_asked(client).await;
+    annas_turn(client, version + 1).await;
+    let focused = holds(
+        client,
+        "(() => { const cell = Array.from(document.querySelectorAll('.panel.village [data-action]'))
+                    .find(el => el.querySelector('g[data-words=product]'));
+            if (cell) cell.focus();
+            return !!cell && document.activeElement === cell; })()",
+    )
+    .await;
+    if !focused {
+        return vec!["no building worded by its product takes the focus".into()];
+    }
+    // A key pressed there: the person uses the keyboard.
+    press(client, "\u{E008}").await;
+    let faults = client
+        .execute(
+            "const faults = [];
+             const cell = document.activeElement;
+             const detail = document.querySelector('.piece-detail');
+             const title = cell.querySelector('g[data-words=product] > title').textContent;
+             if (!detail || !detail.checkVisibility()) faults.push('no detail with the focus on ' + title);
+             else if (detail.textContent !== title) faults.push('the detail says ' + detail.textContent + ', not ' + title);
+             return faults;",
+            vec![],
+        )
+        .await
+        .expect("the building's detail");
+    fault_words(&faults)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_village_grown_past_ring_1_is_readable_on_a_laptop_and_a_phone() {
+    let server = TestServer::start().await;
+    let mut browser = Browser::start().await;
+    let anna = browser.session(DESK.0, DESK.1).await;
+    let visitor = browser.session(PHONE.0, PHONE.1).await;
+    register(&anna, &server, "anna").await;
+    let store = &server.nodes[0].state.store;
+    let annas = store.user_by_name("anna").await.unwrap().expect("anna");
+    let beat = UserRecord {
+        id: "beat-account".into(),
+        username: "beat".into(),
+        password_hash: "x".into(),
+        bot: false,
+    };
+    store.create_user(&beat, "en", 0).await.unwrap();
+    let village = store_game_with_a_full_ring_1(store, GROWN, 5, [&annas, &beat]).await;
+    let village = village.index();
+    for client in [&anna, &visitor] {
+        client
+            .goto(&server.url(&format!("/games/{GROWN}?lang=en")))
+            .await
+            .expect("the game");
+        wait_until(
+            client,
+            "document.querySelector('#table .table-root') && !document.getElementById('table').classList.contains('pending')",
+            "the table",
+            Duration::from_secs(30),
+        )
+        .await;
+        assert!(
+            drawn_whole(client, village).await,
+            "village {village} is drawn whole"
+        );
+    }
+    // The grown village drawn large on the laptop, as a click on its thumbnail shows it.
+    holds(
+        &anna,
+        &format!(
+            "(document.getElementById('table').dataset.villageShown = '{village}') === '{village}'"
+        ),
+    )
+    .await;
+    screenshot(&anna, "text-1366-ring2").await;
+    let mut faults = check_both(&anna, &visitor, "ring 1 full").await;
+    faults.extend(building_detail_faults(&anna).await);
     assert!(
         faults.is_empty(),
         "{} faults:\n{}",

@@ -63,6 +63,7 @@ man = Mann
 girl = Mädchen
 boy = Junge
 victory-points-3 = 3 Siegpunkte
+victory-points-3-short = 3 SP
 cost-free = kostenlos
 player-n = Spieler { $n }
 village-of = Dorf von { $name }

@@ -63,6 +63,7 @@ man = man
 girl = girl
 boy = boy
 victory-points-3 = 3 victory points
+victory-points-3-short = 3 VP
 cost-free = free
 player-n = player { $n }
 village-of = { $name }'s village

@@ -63,6 +63,7 @@ man = homme
 girl = fille
 boy = garçon
 victory-points-3 = 3 points de victoire
+victory-points-3-short = 3 PV
 cost-free = gratuit
 player-n = joueur { $n }
 village-of = village de { $name }

@@ -63,6 +63,7 @@ man = uomo
 girl = bambina
 boy = bambino
 victory-points-3 = 3 punti vittoria
+victory-points-3-short = 3 PV
 cost-free = gratis
 player-n = giocatore { $n }
 village-of = villaggio di { $name }

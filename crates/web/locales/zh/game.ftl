@@ -63,6 +63,7 @@ man = 男村民
 girl = 女孩
 boy = 男孩
 victory-points-3 = 3 胜利分
+victory-points-3-short = 3 分
 cost-free = 免费
 player-n = 玩家 { $n }
 village-of = { $name } 的村庄

@@ -291,10 +291,10 @@ fn production(ctx: &Ctx) -> Markup {
             svg viewBox={ "0 0 " (width) " " (height) } role="group" aria-label=(title) xmlns="http://www.w3.org/2000/svg" {
                 title { (title) }
                 rect class="village-ground" x="1" y="1" width=(Num(width - 2.0)) height=(Num(height - 2.0)) rx="10" {}
-                (village::building_tile(ctx, ANNA, 10.0, 10.0, &worker(true)))
+                (village::building_tile(ctx, ANNA, (10.0, 10.0), &worker(true), village::TileWords::Whole))
                 path d="M74 44 H124 M117 38 L125 44 L117 50" fill="none" stroke="#555" stroke-width="2" {}
                 text class="small" x="100" y="34" text-anchor="middle" { (wood) }
-                (village::building_tile(ctx, ANNA, 130.0, 10.0, &worker(false)))
+                (village::building_tile(ctx, ANNA, (130.0, 10.0), &worker(false), village::TileWords::Whole))
             }
         }
     }

@@ -865,7 +865,11 @@ fn drawn_names_of_characters_and_buildings_fit_beside_their_badges_in_every_lang
             "{lang:?}: {} buildings",
             buildings.len()
         );
-        for building in buildings {
+        // A village drawn whole on a desk words its buildings by their products alone.
+        for building in buildings
+            .iter()
+            .filter(|b| !b.contains("data-words=\"product\""))
+        {
             let name = building
                 .split("<text class=\"tile-name\"")
                 .nth(1)

@@ -4,21 +4,25 @@
 
 use maud::{html, Markup};
 
-use helvetia_engine::{Building, BuildingClass, Cell, Quarter, Seat, Sex, VillageId, Villager};
+use helvetia_engine::{
+    Building, BuildingClass, BuildingKind, Cell, Quarter, Seat, Sex, VillageId, Villager,
+};
 
 use super::num::Num;
 use super::pieces::{
     clickable, coin, colour, fitted_text, seat_mark, villager, villager_scaled, Figure,
 };
 use super::targets::Target;
-use super::titles::{Room, Title};
+use super::titles::{wrap, Room, Title};
 use super::village_header::header;
 // The text mode names a seat's points with the table's words.
 pub(crate) use super::village_header::score_title;
+// The rules' pictures word their tiles whole.
+pub(crate) use super::village_plan::TileWords;
 use super::village_plan::{Plan, C, PAD};
 use super::Ctx;
 use crate::words::{building_makes, building_name, makes_lines, sex_word};
-use crate::Layout;
+use crate::{Lang, Layout};
 
 /// The name on a building in a village: across the tile (3 units in from its edges, which
 /// are 2 in from the cell's); on two lines what it makes moves down.
@@ -32,6 +36,13 @@ pub(crate) const BUILDING_NAME: Room = Room {
 /// What a building in a village makes, under its name: 10 px in the village drawn large on a
 /// 1366 × 768 desk while ring 1 is drawn 1.5 times larger (about 1.43 px a unit).
 const BUILDING_MAKES: f32 = 7.5;
+
+/// What a building makes where it is the tile's only words (a desk's village drawn whole, see
+/// [`TileWords::Product`]): 10 px at 1366 × 768, where that village is drawn at about 0.96 px
+/// a unit. Two lines of it stand above the villagers.
+pub(crate) const PRODUCT: f32 = 10.5;
+/// The distance of its two lines' baselines.
+const PRODUCT_LINE: f32 = 11.5;
 
 /// The village switcher for phones: one tab per village, in the owner's colour. The style
 /// sheet shows it on narrow screens only, with the village chosen on `#table` (kept there by
@@ -138,7 +149,7 @@ fn cell_markup(
         (None, None) => lang.tr("table-free-field"),
     };
     let inner = match building {
-        Some(b) => building_tile(ctx, village, x, y, b),
+        Some(b) => building_tile(ctx, village, (x, y), b, plan.tile_words()),
         None => html! {
             rect class={ "free-cell ring" (cell.ring()) } x=(Num(x + 2.0)) y=(Num(y + 2.0)) width=(Num(C - 4.0)) height=(Num(C - 4.0)) rx="4" {
                 title { (ctx.namer.cell(village, cell)) }
@@ -148,8 +159,15 @@ fn cell_markup(
     clickable(target, "cell", &label, inner)
 }
 
-/// A building tile filling the cell whose top-left corner is (x, y), with its villagers.
-pub fn building_tile(ctx: &Ctx, village: VillageId, x: f32, y: f32, b: &Building) -> Markup {
+/// A building tile filling the cell whose top-left corner is (x, y), with its villagers, worded
+/// as `words` says.
+pub fn building_tile(
+    ctx: &Ctx,
+    village: VillageId,
+    (x, y): (f32, f32),
+    b: &Building,
+    words: TileWords,
+) -> Markup {
     let lang = ctx.lang;
     let class = match b.kind.class() {
         BuildingClass::Production => "production",
@@ -162,12 +180,20 @@ pub fn building_tile(ctx: &Ctx, village: VillageId, x: f32, y: f32, b: &Building
     let title = Title::fit(name, BUILDING_NAME);
     let below = title.extra_height(BUILDING_NAME);
     html! {
-        g class="building" data-kind=(format!("{:?}", b.kind)) {
+        // The script shows the title of a tile worded by its product alone in its detail.
+        g class="building" data-kind=(format!("{:?}", b.kind))
+            data-words=[(words == TileWords::Product).then_some("product")] {
             title { (name) " – " (makes) }
             rect class={ "tile " (class) } x=(Num(x + 2.0)) y=(Num(y + 2.0)) width=(Num(C - 4.0)) height=(Num(C - 4.0)) rx="4" {}
-            (title.draw(x + 5.0, y + 12.0, BUILDING_NAME, "tile-name"))
-            @for (i, line) in makes_lines(lang, b.kind).iter().enumerate() {
-                (fitted_text(x + 5.0, y + 21.5 + below + i as f32 * 8.0, BUILDING_MAKES, BUILDING_NAME.width, "tile-makes", line))
+            @if words == TileWords::Whole {
+                (title.draw(x + 5.0, y + 12.0, BUILDING_NAME, "tile-name"))
+                @for (i, line) in makes_lines(lang, b.kind).iter().enumerate() {
+                    (fitted_text(x + 5.0, y + 21.5 + below + i as f32 * 8.0, BUILDING_MAKES, BUILDING_NAME.width, "tile-makes", line))
+                }
+            } @else {
+                @for (i, line) in product_lines(lang, b.kind).iter().enumerate() {
+                    (fitted_text(x + 5.0, y + 14.0 + i as f32 * PRODUCT_LINE, PRODUCT, BUILDING_NAME.width, "tile-product", line))
+                }
             }
             @if people.len() == 2 {
                 text class="couple" x=(Num(x + C / 2.0)) y=(Num(y + 36.0)) text-anchor="middle" { "♥" }
@@ -183,6 +209,21 @@ pub fn building_tile(ctx: &Ctx, village: VillageId, x: f32, y: f32, b: &Building
                 }
             }
         }
+    }
+}
+
+/// What `kind` makes, worded for [`TileWords::Product`]: at most two lines of [`PRODUCT`] in
+/// the width of a building's name, broken between words; a victory-point building's in short
+/// ("3 VP"), and an exchange's goods that need a third line cut short by "…" (its title and
+/// detail say them all).
+pub(crate) fn product_lines(lang: Lang, kind: BuildingKind) -> Vec<String> {
+    if kind.class() == BuildingClass::VictoryPoints {
+        return vec![lang.tr("victory-points-3-short")];
+    }
+    let lines = wrap(building_makes(lang, kind), PRODUCT, BUILDING_NAME.width);
+    match lines.as_slice() {
+        [first, second, _, ..] => vec![first.to_string(), format!("{second} …")],
+        _ => lines.into_iter().map(str::to_string).collect(),
     }
 }
 
@@ -349,6 +390,37 @@ fn quarters(ctx: &Ctx, village: VillageId, plan: Plan) -> Markup {
                         title { (label) }
                     }
                 }))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::titles::text_width;
+
+    /// In every language each building's product, worded for a village drawn whole, takes one
+    /// or two lines, each inside the tile at [`PRODUCT`] (a single word wider than that, squeezed
+    /// to it, aside: "campanaccio").
+    #[test]
+    fn every_product_takes_at_most_two_lines_that_fit_its_tile() {
+        for lang in Lang::ALL {
+            for kind in BuildingKind::ALL {
+                let lines = product_lines(lang, kind);
+                assert!(
+                    (1..=2).contains(&lines.len()),
+                    "{lang:?} {kind:?}: {lines:?}"
+                );
+                for line in &lines {
+                    let fits = text_width(line, PRODUCT) <= BUILDING_NAME.width;
+                    let ended = line.strip_suffix(" …").is_some();
+                    assert!(
+                        fits || ended || !line.contains(' '),
+                        "{lang:?} {kind:?}: {line} is {} wide",
+                        text_width(line, PRODUCT)
+                    );
+                }
             }
         }
     }

@@ -28,6 +28,17 @@ const NARROW_GAP: f32 = 14.0;
 /// the narrow one leaves out the empty rows of ring 2 instead).
 const COMPACT_SCALE: f32 = 1.5;
 
+/// How a building's tile words it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TileWords {
+    /// Its name and what it makes, at 8.5 and 7.5 units: where its cell is drawn at 1.4 px a
+    /// unit or more (ring 1 alone on a desk, a phone, the rules' pictures).
+    Whole,
+    /// What it makes alone, at 10.5 units, its name in its title and in its detail: a desk's
+    /// village drawn whole, at about 0.96 px a unit on a 1366 × 768 laptop.
+    Product,
+}
+
 /// Where the pieces of one village panel go. The wide layout draws the grid as on the board
 /// (and zooms onto ring 1 until it is full); the narrow one draws its west half (x ≤ 0) above
 /// its east half, each three cells wide, so that the drawing fits a phone at the scale that
@@ -58,6 +69,16 @@ impl Plan {
             layout,
             compact: !ctx.pos.village(village).ring1_full(),
             header,
+        }
+    }
+
+    /// How its buildings' tiles word them: a desk draws the whole grid too small for a
+    /// building's name and product at a readable size.
+    pub fn tile_words(self) -> TileWords {
+        if self.layout == Layout::Wide && !self.compact {
+            TileWords::Product
+        } else {
+            TileWords::Whole
         }
     }
 

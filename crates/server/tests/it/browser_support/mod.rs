@@ -25,6 +25,8 @@ mod axe;
 pub use axe::{axe_in_every_language, axe_violations, LANGUAGES};
 mod finished;
 pub use finished::{board_width, end_screen_faults, fault_words, replay_faults};
+mod stored_game;
+pub use stored_game::store_game_with_a_full_ring_1;
 mod text_size;
 pub use text_size::small_texts;
 

@@ -18,7 +18,8 @@ pub const TEXT_EXCEPTIONS: &[(&str, &str)] = &[
     (
         ".panel.village .building .tile-name:not([font-size=\"8.5\"])",
         "a building's name too long for its cell at 8.5 units is fitted to it, down to 6.5 \
-         (9.3 px in the village drawn large at 1366 x 768); its title says it whole",
+         (9.3 px in the village drawn large at 1366 x 768 while ring 1 is drawn larger; a \
+         village drawn whole names no building on its tile); its title says it whole",
     ),
 ];
 
