@@ -1,7 +1,6 @@
 //! A group's claims and appends on SQLite, one statement per kind of claim and one for the
 //! appends, whatever the group's size: the rows' values are bound as a `VALUES` list, padded
-//! to a power of two, so that a few prepared statements serve every size (a padding row is all
-//! NULL and matches, or inserts, nothing).
+//! to a power of two (`padded_values`).
 //!
 //! The values used to travel as one JSON array per statement, which SQLite parsed and then
 //! searched field by field for every row: about 5 % of the server's processor time under load.
@@ -13,12 +12,8 @@ use sqlx::query::Query;
 use sqlx::Any;
 
 use super::claim::{Claim, ClaimRow};
-
-/// Most rows one statement takes (a group's most writes).
-pub const MOST_ROWS: usize = 256;
-
-/// The padded sizes: 2, 4, 8, …, [`MOST_ROWS`].
-const SIZES: usize = MOST_ROWS.trailing_zeros() as usize;
+pub use super::padded_values::MOST_ROWS;
+use super::padded_values::{bind_nulls, padded, size_for, values, SIZES};
 
 /// Values of an appended action: the game, its place in the log, who made it, the action.
 const APPEND_WIDTH: usize = 4;
@@ -43,17 +38,6 @@ static CLAIMS: LazyLock<[[String; SIZES]; 3]> = LazyLock::new(|| {
 static APPENDS: LazyLock<[String; SIZES]> =
     LazyLock::new(|| std::array::from_fn(|size| appends_sql(padded(size))));
 
-/// The rows of the statement of size number `size` (0: 2 rows).
-fn padded(size: usize) -> usize {
-    2 << size
-}
-
-/// The size number of the statement for `rows` rows.
-fn size_for(rows: usize) -> usize {
-    assert!(rows <= MOST_ROWS, "{rows} rows in one statement");
-    rows.next_power_of_two().max(2).trailing_zeros() as usize - 1
-}
-
 /// The fields of a claim's row, in the order [`Claim::bind`] binds them.
 pub fn claim_fields(claim: Claim) -> Vec<&'static str> {
     let columns = claim.columns().iter().map(|column| column.name());
@@ -61,14 +45,6 @@ pub fn claim_fields(claim: Claim) -> Vec<&'static str> {
         .chain(columns)
         .chain(["id", "seen"])
         .collect()
-}
-
-/// `(?, ?, …), (…)`: `rows` rows of `width` parameters. Anonymous, bound in order: SQLite finds
-/// a numbered parameter's name by walking a list of them all, for each one bound, which cost a
-/// statement of hundreds of them more than the JSON it replaced.
-fn values(rows: usize, width: usize) -> String {
-    let row = format!("({})", vec!["?"; width].join(", "));
-    vec![row; rows].join(", ")
 }
 
 /// The claims of `rows` rows of kind `claim`, each guarded by its own version; the rows changed
@@ -148,14 +124,4 @@ pub(super) fn appends<'q>(rows: Vec<AppendRow<'q>>) -> Query<'q, Any, AnyArgumen
             .bind(row.action);
     }
     bind_nulls(query, padding)
-}
-
-fn bind_nulls<'q>(
-    mut query: Query<'q, Any, AnyArguments<'q>>,
-    count: usize,
-) -> Query<'q, Any, AnyArguments<'q>> {
-    for _ in 0..count {
-        query = query.bind(None::<i64>);
-    }
-    query
 }

@@ -13,7 +13,11 @@
 //! round trip fewer than the grouped pair. PostgreSQL locks the rows a statement changes in the
 //! order it meets them, so there each write stays one statement, in game order.
 
-use sqlx::AnyPool;
+use std::ops::{Deref, DerefMut};
+use std::time::{Duration, Instant};
+
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
 use super::claim::{Claim, ClaimRow};
@@ -34,6 +38,9 @@ pub(super) struct WriteRequest {
     write: LogWrite,
     done: oneshot::Sender<StoreResult<()>>,
 }
+
+/// How long the writer keeps the connection while no write waits.
+const LINGER: Duration = Duration::from_millis(5);
 
 /// Most writes committed in one transaction.
 const MAX_GROUP: usize = group_writes::MOST_ROWS;
@@ -78,23 +85,50 @@ pub(super) async fn write_loop(
 ) {
     let mut batch = Vec::with_capacity(MAX_GROUP);
     let mut next_group = Vec::new();
+    let mut held: Option<HeldConnection> = None;
     loop {
         batch.append(&mut next_group);
+        while batch.len() < MAX_GROUP {
+            match requests.try_recv() {
+                Ok(request) => batch.push(request),
+                Err(_) => break,
+            }
+        }
+        if batch.is_empty() && held.is_some() {
+            // Writes come in waves (the answers to a group come back as the next): the
+            // connection is kept a moment for the next wave before it goes back to the pool.
+            match tokio::time::timeout(LINGER, requests.recv_many(&mut batch, MAX_GROUP)).await {
+                Ok(0) => return,
+                Ok(_) => {}
+                Err(_) => held = None,
+            }
+        }
         if batch.is_empty() {
+            // Nothing waits: the connection goes back to the pool for the other statements.
+            held = None;
             if requests.recv_many(&mut batch, MAX_GROUP).await == 0 {
                 return;
             }
-        } else {
-            // Writes held back from the last group go now, with whatever else waits.
-            while batch.len() < MAX_GROUP {
-                match requests.try_recv() {
-                    Ok(request) => batch.push(request),
-                    Err(_) => break,
-                }
-            }
         }
         hold_back_second_writes(&mut batch, &mut next_group);
-        match commit_group(&pool, &batch, &telling).await {
+        if held.as_ref().is_some_and(HeldConnection::is_due) {
+            held = None;
+        }
+        let outcome = match &mut held {
+            Some(connection) => commit_group(connection, &batch, &telling).await,
+            None => match pool.acquire().await {
+                Ok(connection) => {
+                    commit_group(
+                        held.insert(HeldConnection::new(connection)),
+                        &batch,
+                        &telling,
+                    )
+                    .await
+                }
+                Err(error) => Err(error),
+            },
+        };
+        match outcome {
             Ok(outcomes) => {
                 for (request, outcome) in batch.drain(..).zip(outcomes) {
                     let _ = request.done.send(outcome);
@@ -102,6 +136,7 @@ pub(super) async fn write_loop(
             }
             Err(error) => {
                 tracing::error!("game log commit failed: {error}");
+                held = None;
                 for request in batch.drain(..) {
                     let _ = request
                         .done
@@ -109,6 +144,48 @@ pub(super) async fn write_loop(
                 }
             }
         }
+    }
+}
+
+/// The pool's connection, kept by the writer from one group to the next while writes keep
+/// coming. Taking a connection from the pool and giving it back cost a group two trips to the
+/// database's thread, and the giving back runs in a task of its own, queued behind the
+/// requests the last commit woke: the next group waited for all of them. Held at most
+/// [`HeldConnection::MOST_HELD`] at a time, so that other statements (a new game, a rating, the
+/// checkpoint) take their turn on SQLite's one connection.
+struct HeldConnection {
+    connection: PoolConnection<Any>,
+    since: Instant,
+}
+
+impl HeldConnection {
+    /// How long the writer keeps the connection before it lets others have it.
+    const MOST_HELD: Duration = Duration::from_millis(100);
+
+    fn new(connection: PoolConnection<Any>) -> HeldConnection {
+        HeldConnection {
+            connection,
+            since: Instant::now(),
+        }
+    }
+
+    /// Whether it is time to give the connection back.
+    fn is_due(&self) -> bool {
+        self.since.elapsed() >= Self::MOST_HELD
+    }
+}
+
+impl Deref for HeldConnection {
+    type Target = AnyConnection;
+
+    fn deref(&self) -> &AnyConnection {
+        &self.connection
+    }
+}
+
+impl DerefMut for HeldConnection {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        &mut self.connection
     }
 }
 
@@ -155,7 +232,7 @@ async fn truncate(
 /// Runs one group in a transaction; a write whose version moved on changes nothing and is
 /// reported alone.
 async fn commit_group(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     batch: &[WriteRequest],
     telling: &Telling,
 ) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
@@ -164,7 +241,7 @@ async fn commit_group(
         .filter(|request| matches!(request.write.change, LogChange::Append { .. }))
         .count();
     if !telling.postgres && appends > 1 {
-        let mut tx = pool.begin().await?;
+        let mut tx = connection.begin().await?;
         if claim_and_append_together(&mut tx, batch).await? {
             return commit_writes(tx, batch, telling, Appended::Together).await;
         }
@@ -173,7 +250,7 @@ async fn commit_group(
         // whose it was.
         tx.rollback().await?;
     }
-    let tx = pool.begin().await?;
+    let tx = connection.begin().await?;
     commit_writes(tx, batch, telling, Appended::OneByOne).await
 }
 
@@ -186,15 +263,16 @@ enum Appended {
     OneByOne,
 }
 
-/// Makes each write of `batch` in `tx` (its appends already made if `appended` says so), with
-/// the notices and mail they call for, and commits.
+/// Makes each write of `batch` in `tx` (its appends already made if `appended` says so), tells
+/// the changes made (their notices and events, [`Telling::all_within`]), and commits.
 async fn commit_writes(
-    mut tx: sqlx::Transaction<'static, sqlx::Any>,
+    mut tx: sqlx::Transaction<'_, Any>,
     batch: &[WriteRequest],
     telling: &Telling,
     appended: Appended,
 ) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
     let mut outcomes = Vec::with_capacity(batch.len());
+    let mut changes = Vec::with_capacity(batch.len());
     for request in batch {
         let write = &request.write;
         let next_version = write.expected_version + 1;
@@ -249,17 +327,17 @@ async fn commit_writes(
             outcomes.push(Err(StoreError::Conflict));
             continue;
         }
-        let change = GameChange {
+        changes.push(GameChange {
             game_id: &write.game_id,
             version: next_version,
             event: write
                 .mail
                 .as_ref()
                 .map(|event| (event, next_version as i64)),
-        };
-        telling.within(&mut tx, &change).await?;
+        });
         outcomes.push(Ok(()));
     }
+    telling.all_within(&mut tx, &changes).await?;
     tx.commit().await?;
     Ok(outcomes)
 }

@@ -24,6 +24,7 @@ mod log_writer;
 mod mail_outbox;
 mod mail_settings;
 mod outbox;
+mod padded_values;
 mod paired_tables;
 mod play_now;
 mod play_settings;

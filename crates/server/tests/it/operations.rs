@@ -11,9 +11,10 @@ use common::{databases, decides, mover_of, two_player_game, TestServer};
 use futures_util::StreamExt;
 use helvetia_engine::{Game, GameOptions, Seat};
 use helvetia_server::domain::game_state::GameState;
+use helvetia_server::domain::mail_event::{MailEvent, MailKind};
 use helvetia_server::domain::seats::{GameStatus, Occupant, SeatRecord};
 use helvetia_server::storage::{
-    AccountCap, CapKind, GameRecordRow, LogChange, RowSummary, Store, UserRecord,
+    AccountCap, CapKind, GameRecordRow, LogChange, NewWebhook, RowSummary, Store, UserRecord,
 };
 use reqwest::StatusCode;
 use serde_json::json;
@@ -472,5 +473,86 @@ async fn games_stored_before_the_summary_columns_get_them_after_start() {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         assert!(shown, "the mover's lobby shows their turn again");
+    }
+}
+
+/// A group of log writes plans each write's event (mail, webhook, device) as a write alone
+/// would: one row per person it concerns who has a channel, of its kind and version, none for a
+/// person without a channel, and an event to everyone once per person however many seats they
+/// hold.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn writes_committed_together_plan_each_ones_event() {
+    for db in databases().await {
+        let store = Store::connect(&db.url, "node").await.unwrap();
+        let ids: Vec<String> = (0..8).map(|n| format!("planned{n}")).collect();
+        let mut games = Vec::new();
+        for (n, id) in ids.iter().enumerate() {
+            games.push(stored_running_game(&store, id).await);
+            // Every game's person but the last's has a webhook: a channel for every kind.
+            if n < 7 {
+                let cap = AccountCap {
+                    user_id: format!("u{id}"),
+                    kind: CapKind::Webhooks,
+                    limit: 5,
+                };
+                let hook = NewWebhook {
+                    id: format!("hook{n}"),
+                    url: "http://127.0.0.1:9/hook".into(),
+                    format: "json".into(),
+                    secret: "s".into(),
+                    created_at: 0,
+                };
+                store.add_webhook(&cap, &hook).await.unwrap();
+            }
+        }
+        // Even games pass the turn to seat 1, odd ones tell everyone the game ended.
+        let event_of = |n: usize| {
+            if n.is_multiple_of(2) {
+                MailEvent {
+                    kind: MailKind::YourTurn,
+                    seat: Some(Seat(1)),
+                    except_user: None,
+                }
+            } else {
+                MailEvent::to_everyone(MailKind::GameEnded, None)
+            }
+        };
+        let writes = ids.iter().zip(&games).enumerate().map(|(n, (id, game))| {
+            let store = store.clone();
+            let action = game.legal_actions()[0];
+            let mut after = game.clone();
+            after.play(action).unwrap();
+            let change = LogChange::Append {
+                index: 0,
+                seat: game.to_move().unwrap(),
+                action,
+            };
+            let summary = RowSummary::running(after.to_move());
+            async move {
+                store
+                    .change_log(id, 0, change, summary, Some(event_of(n)))
+                    .await
+            }
+        });
+        let outcomes = futures_util::future::join_all(writes).await;
+        assert!(outcomes.iter().all(Result::is_ok), "{outcomes:?}");
+        let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
+        let rows: Vec<(String, String, String, i64, String)> = sqlx::query_as(
+            "SELECT game_id, user_id, kind, event_key, hooks FROM mail_outbox \
+             WHERE game_id LIKE 'planned%' ORDER BY game_id",
+        )
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+        pool.close().await;
+        let expected: Vec<(String, String, String, i64, String)> = ids[..7]
+            .iter()
+            .enumerate()
+            .map(|(n, id)| {
+                let kind = event_of(n).kind.as_str().to_string();
+                (id.clone(), format!("u{id}"), kind, 1, "queued".into())
+            })
+            .collect();
+        assert_eq!(rows, expected);
     }
 }
