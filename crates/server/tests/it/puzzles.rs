@@ -35,6 +35,7 @@ fn puzzle_of(game: &Game) -> Puzzle {
         view: game.view(),
         solution: vec![answer],
         accepted: vec![answer],
+        later_accepted: Vec::new(),
         agreement: 0.95,
         margin: 0.2,
         themes: vec![Theme::Building],
