@@ -53,6 +53,7 @@ mod operations;
 mod play;
 mod play_now;
 mod push;
+mod puzzle_lines;
 mod puzzles;
 mod ratings;
 mod rematch;
