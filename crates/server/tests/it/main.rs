@@ -21,6 +21,7 @@ mod browser_platform;
 mod browser_play;
 mod browser_play_now;
 mod browser_push;
+mod browser_puzzle_lines;
 mod browser_puzzles;
 mod browser_recent_turns;
 mod browser_resign;
