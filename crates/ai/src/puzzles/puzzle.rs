@@ -172,6 +172,43 @@ mod tests {
     }
 
     #[test]
+    fn a_puzzle_stored_before_lines_reads_as_a_line_of_one() {
+        let view =
+            helvetia_engine::Game::new(helvetia_engine::GameOptions::for_players(2), 1).view();
+        let answer = view.legal_actions()[0];
+        let one = Puzzle {
+            view,
+            solution: vec![answer],
+            accepted: vec![answer],
+            later_accepted: Vec::new(),
+            agreement: 0.9,
+            margin: 0.1,
+            themes: Vec::new(),
+            phase: GamePhase::Opening,
+            source: PuzzleSource {
+                game: None,
+                step: 0,
+            },
+        };
+        // As it was stored before lines existed: no `later_accepted`.
+        let json = serde_json::to_value(&one).unwrap();
+        assert!(json.get("later_accepted").is_none(), "{json}");
+        let read: Puzzle = serde_json::from_value(json).unwrap();
+        assert_eq!(read, one);
+        assert_eq!((read.steps(), read.accepted_at(1)), (1, &[][..]));
+        // A line keeps what each later step accepts.
+        let line = Puzzle {
+            solution: vec![answer, answer],
+            later_accepted: vec![vec![answer]],
+            ..one
+        };
+        let json = serde_json::to_value(&line).unwrap();
+        assert_eq!(json["later_accepted"], serde_json::json!([[answer]]));
+        let read: Puzzle = serde_json::from_value(json).unwrap();
+        assert!(read.accepts_at(1, &answer) && read.steps() == 2);
+    }
+
+    #[test]
     fn a_wide_margin_starts_easy_and_a_long_thin_line_hard() {
         let easy = initial_rating(0.33, 1);
         let hard = initial_rating(0.05, 3);
