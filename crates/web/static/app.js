@@ -1226,12 +1226,16 @@
   // chosen is sent as the attempt (in a streak with the run's count), the status line says
   // what came of it (in the reader's language, from the server), and the way to the next
   // puzzle opens (in a streak where the server says: the run's next puzzle or a new run).
+  // A puzzle of several decisions of one turn goes on after a right answer: the server puts
+  // the next decision's table in place of this one and the next click answers it, sent with
+  // the answers before it (`line`).
   function setUpPuzzle() {
     const table = document.getElementById("table");
     if (!table || !table.dataset.puzzle) return;
     const banner = document.querySelector(".error-banner");
     const result = document.querySelector(".puzzle-result");
     const next = document.querySelector(".puzzle-next");
+    const line = [];
     let answered = false;
     wireTable(
       table,
@@ -1239,10 +1243,18 @@
         if (answered) return;
         answered = true;
         try {
-          const body = { action: index };
+          const body = { action: index, line: line };
           if (table.dataset.streak !== undefined) body.streak = Number(table.dataset.streak);
           const answer = await post("/api/puzzles/" + table.dataset.puzzle + "/attempt", body);
           result.textContent = answer.said;
+          if (answer.next) {
+            line.push(index);
+            table.innerHTML = answer.next.table;
+            table.dataset.step = String(answer.next.step);
+            result.dataset.solved = "going";
+            answered = false;
+            return;
+          }
           result.dataset.solved = answer.solved ? "true" : "false";
           if (answer.streak) {
             next.href = answer.streak.next;

@@ -3,7 +3,8 @@
 // the WebSocket brings, reads out what the others did, and runs the command field: a number or
 // words of a choice play it, one letter asks (h lists them), u takes back. On a replay's page
 // it steps through the finished game instead: n, p and g N fetch a step's text table. On a
-// puzzle's page the first choice is the attempt, what came of it read out; n goes on.
+// puzzle's page the first choice is the attempt, what came of it read out (in a puzzle of
+// several decisions the next decision's table comes after a right one); n goes on.
 "use strict";
 
 (function () {
@@ -100,13 +101,16 @@
 
   // A puzzle: the first choice is sent as the attempt (in a streak with the run's length),
   // the server's words on it are read out as its answer, and the way on opens: the link, or n.
+  // In a puzzle of several decisions of one turn a right answer brings the next decision's
+  // table instead, answered the same way and sent with the answers before it (`line`).
   const puzzle = root.dataset.puzzle;
   const puzzleNext = document.querySelector(".puzzle-next");
+  const puzzleLine = [];
   let attempted = false;
   async function attempt(button, command) {
     if (attempted) { say(answer, news.dataset.notYours, command); return; }
     attempted = true;
-    const body = { action: Number(button.dataset.action) };
+    const body = { action: Number(button.dataset.action), line: puzzleLine, text: true };
     if (root.dataset.streak !== undefined) body.streak = Number(root.dataset.streak);
     const token = document.cookie.match(/(?:^|;\s*)helvetia_csrf=([^;]*)/);
     const meta = document.querySelector('meta[name="csrf-token"]');
@@ -122,12 +126,19 @@
       });
       const data = await response.json();
       if (!response.ok) throw new Error(data.error || String(response.status));
+      const chosen = (root.dataset.sentence || "{}").replace("{}", button.textContent);
+      if (data.next) {
+        puzzleLine.push(body.action);
+        attempted = false;
+        say(answer, chosen + " " + data.said, command);
+        swap(data.next.table);
+        return;
+      }
       if (data.streak) {
         puzzleNext.href = data.streak.next;
         puzzleNext.textContent = data.streak.label;
       }
       puzzleNext.hidden = false;
-      const chosen = (root.dataset.sentence || "{}").replace("{}", button.textContent);
       say(answer, chosen + " " + data.said + " " + root.dataset.goOn, command);
     } catch (error) {
       attempted = false;

@@ -10,13 +10,17 @@
 //! with more than [`PuzzleSettings::max_actions`] actions skipped) and a fixed number of
 //! judgements.
 //!
+//! A kept decision's line goes on through the rest of the mover's turn where each next
+//! decision is clear too ([`judge_line`]): a puzzle of up to three decisions.
+//!
 //! Every look starts from the public view at the decision, never from the game's true deal.
 
 use std::time::Instant;
 
-use helvetia_engine::{Game, GameRecord, ReplayError};
+use helvetia_engine::{Action, Game, GameRecord, ReplayError};
 
-use super::judge::{puzzle_judgement, value_actions, PuzzleSettings};
+use super::judge::{value_actions, Judgement, PuzzleSettings};
+use super::line::judge_line;
 use super::themes::{last_round, phase, themes};
 use super::{Puzzle, PuzzleSource};
 use crate::bot::{decision_seed, mix};
@@ -99,23 +103,31 @@ pub fn mine(
     for (_, step, view) in candidates {
         counts.candidates += 1;
         let judge_seed = mix(seed ^ mix(step as u64 + 1));
-        let Some(judgement) = puzzle_judgement(&view, settings, judge_seed) else {
+        let line = judge_line(&view, settings, judge_seed);
+        let Some(first) = line.first() else {
             continue;
         };
         let played = record.actions[step];
-        if judgement.accepted.contains(&played) {
+        if first.accepted.contains(&played) {
             continue;
         }
-        let best = judgement.best.expect("a clear judgement has a best action");
-        let solution = vec![best];
+        let solution: Vec<Action> = line
+            .iter()
+            .map(|judgement| judgement.best.expect("a clear judgement has a best action"))
+            .collect();
+        let smallest = |of: fn(&Judgement) -> f32| line.iter().map(of).fold(f32::MAX, f32::min);
         puzzles.push(Puzzle {
             themes: themes(&view, &solution, last),
             phase: phase(&view, last),
+            accepted: first.accepted.clone(),
+            later_accepted: line[1..]
+                .iter()
+                .map(|judgement| judgement.accepted.clone())
+                .collect(),
+            agreement: smallest(|judgement| judgement.agreement),
+            margin: smallest(|judgement| judgement.margin),
             view,
             solution,
-            accepted: judgement.accepted,
-            agreement: judgement.agreement,
-            margin: judgement.margin,
             source: PuzzleSource {
                 game: source_game.clone(),
                 step,

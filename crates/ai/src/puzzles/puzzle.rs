@@ -15,11 +15,18 @@ pub struct Puzzle {
     /// Every first action judged as good as the best (within the generator's ε): each is
     /// accepted as solving the puzzle's first step. Holds `solution[0]`.
     pub accepted: Vec<Action>,
+    /// For each later step of the line (`solution[1..]`), the actions accepted there, as
+    /// `accepted` is for the first. Empty for a puzzle of one decision, and then absent from
+    /// its JSON, so that such a puzzle reads and is stored as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub later_accepted: Vec<Vec<Action>>,
     /// The share of the sampled deals of the unseen tiles in which the best action beat the
-    /// second-best by the margin (0 to 1).
+    /// second-best by the margin (0 to 1); for a line of several decisions, the smallest of
+    /// its steps'.
     pub agreement: f32,
     /// How much more the best action is worth than the second-best, as the mover's chance to
-    /// win (0 to 1), averaged over the sampled deals.
+    /// win (0 to 1), averaged over the sampled deals; for a line of several decisions, the
+    /// smallest of its steps' (the hardest step).
     pub margin: f32,
     /// What the solution does.
     pub themes: Vec<Theme>,
@@ -43,7 +50,28 @@ impl Puzzle {
 
     /// Whether `action` solves the puzzle's first step.
     pub fn accepts(&self, action: &Action) -> bool {
-        self.accepted.contains(action)
+        self.accepts_at(0, action)
+    }
+
+    /// How many decisions the puzzle's line has: one to three.
+    pub fn steps(&self) -> usize {
+        self.solution.len().max(1)
+    }
+
+    /// The actions accepted at step `step` (the first is 0); none past the line.
+    pub fn accepted_at(&self, step: usize) -> &[Action] {
+        match step {
+            0 => &self.accepted,
+            _ => self
+                .later_accepted
+                .get(step - 1)
+                .map_or(&[], |accepted| accepted.as_slice()),
+        }
+    }
+
+    /// Whether `action` solves step `step` of the puzzle (the first is 0).
+    pub fn accepts_at(&self, step: usize, action: &Action) -> bool {
+        self.accepted_at(step).contains(action)
     }
 }
 
@@ -141,6 +169,43 @@ mod tests {
             assert_eq!(Theme::named(theme.name()), Some(theme));
         }
         assert_eq!(Theme::named("Marriage"), None);
+    }
+
+    #[test]
+    fn a_puzzle_stored_before_lines_reads_as_a_line_of_one() {
+        let view =
+            helvetia_engine::Game::new(helvetia_engine::GameOptions::for_players(2), 1).view();
+        let answer = view.legal_actions()[0];
+        let one = Puzzle {
+            view,
+            solution: vec![answer],
+            accepted: vec![answer],
+            later_accepted: Vec::new(),
+            agreement: 0.9,
+            margin: 0.1,
+            themes: Vec::new(),
+            phase: GamePhase::Opening,
+            source: PuzzleSource {
+                game: None,
+                step: 0,
+            },
+        };
+        // As it was stored before lines existed: no `later_accepted`.
+        let json = serde_json::to_value(&one).unwrap();
+        assert!(json.get("later_accepted").is_none(), "{json}");
+        let read: Puzzle = serde_json::from_value(json).unwrap();
+        assert_eq!(read, one);
+        assert_eq!((read.steps(), read.accepted_at(1)), (1, &[][..]));
+        // A line keeps what each later step accepts.
+        let line = Puzzle {
+            solution: vec![answer, answer],
+            later_accepted: vec![vec![answer]],
+            ..one
+        };
+        let json = serde_json::to_value(&line).unwrap();
+        assert_eq!(json["later_accepted"], serde_json::json!([[answer]]));
+        let read: Puzzle = serde_json::from_value(json).unwrap();
+        assert!(read.accepts_at(1, &answer) && read.steps() == 2);
     }
 
     #[test]

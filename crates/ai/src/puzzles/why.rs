@@ -20,13 +20,19 @@ use crate::greedy::{plan_turn, GreedyParams};
 /// unseen tiles, drawn from the mover's view, so that the words never depend on the true hidden
 /// order.
 pub fn why_best(puzzle: &Puzzle, chosen: &Action) -> Vec<(ProspectTerm, f32)> {
-    let Some(best) = puzzle.solution.first() else {
+    why_best_at(puzzle, 0, chosen)
+}
+
+/// [`why_best`] at step `step` of the puzzle's line (the first is 0): the step's answer against
+/// `chosen` there; empty past the line.
+pub fn why_best_at(puzzle: &Puzzle, step: usize, chosen: &Action) -> Vec<(ProspectTerm, f32)> {
+    let (Some(best), Some(view)) = (puzzle.solution.get(step), puzzle.view_at(step)) else {
         return Vec::new();
     };
-    if puzzle.accepts(chosen) {
+    if puzzle.accepts_at(step, chosen) {
         return Vec::new();
     }
-    let dealt = puzzle.view.determinize(&mut ChaCha8Rng::seed_from_u64(0));
+    let dealt = view.determinize(&mut ChaCha8Rng::seed_from_u64(0));
     let params = GreedyParams::default();
     match (
         turn_end(&dealt, best, &params),

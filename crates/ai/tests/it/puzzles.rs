@@ -3,8 +3,8 @@
 //! forced decision is never a puzzle.
 
 use helvetia_ai::puzzles::{
-    generate, judge, phase, puzzle_judgement, puzzles_in, recheck, themes, GamePhase, Puzzle,
-    PuzzleSettings, Theme,
+    generate, judge, next_decision, phase, puzzle_judgement, puzzles_in, recheck, themes,
+    GamePhase, Puzzle, PuzzleSettings, Theme, MAX_STEPS,
 };
 use helvetia_ai::tournament::{play_game, TournamentConfig};
 use helvetia_ai::{parse_list, Bot, RandomBot};
@@ -44,10 +44,28 @@ fn assert_publishable(puzzle: &Puzzle) {
     assert!(position.stack2.is_empty() && position.stack3.is_empty());
     assert_eq!(json["view"]["position"]["stack2"], serde_json::json!([]));
     assert_eq!(json["view"]["position"]["stack3"], serde_json::json!([]));
-    assert!(puzzle.accepts(&puzzle.solution[0]));
-    assert_eq!(puzzle.solution.len(), 1);
+    assert!(
+        (1..=MAX_STEPS).contains(&puzzle.solution.len()),
+        "{puzzle:?}"
+    );
+    assert_eq!(puzzle.later_accepted.len() + 1, puzzle.solution.len());
+    for (step, answer) in puzzle.solution.iter().enumerate() {
+        assert!(puzzle.accepts_at(step, answer), "{puzzle:?}");
+        let view = puzzle
+            .view_at(step)
+            .expect("the line goes on from the view");
+        assert_eq!(forced_step(&view.position), None);
+        assert_eq!(view.position.to_move(), Some(puzzle.mover()));
+        if puzzle.steps() > 1 {
+            assert_eq!(
+                puzzle.accepted_at(step),
+                [*answer],
+                "each step the only good one"
+            );
+        }
+    }
+    assert_eq!(json.get("later_accepted").is_some(), puzzle.steps() > 1);
     assert!(puzzle.agreement >= 0.9 && puzzle.margin > 0.0, "{puzzle:?}");
-    assert_eq!(forced_step(&puzzle.view.position), None);
     let back: Puzzle = serde_json::from_value(json).unwrap();
     assert_eq!(&back, puzzle);
 }
@@ -107,6 +125,55 @@ fn generation_counts_add_up_and_do_not_depend_on_the_threads() {
         assert_publishable(puzzle);
         assert_eq!(puzzle.source.game, None);
     }
+}
+
+#[test]
+fn a_kept_decision_goes_on_through_the_turn_while_each_next_one_is_the_only_good_one() {
+    // Two self-play games of which one holds a line of two decisions: a coin on the Builder,
+    // then the one building worth building.
+    let settings = PuzzleSettings::quick();
+    let (found, _) = generate(2, 1, &settings, 4, &|_, _| {});
+    let line = found
+        .iter()
+        .find(|puzzle| puzzle.steps() > 1)
+        .expect("a puzzle of several decisions");
+    assert_publishable(line);
+    // The second decision is the mover's own, in the same turn, after the first answer; it is
+    // worked out from the view alone and judged as the first.
+    let second = line.view_at(1).unwrap();
+    assert_eq!(
+        Some(second.clone()),
+        next_decision(&line.view, line.solution[0])
+    );
+    assert_eq!(second.position.round, line.view.position.round);
+    assert!(line.view.legal_actions().contains(&line.solution[0]));
+    assert!(second.legal_actions().contains(&line.solution[1]));
+    // The themes are the whole line's: the second answer's too.
+    for theme in themes(&line.view, &line.solution[1..], None) {
+        assert!(
+            line.themes.contains(&theme),
+            "{theme:?} in {:?}",
+            line.themes
+        );
+    }
+    // Ending the turn ends the line.
+    if second.legal_actions().contains(&Action::EndTurn) {
+        assert_eq!(next_decision(&second, Action::EndTurn), None);
+    }
+    for fresh in [101, 202] {
+        assert!(recheck(line, &settings, fresh), "seed {fresh}: {line:?}");
+    }
+    // Control: another answer recorded at the second step does not hold, so every step is
+    // judged again, not the first alone.
+    let mut tampered = line.clone();
+    let other = *second
+        .legal_actions()
+        .iter()
+        .find(|action| **action != line.solution[1])
+        .unwrap();
+    tampered.solution[1] = other;
+    tampered.later_accepted[0] = vec![other];
+    assert!(!recheck(&tampered, &settings, 101), "{tampered:?}");
 }
 
 /// A game played at random from `seed` until `stop` holds.

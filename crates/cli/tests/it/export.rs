@@ -161,6 +161,7 @@ fn two_puzzles() -> Vec<helvetia_ai::puzzles::Puzzle> {
                 view: game.view(),
                 solution: vec![answer],
                 accepted: vec![answer],
+                later_accepted: Vec::new(),
                 agreement: 0.95,
                 margin: 0.1 + puzzles.len() as f32 / 10.0,
                 themes: vec![Theme::Building],

@@ -1,7 +1,8 @@
 //! Puzzles from real games: a decision where one action is clearly the best, found by the
 //! bots' search from what its player could see (`helvetia_ai::puzzles`). A person is given the
 //! next puzzle near their puzzle rating ([`next`]) and tries it once for the rating
-//! ([`attempts`]): a rated game between them and the puzzle. Visitors may try puzzles too,
+//! ([`attempts`]): a rated game between them and the puzzle; a puzzle of several decisions of
+//! one turn is answered a decision at a time ([`line`]). Visitors may try puzzles too,
 //! unrated. The page ([`page`]) puts the puzzle on the game's own table ([`table`]), of a theme
 //! the reader picks; a [`streak`] runs puzzles of rising rating until a mistake, unrated; the
 //! puzzle of the [`daily`] is the same for everyone on a UTC day.
@@ -10,6 +11,7 @@ pub mod attempts;
 pub mod daily;
 pub mod export;
 pub mod import;
+pub mod line;
 pub mod next;
 pub mod page;
 pub mod streak;

@@ -35,8 +35,8 @@ impl ThemeQuery {
 }
 
 /// The puzzle nearest the person's puzzle rating that they have not tried (a visitor: near a
-/// newcomer's rating), of the theme asked for → `{"id", "view", "mover", "legal", "themes",
-/// "phase", "rating", "plays", "your_rating"}`; `404 no-puzzle` when there is none left.
+/// newcomer's rating), of the theme asked for → `{"id", "steps", "view", "mover", "legal",
+/// "themes", "phase", "rating", "plays", "your_rating"}`; `404 no-puzzle` when there is none left.
 pub async fn next(
     State(app): State<AppState>,
     MaybeUser(user): MaybeUser,
@@ -57,11 +57,13 @@ pub async fn next(
     Ok(Json(answer))
 }
 
-/// A puzzle as it is put to a player: without its solution and the actions it accepts.
+/// A puzzle as it is put to a player: without its solution and the actions it accepts; with
+/// the number of decisions in its line (`"steps"`), the first of them put here.
 pub fn question(stored: &StoredPuzzle) -> serde_json::Value {
     let puzzle = &stored.puzzle;
     json!({
         "id": stored.id,
+        "steps": puzzle.steps(),
         "view": puzzle.view,
         "mover": puzzle.mover().0,
         "legal": puzzle.view.legal_actions().to_vec(),

@@ -73,7 +73,13 @@ pub(crate) fn render(
             .unwrap_or_default();
         (
             stored,
-            table_html(&stored.id, &stored.puzzle, page.lang, page.text_mode),
+            table_html(
+                &stored.id,
+                &stored.puzzle,
+                &stored.puzzle.view,
+                page.lang,
+                page.text_mode,
+            ),
             name,
         )
     });
@@ -84,6 +90,7 @@ pub(crate) fn render(
             table_html: table,
             text: page.text_mode,
             mover: (stored.puzzle.mover().0, name),
+            steps: stored.puzzle.steps(),
             rating: stored.rating.rating.round() as i64,
             your_rating: rating.map(|rating| rating.round() as i64),
         });

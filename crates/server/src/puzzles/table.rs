@@ -3,7 +3,7 @@
 //! from), and an action of it in words, as the story words a decision.
 
 use helvetia_ai::puzzles::Puzzle;
-use helvetia_engine::{Action, Seat};
+use helvetia_engine::{Action, Seat, View};
 use helvetia_web::{render_table, render_text_table, story_lines, Lang, PlayerInfo, TableInput};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -19,9 +19,10 @@ pub fn seat_names(puzzle: &Puzzle, lang: Lang) -> Vec<String> {
         .collect()
 }
 
-/// The table of puzzle `id` at its decision, its legal actions clickable: drawn, or where
-/// `text` as the text mode's table for the seat that decides, its actions numbered.
-pub fn table_html(id: &str, puzzle: &Puzzle, lang: Lang, text: bool) -> String {
+/// The table of puzzle `id` at the decision of `view` (the puzzle's, or a later step's of its
+/// line), its legal actions clickable: drawn, or where `text` as the text mode's table for the
+/// seat that decides, its actions numbered.
+pub fn table_html(id: &str, puzzle: &Puzzle, view: &View, lang: Lang, text: bool) -> String {
     let players: Vec<PlayerInfo> = seat_names(puzzle, lang)
         .into_iter()
         .enumerate()
@@ -33,10 +34,10 @@ pub fn table_html(id: &str, puzzle: &Puzzle, lang: Lang, text: bool) -> String {
             connected: true,
         })
         .collect();
-    let legal = puzzle.view.legal_actions();
+    let legal = view.legal_actions();
     let input = TableInput {
         legal: &legal,
-        ..TableInput::new(id, &puzzle.view, &players, lang)
+        ..TableInput::new(id, view, &players, lang)
     };
     if text {
         render_text_table(&input, Some(puzzle.mover()))
@@ -45,17 +46,17 @@ pub fn table_html(id: &str, puzzle: &Puzzle, lang: Lang, text: bool) -> String {
     }
 }
 
-/// `action`, legal at the puzzle's decision, in words (`"Player 2: build the Butcher"`'s
-/// decision, without the name).
-pub fn action_said(puzzle: &Puzzle, action: &Action, lang: Lang) -> String {
+/// `action`, legal at the decision of `view` (one of the puzzle's line), in words
+/// (`"Player 2: build the Butcher"`'s decision, without the name).
+pub fn action_said(puzzle: &Puzzle, view: &View, action: &Action, lang: Lang) -> String {
     // The unseen tiles are dealt for the view after it only: a decision's words never depend
     // on them.
-    let mut game = puzzle.view.determinize(&mut ChaCha8Rng::seed_from_u64(0));
+    let mut game = view.determinize(&mut ChaCha8Rng::seed_from_u64(0));
     if game.play(*action).is_err() {
         return String::new();
     }
     let names = seat_names(puzzle, lang);
-    story_lines(lang, &names, &puzzle.view, action, &game.view())
+    story_lines(lang, &names, view, action, &game.view())
         .first()
         .map(|line| line.text.clone())
         .unwrap_or_default()

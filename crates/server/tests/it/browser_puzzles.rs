@@ -45,6 +45,7 @@ fn puzzle(game: &Game, accepted: &[usize], margin: f32) -> Puzzle {
         view: game.view(),
         solution: vec![accepted[0]],
         accepted,
+        later_accepted: Vec::new(),
         agreement: 1.0,
         margin,
         themes: vec![Theme::CharacterTile],

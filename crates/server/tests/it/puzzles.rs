@@ -5,6 +5,7 @@
 //! one attempt once.
 
 use crate::common;
+use crate::puzzle_lines::{answer, two_step_puzzle};
 use crate::security::{leaks, secrets};
 
 use common::{databases, Client, TestServer};
@@ -35,6 +36,7 @@ fn puzzle_of(game: &Game) -> Puzzle {
         view: game.view(),
         solution: vec![answer],
         accepted: vec![answer],
+        later_accepted: Vec::new(),
         agreement: 0.95,
         margin: 0.2,
         themes: vec![Theme::Building],
@@ -405,10 +407,11 @@ async fn puzzles_from_a_file_are_added_at_start_and_a_bad_line_stops_it() {
 async fn a_sample_of_the_stored_puzzles_holds_with_fresh_seeds_and_fresh_deals() {
     use helvetia_ai::puzzles::{generate, recheck, PuzzleSettings};
     use rand_core::{RngCore, SeedableRng};
-    // A small set as the generator makes it (two quick self-play games), stored and published.
+    // A small set as the generator makes it (two quick self-play games, of which one holds a
+    // puzzle of two decisions), stored and published.
     let settings = PuzzleSettings::quick();
     let (generated, _) =
-        tokio::task::spawn_blocking(move || generate(2, 2, &settings, 1, &|_, _| {}))
+        tokio::task::spawn_blocking(move || generate(2, 2, &settings, 4, &|_, _| {}))
             .await
             .unwrap();
     let database = common::Database::sqlite();
@@ -429,6 +432,12 @@ async fn a_sample_of_the_stored_puzzles_holds_with_fresh_seeds_and_fresh_deals()
     for i in (1..published.len()).rev() {
         published.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
     }
+    // The sample holds a puzzle of several decisions, each of them judged again.
+    let line = published
+        .iter()
+        .position(|puzzle| puzzle.steps() > 1)
+        .expect("a puzzle of several decisions in the set");
+    published.swap(0, line);
     published.truncate(3);
 
     // Each judged again with seeds the generator never used, so with other deals of the
@@ -439,7 +448,7 @@ async fn a_sample_of_the_stored_puzzles_holds_with_fresh_seeds_and_fresh_deals()
         published
             .iter()
             .flat_map(|puzzle| {
-                [0xfeed_u64, 0xbeef]
+                [0xfeed_u64, 0xca]
                     .map(|fresh| (puzzle.source.clone(), recheck(puzzle, &settings, fresh)))
             })
             .collect::<Vec<_>>()
@@ -449,22 +458,34 @@ async fn a_sample_of_the_stored_puzzles_holds_with_fresh_seeds_and_fresh_deals()
     let failed: Vec<_> = rechecked.iter().filter(|(_, holds)| !holds).collect();
     assert!(failed.is_empty(), "puzzles that did not hold: {failed:?}");
 
-    // Control: the same puzzle with another action recorded as its answer does not hold.
+    // Control: the same puzzle with another action recorded as the answer at its first
+    // decision, or at its second, does not hold.
     let tampered = tokio::task::spawn_blocking(move || {
-        let mut puzzle = sample[0].clone();
-        let other = *puzzle
-            .view
-            .legal_actions()
-            .iter()
-            .find(|action| !puzzle.accepts(action))
-            .expect("an action the puzzle does not accept");
-        puzzle.solution = vec![other];
-        puzzle.accepted = vec![other];
-        recheck(&puzzle, &settings, 0xfeed)
+        (0..2)
+            .map(|step| {
+                let mut puzzle = sample[0].clone();
+                let view = puzzle.view_at(step).unwrap();
+                let other = *view
+                    .legal_actions()
+                    .iter()
+                    .find(|action| !puzzle.accepts_at(step, action))
+                    .expect("an action the puzzle does not accept");
+                puzzle.solution[step] = other;
+                match step {
+                    0 => puzzle.accepted = vec![other],
+                    _ => puzzle.later_accepted[step - 1] = vec![other],
+                }
+                recheck(&puzzle, &settings, 0xfeed)
+            })
+            .collect::<Vec<_>>()
     })
     .await
     .unwrap();
-    assert!(!tampered, "a wrong answer recorded passes the recheck");
+    assert_eq!(
+        tampered,
+        [false, false],
+        "a wrong answer recorded passes the recheck"
+    );
     server.server.shutdown().await;
 }
 
@@ -736,6 +757,10 @@ async fn no_puzzle_route_carries_the_seed_or_the_hidden_order() {
     // Positive control: the scan finds what a payload must never carry.
     let position = serde_json::to_string(game.position()).unwrap();
     assert!(!leaks(&[position], &secrets(game.position(), seed)).is_empty());
+    // A puzzle of two decisions, whose second decision is put after a right first answer.
+    let line_seed = 6_543_210_987_654;
+    let (line_game, line_puzzle, [first, second]) = two_step_puzzle(line_seed);
+    hidden.extend(secrets(line_game.position(), line_seed));
     let store = &server.server.state.store;
     store.add_puzzles(&puzzles, 0).await.unwrap();
     let ids: Vec<String> = store
@@ -745,6 +770,13 @@ async fn no_puzzle_route_carries_the_seed_or_the_hidden_order() {
         .into_iter()
         .map(|p| p.id)
         .collect();
+    store
+        .add_puzzles(std::slice::from_ref(&line_puzzle), 0)
+        .await
+        .unwrap();
+    let line_id = helvetia_server::domain::puzzle_rating::puzzle_id(
+        &serde_json::to_string(&line_puzzle).unwrap(),
+    );
 
     // Every puzzle route, for a visitor and for a person, their answers included.
     let mut visitor = server.client().await;
@@ -782,6 +814,25 @@ async fn no_puzzle_route_carries_the_seed_or_the_hidden_order() {
             attempt(client, id, 1).await;
             attempt_in_streak(client, id, 1, 2).await;
         }
+        // Every decision of the line, its table drawn and as text.
+        for table in ["board", "text"] {
+            let (status, _) = client.get_text(&format!("/puzzles?table={table}")).await;
+            assert_eq!(status, StatusCode::OK);
+            let (status, going) = client
+                .post(
+                    &format!("/api/puzzles/{line_id}/attempt"),
+                    json!({"action": first, "text": table == "text"}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{going}");
+            assert_eq!(going["next"]["step"], 1, "{going}");
+            let drawn = going["next"]["table"].as_str().unwrap();
+            assert_eq!(drawn.contains("text-actions"), table == "text", "{drawn}");
+            for action in [second, 0] {
+                let (status, _) = answer(client, &line_id, &[first], action).await;
+                assert_eq!(status, StatusCode::OK);
+            }
+        }
     }
     // Her profile with her history of attempts.
     let (status, _) = anna.get(&format!("/api/players/{name}")).await;
@@ -791,7 +842,7 @@ async fn no_puzzle_route_carries_the_seed_or_the_hidden_order() {
     assert!(page.contains("Recent puzzles"));
     let payloads = server.transcript.payloads();
     assert!(
-        payloads.len() >= 2 * (5 + 8 + 9),
+        payloads.len() >= 2 * (5 + 8 + 9 + 8),
         "{} payloads",
         payloads.len()
     );

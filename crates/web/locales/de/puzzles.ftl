@@ -2,6 +2,7 @@
 nav-puzzles = Rätsel
 puzzles-title = Rätsel
 puzzles-goal = Finde die beste Aktion für { $name }.
+puzzles-goal-line = Finde die besten Aktionen für { $name }: { $steps } Entscheidungen eines Zugs, eine nach der anderen.
 puzzles-rating = Wertung des Rätsels: { $rating }
 puzzles-your-rating = Deine Rätselwertung: { $rating }
 puzzles-log-in = Melde dich an, um eine Rätselwertung zu bekommen
@@ -10,6 +11,7 @@ puzzles-none = Im Moment wartet kein Rätsel auf dich.
 puzzles-seat = Spieler { $n }
 puzzles-right = Richtig: { $best } ist die beste Aktion.
 puzzles-wrong = Nicht die beste: Die beste Aktion ist { $best }.
+puzzles-go-on = Richtig. Jetzt die nächste Entscheidung im selben Zug.
 puzzles-gain = Sie bringt etwa { $margin } % mehr Siegchance als die nächstbeste Aktion, in { $agreement } % der Verteilungen der verdeckten Plättchen, die die Suche probiert hat.
 puzzles-why = Wo deine Wahl zurückbleibt, nach der Bewertung (Siegpunkte): { $terms }.
 puzzles-rating-change = Deine Rätselwertung: { $before } → { $after }.

@@ -2,6 +2,7 @@
 nav-puzzles = Puzzles
 puzzles-title = Puzzles
 puzzles-goal = Find the best action for { $name }.
+puzzles-goal-line = Find the best actions for { $name }: { $steps } decisions of one turn, one after another.
 puzzles-rating = Puzzle rating: { $rating }
 puzzles-your-rating = Your puzzle rating: { $rating }
 puzzles-log-in = Log in to have a puzzle rating
@@ -10,6 +11,7 @@ puzzles-none = No puzzle is waiting for you now.
 puzzles-seat = Player { $n }
 puzzles-right = Right: { $best } is the best action.
 puzzles-wrong = Not the best: the best action is { $best }.
+puzzles-go-on = Right. Now the next decision of the same turn.
 puzzles-gain = It gives about { $margin } % more chance to win than the next best action, in { $agreement } % of the deals of the unseen tiles the search tried.
 puzzles-why = Where your choice falls short, by the evaluation (victory points): { $terms }.
 puzzles-rating-change = Your puzzle rating: { $before } → { $after }.

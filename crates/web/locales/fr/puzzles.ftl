@@ -2,6 +2,7 @@
 nav-puzzles = Problèmes
 puzzles-title = Problèmes
 puzzles-goal = Trouvez la meilleure action pour { $name }.
+puzzles-goal-line = Trouvez les meilleures actions pour { $name } : { $steps } décisions d’un même tour, l’une après l’autre.
 puzzles-rating = Classement du problème : { $rating }
 puzzles-your-rating = Votre classement aux problèmes : { $rating }
 puzzles-log-in = Connectez-vous pour avoir un classement aux problèmes
@@ -10,6 +11,7 @@ puzzles-none = Aucun problème ne vous attend pour l’instant.
 puzzles-seat = Joueur { $n }
 puzzles-right = Juste : { $best } est la meilleure action.
 puzzles-wrong = Pas la meilleure : la meilleure action est { $best }.
+puzzles-go-on = Juste. Maintenant la décision suivante du même tour.
 puzzles-gain = Elle donne environ { $margin } % de chances de gagner de plus que la meilleure action suivante, dans { $agreement } % des donnes des tuiles cachées que la recherche a essayées.
 puzzles-why = Là où votre choix reste en deçà, selon l’évaluation (points de victoire) : { $terms }.
 puzzles-rating-change = Votre classement aux problèmes : { $before } → { $after }.

@@ -2,6 +2,7 @@
 nav-puzzles = Problemi
 puzzles-title = Problemi
 puzzles-goal = Trova l’azione migliore per { $name }.
+puzzles-goal-line = Trova le azioni migliori per { $name }: { $steps } decisioni di un turno, una dopo l’altra.
 puzzles-rating = Punteggio del problema: { $rating }
 puzzles-your-rating = Il tuo punteggio nei problemi: { $rating }
 puzzles-log-in = Accedi per avere un punteggio nei problemi
@@ -10,6 +11,7 @@ puzzles-none = Per ora nessun problema ti aspetta.
 puzzles-seat = Giocatore { $n }
 puzzles-right = Giusto: { $best } è l’azione migliore.
 puzzles-wrong = Non la migliore: l’azione migliore è { $best }.
+puzzles-go-on = Giusto. Ora la decisione successiva dello stesso turno.
 puzzles-gain = Dà circa il { $margin } % di probabilità di vincere in più della seconda azione migliore, nel { $agreement } % delle distribuzioni delle tessere coperte provate dalla ricerca.
 puzzles-why = Dove la tua scelta resta indietro, secondo la valutazione (punti vittoria): { $terms }.
 puzzles-rating-change = Il tuo punteggio nei problemi: { $before } → { $after }.

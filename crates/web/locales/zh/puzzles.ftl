@@ -2,6 +2,7 @@
 nav-puzzles = 谜题
 puzzles-title = 谜题
 puzzles-goal = 为 { $name } 找出最好的行动。
+puzzles-goal-line = 为 { $name } 找出最好的行动：同一回合的 { $steps } 个决定，一个接一个。
 puzzles-rating = 谜题等级分：{ $rating }
 puzzles-your-rating = 你的谜题等级分：{ $rating }
 puzzles-log-in = 登录后即可获得谜题等级分
@@ -10,6 +11,7 @@ puzzles-none = 目前没有等你解答的谜题。
 puzzles-seat = 玩家 { $n }
 puzzles-right = 正确：{ $best } 是最好的行动。
 puzzles-wrong = 不是最好的：最好的行动是 { $best }。
+puzzles-go-on = 正确。现在是同一回合的下一个决定。
 puzzles-gain = 它比次优行动多约 { $margin }% 的获胜机会，在搜索尝试的未见板块分配中有 { $agreement }% 如此。
 puzzles-why = 按评估（胜利点），你的选择不足之处：{ $terms }。
 puzzles-rating-change = 你的谜题等级分：{ $before } → { $after }。

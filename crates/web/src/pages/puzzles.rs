@@ -31,6 +31,9 @@ pub struct PuzzleQuestion<'a> {
     pub text: bool,
     /// That seat, and its name on the table.
     pub mover: (u8, &'a str),
+    /// The decisions of its line, one to three: the seat decides again in the same turn after
+    /// a right answer, on the table the script then puts.
+    pub steps: usize,
     /// The puzzle's rating.
     pub rating: i64,
     /// The reader's puzzle rating; `None` for a visitor.
@@ -113,7 +116,13 @@ pub fn puzzles(
                     PuzzleMode::Daily => {}
                 }
                 @if let Some(question) = question {
-                    p class="puzzle-goal" { (lang.tr_args("puzzles-goal", &[("name", question.mover.1.into())])) }
+                    p class="puzzle-goal" {
+                        @if question.steps > 1 {
+                            (lang.tr_args("puzzles-goal-line", &[("name", question.mover.1.into()), ("steps", question.steps.into())]))
+                        } @else {
+                            (lang.tr_args("puzzles-goal", &[("name", question.mover.1.into())]))
+                        }
+                    }
                     p class="puzzle-facts" {
                         (lang.tr_args("puzzles-rating", &[("rating", question.rating.into())]))
                         @if streak.is_none() {
