@@ -13,11 +13,7 @@
 //! round trip fewer than the grouped pair. PostgreSQL locks the rows a statement changes in the
 //! order it meets them, so there each write stays one statement, in game order.
 
-use std::ops::{Deref, DerefMut};
-use std::time::{Duration, Instant};
-
-use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyConnection, AnyPool, Connection};
+use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
 use super::claim::{Claim, ClaimRow};
@@ -38,9 +34,6 @@ pub(super) struct WriteRequest {
     write: LogWrite,
     done: oneshot::Sender<StoreResult<()>>,
 }
-
-/// How long the writer keeps the connection while no write waits.
-const LINGER: Duration = Duration::from_millis(5);
 
 /// Most writes committed in one transaction.
 const MAX_GROUP: usize = group_writes::MOST_ROWS;
@@ -85,50 +78,23 @@ pub(super) async fn write_loop(
 ) {
     let mut batch = Vec::with_capacity(MAX_GROUP);
     let mut next_group = Vec::new();
-    let mut held: Option<HeldConnection> = None;
     loop {
         batch.append(&mut next_group);
-        while batch.len() < MAX_GROUP {
-            match requests.try_recv() {
-                Ok(request) => batch.push(request),
-                Err(_) => break,
-            }
-        }
-        if batch.is_empty() && held.is_some() {
-            // Writes come in waves (the answers to a group come back as the next): the
-            // connection is kept a moment for the next wave before it goes back to the pool.
-            match tokio::time::timeout(LINGER, requests.recv_many(&mut batch, MAX_GROUP)).await {
-                Ok(0) => return,
-                Ok(_) => {}
-                Err(_) => held = None,
-            }
-        }
         if batch.is_empty() {
-            // Nothing waits: the connection goes back to the pool for the other statements.
-            held = None;
             if requests.recv_many(&mut batch, MAX_GROUP).await == 0 {
                 return;
             }
+        } else {
+            // Writes held back from the last group go now, with whatever else waits.
+            while batch.len() < MAX_GROUP {
+                match requests.try_recv() {
+                    Ok(request) => batch.push(request),
+                    Err(_) => break,
+                }
+            }
         }
         hold_back_second_writes(&mut batch, &mut next_group);
-        if held.as_ref().is_some_and(HeldConnection::is_due) {
-            held = None;
-        }
-        let outcome = match &mut held {
-            Some(connection) => commit_group(connection, &batch, &telling).await,
-            None => match pool.acquire().await {
-                Ok(connection) => {
-                    commit_group(
-                        held.insert(HeldConnection::new(connection)),
-                        &batch,
-                        &telling,
-                    )
-                    .await
-                }
-                Err(error) => Err(error),
-            },
-        };
-        match outcome {
+        match commit_group(&pool, &batch, &telling).await {
             Ok(outcomes) => {
                 for (request, outcome) in batch.drain(..).zip(outcomes) {
                     let _ = request.done.send(outcome);
@@ -136,7 +102,6 @@ pub(super) async fn write_loop(
             }
             Err(error) => {
                 tracing::error!("game log commit failed: {error}");
-                held = None;
                 for request in batch.drain(..) {
                     let _ = request
                         .done
@@ -144,48 +109,6 @@ pub(super) async fn write_loop(
                 }
             }
         }
-    }
-}
-
-/// The pool's connection, kept by the writer from one group to the next while writes keep
-/// coming. Taking a connection from the pool and giving it back cost a group two trips to the
-/// database's thread, and the giving back runs in a task of its own, queued behind the
-/// requests the last commit woke: the next group waited for all of them. Held at most
-/// [`HeldConnection::MOST_HELD`] at a time, so that other statements (a new game, a rating, the
-/// checkpoint) take their turn on SQLite's one connection.
-struct HeldConnection {
-    connection: PoolConnection<Any>,
-    since: Instant,
-}
-
-impl HeldConnection {
-    /// How long the writer keeps the connection before it lets others have it.
-    const MOST_HELD: Duration = Duration::from_millis(100);
-
-    fn new(connection: PoolConnection<Any>) -> HeldConnection {
-        HeldConnection {
-            connection,
-            since: Instant::now(),
-        }
-    }
-
-    /// Whether it is time to give the connection back.
-    fn is_due(&self) -> bool {
-        self.since.elapsed() >= Self::MOST_HELD
-    }
-}
-
-impl Deref for HeldConnection {
-    type Target = AnyConnection;
-
-    fn deref(&self) -> &AnyConnection {
-        &self.connection
-    }
-}
-
-impl DerefMut for HeldConnection {
-    fn deref_mut(&mut self) -> &mut AnyConnection {
-        &mut self.connection
     }
 }
 
@@ -232,7 +155,7 @@ async fn truncate(
 /// Runs one group in a transaction; a write whose version moved on changes nothing and is
 /// reported alone.
 async fn commit_group(
-    connection: &mut AnyConnection,
+    pool: &AnyPool,
     batch: &[WriteRequest],
     telling: &Telling,
 ) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
@@ -241,7 +164,7 @@ async fn commit_group(
         .filter(|request| matches!(request.write.change, LogChange::Append { .. }))
         .count();
     if !telling.postgres && appends > 1 {
-        let mut tx = connection.begin().await?;
+        let mut tx = pool.begin().await?;
         if claim_and_append_together(&mut tx, batch).await? {
             return commit_writes(tx, batch, telling, Appended::Together).await;
         }
@@ -250,7 +173,7 @@ async fn commit_group(
         // whose it was.
         tx.rollback().await?;
     }
-    let tx = connection.begin().await?;
+    let tx = pool.begin().await?;
     commit_writes(tx, batch, telling, Appended::OneByOne).await
 }
 
@@ -266,7 +189,7 @@ enum Appended {
 /// Makes each write of `batch` in `tx` (its appends already made if `appended` says so), tells
 /// the changes made (their notices and events, [`Telling::all_within`]), and commits.
 async fn commit_writes(
-    mut tx: sqlx::Transaction<'_, Any>,
+    mut tx: sqlx::Transaction<'static, sqlx::Any>,
     batch: &[WriteRequest],
     telling: &Telling,
     appended: Appended,

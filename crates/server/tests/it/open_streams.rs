@@ -85,9 +85,13 @@ async fn a_revoked_tokens_open_streams_end_at_once_and_another_tokens_go_on() {
         let mut events = revoked.stream("/api/bot/events", &transcript).await;
         let mut kept_events = kept.stream("/api/bot/events", &transcript).await;
         let game = a_game_with(&mut anna, &robo_name, &revoked, &mut events).await;
-        let started = kept_events.next_within(WAIT).await.unwrap();
-        assert_eq!(started["type"], "invitation", "{started}");
-        let started = kept_events.next_within(WAIT).await.unwrap();
+        // The stream tells the bot's games as the database has them when it looks: on a busy
+        // machine the other token's program may have accepted, and Anna started, before this
+        // stream's look after the invitation, which it then leaves out.
+        let mut started = kept_events.next_within(WAIT).await.unwrap();
+        if started["type"] == "invitation" {
+            started = kept_events.next_within(WAIT).await.unwrap();
+        }
         assert_eq!(started["type"], "game_start", "{started}");
         let mut game_stream = revoked
             .stream(&format!("/api/bot/games/{game}/stream"), &transcript)
