@@ -10,7 +10,7 @@
 
 use std::sync::LazyLock;
 
-use super::padded_values::{bind_nulls, padded, size_for, values, SIZES};
+use super::padded_values::{bind_nulls, padded, sized, values, SIZES};
 use crate::domain::mail_event::{MailEvent, MailKind};
 
 /// The event a planned notification belongs to.
@@ -157,8 +157,7 @@ pub(super) async fn plan_group_events(
     rows: Vec<EventRow<'_>>,
     mails: bool,
 ) -> Result<(), sqlx::Error> {
-    let size = size_for(rows.len());
-    let padding = (padded(size) - rows.len()) * EVENT_WIDTH;
+    let (size, padding) = sized(rows.len(), EVENT_WIDTH);
     let at = MailKind::ALL
         .iter()
         .position(|&each| each == kind)

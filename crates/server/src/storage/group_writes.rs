@@ -13,7 +13,7 @@ use sqlx::Any;
 
 use super::claim::{Claim, ClaimRow};
 pub use super::padded_values::MOST_ROWS;
-use super::padded_values::{bind_nulls, padded, size_for, values, SIZES};
+use super::padded_values::{bind_nulls, padded, size_for, sized, values, SIZES};
 
 /// Values of an appended action: the game, its place in the log, who made it, the action.
 const APPEND_WIDTH: usize = 4;
@@ -102,8 +102,7 @@ pub(super) fn claims<'q>(
     claim: Claim,
     rows: Vec<ClaimRow<'q>>,
 ) -> Query<'q, Any, AnyArguments<'q>> {
-    let size = size_for(rows.len());
-    let padding = (padded(size) - rows.len()) * claim_fields(claim).len();
+    let (size, padding) = sized(rows.len(), claim_fields(claim).len());
     let mut query = sqlx::query(CLAIMS[claim as usize][size].as_str());
     for row in rows {
         query = claim.bind(query, row);
@@ -113,8 +112,7 @@ pub(super) fn claims<'q>(
 
 /// The appends of `rows` (at most [`MOST_ROWS`]), bound.
 pub(super) fn appends<'q>(rows: Vec<AppendRow<'q>>) -> Query<'q, Any, AnyArguments<'q>> {
-    let size = size_for(rows.len());
-    let padding = (padded(size) - rows.len()) * APPEND_WIDTH;
+    let (size, padding) = sized(rows.len(), APPEND_WIDTH);
     let mut query = sqlx::query(APPENDS[size].as_str());
     for row in rows {
         query = query

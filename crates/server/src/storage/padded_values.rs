@@ -24,6 +24,13 @@ pub(super) fn size_for(rows: usize) -> usize {
     rows.next_power_of_two().max(2).trailing_zeros() as usize - 1
 }
 
+/// The size number of the statement for `rows` rows of `width` values each, and the NULLs its
+/// padding rows take ([`bind_nulls`]).
+pub(super) fn sized(rows: usize, width: usize) -> (usize, usize) {
+    let size = size_for(rows);
+    (size, (padded(size) - rows) * width)
+}
+
 /// `(?, ?, …), (…)`: `rows` rows of `width` parameters. Anonymous, bound in order: SQLite finds
 /// a numbered parameter's name by walking a list of them all, for each one bound, which cost a
 /// statement of hundreds of them more than the JSON it replaced.
