@@ -1,12 +1,19 @@
 //! `helvetia puzzles`: puzzles from games. `generate` plays self-play games of the ladder's
 //! cheap levels, keeps the decisions where the mover's choice cost them clearly (judged from
-//! the mover's view only), and writes one puzzle per line as JSON.
+//! the mover's view only), and writes one puzzle per line as JSON; `check` judges a sample of a
+//! set again with fresh seeds and says how many hold.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use helvetia_ai::puzzles::{generate, PuzzleSettings};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use helvetia_ai::mix;
+use helvetia_ai::puzzles::{generate, recheck, Puzzle, PuzzleSettings};
+use helvetia_server::domain::puzzle_rating::puzzle_id;
+use helvetia_server::puzzles::import::parse;
 
 use crate::failure::{exit, Failure};
 
@@ -22,6 +29,29 @@ enum Command {
     /// Play self-play games of the ladder's cheap levels and write the puzzles found in them
     /// (newline-delimited JSON), with a summary on stderr.
     Generate(Generate),
+    /// Judge a sample of a set's puzzles again, with seeds and deals their generation never
+    /// used, and say how many still hold (their accepted actions within ε of the best in the
+    /// settings' share of the deals, and no other action).
+    Check(Check),
+}
+
+/// Which set, how large a sample, and with what.
+#[derive(Debug, clap::Args)]
+struct Check {
+    /// The set: one JSON puzzle a line, as `generate` writes it.
+    file: PathBuf,
+    /// Puzzles drawn from the set (all of them when it holds fewer).
+    #[arg(long, default_value_t = 100)]
+    sample: usize,
+    /// Seed of the draw and of the fresh judgements.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Puzzles judged at once (default: the machine's cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Judge with the tests' small settings (for a set generated with --quick).
+    #[arg(long)]
+    quick: bool,
 }
 
 /// How many games, from which seed, and where to write.
@@ -42,6 +72,14 @@ struct Generate {
     /// The small settings of the tests (fewer deals and iterations): quick, and less sure.
     #[arg(long)]
     quick: bool,
+    /// The share of each game's decisions the first look sees (0 to 1): below 1, a set from
+    /// many games costs less per game.
+    #[arg(long, default_value_t = 1.0)]
+    look_share: f32,
+    /// At most this many of a game's candidates are judged, the costliest by the first look
+    /// (default: the settings', 6; 2 with --quick).
+    #[arg(long)]
+    candidates_per_game: Option<usize>,
     /// No progress bar (for logs).
     #[arg(long)]
     quiet: bool,
@@ -51,8 +89,69 @@ struct Generate {
 pub fn run(args: Args) -> ExitCode {
     match args.command {
         Command::Generate(generate) => exit(run_generate(&generate)),
+        Command::Check(check) => exit(run_check(&check)),
     }
 }
+
+fn run_check(args: &Check) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| Failure::bad_input(format!("{}: {e}", args.file.display())))?;
+    let set = parse(&args.file.display().to_string(), &text).map_err(Failure::bad_input)?;
+    let drawn = |index: usize| mix(args.seed ^ mix(index as u64));
+    let mut order: Vec<usize> = (0..set.len()).collect();
+    order.sort_by_key(|&index| drawn(index));
+    order.truncate(args.sample);
+    let sample: Vec<Puzzle> = order
+        .iter()
+        .map(|&index| set[index].clone())
+        .collect();
+    let settings = if args.quick {
+        PuzzleSettings::quick()
+    } else {
+        PuzzleSettings::default()
+    };
+    let threads = crate::progress::threads(args.threads);
+    let bar = crate::progress::bar(sample.len() as u64, "puzzles", false);
+    let next = AtomicUsize::new(0);
+    let failed = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(puzzle) = sample.get(index) else {
+                    return;
+                };
+                if !recheck(puzzle, &settings, mix(args.seed ^ FRESH_SEED ^ index as u64)) {
+                    failed.lock().expect("no judge panicked").push(index);
+                }
+                bar.inc(1);
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let failed = failed.into_inner().expect("no judge panicked");
+    let held = sample.len() - failed.len();
+    println!(
+        "{held} of {} puzzles hold with fresh seeds and deals ({:.1}%)",
+        sample.len(),
+        held as f64 * 100.0 / sample.len().max(1) as f64
+    );
+    let mut failed = failed;
+    failed.sort_unstable();
+    for index in failed {
+        let puzzle = &sample[index];
+        let body = serde_json::to_string(puzzle).expect("a puzzle serializes");
+        println!(
+            "did not hold: {} ({} decisions)",
+            puzzle_id(&body),
+            puzzle.steps()
+        );
+    }
+    Ok(())
+}
+
+/// Set apart the fresh judgements' seeds from the draw of the sample.
+const FRESH_SEED: u64 = 0xF7E5_0000_0000_0060;
 
 fn run_generate(args: &Generate) -> Result<(), Failure> {
     if args.games == 0 {
@@ -65,11 +164,18 @@ fn run_generate(args: &Generate) -> Result<(), Failure> {
         )),
         None => Box::new(std::io::stdout().lock()),
     };
-    let settings = if args.quick {
+    if !(args.look_share > 0.0 && args.look_share <= 1.0) {
+        return Err(Failure::bad_input("--look-share must be above 0 and at most 1"));
+    }
+    let mut settings = if args.quick {
         PuzzleSettings::quick()
     } else {
         PuzzleSettings::default()
     };
+    settings.look_share = args.look_share;
+    if let Some(candidates) = args.candidates_per_game {
+        settings.candidates_per_game = candidates;
+    }
     let threads = crate::progress::threads(args.threads);
     let bar = crate::progress::bar(args.games as u64, "games", args.quiet);
     let progress = |done: usize, _total: usize| bar.set_position(done as u64);

@@ -49,6 +49,10 @@ pub struct PuzzleSettings {
     pub screen_iterations: u32,
     /// At most this many candidates per game are judged: those the first look found costliest.
     pub candidates_per_game: usize,
+    /// The share of a game's decisions the first look sees (0 to 1; 1: every one). A set mined
+    /// from many games looks at a sample of each, so its cost follows the games played more
+    /// than their length; which decisions are seen follows from the seed.
+    pub look_share: f32,
     /// Decisions with more legal actions than this are not judged (their cost grows with the
     /// number of actions, and a puzzle with dozens of answers is a search, not a puzzle).
     pub max_actions: usize,
@@ -72,6 +76,7 @@ impl Default for PuzzleSettings {
             screen_iterations: 16,
             candidates_per_game: 6,
             max_actions: 24,
+            look_share: 1.0,
         }
     }
 }

@@ -7,7 +7,8 @@
 //! the best leads the next by half the margin; at most
 //! [`PuzzleSettings::candidates_per_game`] of them, the costliest by the first look, are then
 //! judged. The cost of a game is thus bounded: a first look per decision (forced ones and those
-//! with more than [`PuzzleSettings::max_actions`] actions skipped) and a fixed number of
+//! with more than [`PuzzleSettings::max_actions`] actions skipped, and with a
+//! [`PuzzleSettings::look_share`] below 1 only a sample of the rest) and a fixed number of
 //! judgements.
 //!
 //! A kept decision's line goes on through the rest of the mover's turn where each next
@@ -78,6 +79,7 @@ pub fn mine(
         if legal.len() < 2
             || legal.len() > settings.max_actions
             || helvetia_engine::forced_step(&view.position).is_some()
+            || !looked_at(settings.look_share, seed, step)
         {
             continue;
         }
@@ -138,6 +140,19 @@ pub fn mine(
     counts.judge_seconds = judging.elapsed().as_secs_f64();
     Ok((puzzles, counts))
 }
+
+/// Whether the first look sees the decision at `step`, for a look at `share` of the decisions:
+/// every one at 1, otherwise a draw from `seed` and the step.
+fn looked_at(share: f32, seed: u64, step: usize) -> bool {
+    if share >= 1.0 {
+        return true;
+    }
+    let draw = (mix(seed ^ SAMPLE_SEED ^ mix(step as u64)) >> 40) as f32 / (1u64 << 24) as f32;
+    draw < share
+}
+
+/// Set apart the draw of the decisions looked at from the looks' and judgements' seeds.
+const SAMPLE_SEED: u64 = 0x5A4D_9000_0000_0005;
 
 /// Set apart the seeds of the first looks from the judgements'.
 const SCREEN_SEED: u64 = 0x5C4E_E400_0000_0003;

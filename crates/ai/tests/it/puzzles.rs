@@ -128,6 +128,26 @@ fn generation_counts_add_up_and_do_not_depend_on_the_threads() {
 }
 
 #[test]
+fn a_look_at_a_share_of_the_decisions_sees_about_that_share_and_the_same_ones_each_time() {
+    let every = PuzzleSettings::quick();
+    let quarter = PuzzleSettings {
+        look_share: 0.25,
+        ..every
+    };
+    let (_, all) = generate(2, 2, &every, 7, &|_, _| {});
+    let (sampled, some) = generate(2, 2, &quarter, 7, &|_, _| {});
+    let (again, _) = generate(2, 2, &quarter, 7, &|_, _| {});
+    assert_eq!(sampled, again);
+    let share = some.decisions as f64 / all.decisions as f64;
+    assert!(
+        (0.15..0.35).contains(&share),
+        "{} of {} decisions looked at",
+        some.decisions,
+        all.decisions
+    );
+}
+
+#[test]
 fn a_kept_decision_goes_on_through_the_turn_while_each_next_one_is_the_only_good_one() {
     // Two self-play games of which one holds a line of two decisions: a coin on the Builder,
     // then the one building worth building.

@@ -489,3 +489,72 @@ fn tune_writes_its_numbers_and_log_and_checks_one_seat_against_three() {
     let refused = helvetia(&["tune", "--players", "5", "--out", out.to_str().unwrap()]);
     assert!(!refused.status.success(), "five players are refused");
 }
+
+/// `puzzles generate` writes a set `puzzles check` judges again; a puzzle whose answer was
+/// changed to another action is named as one that does not hold.
+#[test]
+fn puzzles_generated_are_checked_again_and_a_changed_answer_does_not_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set.ndjson");
+    let generated = helvetia(&[
+        "puzzles",
+        "generate",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--quick",
+        "--look-share",
+        "0.5",
+        "--out",
+        set.to_str().unwrap(),
+        "--quiet",
+    ]);
+    stdout(&generated);
+    let text = std::fs::read_to_string(&set).unwrap();
+    let puzzles: Vec<helvetia_ai::puzzles::Puzzle> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert!(!puzzles.is_empty(), "two games gave no puzzle");
+    let checked = stdout(&helvetia(&[
+        "puzzles",
+        "check",
+        set.to_str().unwrap(),
+        "--quick",
+    ]));
+    let held = checked.lines().next().unwrap();
+    let total = format!("of {} puzzles hold", puzzles.len());
+    assert!(held.contains(&total), "{checked}");
+
+    // One decision whose answer is an action the judgement did not accept.
+    let mut changed = puzzles[0].clone();
+    let other = *changed
+        .view
+        .legal_actions()
+        .iter()
+        .find(|action| !changed.accepted.contains(action))
+        .expect("an action that was not accepted");
+    changed.solution = vec![other];
+    changed.accepted = vec![other];
+    changed.later_accepted.clear();
+    let file = dir.path().join("changed.ndjson");
+    std::fs::write(&file, serde_json::to_string(&changed).unwrap()).unwrap();
+    let checked = stdout(&helvetia(&[
+        "puzzles",
+        "check",
+        file.to_str().unwrap(),
+        "--quick",
+    ]));
+    assert!(checked.starts_with("0 of 1 puzzles hold"), "{checked}");
+    let id = helvetia_server::domain::puzzle_rating::puzzle_id(
+        &serde_json::to_string(&changed).unwrap(),
+    );
+    assert!(
+        checked.contains(&format!("did not hold: {id}")),
+        "{checked}"
+    );
+
+    let bad = helvetia(&["puzzles", "generate", "--games", "1", "--look-share", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

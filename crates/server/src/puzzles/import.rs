@@ -16,22 +16,33 @@ use crate::storage::Store;
 pub async fn import(store: &Store, path: &Path) -> Result<usize, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-    let puzzles = text
-        .lines()
+    let puzzles = parse(&path.display().to_string(), &text)?;
+    add(store, &puzzles).await
+}
+
+/// The puzzles of `text`, one JSON puzzle a line (blank lines skipped); `name` names it in
+/// the error.
+///
+/// # Errors
+/// A line is no puzzle.
+pub fn parse(name: &str, text: &str) -> Result<Vec<Puzzle>, String> {
+    text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(number, line)| {
-            serde_json::from_str::<Puzzle>(line).map_err(|error| {
-                format!(
-                    "{} line {}: not a puzzle: {error}",
-                    path.display(),
-                    number + 1
-                )
-            })
+            serde_json::from_str::<Puzzle>(line)
+                .map_err(|error| format!("{name} line {}: not a puzzle: {error}", number + 1))
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect()
+}
+
+/// Stores `puzzles` (one already stored is kept); answers how many were new.
+///
+/// # Errors
+/// The database failed.
+pub async fn add(store: &Store, puzzles: &[Puzzle]) -> Result<usize, String> {
     store
-        .add_puzzles(&puzzles, now())
+        .add_puzzles(puzzles, now())
         .await
         .map_err(|error| format!("cannot store the puzzles: {error}"))
 }

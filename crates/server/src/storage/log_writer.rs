@@ -152,10 +152,25 @@ async fn truncate(
     Ok(())
 }
 
-/// Runs one group in a transaction; a write whose version moved on changes nothing and is
-/// reported alone.
+/// Runs one group in a transaction on a connection of `pool`, and gives the connection back
+/// before answering. Given back here rather than on drop: a dropped connection goes back to the
+/// pool in a task of its own, which waits behind every answer the commit woke, and the next
+/// group (and every other statement) waits for it.
 async fn commit_group(
     pool: &AnyPool,
+    batch: &[WriteRequest],
+    telling: &Telling,
+) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
+    let mut connection = pool.acquire().await?;
+    let outcome = commit_group_on(&mut connection, batch, telling).await;
+    connection.return_to_pool().await;
+    outcome
+}
+
+/// Runs one group in a transaction on `connection`; a write whose version moved on changes
+/// nothing and is reported alone.
+async fn commit_group_on(
+    connection: &mut sqlx::AnyConnection,
     batch: &[WriteRequest],
     telling: &Telling,
 ) -> Result<Vec<StoreResult<()>>, sqlx::Error> {
@@ -164,7 +179,7 @@ async fn commit_group(
         .filter(|request| matches!(request.write.change, LogChange::Append { .. }))
         .count();
     if !telling.postgres && appends > 1 {
-        let mut tx = pool.begin().await?;
+        let mut tx = sqlx::Connection::begin(&mut *connection).await?;
         if claim_and_append_together(&mut tx, batch).await? {
             return commit_writes(tx, batch, telling, Appended::Together).await;
         }
@@ -173,7 +188,7 @@ async fn commit_group(
         // whose it was.
         tx.rollback().await?;
     }
-    let tx = pool.begin().await?;
+    let tx = sqlx::Connection::begin(&mut *connection).await?;
     commit_writes(tx, batch, telling, Appended::OneByOne).await
 }
 
@@ -189,7 +204,7 @@ enum Appended {
 /// Makes each write of `batch` in `tx` (its appends already made if `appended` says so), tells
 /// the changes made (their notices and events, [`Telling::all_within`]), and commits.
 async fn commit_writes(
-    mut tx: sqlx::Transaction<'static, sqlx::Any>,
+    mut tx: sqlx::Transaction<'_, sqlx::Any>,
     batch: &[WriteRequest],
     telling: &Telling,
     appended: Appended,

@@ -292,6 +292,11 @@ pub fn migrator(postgres: bool) -> Migrator {
                 "puzzles",
                 include_str!("../../migrations/0029_puzzles.sql"),
             ),
+            migration(
+                30,
+                "puzzle lookups",
+                include_str!("../../migrations/0030_puzzle_lookups.sql"),
+            ),
         ]),
         ignore_missing: false,
         locking: true,
