@@ -178,10 +178,12 @@ impl Store {
         } else {
             ""
         };
+        // The puzzle is chosen by id from the index of ratings and themes, then read: a
+        // choice among whole rows would read every puzzle's body.
         let sql = format!(
-            "SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE NOT EXISTS (SELECT 1 FROM \
-             puzzle_attempts a WHERE a.puzzle_id = p.id AND a.user_id = $1) {of_theme} \
-             ORDER BY ABS(p.rating - $2), p.id LIMIT 1"
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id = (SELECT p.id FROM puzzles p \
+             WHERE NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = p.id AND \
+             a.user_id = $1) {of_theme} ORDER BY ABS(p.rating - $2), p.id LIMIT 1)"
         );
         let row = sqlx::query(&sql).bind(user_id.unwrap_or("")).bind(near);
         let row = match theme {
@@ -268,8 +270,8 @@ impl Store {
         let day = (day_start.div_euclid(86_400)) as u64;
         let offset = (helvetia_ai::mix(day) % count.max(1) as u64) as i64;
         let row = sqlx::query(&format!(
-            "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE created_at < $1 ORDER BY id \
-             LIMIT 1 OFFSET $2"
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id = (SELECT id FROM puzzles \
+             WHERE created_at < $1 ORDER BY id LIMIT 1 OFFSET $2)"
         ))
         .bind(bound)
         .bind(offset)
