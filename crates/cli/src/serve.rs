@@ -117,6 +117,10 @@ pub struct Args {
     /// them (one already stored is kept).
     #[arg(long, value_name = "FILE")]
     puzzles: Option<std::path::PathBuf>,
+    /// Do not add the first puzzle set shipped with the server (added once otherwise, at the
+    /// first start).
+    #[arg(long)]
+    no_first_puzzles: bool,
     /// The share of one core this node may spend mining finished games for puzzles (0: none).
     #[arg(long, default_value_t = 0.25)]
     puzzle_mining_share: f64,
@@ -195,6 +199,7 @@ pub fn run(args: Args) -> ExitCode {
         play_now_tick_ms: args.play_now_tick_ms.max(10),
         tournament_tick_ms: args.tournament_tick_ms.max(10),
         puzzles_file: args.puzzles,
+        first_puzzle_set: !args.no_first_puzzles,
         puzzle_mining_share: args.puzzle_mining_share.clamp(0.0, 1.0),
         puzzle_settings: Default::default(),
         puzzle_idle_ms: 30_000,

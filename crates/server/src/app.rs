@@ -188,6 +188,12 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
     let mail = mail_config(&config, addr)?;
     let hooks = webhook_config(&config, addr);
     let state = open(config).await?;
+    if state.config.first_puzzle_set {
+        let added = puzzles::first_set::add_first_set(&state.store)
+            .await
+            .map_err(StartError)?;
+        tracing::info!("{added} new puzzles from the first set");
+    }
     if let Some(path) = &state.config.puzzles_file {
         let added = puzzles::import::import(&state.store, path)
             .await

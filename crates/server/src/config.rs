@@ -79,6 +79,9 @@ pub struct Config {
     /// Puzzles to add at start (one JSON puzzle a line, as `helvetia puzzles generate` writes
     /// them); one already stored is kept.
     pub puzzles_file: Option<std::path::PathBuf>,
+    /// Whether the first puzzle set shipped with the server is added at start, once (off in
+    /// an embedded server and its tests; `helvetia serve` turns it on).
+    pub first_puzzle_set: bool,
     /// The share of one core the mining of finished games for puzzles may take on this node,
     /// at most (0 turns it off): after each game it rests long enough to keep to it.
     pub puzzle_mining_share: f64,
@@ -143,6 +146,7 @@ impl Default for Config {
             play_now_tick_ms: 1000,
             tournament_tick_ms: 5000,
             puzzles_file: None,
+            first_puzzle_set: false,
             puzzle_mining_share: 0.25,
             puzzle_settings: helvetia_ai::puzzles::PuzzleSettings::default(),
             puzzle_idle_ms: 30_000,

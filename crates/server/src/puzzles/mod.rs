@@ -5,11 +5,13 @@
 //! one turn is answered a decision at a time ([`line`]). Visitors may try puzzles too,
 //! unrated. The page ([`page`]) puts the puzzle on the game's own table ([`table`]), of a theme
 //! the reader picks; a [`streak`] runs puzzles of rising rating until a mistake, unrated; the
-//! puzzle of the [`daily`] is the same for everyone on a UTC day.
+//! puzzle of the [`daily`] is the same for everyone on a UTC day. A new site starts with the
+//! [`first_set`], shipped with the server.
 
 pub mod attempts;
 pub mod daily;
 pub mod export;
+pub mod first_set;
 pub mod import;
 pub mod line;
 pub mod next;

@@ -241,8 +241,9 @@ impl Store {
 
     /// The puzzle of the UTC day that starts at `day_start` (seconds since the epoch): one of
     /// the puzzles stored before that day (on a set's first day, of those stored first), chosen
-    /// from the day alone. Puzzles are only ever added, each at the time it is added, so that
-    /// choice holds all day: every person and every node shows the same puzzle.
+    /// from the day alone, counted in the order of the index of creation (no sort, no body
+    /// read). Puzzles are only ever added, each at the time it is added, so that choice holds
+    /// all day: every person and every node shows the same puzzle.
     ///
     /// # Errors
     /// Database failure, or a stored puzzle that does not read.
@@ -271,7 +272,7 @@ impl Store {
         let offset = (helvetia_ai::mix(day) % count.max(1) as u64) as i64;
         let row = sqlx::query(&format!(
             "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id = (SELECT id FROM puzzles \
-             WHERE created_at < $1 ORDER BY id LIMIT 1 OFFSET $2)"
+             WHERE created_at < $1 ORDER BY created_at, id LIMIT 1 OFFSET $2)"
         ))
         .bind(bound)
         .bind(offset)

@@ -54,6 +54,7 @@ mod operations;
 mod play;
 mod play_now;
 mod push;
+mod puzzle_first_set;
 mod puzzle_lines;
 mod puzzles;
 mod ratings;
