@@ -12,17 +12,6 @@ use reqwest::StatusCode;
 /// The least the set must hold (docs/performance.md: how it was made).
 const AT_LEAST: usize = 1000;
 
-/// Whether `value` holds an object key named `key`, at any depth.
-fn has_key(value: &serde_json::Value, key: &str) -> bool {
-    match value {
-        serde_json::Value::Object(map) => map
-            .iter()
-            .any(|(name, inner)| name == key || has_key(inner, key)),
-        serde_json::Value::Array(items) => items.iter().any(|item| has_key(item, key)),
-        _ => false,
-    }
-}
-
 #[test]
 fn the_first_set_is_large_and_carries_nothing_hidden() {
     let set = first_set().expect("the set reads");
@@ -30,7 +19,11 @@ fn the_first_set_is_large_and_carries_nothing_hidden() {
     let mut ids = std::collections::HashSet::new();
     for puzzle in &set {
         let json = serde_json::to_value(puzzle).unwrap();
-        assert!(!has_key(&json, "seed"), "a puzzle carries a seed: {json}");
+        let text = json.to_string();
+        assert!(
+            !text.contains("\"seed\""),
+            "a puzzle carries a seed: {text}"
+        );
         assert_eq!(json["view"]["position"]["stack2"], serde_json::json!([]));
         assert_eq!(json["view"]["position"]["stack3"], serde_json::json!([]));
         assert!((1..=MAX_STEPS).contains(&puzzle.steps()), "{json}");
