@@ -6,7 +6,6 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -111,33 +110,13 @@ fn run_check(args: &Check) -> Result<(), Failure> {
         PuzzleSettings::default()
     };
     let threads = crate::progress::threads(args.threads);
-    let bar = crate::progress::bar(sample.len() as u64, "puzzles", false);
-    let next = AtomicUsize::new(0);
-    let failed = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(puzzle) = sample.get(index) else {
-                    return;
-                };
-                if !recheck(puzzle, &settings, mix(args.seed ^ FRESH_SEED ^ index as u64)) {
-                    failed.lock().expect("no judge panicked").push(index);
-                }
-                bar.inc(1);
-            });
-        }
-    });
-    bar.finish_and_clear();
-    let failed = failed.into_inner().expect("no judge panicked");
+    let failed = judge_again(&sample, &settings, threads, args.seed);
     let held = sample.len() - failed.len();
     println!(
         "{held} of {} puzzles hold with fresh seeds and deals ({:.1}%)",
         sample.len(),
         held as f64 * 100.0 / sample.len().max(1) as f64
     );
-    let mut failed = failed;
-    failed.sort_unstable();
     for index in failed {
         let puzzle = &sample[index];
         let body = serde_json::to_string(puzzle).expect("a puzzle serializes");
@@ -150,12 +129,46 @@ fn run_check(args: &Check) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Judges each puzzle of `sample` again on `threads` threads, with seeds drawn from `seed`;
+/// answers the indices of those that did not hold, in order.
+fn judge_again(
+    sample: &[Puzzle],
+    settings: &PuzzleSettings,
+    threads: usize,
+    seed: u64,
+) -> Vec<usize> {
+    let bar = crate::progress::bar(sample.len() as u64, "puzzles", false);
+    let next = AtomicUsize::new(0);
+    let failed = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(puzzle) = sample.get(index) else {
+                    return;
+                };
+                if !recheck(puzzle, settings, mix(seed ^ FRESH_SEED ^ index as u64)) {
+                    failed.lock().expect("no judge panicked").push(index);
+                }
+                bar.inc(1);
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let mut failed = failed.into_inner().expect("no judge panicked");
+    failed.sort_unstable();
+    failed
+}
+
 /// Set apart the fresh judgements' seeds from the draw of the sample.
 const FRESH_SEED: u64 = 0xF7E5_0000_0000_0060;
 
 fn run_generate(args: &Generate) -> Result<(), Failure> {
     if args.games == 0 {
         return Err(Failure::bad_input("--games must be at least 1"));
+    }
+    if !(args.look_share > 0.0 && args.look_share <= 1.0) {
+        return Err(Failure::bad_input("--look-share must be above 0 and at most 1"));
     }
     let mut out: Box<dyn Write> = match &args.out {
         Some(path) => Box::new(std::io::BufWriter::new(
@@ -164,9 +177,6 @@ fn run_generate(args: &Generate) -> Result<(), Failure> {
         )),
         None => Box::new(std::io::stdout().lock()),
     };
-    if !(args.look_share > 0.0 && args.look_share <= 1.0) {
-        return Err(Failure::bad_input("--look-share must be above 0 and at most 1"));
-    }
     let mut settings = if args.quick {
         PuzzleSettings::quick()
     } else {
