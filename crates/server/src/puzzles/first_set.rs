@@ -19,23 +19,31 @@ const FIRST_SET: &[u8] = include_bytes!("../../puzzles/first-set.ndjson.zst");
 /// # Errors
 /// The built-in file does not read (a broken build).
 pub fn first_set() -> Result<Vec<Puzzle>, String> {
+    parse("the first puzzle set", &first_set_text()?)
+}
+
+/// The set's text, decompressed.
+fn first_set_text() -> Result<String, String> {
     let text = zstd::decode_all(FIRST_SET)
         .map_err(|error| format!("the first puzzle set does not decompress: {error}"))?;
-    let text = String::from_utf8(text)
-        .map_err(|error| format!("the first puzzle set is not text: {error}"))?;
-    parse("the first puzzle set", &text)
+    String::from_utf8(text).map_err(|error| format!("the first puzzle set is not text: {error}"))
 }
 
 /// Adds the first set unless its first puzzle is stored already; answers how many were new.
+/// Only the first line is read before that lookup, so a restart parses no puzzle but one.
 ///
 /// # Errors
 /// The set does not read, or the database failed.
 pub async fn add_first_set(store: &Store) -> Result<usize, String> {
-    let puzzles = first_set()?;
-    let Some(first) = puzzles.first() else {
+    let text = first_set_text()?;
+    let first_line = text
+        .lines()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or_default();
+    let Some(first) = parse("the first puzzle set", first_line)?.pop() else {
         return Ok(0);
     };
-    let body = serde_json::to_string(first).map_err(|error| error.to_string())?;
+    let body = serde_json::to_string(&first).map_err(|error| error.to_string())?;
     let stored = store
         .puzzle(&puzzle_id(&body))
         .await
@@ -43,5 +51,5 @@ pub async fn add_first_set(store: &Store) -> Result<usize, String> {
     if stored.is_some() {
         return Ok(0);
     }
-    add(store, &puzzles).await
+    add(store, &parse("the first puzzle set", &text)?).await
 }
