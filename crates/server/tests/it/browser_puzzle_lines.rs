@@ -114,17 +114,8 @@ async fn a_puzzle_of_two_decisions_is_solved_by_clicking_each_in_turn() {
 
     // In text: the first answer typed brings the next decision's numbered choices, read out,
     // and the second typed solves it.
-    visitor
-        .goto(&server.url("/puzzles?table=text&lang=en"))
-        .await
-        .unwrap();
-    wait_until(
-        &visitor,
-        "document.querySelector('#text-table .text-actions') && document.getElementById('text-command')",
-        "the puzzle in text",
-        Duration::from_secs(20),
-    )
-    .await;
+    browser_support::open_puzzle_in_text(&visitor, &server.url("/puzzles?table=text&lang=en"))
+        .await;
     browser_support::type_command(&visitor, &(first + 1).to_string()).await;
     wait_until(
         &visitor,

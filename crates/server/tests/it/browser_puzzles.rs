@@ -271,17 +271,8 @@ async fn a_person_answers_puzzles_on_the_table_and_sees_what_came_of_each() {
     // By text, as a screen reader user meets it (`?table=text`): the numbered choices, the
     // first typed as the answer, what came of it read out in the answers' live region with the
     // way on, and `n` goes on to the next puzzle.
-    visitor
-        .goto(&server.url("/puzzles?table=text&lang=en"))
-        .await
-        .unwrap();
-    wait_until(
-        &visitor,
-        "document.querySelector('#text-table .text-actions') && document.getElementById('text-command')",
-        "the puzzle in text",
-        Duration::from_secs(20),
-    )
-    .await;
+    browser_support::open_puzzle_in_text(&visitor, &server.url("/puzzles?table=text&lang=en"))
+        .await;
     let id = visitor
         .find(Locator::Css("#text-table"))
         .await

@@ -1023,6 +1023,19 @@ pub async fn press(client: &Client, key: &str) {
         .unwrap_or_else(|e| panic!("press {key:?}: {e}"));
 }
 
+/// Opens the puzzle page at `url` (one of `/puzzles?table=text…`) and waits until its text
+/// table offers numbered choices and the command field.
+pub async fn open_puzzle_in_text(client: &Client, url: &str) {
+    client.goto(url).await.unwrap();
+    wait_until(
+        client,
+        "document.querySelector('#text-table .text-actions') && document.getElementById('text-command')",
+        "the puzzle in text",
+        Duration::from_secs(20),
+    )
+    .await;
+}
+
 /// Types `line` into the text mode's command field and presses Enter.
 pub async fn type_command(client: &Client, line: &str) {
     client
