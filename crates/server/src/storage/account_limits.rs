@@ -54,8 +54,8 @@ pub(super) async fn lock_account(
     if tx.backend_name() == "SQLite" {
         return Ok(());
     }
-    // A column that no other table refers to: writing the key would make SQLite check every
-    // table whose foreign key names it.
+    // A column that no other table refers to, so that the write locks the row and touches
+    // nothing else.
     sqlx::query("UPDATE users SET created_at = created_at WHERE id = $1")
         .bind(user_id)
         .execute(&mut **tx)
