@@ -107,3 +107,43 @@ async fn a_game_against_bots_is_played_again_at_once() {
     assert_eq!(state["your_seat"], 1);
     server.server.shutdown().await;
 }
+
+/// A rematch refused by its asker's cap on open games after its link to the finished game was
+/// written leaves nothing of itself: the link is gone with the refusal, so the other player
+/// still makes the next game (a link left behind would point at a game that was never stored).
+#[tokio::test]
+async fn a_rematch_refused_at_the_cap_leaves_no_link_behind() {
+    for database in databases().await {
+        let mut config = common::test_config(&database.url);
+        config.max_open_games = 1;
+        let server = TestServer::start_with(database, config).await;
+        let mut anna = server.user("anna").await;
+        let mut beat = server.user("beat").await;
+        let (id, _) = create_game(
+            &mut anna,
+            json!({"players": 2, "round_limit": 1, "character_tiles": false}),
+            json!([{"kind": "me"}, {"kind": "open"}]),
+        )
+        .await;
+        join_and_start(&id, &mut anna, &mut beat).await;
+        play_http(&id, &mut [&mut anna, &mut beat], 5_000, |_| 0).await;
+        // Anna's one open game fills her cap.
+        create_game(
+            &mut anna,
+            json!({"players": 2}),
+            json!([{"kind": "me"}, {"kind": "open"}]),
+        )
+        .await;
+        let path = format!("/api/games/{id}/rematch");
+        let (status, body) = anna.post(&path, json!({})).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        let (status, next) = beat.post(&path, json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        assert_eq!(next["created"], true, "{next}");
+        let next_id = next["id"].as_str().unwrap();
+        let (status, body) = beat.get(&format!("/api/games/{next_id}")).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["status"], "open", "{body}");
+        server.server.shutdown().await;
+    }
+}
