@@ -3,9 +3,21 @@
 
 use crate::common;
 
-use common::{create_game, databases, join_and_start, play_http, TestServer};
+use common::{create_game, databases, join_and_start, play_http, Client, TestServer};
 use reqwest::StatusCode;
 use serde_json::json;
+
+/// A two-player game of one round that `creator` made and both started; its id.
+async fn one_round_game(creator: &mut Client, other: &mut Client) -> String {
+    let (id, _) = create_game(
+        creator,
+        json!({"players": 2, "round_limit": 1, "character_tiles": false}),
+        json!([{"kind": "me"}, {"kind": "open"}]),
+    )
+    .await;
+    join_and_start(&id, creator, other).await;
+    id
+}
 
 #[tokio::test]
 async fn the_players_of_a_finished_game_meet_again_in_one_new_game() {
@@ -14,13 +26,7 @@ async fn the_players_of_a_finished_game_meet_again_in_one_new_game() {
         let mut anna = server.user("anna").await;
         let mut beat = server.user("beat").await;
         let mut carl = server.user("carl").await;
-        let (id, _) = create_game(
-            &mut anna,
-            json!({"players": 2, "round_limit": 1, "character_tiles": false}),
-            json!([{"kind": "me"}, {"kind": "open"}]),
-        )
-        .await;
-        join_and_start(&id, &mut anna, &mut beat).await;
+        let id = one_round_game(&mut anna, &mut beat).await;
         let path = format!("/api/games/{id}/rematch");
         let (status, body) = anna.post(&path, json!({})).await;
         assert_eq!(status, StatusCode::CONFLICT, "not before the end: {body}");
@@ -119,13 +125,7 @@ async fn a_rematch_refused_at_the_cap_leaves_no_link_behind() {
         let server = TestServer::start_with(database, config).await;
         let mut anna = server.user("anna").await;
         let mut beat = server.user("beat").await;
-        let (id, _) = create_game(
-            &mut anna,
-            json!({"players": 2, "round_limit": 1, "character_tiles": false}),
-            json!([{"kind": "me"}, {"kind": "open"}]),
-        )
-        .await;
-        join_and_start(&id, &mut anna, &mut beat).await;
+        let id = one_round_game(&mut anna, &mut beat).await;
         play_http(&id, &mut [&mut anna, &mut beat], 5_000, |_| 0).await;
         // Anna's one open game fills her cap.
         create_game(
