@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{create_game, databases, join_and_start, play_http, Client, TestServer};
+use common::{create_game, databases, join_and_start, play_http, test_config, Client, TestServer};
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -120,7 +120,7 @@ async fn a_game_against_bots_is_played_again_at_once() {
 #[tokio::test]
 async fn a_rematch_refused_at_the_cap_leaves_no_link_behind() {
     for database in databases().await {
-        let mut config = common::test_config(&database.url);
+        let mut config = test_config(&database.url);
         config.max_open_games = 1;
         let server = TestServer::start_with(database, config).await;
         let mut anna = server.user("anna").await;
