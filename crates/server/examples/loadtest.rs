@@ -6,7 +6,10 @@
 //!
 //! By default every viewer is a browser (`--format html`): it receives the rendered table (whole,
 //! then the changes, applied to its copy as the browser does; their sizes are reported) and a
-//! player clicks one of its `data-action` targets. `--format json` makes them API clients.
+//! player clicks one of its `data-action` targets. `--format json` makes them API clients that
+//! receive the whole view with every update; `--format json-changes`, API clients that keep the
+//! view and receive what changed in it (a JSON Patch they apply, checking the version it starts
+//! from).
 //! Without `--rate` each player answers at once (a closed loop: the server runs flat out);
 //! `--rate R` paces the games so that together they submit about R actions per second, as
 //! people who think between moves do, and the latencies show how the server copes with R.
@@ -49,7 +52,7 @@ struct Options {
     warmup: u64,
     /// Actions per second all games together aim at; `None`: as fast as the server answers.
     rate: Option<f64>,
-    /// Browsers (`html`) or API clients (`json`).
+    /// Browsers (`html`) or API clients (`json`, `json-changes`).
     format: String,
     /// Whether the server plays the players' forced steps for them after its pause (their
     /// accounts' setting; on, as for everyone, unless `--forced-steps off`).
@@ -80,7 +83,10 @@ fn options() -> Options {
             "--warmup" => options.warmup = value.parse().expect("--warmup SECONDS"),
             "--rate" => options.rate = Some(value.parse().expect("--rate ACTIONS_PER_SECOND")),
             "--format" => {
-                assert!(value == "html" || value == "json", "--format html|json");
+                assert!(
+                    ["html", "json", "json-changes"].contains(&value.as_str()),
+                    "--format html|json|json-changes"
+                );
                 options.format = value;
             }
             "--forced-steps" => {
@@ -154,13 +160,45 @@ impl Seen {
                 choices,
             };
         }
-        let update: Update = serde_json::from_str(text).unwrap();
+        Seen::from(serde_json::from_str::<Update>(text).unwrap())
+    }
+}
+
+impl From<Update> for Seen {
+    fn from(update: Update) -> Seen {
         Seen {
             error: (update.kind == "error").then_some(update.message),
             version: update.version,
             finished: update.status == "finished",
             choices: update.legal.len(),
         }
+    }
+}
+
+/// What a JSON client that asked for changes (`--format json-changes`) holds: the version of
+/// its view. Like a `json` client, which skips the view, it skips the patch (applying it is a
+/// client's work, not the server's, and the generator shares the server's cores; the tests
+/// apply them), and checks that each patch starts from the version it holds.
+#[derive(Default)]
+struct HeldView {
+    version: u64,
+}
+
+impl HeldView {
+    /// Reads a JSON message; an error if its changes start from another version than the one
+    /// held.
+    fn read(&mut self, text: &str) -> Result<Seen, String> {
+        let update: Update = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if update.kind == "changes" && update.since != self.version {
+            return Err(format!(
+                "changes since {}, held {}",
+                update.since, self.version
+            ));
+        }
+        if update.kind != "error" {
+            self.version = update.version;
+        }
+        Ok(Seen::from(update))
     }
 }
 
@@ -171,12 +209,15 @@ fn attribute<'a>(html: &'a str, name: &str) -> &'a str {
     &html[start..start + html[start..].find('"').unwrap()]
 }
 
+/// A JSON message as the viewers read it (`since`: only in changes).
 #[derive(Deserialize)]
 struct Update {
     #[serde(rename = "type")]
     kind: String,
     #[serde(default)]
     version: u64,
+    #[serde(default)]
+    since: u64,
     #[serde(default)]
     legal: Vec<serde::de::IgnoredAny>,
     #[serde(default)]
@@ -333,6 +374,8 @@ async fn viewer(
     let mut answered = None;
     // The table as a browser shows it: the first whole, then changed by each message.
     let mut table = String::new();
+    // The view as a JSON client that asked for changes keeps it.
+    let mut held = (run.format == "json-changes").then(HeldView::default);
     while let Ok(Some(Ok(message))) = tokio::time::timeout_at(deadline.into(), socket.next()).await
     {
         let Message::Text(text) = message else {
@@ -357,7 +400,17 @@ async fn viewer(
                 continue;
             }
         }
-        let update = Seen::read(if is_table { &table } else { text.as_str() });
+        let update = match &mut held {
+            Some(held) => match held.read(text.as_str()) {
+                Ok(update) => update,
+                Err(error) => {
+                    totals.errors.fetch_add(1, Ordering::Relaxed);
+                    eprintln!("error: changes that do not apply: {error}");
+                    continue;
+                }
+            },
+            None => Seen::read(if is_table { &table } else { text.as_str() }),
+        };
         if let Some(error) = update.error {
             totals.errors.fetch_add(1, Ordering::Relaxed);
             eprintln!("error: {error} (answered version {answered:?}, seen {seen})");
@@ -614,6 +667,7 @@ fn main() {
             "viewers are:          {}",
             match options.format.as_str() {
                 "html" => "browsers (rendered table)",
+                "json-changes" => "API clients (JSON, the view's changes)",
                 _ => "API clients (JSON)",
             }
         );

@@ -1,7 +1,9 @@
 //! `GET /api/bot/games/{id}/stream`: one game as the bot's seat sees it, as lines of JSON.
 //! First `{"type":"game","id":…,"seat":…,"options":…}`, then the update every WebSocket
 //! client in the JSON format gets (`{"type":"update","version":…,"view":…,"legal":…,
-//! "your_turn":…,…}`, built by [`crate::play::presenter`]) at once and after every change. The
+//! "your_turn":…,…}`, built by [`crate::play::updates`]) at once and after every change; with
+//! `?format=json-changes`, after the first update only what changed in the view, as the
+//! WebSocket's format of that name sends it. The
 //! stream ends after the update that shows the game over, or when its token is revoked. While
 //! it is open the seat is shown as present, as a person's open table is; it counts against the
 //! account's streams (`--max-streams-per-account`).
@@ -9,7 +11,8 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use helvetia_engine::Seat;
 use serde_json::json;
@@ -25,17 +28,31 @@ use crate::live::cache::find;
 use crate::live::live_game::LiveGame;
 use crate::live::open_streams::StreamHold;
 use crate::live::snapshot::Snapshot;
-use crate::play::presenter::{self, UpdateFormat};
+use crate::play::updates::{self, Sent, UpdateFormat};
 use crate::state::AppState;
 use helvetia_web::{Lang, Layout};
+
+/// The stream's query: `?format=json` (the default) or `?format=json-changes`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StreamQuery {
+    #[serde(default)]
+    format: UpdateFormat,
+}
 
 /// `GET /api/bot/games/{id}/stream`.
 pub async fn stream(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    query: Result<Query<StreamQuery>, QueryRejection>,
     user: User,
 ) -> AppResult<Response> {
     bot_token(&user)?;
+    let Query(StreamQuery { format }) = query?;
+    if !format.is_json() {
+        return Err(AppError::bad_request("bad-address")
+            .detailed("a bot's stream is JSON: format=json or format=json-changes"));
+    }
     let hold = app.open_streams.open(&user)?;
     let live = find(&app, &id).await?;
     let snapshot = live.snapshot();
@@ -54,6 +71,8 @@ pub async fn stream(
         shutdown: app.shutdown.subscribe(),
         presence: Presence::enter(live, seat).await,
         first: Some(first),
+        format,
+        sent: Sent::default(),
         sent_revision: None,
         over: false,
         last_sent: Instant::now(),
@@ -73,6 +92,9 @@ struct Follower {
     shutdown: watch::Receiver<bool>,
     presence: Presence,
     first: Option<Bytes>,
+    format: UpdateFormat,
+    /// What the bot was sent last, which a changes-only update is built on.
+    sent: Sent,
     sent_revision: Option<u64>,
     over: bool,
     last_sent: Instant,
@@ -93,14 +115,14 @@ impl Follower {
             if self.sent_revision != Some(snapshot.revision) {
                 self.sent_revision = Some(snapshot.revision);
                 self.over = !matches!(snapshot.status, GameStatus::Open | GameStatus::Running);
-                let format = (Lang::En, Layout::Wide, UpdateFormat::Json);
+                let format = (Lang::En, Layout::Wide, self.format);
                 let panels = &self.presence.live.panels;
-                let update = presenter::update(
+                let update = updates::update(
                     &snapshot,
                     Some(self.presence.seat),
                     format,
                     panels,
-                    &mut None,
+                    &mut self.sent,
                 )
                 .await;
                 if let Some(update) = update {

@@ -21,6 +21,7 @@ pub mod sessions;
 pub mod shared_table;
 pub mod snapshot;
 pub mod story_book;
+pub mod view_changes;
 pub mod view_json;
 pub mod write_path;
 

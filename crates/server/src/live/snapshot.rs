@@ -18,7 +18,7 @@ use crate::domain::clock::Clock;
 use crate::domain::game_state::{seat_of, GameState};
 use crate::domain::seats::{GameStatus, SeatRecord};
 use crate::live::shared_table::SharedTable;
-use crate::live::view_json::ViewJson;
+use crate::live::view_json::{Stamp, ViewChanges, ViewJson};
 use helvetia_web::{EndVote, Lang, Layout, RatingShift, StoryLine, Tutorial};
 
 /// Slots per message kind: one per seat that decides, and one for everyone who only watches.
@@ -80,9 +80,11 @@ pub struct Snapshot {
     suggestion: std::sync::OnceLock<Option<Action>>,
     hint: OnceCell<Option<Arc<Hint>>>,
     view_json: OnceCell<String>,
+    view_changes: std::sync::OnceLock<Option<ViewChanges>>,
     /// The game's writer of views as JSON, which reuses the villages of the last one.
     view_writer: Arc<ViewJson>,
     json: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
+    json_changes: [OnceCell<Utf8Bytes>; VIEWER_SLOTS],
     /// Made when the first table is asked for: programs, which read JSON, never ask, and the
     /// fifty empty slots made and dropped with every change cost them time for nothing.
     tables: std::sync::OnceLock<Box<TableSlots>>,
@@ -140,8 +142,10 @@ impl Snapshot {
             suggestion: std::sync::OnceLock::new(),
             hint: OnceCell::new(),
             view_json: OnceCell::new(),
+            view_changes: std::sync::OnceLock::new(),
             view_writer,
             json: Default::default(),
+            json_changes: Default::default(),
             tables: std::sync::OnceLock::new(),
         }
     }
@@ -215,9 +219,29 @@ impl Snapshot {
             .await
     }
 
+    /// What changed since the view of the game's last snapshot whose changes were asked for
+    /// (`None` if none was on this node), worked out once: that is the snapshot just before,
+    /// unless no client that keeps the view read that one.
+    pub(crate) fn view_changes(&self) -> Option<&ViewChanges> {
+        self.view_changes
+            .get_or_init(|| {
+                let stamp = Stamp {
+                    revision: self.revision,
+                    version: self.version,
+                };
+                self.view_writer.changes(&self.view, stamp)
+            })
+            .as_ref()
+    }
+
     /// Where the JSON update for `decider` goes.
     pub(crate) fn json_slot(&self, decider: Option<Seat>) -> &OnceCell<Utf8Bytes> {
         &self.json[slot(decider)]
+    }
+
+    /// Where the JSON update of changes for `decider` goes (see [`Snapshot::view_changes`]).
+    pub(crate) fn json_changes_slot(&self, decider: Option<Seat>) -> &OnceCell<Utf8Bytes> {
+        &self.json_changes[slot(decider)]
     }
 
     /// Where the table for `decider` in `lang` goes.

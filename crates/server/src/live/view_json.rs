@@ -5,6 +5,10 @@
 //! players' boards, the phase and the character tiles come next, and an action changes one
 //! player's board at most. The text is exactly `serde_json`'s for [`View`] (a test plays whole
 //! games and compares).
+//!
+//! For the clients that asked for changes only, the writer also says what changed since the
+//! last view it was asked that for ([`super::view_changes`]); the two are asked for apart, so
+//! that a game whose JSON clients all keep the view never writes it whole after their first.
 
 use std::sync::Mutex;
 
@@ -13,6 +17,8 @@ use helvetia_engine::{
 };
 use serde::Serialize;
 use serde_json::value::RawValue;
+
+use super::view_changes::json_patch;
 
 /// Most players at a table.
 const MAX_PLAYERS: usize = 4;
@@ -49,10 +55,29 @@ struct Parts {
     last_len: usize,
 }
 
+/// Where a snapshot stands: its revision on this node and the game's stored version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    /// The snapshot's revision (see [`super::snapshot::Snapshot::revision`]).
+    pub revision: u64,
+    /// The stored version.
+    pub version: u64,
+}
+
+/// What turns one view's JSON into the next's.
+pub struct ViewChanges {
+    /// Where the view they start from stood.
+    pub since: Stamp,
+    /// A JSON Patch (RFC 6902), as the text of its array.
+    pub patch: String,
+}
+
 /// The writer of a game's views as JSON, which reuses the unchanged parts of the last one.
 #[derive(Default)]
 pub struct ViewJson {
     last: Mutex<Parts>,
+    /// The last view whose changes were asked for, and where it stood.
+    last_changed: Mutex<Option<(Stamp, View)>>,
 }
 
 impl ViewJson {
@@ -103,6 +128,24 @@ impl ViewJson {
         serde_json::to_writer(&mut text, &out).expect("views serialize");
         *last_len = text.len();
         String::from_utf8(text).expect("JSON is UTF-8")
+    }
+
+    /// What changed from the last view whose changes were asked for to `view` (the snapshot's
+    /// at `stamp`); `None` for the first.
+    pub fn changes(&self, view: &View, stamp: Stamp) -> Option<ViewChanges> {
+        let mut last = self.last_changed.lock().unwrap_or_else(|e| e.into_inner());
+        let changes = last.as_ref().map(|(since, before)| ViewChanges {
+            since: *since,
+            patch: json_patch(before, view),
+        });
+        match &mut *last {
+            Some((was, before)) => {
+                *was = stamp;
+                before.clone_from(view);
+            }
+            None => *last = Some((stamp, view.clone())),
+        }
+        changes
     }
 }
 

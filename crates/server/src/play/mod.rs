@@ -8,6 +8,7 @@ pub mod requests;
 pub mod resign;
 pub mod socket;
 pub mod stand_in;
+pub mod updates;
 
 use axum::routing::{get, post};
 use axum::Router;

@@ -1,23 +1,17 @@
-//! The one filter between a game and any client: every payload about a game (state, WebSocket
-//! updates, replay frames, logs, errors) is built here, from a [`Snapshot`] (the engine's `View`
-//! and the public seat list) or a replayed `View`, never from the `Position` or the seed.
+//! The one filter between a game and any client: every payload about a game (state, replay
+//! frames, logs, errors, and the parts of the WebSocket updates of [`super::updates`]) is built
+//! here, from a [`Snapshot`] (the engine's `View` and the public seat list) or a replayed
+//! `View`, never from the `Position` or the seed.
 
-use std::sync::Arc;
-
-use axum::extract::ws::Utf8Bytes;
 use helvetia_engine::{score, Action, Game, Seat};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::domain::clock::now_ms;
 use crate::domain::seats::Occupant;
 use crate::http::error::AppError;
-use crate::live::shared_table::SharedTable;
 use crate::live::snapshot::Snapshot;
 use crate::names::seat_name;
-use helvetia_web::{
-    self as render, Lang, Layout, PlayerInfo, RenderedTable, SeatClock, StoryLine, TableCache,
-    TableInput,
-};
+use helvetia_web::{self as render, Lang, Layout, PlayerInfo, SeatClock, StoryLine, TableInput};
 
 /// A WebSocket error message: the refusal in the viewer's words, and its code for programs.
 pub fn ws_error(error: &AppError, lang: Lang) -> String {
@@ -85,7 +79,7 @@ fn is_connected(snapshot: &Snapshot, seat: u8) -> bool {
 }
 
 /// The clocks as the table shows them, now.
-fn clocks(snapshot: &Snapshot) -> Vec<SeatClock> {
+pub(super) fn clocks(snapshot: &Snapshot) -> Vec<SeatClock> {
     let Some(clock) = &snapshot.clock else {
         return Vec::new();
     };
@@ -117,7 +111,7 @@ fn clocks(snapshot: &Snapshot) -> Vec<SeatClock> {
 }
 
 /// The clock as JSON clients get it: the stored clock with the running turn's deadline.
-fn clock_json(snapshot: &Snapshot) -> serde_json::Value {
+pub(super) fn clock_json(snapshot: &Snapshot) -> serde_json::Value {
     match &snapshot.clock {
         Some(clock) => serde_json::json!({
             "control": clock.control,
@@ -223,7 +217,7 @@ pub fn table_html(snapshot: &Snapshot, viewer: Option<Seat>, lang: Lang) -> Stri
     ))
 }
 
-fn table_input<'a>(
+pub(super) fn table_input<'a>(
     snapshot: &'a Snapshot,
     viewer: Option<Seat>,
     (lang, layout): (Lang, Layout),
@@ -249,109 +243,6 @@ fn table_input<'a>(
         hint: snapshot.offers_hint(viewer),
         tutorial: snapshot.tutorial,
     }
-}
-
-/// What a WebSocket client receives after every change (`?format=` on the WebSocket route).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum UpdateFormat {
-    /// A JSON message with the view and the viewer's legal actions, for bots and scripts.
-    #[default]
-    Json,
-    /// The table as the browser shows it: first the whole HTML (it carries its version and
-    /// whether it is the viewer's turn: `data-version`, `data-your-turn`), then only what
-    /// changed since the table the socket was sent last (see [`render::TableUpdate`]).
-    Html,
-    /// The text table of the text mode, whole each time (it is small, and differs by viewer):
-    /// `{"type": "text", "version": …, "html": …}`.
-    Text,
-}
-
-/// What a JSON update says after its view; the view goes in front of it as text
-/// ([`json_update`]).
-#[derive(Serialize)]
-struct UpdateAfterView<'a> {
-    legal: &'a [Action],
-    your_turn: bool,
-    can_undo: bool,
-    status: &'static str,
-    players: &'a [PublicSeat],
-    clock: serde_json::Value,
-}
-
-/// The WebSocket update for `viewer`, or `None` if the socket has it already: the JSON update,
-/// or the table in HTML (in the viewer's language and layout) or what changed since `sent`, the
-/// table this socket was sent last (which it becomes). The table is built once per snapshot for everyone who sees the same (the first
-/// viewer builds it, the others wait for that one), and each message once for everyone who had
-/// the same table before (see [`SharedTable`]), without the writer's lock.
-pub async fn update(
-    snapshot: &Snapshot,
-    viewer: Option<Seat>,
-    (lang, layout, format): (Lang, Layout, UpdateFormat),
-    panels: &TableCache,
-    sent: &mut Option<Arc<RenderedTable>>,
-) -> Option<Utf8Bytes> {
-    let decider = snapshot.decider(viewer);
-    match format {
-        UpdateFormat::Json => Some(
-            snapshot
-                .json_slot(decider)
-                .get_or_init(|| async { json_update(snapshot, decider).await })
-                .await
-                .clone(),
-        ),
-        UpdateFormat::Html => {
-            let table = snapshot
-                .table_slot(decider, (lang, layout))
-                .get_or_init(|| async {
-                    let (players, clocks) = (players(snapshot, lang), clocks(snapshot));
-                    let input = table_input(snapshot, decider, (lang, layout), (&players, &clocks));
-                    SharedTable::new(render::render_table_parts(&input, panels))
-                })
-                .await;
-            let message = table.message_since(sent.as_ref());
-            *sent = Some(table.table().clone());
-            message
-        }
-        UpdateFormat::Text => {
-            let message = serde_json::json!({
-                "type": "text",
-                "version": snapshot.version,
-                "html": text_html(snapshot, viewer, lang),
-            });
-            Some(message.to_string().into())
-        }
-    }
-}
-
-/// The JSON update for `decider`: `type`, `version` and `view`, then [`UpdateAfterView`]. The
-/// view's text (written once per snapshot) is copied in as it is, into one buffer of the whole
-/// message's size, not grown on the way.
-async fn json_update(snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
-    let view = snapshot.view_json().await;
-    let legal = snapshot.legal_for(decider);
-    let after_view = serde_json::to_string(&UpdateAfterView {
-        legal,
-        your_turn: !legal.is_empty(),
-        can_undo: snapshot.can_undo(decider),
-        status: snapshot.status.as_str(),
-        // The JSON format is for programs, shared by every reader: bots go by `bot_level`.
-        players: &public_seats(snapshot, Lang::En),
-        clock: clock_json(snapshot),
-    })
-    .expect("updates serialize");
-    let head = format!(
-        r#"{{"type":"update","version":{},"view":"#,
-        snapshot.version
-    );
-    // `after_view` is an object: its fields follow the view's, after a comma for its brace.
-    let fields = after_view.strip_prefix('{').expect("an object");
-    let mut json = String::with_capacity(head.len() + view.len() + 1 + fields.len());
-    json.push_str(&head);
-    json.push_str(view);
-    json.push(',');
-    json.push_str(fields);
-    json.into()
 }
 
 /// How a replay frame's table is drawn: as the board (in a layout), or as the text mode's table

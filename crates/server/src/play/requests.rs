@@ -17,7 +17,8 @@ use crate::http::error::{AppError, AppResult, JsonBody};
 use crate::http::language::lang_of;
 use crate::live::cache::find;
 use crate::live::write_path::{self, Actor, Caller};
-use crate::play::presenter::{self, ReplayTable, UpdateFormat};
+use crate::play::presenter::{self, ReplayTable};
+use crate::play::updates::UpdateFormat;
 use crate::state::AppState;
 use helvetia_web::{Lang, Layout};
 
@@ -153,7 +154,9 @@ pub async fn get_replay(
             };
             ReplayTable::Text(viewer)
         }
-        UpdateFormat::Json | UpdateFormat::Html => ReplayTable::Board(query.layout),
+        UpdateFormat::Json | UpdateFormat::JsonChanges | UpdateFormat::Html => {
+            ReplayTable::Board(query.layout)
+        }
     };
     let (json, _, _) = frame(&app, &id, step, (lang_of(&headers), table)).await?;
     Ok(Json(json).into_response())

@@ -24,7 +24,8 @@ use crate::http::listener::Admitted;
 use crate::live::cache::find;
 use crate::live::live_game::LiveGame;
 use crate::live::write_path::{self, Actor, Caller};
-use crate::play::presenter::{self, UpdateFormat};
+use crate::play::presenter;
+use crate::play::updates::{self, Sent, UpdateFormat};
 use crate::state::AppState;
 use helvetia_web::{Lang, Layout};
 
@@ -54,8 +55,9 @@ enum ClientMessage {
     },
 }
 
-/// The WebSocket route's query: `?format=json` (the default) or `?format=html`, and with the
-/// latter `&layout=narrow` for a phone's table (`wide` by default).
+/// The WebSocket route's query: `?format=json` (the default), `json-changes`, `html` or `text`
+/// (see [`UpdateFormat`]), and with `html` `&layout=narrow` for a phone's table (`wide` by
+/// default).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WsQuery {
@@ -120,7 +122,7 @@ async fn session(
     (lang, mut layout, format): (Lang, Layout, UpdateFormat),
     mut socket: WebSocket,
 ) {
-    if format != UpdateFormat::Json {
+    if !format.is_json() {
         live.read_in(lang).await;
     }
     let mut snapshots = live.subscribe();
@@ -141,8 +143,8 @@ async fn session(
     let mut pings = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
     let mut last_heard = Instant::now();
     let mut sent_revision = None;
-    // The table this socket was sent last: later tables are sent as changes to it.
-    let mut sent_table = None;
+    // What this socket was sent last: later updates are sent as changes to it.
+    let mut sent = Sent::default();
     loop {
         let snapshot = snapshots.borrow_and_update().clone();
         let now_seat = seat_of(&snapshot);
@@ -152,12 +154,12 @@ async fn session(
             seat = now_seat;
         }
         if sent_revision != Some(snapshot.revision) {
-            let message = presenter::update(
+            let message = updates::update(
                 &snapshot,
                 seat,
                 (lang, layout, format),
                 &live.panels,
-                &mut sent_table,
+                &mut sent,
             )
             .await;
             if let Some(message) = message {
@@ -216,7 +218,7 @@ async fn session(
                         Ok(ClientMessage::Layout { layout: wanted }) => {
                             // Sent again from the top of the loop, whole.
                             layout = wanted;
-                            sent_table = None;
+                            sent = Sent::default();
                             sent_revision = None;
                             None
                         }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::common;
 use crate::security::{leaks, secrets};
 
-use common::bot_client::{become_bot, new_token, Lines, TokenClient};
+use common::bot_client::{a_bot, accept_and_start, new_token, Lines, TokenClient};
 use common::{
     create_game, databases, decides, test_config, within, Database, TestServer, Transcript,
 };
@@ -16,19 +16,6 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 const WAIT: Duration = Duration::from_secs(20);
-
-/// A new bot account with a token: its own session, its program, and its name.
-async fn a_bot(server: &TestServer) -> (common::Client, TokenClient, String) {
-    let mut robo = server.user("robo").await;
-    become_bot(&mut robo).await;
-    let (_, secret) = new_token(&mut robo, "player").await;
-    let bot = TokenClient::new(&server.base, &secret);
-    let name = robo.clone_get("/api/me").await.1["username"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    (robo, bot, name)
-}
 
 /// The next line of `events` that is not a game's start or end told on connecting.
 async fn next_event(events: &mut Lines) -> Value {
@@ -408,14 +395,7 @@ async fn games_among_bots_are_rated_on_the_bot_ladder_with_the_built_in_levels_a
                    {"kind": "bot", "level": "random"}]),
         )
         .await;
-        let (status, body) = bot
-            .post(&format!("/api/bot/games/{id}/accept"), json!({}))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-        let (status, body) = anna
-            .post(&format!("/api/games/{id}/start"), json!({}))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
+        accept_and_start(&bot, &mut anna, &id).await;
         let mut state = Value::Null;
         let finished = within(Duration::from_secs(60), async || {
             state = bot.get(&format!("/api/games/{id}")).await.1;

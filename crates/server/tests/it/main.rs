@@ -46,6 +46,7 @@ mod export_paging;
 mod forced_steps;
 mod hang_ups;
 mod hints;
+mod json_changes;
 mod layers;
 mod layouts;
 mod mail;

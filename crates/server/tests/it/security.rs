@@ -449,6 +449,9 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
         // The browser's table format too, for a player and for the spectator.
         let mut a_table = anna.ws_html(&id).await;
         let mut c_table = carl.ws_html(&id).await;
+        // And the changes of the view, for a program that keeps it.
+        let changes = format!("/api/games/{id}/ws?format=json-changes");
+        let mut b_changes = beat.ws_at(&changes, &[]).await.unwrap();
         let mut round = 1;
         let mut version = 0u64;
         loop {
@@ -485,6 +488,7 @@ async fn no_payload_of_a_whole_game_carries_the_hidden_tile_order_or_the_seed() 
             for socket in [&mut a, &mut b, &mut c, &mut a_table, &mut c_table] {
                 socket.update_at(version).await;
             }
+            b_changes.update_or_changes_at(version).await;
             let state = live.lock().await;
             if state.game().position().round != round {
                 round = state.game().position().round;

@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use super::Client;
+use super::{Client, TestServer};
 
 /// A program playing as a bot: no cookies, its token in every request.
 pub struct TokenClient {
@@ -65,6 +65,31 @@ impl TokenClient {
             .unwrap();
         TokenClient::answer(response).await
     }
+}
+
+/// A new bot account with a token: its own session, its program, and its name.
+pub async fn a_bot(server: &TestServer) -> (Client, TokenClient, String) {
+    let mut robo = server.user("robo").await;
+    become_bot(&mut robo).await;
+    let (_, secret) = new_token(&mut robo, "player").await;
+    let bot = TokenClient::new(&server.base, &secret);
+    let name = robo.clone_get("/api/me").await.1["username"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    (robo, bot, name)
+}
+
+/// `bot` takes the seat kept for it in `host`'s game `id`, and `host` starts the game.
+pub async fn accept_and_start(bot: &TokenClient, host: &mut Client, id: &str) {
+    let (status, body) = bot
+        .post(&format!("/api/bot/games/{id}/accept"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = host
+        .post(&format!("/api/games/{id}/start"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
 }
 
 /// Turns `client`'s fresh account into a bot account.

@@ -492,6 +492,19 @@ impl Ws {
         }
     }
 
+    /// The first update or changes (`?format=json-changes`) at `version` or later.
+    pub async fn update_or_changes_at(&mut self, version: u64) -> Value {
+        loop {
+            let message = self.next().await;
+            let kind = &message["type"];
+            if (kind == "update" || kind == "changes")
+                && message["version"].as_u64().unwrap() >= version
+            {
+                return message;
+            }
+        }
+    }
+
     pub async fn send(&mut self, message: Value) {
         self.stream
             .send(Message::Text(message.to_string().into()))

@@ -56,35 +56,75 @@ mod search_slots {
     }
 }
 
-/// `live::view_json`.
+/// `live::view_json` and `live::view_changes`.
 mod view_json {
-    use helvetia_engine::{Game, GameOptions};
+    use helvetia_engine::{Game, GameOptions, View};
     use helvetia_server::live::view_json::*;
+    use serde_json::Value;
+
+    /// The view's JSON after applying `patch` (JSON Patch text) to `before`'s with a JSON Patch
+    /// library, as a client does.
+    fn patched(before: &View, patch: &str) -> Value {
+        let mut json = serde_json::to_value(before).unwrap();
+        let patch: json_patch::Patch = serde_json::from_str(patch).unwrap();
+        json_patch::patch(&mut json, &patch).unwrap();
+        json
+    }
 
     /// Whole random games of two, three and four players, one writer each as a game has: after
-    /// every action the text is `serde_json`'s for the view, whether a village changed or not.
+    /// every action the text is `serde_json`'s for the view, whether a village changed or not,
+    /// and the changes since the view before, applied by a JSON Patch library, turn that one's
+    /// JSON into this one's. Now and then an earlier view comes again (as after an undo, or a
+    /// slow viewer's older snapshot), so that changes also take buildings away.
     #[test]
-    fn each_view_reads_as_serde_writes_it_with_its_villages_reused() {
+    fn each_view_reads_as_serde_writes_it_and_its_changes_lead_from_the_last_one() {
         let mut seed = 7u64;
-        let mut views = 0;
+        let (mut views, mut buildings_removed) = (0, 0);
         for players in [2, 3, 4] {
             for game_seed in 0..3 {
                 let mut game = Game::new(GameOptions::for_players(players), game_seed);
                 let writer = ViewJson::default();
                 let mut unchanged_villages = 0;
-                let mut last = game.view();
+                let mut written: Vec<View> = Vec::new();
+                let mut revision = 0;
                 while !game.is_over() {
-                    let view = game.view();
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    let view = if written.len() > 3 && (seed >> 40).is_multiple_of(7) {
+                        written[(seed >> 20) as usize % written.len()].clone()
+                    } else {
+                        game.view()
+                    };
+                    let stamp = Stamp {
+                        revision,
+                        version: revision * 2,
+                    };
                     let expected = serde_json::to_string(&view).unwrap();
                     assert_eq!(writer.of(&view), expected, "{players} players");
-                    // Writing the same view twice gives the same text.
+                    match (written.last(), writer.changes(&view, stamp)) {
+                        (Some(before), Some(changes)) => {
+                            assert_eq!(changes.since.revision, revision - 1);
+                            assert_eq!(changes.since.version, (revision - 1) * 2);
+                            let json = patched(before, &changes.patch);
+                            assert_eq!(json, serde_json::to_value(&view).unwrap());
+                            unchanged_villages +=
+                                usize::from(view.position.villages == before.position.villages);
+                            buildings_removed += changes.patch.matches(r#""op":"remove""#).count();
+                        }
+                        (None, None) => {}
+                        (before, changes) => panic!(
+                            "changes {} with a view before {}",
+                            changes.is_some(),
+                            before.is_some()
+                        ),
+                    }
+                    // The same view again: the same text, and no changes.
                     assert_eq!(writer.of(&view), expected);
-                    unchanged_villages +=
-                        usize::from(view.position.villages == last.position.villages);
-                    last = view;
+                    let again = writer.changes(&view, stamp).unwrap();
+                    assert_eq!((again.since, again.patch.as_str()), (stamp, "[]"));
+                    written.push(view);
+                    revision += 1;
                     views += 1;
                     let legal = game.legal_actions();
-                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
                     game.play(legal[(seed >> 33) as usize % legal.len()])
                         .unwrap();
                 }
@@ -95,6 +135,7 @@ mod view_json {
             }
         }
         assert!(views > 500, "{views} views");
+        assert!(buildings_removed > 0, "going back took buildings away");
     }
 }
 
