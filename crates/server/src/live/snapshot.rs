@@ -18,7 +18,7 @@ use crate::domain::clock::Clock;
 use crate::domain::game_state::{seat_of, GameState};
 use crate::domain::seats::{GameStatus, SeatRecord};
 use crate::live::shared_table::SharedTable;
-use crate::live::view_json::{Stamp, ViewChanges, ViewJson};
+use crate::live::view_json::{SharedParts, Stamp, ViewChanges, ViewJson};
 use helvetia_web::{EndVote, Lang, Layout, RatingShift, StoryLine, Tutorial};
 
 /// Slots per message kind: one per seat that decides, and one for everyone who only watches.
@@ -80,6 +80,7 @@ pub struct Snapshot {
     suggestion: std::sync::OnceLock<Option<Action>>,
     hint: OnceCell<Option<Arc<Hint>>>,
     view_json: OnceCell<String>,
+    shared_json: std::sync::OnceLock<SharedParts>,
     view_changes: std::sync::OnceLock<Option<ViewChanges>>,
     /// The game's writer of views as JSON, which reuses the villages of the last one.
     view_writer: Arc<ViewJson>,
@@ -142,6 +143,7 @@ impl Snapshot {
             suggestion: std::sync::OnceLock::new(),
             hint: OnceCell::new(),
             view_json: OnceCell::new(),
+            shared_json: std::sync::OnceLock::new(),
             view_changes: std::sync::OnceLock::new(),
             view_writer,
             json: Default::default(),
@@ -219,17 +221,24 @@ impl Snapshot {
             .await
     }
 
-    /// What changed since the view of the game's last snapshot whose changes were asked for
-    /// (`None` if none was on this node), worked out once: that is the snapshot just before,
-    /// unless no client that keeps the view read that one.
-    pub(crate) fn view_changes(&self) -> Option<&ViewChanges> {
+    /// The parts of the JSON updates that are the same for every viewer, written once by
+    /// `write` (the presenter's, which this layer does not know).
+    pub(crate) fn shared_json(&self, write: impl FnOnce() -> SharedParts) -> &SharedParts {
+        self.shared_json.get_or_init(write)
+    }
+
+    /// What changed since the game's last snapshot whose changes were asked for (`None` if
+    /// none was on this node), worked out once, with `shared` this snapshot's
+    /// [`Snapshot::shared_json`]: that is the snapshot just before, unless no client that keeps
+    /// the view read that one.
+    pub(crate) fn view_changes(&self, shared: &SharedParts) -> Option<&ViewChanges> {
         self.view_changes
             .get_or_init(|| {
                 let stamp = Stamp {
                     revision: self.revision,
                     version: self.version,
                 };
-                self.view_writer.changes(&self.view, stamp)
+                self.view_writer.changes(&self.view, shared, stamp)
             })
             .as_ref()
     }

@@ -6,6 +6,7 @@
 //! other field of the position replaced when it differs. Only public views are compared, so a
 //! patch tells nothing a whole view would not.
 
+use std::fmt::Display;
 use std::io::Write as _;
 
 use helvetia_engine::{Building, Cell, View, Village};
@@ -26,7 +27,9 @@ pub fn json_patch(before: &View, after: &View) -> String {
     patch.replace_if_changed("/position/phase", &was.phase, &is.phase);
     if was.players.len() == is.players.len() {
         for (seat, (was, is)) in was.players.iter().zip(&is.players).enumerate() {
-            patch.replace_if_changed(&format!("/position/players/{seat}"), was, is);
+            if was != is {
+                patch.replace(format_args!("/position/players/{seat}"), is);
+            }
         }
     } else {
         patch.replace("/position/players", &is.players);
@@ -85,7 +88,7 @@ struct Patch {
 impl Patch {
     fn replace_if_changed<T: Serialize + PartialEq + ?Sized>(
         &mut self,
-        path: &str,
+        path: impl Display,
         was: &T,
         is: &T,
     ) {
@@ -94,7 +97,7 @@ impl Patch {
         }
     }
 
-    fn replace<T: Serialize + ?Sized>(&mut self, path: &str, value: &T) {
+    fn replace<T: Serialize + ?Sized>(&mut self, path: impl Display, value: &T) {
         self.operation("replace", path, Some(value));
     }
 
@@ -103,28 +106,31 @@ impl Patch {
     /// building is (or goes) in the list as the operations so far left it.
     fn village(&mut self, index: usize, was: &Village, is: &Village) {
         let path = format!("/position/villages/{index}");
-        let centre = |field: &str| format!("{path}/{field}");
         self.replace_if_changed(
-            &centre("centre_villagers"),
+            format_args!("{path}/centre_villagers"),
             &was.centre_villagers,
             &is.centre_villagers,
         );
-        self.replace_if_changed(&centre("centre_coins"), &was.centre_coins, &is.centre_coins);
+        self.replace_if_changed(
+            format_args!("{path}/centre_coins"),
+            &was.centre_coins,
+            &is.centre_coins,
+        );
         let mut at = 0;
         for cell in Cell::all() {
-            let building_at = format!("{path}/buildings/{at}");
+            let building_at = format_args!("{path}/buildings/{at}");
             match (&was.cells[cell.index()], &is.cells[cell.index()]) {
                 (None, None) => continue,
                 (Some(was), Some(is)) => {
                     if was != is {
-                        self.replace(&building_at, &Placed { cell, building: is });
+                        self.replace(building_at, &Placed { cell, building: is });
                     }
                 }
                 (None, Some(is)) => {
-                    self.operation("add", &building_at, Some(&Placed { cell, building: is }));
+                    self.operation("add", building_at, Some(&Placed { cell, building: is }));
                 }
                 (Some(_), None) => {
-                    self.operation::<()>("remove", &building_at, None);
+                    self.operation::<()>("remove", building_at, None);
                     continue;
                 }
             }
@@ -132,7 +138,14 @@ impl Patch {
         }
     }
 
-    fn operation<T: Serialize + ?Sized>(&mut self, op: &str, path: &str, value: Option<&T>) {
+    /// Writes one operation; its path is written only now, as most pieces compared did not
+    /// change.
+    fn operation<T: Serialize + ?Sized>(
+        &mut self,
+        op: &str,
+        path: impl Display,
+        value: Option<&T>,
+    ) {
         self.text
             .push(if self.text.is_empty() { b'[' } else { b',' });
         // The paths are written here, of names and numbers only: nothing to escape.

@@ -64,20 +64,42 @@ pub struct Stamp {
     pub version: u64,
 }
 
-/// What turns one view's JSON into the next's.
+/// The parts of a JSON update besides the view that are the same for every viewer, as JSON
+/// text: the seats (`players`) and the clock. They rarely change, so the changes say whether
+/// they did.
+#[derive(Clone, Default)]
+pub struct SharedParts {
+    /// The seats as everyone may see them.
+    pub players: String,
+    /// The clock, or `null`.
+    pub clock: String,
+}
+
+/// What turns one view's JSON into the next's, and whether the seats and the clock changed.
 pub struct ViewChanges {
     /// Where the view they start from stood.
     pub since: Stamp,
     /// A JSON Patch (RFC 6902), as the text of its array.
     pub patch: String,
+    /// Whether the seats are not as they were then.
+    pub players_changed: bool,
+    /// Whether the clock is not as it was then.
+    pub clock_changed: bool,
+}
+
+/// The last snapshot whose changes were asked for.
+struct LastChanged {
+    stamp: Stamp,
+    view: View,
+    shared: SharedParts,
 }
 
 /// The writer of a game's views as JSON, which reuses the unchanged parts of the last one.
 #[derive(Default)]
 pub struct ViewJson {
     last: Mutex<Parts>,
-    /// The last view whose changes were asked for, and where it stood.
-    last_changed: Mutex<Option<(Stamp, View)>>,
+    /// The last snapshot whose changes were asked for.
+    last_changed: Mutex<Option<LastChanged>>,
 }
 
 impl ViewJson {
@@ -130,20 +152,29 @@ impl ViewJson {
         String::from_utf8(text).expect("JSON is UTF-8")
     }
 
-    /// What changed from the last view whose changes were asked for to `view` (the snapshot's
-    /// at `stamp`); `None` for the first.
-    pub fn changes(&self, view: &View, stamp: Stamp) -> Option<ViewChanges> {
+    /// What changed from the last snapshot whose changes were asked for to this one (its
+    /// `view` and `shared` parts, at `stamp`); `None` for the first.
+    pub fn changes(&self, view: &View, shared: &SharedParts, stamp: Stamp) -> Option<ViewChanges> {
         let mut last = self.last_changed.lock().unwrap_or_else(|e| e.into_inner());
-        let changes = last.as_ref().map(|(since, before)| ViewChanges {
-            since: *since,
-            patch: json_patch(before, view),
+        let changes = last.as_ref().map(|last| ViewChanges {
+            since: last.stamp,
+            patch: json_patch(&last.view, view),
+            players_changed: last.shared.players != shared.players,
+            clock_changed: last.shared.clock != shared.clock,
         });
         match &mut *last {
-            Some((was, before)) => {
-                *was = stamp;
-                before.clone_from(view);
+            Some(last) => {
+                last.stamp = stamp;
+                last.view.clone_from(view);
+                last.shared.clone_from(shared);
             }
-            None => *last = Some((stamp, view.clone())),
+            None => {
+                *last = Some(LastChanged {
+                    stamp,
+                    view: view.clone(),
+                    shared: shared.clone(),
+                })
+            }
         }
         changes
     }

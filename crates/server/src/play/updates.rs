@@ -10,10 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::live::shared_table::SharedTable;
 use crate::live::snapshot::Snapshot;
-use crate::live::view_json::ViewChanges;
-use crate::play::presenter::{
-    clock_json, clocks, players, public_seats, table_input, text_html, PublicSeat,
-};
+use crate::live::view_json::{SharedParts, ViewChanges};
+use crate::play::presenter::{clock_json, clocks, players, public_seats, table_input, text_html};
 use helvetia_web::{self as render, Lang, Layout, RenderedTable, TableCache};
 
 /// What a WebSocket client receives after every change (`?format=` on the WebSocket route).
@@ -67,7 +65,8 @@ pub async fn update(
     match format {
         UpdateFormat::Json => Some(whole_json(snapshot, decider).await),
         UpdateFormat::JsonChanges => {
-            let message = match snapshot.view_changes() {
+            let changes = snapshot.view_changes(shared(snapshot));
+            let message = match changes {
                 Some(changes) if sent.view_of == Some(changes.since.revision) => snapshot
                     .json_changes_slot(decider)
                     .get_or_init(|| async { json_changes(snapshot, decider, changes) })
@@ -102,6 +101,15 @@ pub async fn update(
     }
 }
 
+/// The parts of the JSON updates that are the same for every viewer, once per snapshot.
+fn shared(snapshot: &Snapshot) -> &SharedParts {
+    snapshot.shared_json(|| SharedParts {
+        // The JSON format is for programs, shared by every reader: bots go by `bot_level`.
+        players: serde_json::to_string(&public_seats(snapshot, Lang::En)).expect("seats serialize"),
+        clock: clock_json(snapshot).to_string(),
+    })
+}
+
 /// The whole JSON update for `decider`, built once per snapshot.
 async fn whole_json(snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
     snapshot
@@ -112,54 +120,78 @@ async fn whole_json(snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
                 r#"{{"type":"update","version":{},"view":"#,
                 snapshot.version
             );
-            json_message(&head, view, snapshot, decider)
+            let shared = shared(snapshot);
+            json_message(
+                (&head, view),
+                snapshot,
+                decider,
+                (Some(&shared.players), Some(&shared.clock)),
+            )
         })
         .await
         .clone()
 }
 
 /// The JSON update of `changes` for `decider`: `type` `changes`, `version`, `since` (the
-/// version of the view they apply to) and `patch`, then the rest as in the whole update.
+/// version of the view they apply to) and `patch`, then the rest as in the whole update, but
+/// for `players` and `clock`, left out when they did not change.
 fn json_changes(snapshot: &Snapshot, decider: Option<Seat>, changes: &ViewChanges) -> Utf8Bytes {
     let head = format!(
         r#"{{"type":"changes","version":{},"since":{},"patch":"#,
         snapshot.version, changes.since.version
     );
-    json_message(&head, &changes.patch, snapshot, decider)
+    let shared = shared(snapshot);
+    let players = changes.players_changed.then_some(shared.players.as_str());
+    let clock = changes.clock_changed.then_some(shared.clock.as_str());
+    json_message((&head, &changes.patch), snapshot, decider, (players, clock))
 }
 
-/// What a JSON update says after its view (or its view's changes).
+/// What a JSON update says of the viewer's turn, after its view (or its view's changes).
 #[derive(Serialize)]
-struct AfterView<'a> {
+struct Turn<'a> {
     legal: &'a [Action],
     your_turn: bool,
     can_undo: bool,
     status: &'static str,
-    players: &'a [PublicSeat],
-    clock: serde_json::Value,
 }
 
-/// `head` (which opens the object and names the view's field), then `view` (JSON text, copied in
-/// as it is), then [`AfterView`] for `decider`: written into one buffer of the whole message's
-/// size, not grown on the way.
-fn json_message(head: &str, view: &str, snapshot: &Snapshot, decider: Option<Seat>) -> Utf8Bytes {
+/// `head` (which opens the object and names the view's field), then `view` (JSON text, copied
+/// in as it is), then [`Turn`] for `decider`, then `players` and `clock` if given (JSON text):
+/// written into one buffer of the whole message's size, not grown on the way.
+fn json_message(
+    (head, view): (&str, &str),
+    snapshot: &Snapshot,
+    decider: Option<Seat>,
+    (players, clock): (Option<&str>, Option<&str>),
+) -> Utf8Bytes {
     let legal = snapshot.legal_for(decider);
-    let after_view = serde_json::to_string(&AfterView {
+    let turn = serde_json::to_string(&Turn {
         legal,
         your_turn: !legal.is_empty(),
         can_undo: snapshot.can_undo(decider),
         status: snapshot.status.as_str(),
-        // The JSON format is for programs, shared by every reader: bots go by `bot_level`.
-        players: &public_seats(snapshot, Lang::En),
-        clock: clock_json(snapshot),
     })
     .expect("updates serialize");
-    // `after_view` is an object: its fields follow the view's, after a comma for its brace.
-    let fields = after_view.strip_prefix('{').expect("an object");
-    let mut json = String::with_capacity(head.len() + view.len() + 1 + fields.len());
+    // `turn` is an object: its fields follow the view's, after a comma for its brace.
+    let turn = &turn[1..turn.len() - 1];
+    let shared = [("players", players), ("clock", clock)];
+    let shared_len: usize = shared
+        .iter()
+        .filter_map(|&(name, json)| Some(name.len() + json?.len() + 4))
+        .sum();
+    let mut json = String::with_capacity(head.len() + view.len() + turn.len() + shared_len + 2);
     json.push_str(head);
     json.push_str(view);
     json.push(',');
-    json.push_str(fields);
+    json.push_str(turn);
+    for (name, json_text) in shared {
+        if let Some(json_text) = json_text {
+            json.push_str(",\"");
+            json.push_str(name);
+            json.push_str("\":");
+            json.push_str(json_text);
+        }
+    }
+    json.push('}');
     json.into()
 }

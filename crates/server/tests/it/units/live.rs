@@ -74,8 +74,9 @@ mod view_json {
     /// Whole random games of two, three and four players, one writer each as a game has: after
     /// every action the text is `serde_json`'s for the view, whether a village changed or not,
     /// and the changes since the view before, applied by a JSON Patch library, turn that one's
-    /// JSON into this one's. Now and then an earlier view comes again (as after an undo, or a
-    /// slow viewer's older snapshot), so that changes also take buildings away.
+    /// JSON into this one's, and say whether the seats and the clock changed. Now and then an
+    /// earlier view comes again (as after an undo, or a slow viewer's older snapshot), so that
+    /// changes also take buildings away.
     #[test]
     fn each_view_reads_as_serde_writes_it_and_its_changes_lead_from_the_last_one() {
         let mut seed = 7u64;
@@ -100,9 +101,19 @@ mod view_json {
                     };
                     let expected = serde_json::to_string(&view).unwrap();
                     assert_eq!(writer.of(&view), expected, "{players} players");
-                    match (written.last(), writer.changes(&view, stamp)) {
+                    // The seats change every tenth snapshot here; the clock never.
+                    let shared = |revision: u64| SharedParts {
+                        players: format!("[{}]", revision / 10),
+                        clock: "null".to_string(),
+                    };
+                    match (
+                        written.last(),
+                        writer.changes(&view, &shared(revision), stamp),
+                    ) {
                         (Some(before), Some(changes)) => {
                             assert_eq!(changes.since.revision, revision - 1);
+                            assert_eq!(changes.players_changed, revision % 10 == 0);
+                            assert!(!changes.clock_changed);
                             assert_eq!(changes.since.version, (revision - 1) * 2);
                             let json = patched(before, &changes.patch);
                             assert_eq!(json, serde_json::to_value(&view).unwrap());
@@ -119,8 +130,9 @@ mod view_json {
                     }
                     // The same view again: the same text, and no changes.
                     assert_eq!(writer.of(&view), expected);
-                    let again = writer.changes(&view, stamp).unwrap();
+                    let again = writer.changes(&view, &shared(revision), stamp).unwrap();
                     assert_eq!((again.since, again.patch.as_str()), (stamp, "[]"));
+                    assert!(!again.players_changed && !again.clock_changed);
                     written.push(view);
                     revision += 1;
                     views += 1;
