@@ -12,19 +12,30 @@ use std::io::Write as _;
 use helvetia_engine::{Building, Cell, View, Village};
 use serde::Serialize;
 
+/// Replaces each of `fields` (of `was` and `is`) that differs, at `prefix` and the field's
+/// name: the path is the field's name, as serde writes it.
+macro_rules! replace_changed_fields {
+    ($patch:expr, $prefix:literal, $was:expr, $is:expr, [$($field:ident),* $(,)?]) => {
+        $($patch.replace_if_changed(
+            concat!($prefix, stringify!($field)),
+            &$was.$field,
+            &$is.$field,
+        );)*
+    };
+}
+
 /// The JSON Patch that turns `before`'s JSON into `after`'s, as the text of a JSON array
 /// (`[]` when they are the same).
 pub fn json_patch(before: &View, after: &View) -> String {
     let mut patch = Patch::default();
     let (was, is) = (&before.position, &after.position);
-    patch.replace_if_changed("/position/options", &was.options, &is.options);
-    patch.replace_if_changed("/position/round", &was.round, &is.round);
-    patch.replace_if_changed(
-        "/position/start_player",
-        &was.start_player,
-        &is.start_player,
+    replace_changed_fields!(
+        patch,
+        "/position/",
+        was,
+        is,
+        [options, round, start_player, phase]
     );
-    patch.replace_if_changed("/position/phase", &was.phase, &is.phase);
     if was.players.len() == is.players.len() {
         for (seat, (was, is)) in was.players.iter().zip(&is.players).enumerate() {
             if was != is {
@@ -39,34 +50,25 @@ pub fn json_patch(before: &View, after: &View) -> String {
             patch.village(index, was, is);
         }
     }
-    patch.replace_if_changed(
-        "/position/neutral_coin_available",
-        &was.neutral_coin_available,
-        &is.neutral_coin_available,
+    replace_changed_fields!(
+        patch,
+        "/position/",
+        was,
+        is,
+        [
+            neutral_coin_available,
+            display,
+            stack2,
+            stack3,
+            draft_pool,
+            boxed,
+            good_tiles,
+            branch_tiles,
+            village_tiles,
+            character_tiles,
+        ]
     );
-    patch.replace_if_changed("/position/display", &was.display, &is.display);
-    patch.replace_if_changed("/position/stack2", &was.stack2, &is.stack2);
-    patch.replace_if_changed("/position/stack3", &was.stack3, &is.stack3);
-    patch.replace_if_changed("/position/draft_pool", &was.draft_pool, &is.draft_pool);
-    patch.replace_if_changed("/position/boxed", &was.boxed, &is.boxed);
-    patch.replace_if_changed("/position/good_tiles", &was.good_tiles, &is.good_tiles);
-    patch.replace_if_changed(
-        "/position/branch_tiles",
-        &was.branch_tiles,
-        &is.branch_tiles,
-    );
-    patch.replace_if_changed(
-        "/position/village_tiles",
-        &was.village_tiles,
-        &is.village_tiles,
-    );
-    patch.replace_if_changed(
-        "/position/character_tiles",
-        &was.character_tiles,
-        &is.character_tiles,
-    );
-    patch.replace_if_changed("/stack2_size", &before.stack2_size, &after.stack2_size);
-    patch.replace_if_changed("/stack3_size", &before.stack3_size, &after.stack3_size);
+    replace_changed_fields!(patch, "/", before, after, [stack2_size, stack3_size]);
     patch.finish()
 }
 
