@@ -3,10 +3,10 @@
 //! client in the JSON format gets (`{"type":"update","version":…,"view":…,"legal":…,
 //! "your_turn":…,…}`, built by [`crate::play::updates`]) at once and after every change; with
 //! `?format=json-changes`, after the first update only what changed in the view, as the
-//! WebSocket's format of that name sends it. The
-//! stream ends after the update that shows the game over, or when its token is revoked. While
-//! it is open the seat is shown as present, as a person's open table is; it counts against the
-//! account's streams (`--max-streams-per-account`).
+//! WebSocket's format of that name sends it. The stream ends after the update that shows the
+//! game over, or when its token is revoked. While it is open the seat is shown as present, as a
+//! person's open table is; it counts against the account's streams
+//! (`--max-streams-per-account`).
 
 use std::sync::Arc;
 
