@@ -64,6 +64,12 @@ export HELVETIA_TEST_COUNTS
 step "beside the tests: the engine in a debug build, self-play, a bot tournament, the Python package"
 side_log="$(mktemp)"
 helvetia="${CARGO_TARGET_DIR:-target}/ci/helvetia"
+# The wheel's build (maturin, with its own features) writes the Python crate's library under
+# the name the doc tests read it by (a cdylib's outputs carry no hash), and rustdoc once read it
+# half rewritten: the side's wheel waits until the doc tests, run first, are done (or this
+# command ends).
+doc_tests_done="$(mktemp -u)"
+trap 'touch "$doc_tests_done"' EXIT
 (
   unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
   CARGO_PROFILE_DEV_DEBUG=false nice -n 19 cargo test -p helvetia-engine --test it -- \
@@ -78,19 +84,21 @@ helvetia="${CARGO_TARGET_DIR:-target}/ci/helvetia"
     --games 24 --round-limit 40 --quiet --expect-order 'level:good>level:greedy>level:random'
   nice -n 19 "$helvetia" arena --bots level:mcts,level:good --players 2 --games 100 \
     --round-limit 40 --quiet --expect-order 'level:mcts>level:good'
+  while ! test -e "$doc_tests_done"; do sleep 1; done
   HELVETIA_PROFILE=ci nice -n 19 bash scripts/test-python.sh --wheel
   HELVETIA_PROFILE=ci HELVETIA_BIN="$(realpath -m "$helvetia")" bash scripts/test-python.sh
 ) >"$side_log" 2>&1 &
 side=$!
-# Every target built above but the benchmarks (linted, not run), then the examples in the
-# docs. Each selection keeps `--workspace`: naming a package (`-p`, `--exclude`) would resolve
+# The examples in the docs, then every target built above but the benchmarks (linted, not
+# run). Each selection keeps `--workspace`: naming a package (`-p`, `--exclude`) would resolve
 # features anew and build the dependencies a second time. Four threads in each test program:
 # most of the server's integration tests (the program `server`) wait on browsers, sockets and
 # databases, and with two the processor stood idle part of the time (0.93 times the time with
 # four, in two pairs of runs).
 step "tests"
-cargo test --workspace --profile ci --tests --bins --examples -- --test-threads 4
 cargo test --workspace --profile ci --doc
+touch "$doc_tests_done"
+cargo test --workspace --profile ci --tests --bins --examples -- --test-threads 4
 cases() { sort -u "$HELVETIA_TEST_COUNTS/$1" 2>/dev/null | wc -l; }
 echo "test cases run on PostgreSQL: $(cases postgres); in a browser: $(cases browser)"
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
