@@ -73,6 +73,17 @@ impl Held {
             self.read(socket.next().await);
         }
     }
+
+    /// Reads `socket` until it shows both players connected: the last snapshot a socket
+    /// arriving makes has reached it.
+    async fn until_both_connected(&mut self, socket: &mut Ws) {
+        let connected = |players: &Value| {
+            (0..2).all(|seat| players.get(seat).is_some_and(|p| p["connected"] == true))
+        };
+        while !connected(&self.players) {
+            self.read(socket.next().await);
+        }
+    }
 }
 
 /// A running one-round game of two.
@@ -99,6 +110,11 @@ async fn a_client_that_applies_the_changes_holds_the_whole_view_at_every_version
     let mut anna_whole = anna.ws(&id).await;
     let (mut anna_held, mut beat_held, mut whole) =
         (Held::default(), Held::default(), Held::default());
+    // The sockets' arrivals are settled before the first action, so that none of their
+    // snapshots comes with an action's, which a socket may then see together.
+    anna_held.until_both_connected(&mut anna_changes).await;
+    beat_held.until_both_connected(&mut beat_changes).await;
+    whole.until_both_connected(&mut anna_whole).await;
     let mut undone = false;
     loop {
         let state = anna.state(&id).await;
