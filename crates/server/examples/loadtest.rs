@@ -7,9 +7,9 @@
 //! By default every viewer is a browser (`--format html`): it receives the rendered table (whole,
 //! then the changes, applied to its copy as the browser does; their sizes are reported) and a
 //! player clicks one of its `data-action` targets. `--format json` makes them API clients that
-//! receive the whole view with every update; `--format json-changes`, API clients that keep the
-//! view and receive what changed in it (a JSON Patch they apply, checking the version it starts
-//! from).
+//! receive the whole view with every update; `--format json-changes`, API clients that receive
+//! what changed in the view (a JSON Patch: each checks that it starts from the version it holds
+//! and, as a `json` client skips the view, skips the patch).
 //! Without `--rate` each player answers at once (a closed loop: the server runs flat out);
 //! `--rate R` paces the games so that together they submit about R actions per second, as
 //! people who think between moves do, and the latencies show how the server copes with R.
@@ -374,7 +374,7 @@ async fn viewer(
     let mut answered = None;
     // The table as a browser shows it: the first whole, then changed by each message.
     let mut table = String::new();
-    // The view as a JSON client that asked for changes keeps it.
+    // The version of the view a JSON client that asked for changes holds.
     let mut held = (run.format == "json-changes").then(HeldView::default);
     while let Ok(Some(Ok(message))) = tokio::time::timeout_at(deadline.into(), socket.next()).await
     {

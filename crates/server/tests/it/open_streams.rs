@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::common;
 
-use common::bot_client::{become_bot, new_token, Lines, TokenClient};
+use common::bot_client::{accept_and_start, become_bot, new_token, Lines, TokenClient};
 use common::{create_game, databases, test_config, within, Database, TestServer, Transcript};
 use reqwest::StatusCode;
 use serde_json::json;
@@ -41,14 +41,7 @@ async fn a_game_with(
     .await;
     let invitation = events.next_within(WAIT).await.expect("an invitation");
     assert_eq!(invitation["type"], "invitation", "{invitation}");
-    let (status, body) = program
-        .post(&format!("/api/bot/games/{id}/accept"), json!({}))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = anna
-        .post(&format!("/api/games/{id}/start"), json!({}))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    accept_and_start(program, anna, &id).await;
     let started = events.next_within(WAIT).await.expect("the game's start");
     assert_eq!(started["type"], "game_start", "{started}");
     id
