@@ -19,6 +19,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import jsonpatch
 import numpy as np
 import pytest
 
@@ -180,6 +181,23 @@ def nothing_hidden(payload, views: list) -> None:
             nothing_hidden(value, views)
 
 
+def whole_updates(messages: list) -> list:
+    """The whole update at every `update` or `changes` message of a game stream, each change's
+    patch applied to the view before it with the JSON Patch library (as any client would)."""
+    updates = []
+    for message in messages:
+        if message["type"] == "update":
+            updates.append(message)
+            continue
+        before = updates[-1]
+        assert message["since"] == before["version"], (message["since"], before["version"])
+        changed = {key: value for key, value in message.items()
+                   if key not in ("type", "since", "patch")}
+        view = jsonpatch.apply_patch(before["view"], message["patch"])
+        updates.append(dict(before, **changed, view=view))
+    return updates
+
+
 def random_policy(seed):
     rng = np.random.RandomState(seed)
 
@@ -263,7 +281,12 @@ def test_a_bot_account_plays_a_whole_game_against_the_casual_bot(server, kind):
     # Only bots at the table: the game counts on the bot ladder.
     assert invitations[0]["options"].get("round_limit") is None and invitations[0]["rated"] is True
     assert any(m.get("type") == "game_start" and m["game"] == game_id for m in received)
-    updates = [m for m in received if m.get("type") == "update"]
+    # The client asked for the changes: whole updates only at the start (and after a stream that
+    # had to be followed again), each change applied to the view before it.
+    streamed = [m for m in received if m.get("type") in ("update", "changes")]
+    assert [m["type"] for m in streamed].count("changes") > len(streamed) // 2, len(streamed)
+    updates = whole_updates(streamed)
+    assert updates[-1]["view"] == result["update"]["view"] == game["view"]
     assert sum(m["your_turn"] for m in updates) >= result["actions"]
     assert updates[-1]["status"] == "finished"
     # A whole game: without a round limit, only a player reaching the target (20 points with
@@ -272,8 +295,9 @@ def test_a_bot_account_plays_a_whole_game_against_the_casual_bot(server, kind):
     assert final["phase"] == "GameOver" and final["options"]["round_limit"] is None
     assert final["options"]["character_tiles"] is True
     assert max(player["score_track"] for player in final["players"]) >= 20, final["players"]
+    nothing_hidden(received, [])
     views = []
-    nothing_hidden(received, views)
+    nothing_hidden(updates, views)
     assert len(views) >= len(updates) > 0
     for update in updates:
         position = update["view"]["position"]

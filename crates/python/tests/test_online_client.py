@@ -1,5 +1,5 @@
 """helvetia.online against a small stand-in server in this process: the NDJSON streams (keep-alive
-lines, chunked answers), refusals, waiting out a full request budget and a stale version, a
+lines, chunked answers, a game's changes applied to the view held), refusals, waiting out a full request budget and a stale version, a
 policy's illegal choice, and `run` answering invitations and playing a game to its end. The
 stand-in plays the engine's game itself, with random moves for the other seat."""
 
@@ -9,8 +9,10 @@ import json
 import random
 import threading
 import time
+from contextlib import closing
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import jsonpatch
 import numpy as np
 import pytest
 
@@ -25,7 +27,8 @@ class StandIn:
     """The server's bot API over one game of two players: the bot in seat 0, random moves in
     seat 1. Invited games are started as soon as the bot accepts."""
 
-    def __init__(self, seed=1, round_limit=2, invitations=(), stale_posts=(), busy_paths=()):
+    def __init__(self, seed=1, round_limit=2, invitations=(), stale_posts=(), busy_paths=(),
+                 out_of_step_once=False):
         self.game = helvetia.Game(players=2, seed=seed, options={"round_limit": round_limit})
         self.game_id = "g1"
         self.version = 1
@@ -41,6 +44,10 @@ class StandIn:
         self.action_requests = 0
         self.play_other_seat()
         self.busy_paths = set(busy_paths)
+        # Sends one change whose `since` is not the version the stream sent before.
+        self.out_of_step_once = out_of_step_once
+        # The kind of every update or change a game stream sent, in order.
+        self.sent_kinds = []
         self.requests = []
         self.posted = []
         self.answers = {}
@@ -167,12 +174,16 @@ class StandIn:
             def do_GET(self):
                 if not self.allowed():
                     return
-                if self.path == "/api/me":
+                path, _, query = self.path.partition("?")
+                if path == f"/api/bot/games/{stand_in.game_id}/stream":
+                    if query not in ("", "format=json", "format=json-changes"):
+                        self.send_json(400, {"error": "bad format", "code": "bad-address"})
+                    else:
+                        self.stream(changes=query == "format=json-changes")
+                elif self.path == "/api/me":
                     self.send_json(200, {"id": "b1", "username": "robo", "bot": True})
                 elif self.path == "/api/bot/events":
                     self.events()
-                elif self.path == f"/api/bot/games/{stand_in.game_id}/stream":
-                    self.stream()
                 elif self.path == f"/api/games/{stand_in.game_id}":
                     with stand_in.lock:
                         self.send_json(200, {"id": stand_in.game_id, "status": stand_in.status,
@@ -215,12 +226,13 @@ class StandIn:
                 except OSError:
                     pass  # the client went away
 
-            def stream(self):
+            def stream(self, changes):
                 self.start_lines()
                 try:
                     self.line({"type": "game", "id": stand_in.game_id, "seat": BOT_SEAT,
                                "options": {"players": 2}})
                     sent = None
+                    before = None
                     while True:
                         with stand_in.lock:
                             if sent == stand_in.version:
@@ -230,7 +242,14 @@ class StandIn:
                             self.line(None)
                             continue
                         sent = update["version"]
-                        self.line(update)
+                        # With changes, every third message is the whole update all the same,
+                        # as the server sends it to a stream that fell behind.
+                        if changes and before is not None and len(stand_in.sent_kinds) % 3:
+                            self.line(changes_between(before, update, stand_in))
+                        else:
+                            stand_in.sent_kinds.append("update")
+                            self.line(update)
+                        before = update
                         if update["status"] != "running":
                             break
                     self.end_lines()
@@ -238,6 +257,23 @@ class StandIn:
                     pass
 
         return Handler
+
+
+def changes_between(before, update, stand_in):
+    """The server's `changes` message from the update `before` to `update`."""
+    stand_in.sent_kinds.append("changes")
+    since = before["version"]
+    if stand_in.out_of_step_once:
+        stand_in.out_of_step_once = False
+        since -= 1
+    message = {"type": "changes", "version": update["version"], "since": since,
+               "patch": jsonpatch.make_patch(before["view"], update["view"]).patch}
+    for key in ("legal", "your_turn", "can_undo", "status"):
+        message[key] = update[key]
+    for key in ("players", "clock"):
+        if update[key] != before[key]:
+            message[key] = update[key]
+    return message
 
 
 @pytest.fixture
@@ -322,6 +358,57 @@ def test_play_game_plays_to_the_end_and_waits_out_a_stale_version(stand_in):
     # Every version was answered once: the stale ones again at their next version.
     versions = [body["version"] for method, path, _, body in server.requests if method == "POST"]
     assert len(versions) == len(set(versions))
+
+
+def test_a_stream_of_changes_gives_the_whole_view_at_every_version(stand_in):
+    server = stand_in(seed=5)
+    client = online.Client(server.url, TOKEN)
+    rng = random.Random(5)
+    updates = 0
+    with closing(client.game_stream("g1")) as stream:
+        for message in stream:
+            if message["type"] != "update":
+                continue
+            updates += 1
+            with server.lock:
+                assert message["version"] == server.version
+                assert message["view"] == json.loads(server.game.view_json())
+            if message["status"] != "running":
+                break
+            client.act("g1", message["version"], rng.choice(message["legal"]))
+    assert server.status == "finished"
+    # Changes between whole updates, and every one of them asked for.
+    assert server.sent_kinds.count("changes") >= updates // 2 > 0
+    assert "update" in server.sent_kinds[1:]
+    assert all(path.endswith("?format=json-changes") for method, path, _, _ in server.requests
+               if method == "GET" and "/stream" in path)
+
+
+def test_changes_that_do_not_follow_the_view_held_are_refused():
+    view = {"position": {"round": 1, "players": [{"score_track": 0}]}}
+    first = {"type": "update", "version": 4, "view": view, "legal": [], "your_turn": False,
+             "can_undo": False, "status": "running", "players": [], "clock": None}
+    step = {"type": "changes", "version": 5, "since": 4, "legal": ["EndTurn"], "your_turn": True,
+            "can_undo": False, "status": "running",
+            "patch": [{"op": "replace", "path": "/position/round", "value": 2}]}
+    [_, whole] = online._whole_updates(iter([first, step]))
+    assert whole["type"] == "update" and whole["version"] == 5 and whole["your_turn"] is True
+    assert whole["view"]["position"]["round"] == 2 and whole["players"] == []
+    assert view["position"]["round"] == 1, "the update held before is left as it was"
+    for wrong in (dict(step, since=3),
+                  dict(step, patch=[{"op": "remove", "path": "/position/missing"}])):
+        with pytest.raises(online.StreamOutOfStep):
+            list(online._whole_updates(iter([first, wrong])))
+    with pytest.raises(online.StreamOutOfStep, match="to a view at None"):
+        list(online._whole_updates(iter([step])))
+
+
+def test_play_game_follows_the_game_again_after_changes_out_of_step(stand_in):
+    server = stand_in(seed=6, out_of_step_once=True)
+    result = online.play_game(online.Client(server.url, TOKEN), "g1", checking_random_policy(6, []))
+    assert result["status"] == "finished" and server.game.is_over
+    streams = [path for method, path, _, _ in server.requests if "/stream" in path]
+    assert len(streams) == 2, streams
 
 
 def test_an_illegal_choice_is_raised_and_never_sent(stand_in):
