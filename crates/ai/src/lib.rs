@@ -36,6 +36,7 @@ mod greedy;
 pub mod ladder;
 pub mod learn;
 pub mod mcts;
+pub mod parallel;
 pub mod policy;
 pub mod puzzles;
 mod random;

@@ -5,8 +5,6 @@
 //! seats, entries repeat within a game; with more, each game takes a window of them.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
 use helvetia_engine::{Action, Game, GameOptions, GameRecord, Seat, Standing};
@@ -262,35 +260,9 @@ pub fn run_with(
     factory: BotFactory<'_>,
     on_game: &(dyn Fn(&GameResult) + Sync),
 ) -> Result<Vec<GameResult>, TournamentError> {
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
-    let failure: Mutex<Option<TournamentError>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..config.threads.max(1) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= config.games as usize || stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                match play_game_with(config, index as u32, factory) {
-                    Ok(result) => {
-                        on_game(&result);
-                        results.lock().expect("results").push(result);
-                    }
-                    Err(error) => {
-                        stop.store(true, Ordering::Relaxed);
-                        failure.lock().expect("failure").get_or_insert(error);
-                        break;
-                    }
-                }
-            });
-        }
-    });
-    if let Some(error) = failure.into_inner().expect("failure") {
-        return Err(error);
-    }
-    let mut results = results.into_inner().expect("results");
-    results.sort_by_key(|r| r.index);
-    Ok(results)
+    crate::parallel::in_index_order(config.games as usize, config.threads, |index| {
+        let result = play_game_with(config, index as u32, factory)?;
+        on_game(&result);
+        Ok(result)
+    })
 }

@@ -3,11 +3,10 @@
 //! the mover's view only), and writes one puzzle per line as JSON; `check` judges a sample of a
 //! set again with fresh seeds and says how many hold.
 
+use std::convert::Infallible;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use helvetia_ai::mix;
 use helvetia_ai::puzzles::{generate, recheck, Puzzle, PuzzleSettings};
@@ -138,26 +137,14 @@ fn judge_again(
     seed: u64,
 ) -> Vec<usize> {
     let bar = crate::progress::bar(sample.len() as u64, "puzzles", false);
-    let next = AtomicUsize::new(0);
-    let failed = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(puzzle) = sample.get(index) else {
-                    return;
-                };
-                if !recheck(puzzle, settings, mix(seed ^ FRESH_SEED ^ index as u64)) {
-                    failed.lock().expect("no judge panicked").push(index);
-                }
-                bar.inc(1);
-            });
-        }
+    let held = helvetia_ai::parallel::in_index_order(sample.len(), threads, |index| {
+        let held = recheck(&sample[index], settings, mix(seed ^ FRESH_SEED ^ index as u64));
+        bar.inc(1);
+        Ok::<_, Infallible>(held)
     });
     bar.finish_and_clear();
-    let mut failed = failed.into_inner().expect("no judge panicked");
-    failed.sort_unstable();
-    failed
+    let Ok(held) = held;
+    (0..sample.len()).filter(|&index| !held[index]).collect()
 }
 
 /// Set apart the fresh judgements' seeds from the draw of the sample.

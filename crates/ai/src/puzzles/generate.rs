@@ -2,12 +2,13 @@
 //! against `good` (150 search iterations a decision), mined as they finish. Both play quickly
 //! and both make mistakes a stronger search can show, in positions a real game reaches.
 
+use std::convert::Infallible;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::bot::mix;
 use crate::ladder::Level;
+use crate::parallel::in_index_order;
 use crate::tournament::{play_game, TournamentConfig};
 
 use super::judge::PuzzleSettings;
@@ -61,53 +62,36 @@ pub fn generate(
         .iter()
         .map(|key| Level::named(key).expect("a level of the ladder").spec())
         .collect::<Vec<_>>();
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let found = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= games {
-                    return;
-                }
-                let config = TournamentConfig {
-                    bots: bots.clone(),
-                    players: players(index),
-                    games: games as u32,
-                    seed,
-                    round_limit: None,
-                    threads: 1,
-                };
-                let playing = Instant::now();
-                let played =
-                    play_game(&config, index as u32).expect("the ladder's bots play legally");
-                let playing_seconds = playing.elapsed().as_secs_f64();
-                let (puzzles, counts) = mine(
-                    &played.record,
-                    None,
-                    settings,
-                    mix(seed ^ mix(index as u64)),
-                )
-                .expect("a self-play record replays");
-                found.lock().expect("no miner panicked").push((
-                    index,
-                    puzzles,
-                    counts,
-                    playing_seconds,
-                ));
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, games);
-            });
-        }
+    let found = in_index_order(games, threads, |index| {
+        let config = TournamentConfig {
+            bots: bots.clone(),
+            players: players(index),
+            games: games as u32,
+            seed,
+            round_limit: None,
+            threads: 1,
+        };
+        let playing = Instant::now();
+        let played = play_game(&config, index as u32).expect("the ladder's bots play legally");
+        let playing_seconds = playing.elapsed().as_secs_f64();
+        let (puzzles, counts) = mine(
+            &played.record,
+            None,
+            settings,
+            mix(seed ^ mix(index as u64)),
+        )
+        .expect("a self-play record replays");
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1, games);
+        Ok::<_, Infallible>((puzzles, counts, playing_seconds))
     });
-    let mut found = found.into_inner().expect("no miner panicked");
-    found.sort_by_key(|(index, _, _, _)| *index);
+    let Ok(found) = found;
     let mut stats = GenerationStats {
         games: found.len(),
         ..GenerationStats::default()
     };
     let mut puzzles = Vec::new();
-    for (_, mined, counts, play_seconds) in found {
+    for (mined, counts, play_seconds) in found {
         stats.play_seconds += play_seconds;
         stats.look_seconds += counts.look_seconds;
         stats.judge_seconds += counts.judge_seconds;
