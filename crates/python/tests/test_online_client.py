@@ -382,6 +382,10 @@ def test_a_stream_of_changes_gives_the_whole_view_at_every_version(stand_in):
     assert "update" in server.sent_kinds[1:]
     assert all(path.endswith("?format=json-changes") for method, path, _, _ in server.requests
                if method == "GET" and "/stream" in path)
+    # Whole views only, when asked so.
+    with closing(client.game_stream("g1", changes=False)) as stream:
+        assert [message["type"] for _, message in zip(range(2), stream)] == ["game", "update"]
+    assert server.requests[-1][1] == "/api/bot/games/g1/stream"
 
 
 def test_changes_that_do_not_follow_the_view_held_are_refused():
