@@ -1,7 +1,8 @@
 """helvetia.online against a small stand-in server in this process: the NDJSON streams (keep-alive
-lines, chunked answers, a game's changes applied to the view held), refusals, waiting out a full request budget and a stale version, a
-policy's illegal choice, and `run` answering invitations and playing a game to its end. The
-stand-in plays the engine's game itself, with random moves for the other seat."""
+lines, chunked answers, a game's changes applied to the view held), refusals, waiting out a full
+request budget and a stale version, a policy's illegal choice, and `run` answering invitations
+and playing a game to its end. The stand-in plays the engine's game itself, with random moves for
+the other seat."""
 
 from __future__ import annotations
 
