@@ -90,9 +90,11 @@ impl Statements {
             // `changes()` counts the rows the statement before changed: two rows, or none.
             // `OR FAIL` as in the claims of a group (see `group_writes`): an `INSERT …
             // SELECT` might insert many rows, and SQLite would keep a statement journal for
-            // a constraint failure (the log's foreign key keeps one anyway, in memory).
+            // a constraint failure (the log's foreign key keeps one anyway, in memory). On
+            // SQLite the log's newest rows go to `recent_actions` (`log_compaction`).
             claim_and_append_sqlite: format!(
-                "{update} {guard}; INSERT OR FAIL INTO actions (game_id, idx, seat, action) \
+                "{update} {guard}; INSERT OR FAIL INTO recent_actions \
+                 (game_id, idx, seat, action) \
                  SELECT ${id}, ${index}, ${seat}, ${action} WHERE changes() = 1"
             ),
             // One statement: one row inserted, or none.

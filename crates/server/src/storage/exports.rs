@@ -105,7 +105,8 @@ impl Store {
 
         let sql = format!(
             "SELECT game_id, idx, action FROM actions WHERE game_id IN ({placeholders}) \
-             ORDER BY game_id, idx"
+             UNION ALL SELECT game_id, idx, action FROM recent_actions \
+             WHERE game_id IN ({placeholders}) ORDER BY game_id, idx"
         );
         let actions = bind_all(sqlx::query(&sql), &ids)
             .fetch_all(&self.pool)

@@ -296,8 +296,9 @@ impl Store {
         seats.iter().map(parse_seat).collect()
     }
 
-    /// The game's version, its clock and its actions from index `from` on, read by one
-    /// statement (so they agree), for a node whose copy is behind.
+    /// The game's version, its clock and its actions from index `from` on (in the log's table
+    /// and its newest rows, `log_compaction`), read by one statement (so they agree), for a
+    /// node whose copy is behind.
     ///
     /// # Errors
     /// Database failure, an unknown game, or an action that does not parse.
@@ -308,7 +309,10 @@ impl Store {
     ) -> StoreResult<(u64, Option<Clock>, Vec<(u64, u8, helvetia_engine::Action)>)> {
         let rows = sqlx::query(
             "SELECT g.version, a.idx, a.seat, a.action, g.clock FROM games g \
-             LEFT JOIN actions a ON a.game_id = g.id AND a.idx >= $2 \
+             LEFT JOIN (SELECT game_id, idx, seat, action FROM actions \
+                 WHERE game_id = $1 AND idx >= $2 \
+               UNION ALL SELECT game_id, idx, seat, action FROM recent_actions \
+                 WHERE game_id = $1 AND idx >= $2) a ON a.game_id = g.id \
              WHERE g.id = $1 ORDER BY a.idx",
         )
         .bind(id)

@@ -77,11 +77,12 @@ fn claims_sql(claim: Claim, rows: usize) -> String {
     )
 }
 
-/// The appends of `rows` actions (`OR FAIL` as in [`claims_sql`], though here the log's
-/// foreign key makes SQLite keep the copy anyway: in memory, as the store's `temp_store` says).
+/// The appends of `rows` actions to the log's newest rows (`recent_actions`, which
+/// `log_compaction` moves on). `OR FAIL` as in [`claims_sql`], though here the log's foreign key
+/// makes SQLite keep the copy anyway: in memory, as the store's `temp_store` says.
 fn appends_sql(rows: usize) -> String {
     format!(
-        "INSERT OR FAIL INTO actions (game_id, idx, seat, action) \
+        "INSERT OR FAIL INTO recent_actions (game_id, idx, seat, action) \
          SELECT column1, column2, column3, column4 FROM (VALUES {}) WHERE column1 IS NOT NULL",
         values(rows, APPEND_WIDTH)
     )

@@ -12,6 +12,9 @@
 //! their number. A lone append keeps its one statement string (claim and append), which is one
 //! round trip fewer than the grouped pair. PostgreSQL locks the rows a statement changes in the
 //! order it meets them, so there each write stays one statement, in game order.
+//!
+//! On SQLite the actions go to the log's newest rows, which the writer moves into the log's
+//! table every [`log_compaction::MOVE_AT`] actions, after answering the group that reached it.
 
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
@@ -19,6 +22,7 @@ use tokio::sync::{mpsc, oneshot};
 use super::claim::{Claim, ClaimRow};
 use super::game_changes::{GameChange, Telling};
 use super::group_writes::{self, AppendRow};
+use super::log_compaction;
 use super::{LogChange, RowSummary, Store, StoreError, StoreResult};
 use crate::domain::mail_event::MailEvent;
 
@@ -78,6 +82,17 @@ pub(super) async fn write_loop(
 ) {
     let mut batch = Vec::with_capacity(MAX_GROUP);
     let mut next_group = Vec::new();
+    // On SQLite, the actions appended to the log's newest rows and not moved yet.
+    let mut recent = if telling.postgres {
+        0
+    } else {
+        log_compaction::waiting(&pool)
+            .await
+            .unwrap_or_else(|error| {
+                tracing::error!("counting the log's newest actions failed: {error}");
+                0
+            })
+    };
     loop {
         batch.append(&mut next_group);
         if batch.is_empty() {
@@ -97,7 +112,22 @@ pub(super) async fn write_loop(
         match commit_group(&pool, &batch, &telling).await {
             Ok(outcomes) => {
                 for (request, outcome) in batch.drain(..).zip(outcomes) {
+                    let appended = matches!(request.write.change, LogChange::Append { .. });
+                    recent += u64::from(appended && outcome.is_ok());
                     let _ = request.done.send(outcome);
+                }
+                if !telling.postgres && recent >= log_compaction::MOVE_AT {
+                    recent = 0;
+                    let started = std::time::Instant::now();
+                    match log_compaction::move_recent(&pool).await {
+                        Ok(moved) => tracing::debug!(
+                            "moved the log's {moved} newest actions in {:?}",
+                            started.elapsed()
+                        ),
+                        Err(error) => {
+                            tracing::error!("moving the log's newest actions failed: {error}");
+                        }
+                    }
                 }
             }
             Err(error) => {
@@ -138,12 +168,18 @@ async fn truncate(
     from: u64,
     count: u64,
 ) -> Result<(), sqlx::Error> {
-    let removed = sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx >= $2")
+    let mut removed = 0;
+    // Wherever they are: the newest rows on SQLite, or moved into the log's table already.
+    for table in ["actions", "recent_actions"] {
+        removed += sqlx::query(&format!(
+            "DELETE FROM {table} WHERE game_id = $1 AND idx >= $2"
+        ))
         .bind(game_id)
         .bind(from as i64)
         .execute(&mut *tx)
         .await?
         .rows_affected();
+    }
     if removed != count {
         return Err(sqlx::Error::Protocol(format!(
             "game {game_id}: the log does not end with {count} actions from {from}"

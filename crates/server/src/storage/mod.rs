@@ -20,6 +20,7 @@ mod exports;
 mod game_changes;
 mod games;
 pub mod group_writes;
+pub mod log_compaction;
 mod log_writer;
 mod mail_outbox;
 mod mail_settings;
@@ -296,6 +297,11 @@ pub fn migrator(postgres: bool) -> Migrator {
                 30,
                 "puzzle lookups",
                 include_str!("../../migrations/0030_puzzle_lookups.sql"),
+            ),
+            migration(
+                31,
+                "recent actions",
+                include_str!("../../migrations/0031_recent_actions.sql"),
             ),
         ]),
         ignore_missing: false,

@@ -9,12 +9,13 @@ use std::time::Duration;
 
 use common::{databases, decides, mover_of, two_player_game, TestServer};
 use futures_util::StreamExt;
-use helvetia_engine::{Game, GameOptions, Seat};
+use helvetia_engine::{Action, Game, GameOptions, Seat};
 use helvetia_server::domain::game_state::GameState;
 use helvetia_server::domain::mail_event::{MailEvent, MailKind};
 use helvetia_server::domain::seats::{GameStatus, Occupant, SeatRecord};
 use helvetia_server::storage::{
-    AccountCap, CapKind, GameRecordRow, LogChange, NewWebhook, RowSummary, Store, UserRecord,
+    AccountCap, CapKind, GameRecordRow, LogChange, NewWebhook, RowSummary, Store, StoreError,
+    UserRecord,
 };
 use reqwest::StatusCode;
 use serde_json::json;
@@ -554,5 +555,130 @@ async fn writes_committed_together_plan_each_ones_event() {
             })
             .collect();
         assert_eq!(rows, expected);
+    }
+}
+
+/// On SQLite the log's newest actions wait in a table of their own and are moved into the log's
+/// table every `MOVE_AT` actions; a game's log reads the same wherever its actions are, and an
+/// undo takes back actions from both. PostgreSQL appends to the log's table alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_logs_newest_actions_are_moved_on_and_read_wherever_they_are() {
+    use helvetia_server::storage::log_compaction::MOVE_AT;
+    const GAMES: usize = 72;
+    const ACTIONS: usize = 64;
+    assert!(
+        (GAMES * ACTIONS) as u64 > 2 * MOVE_AT,
+        "enough actions for moves"
+    );
+    /// Plays the game's first legal action and stores it; answers once it is committed.
+    async fn append_next(store: &Store, id: &str, game: &mut Game, log: &mut Vec<(u8, Action)>) {
+        let (index, seat) = (log.len() as u64, game.to_move().unwrap());
+        let action = game.legal_actions()[0];
+        game.play(action).unwrap();
+        assert!(!game.is_over(), "a game long enough");
+        let change = LogChange::Append {
+            index,
+            seat,
+            action,
+        };
+        let summary = RowSummary::running(game.to_move());
+        store
+            .change_log(id, index, change, summary, None)
+            .await
+            .unwrap();
+        log.push((seat.0, action));
+    }
+    for db in databases().await {
+        let sqlite = db.url.starts_with("sqlite:");
+        let store = Store::connect(&db.url, "node").await.unwrap();
+        let plays = (0..GAMES).map(|n| {
+            let store = store.clone();
+            async move {
+                let id = format!("moved{n}");
+                let mut game = stored_running_game(&store, &id).await;
+                let mut log = Vec::new();
+                for _ in 0..ACTIONS {
+                    append_next(&store, &id, &mut game, &mut log).await;
+                }
+                (id, game, log)
+            }
+        });
+        let mut games = futures_util::future::join_all(plays).await;
+        // The writer moves the newest actions after answering a group: a write it refuses
+        // (a version long gone) is answered only after any move the groups before it began.
+        let (stale_id, stale_game) = (games[1].0.clone(), games[1].1.clone());
+        let stale = async || {
+            let seat = stale_game.to_move().unwrap();
+            let action = stale_game.legal_actions()[0];
+            let change = LogChange::Append {
+                index: 0,
+                seat,
+                action,
+            };
+            let summary = RowSummary::running(Some(seat));
+            let refused = store.change_log(&stale_id, 0, change, summary, None).await;
+            assert!(matches!(refused, Err(StoreError::Conflict)), "{refused:?}");
+        };
+        stale().await;
+        let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
+        let count = async |table: &str, game: &str| -> i64 {
+            sqlx::query_scalar(&format!(
+                "SELECT COUNT(*) FROM {table} WHERE game_id LIKE $1"
+            ))
+            .bind(game)
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+        };
+        let (moved, recent) = (
+            count("actions", "moved%").await,
+            count("recent_actions", "moved%").await,
+        );
+        assert_eq!(moved + recent, (GAMES * ACTIONS) as i64);
+        if sqlite {
+            assert!(
+                moved >= 2 * MOVE_AT as i64,
+                "moved {moved}, newest {recent}"
+            );
+            assert!(recent < MOVE_AT as i64, "moved {moved}, newest {recent}");
+        } else {
+            assert_eq!(recent, 0, "PostgreSQL appends to the log's table");
+        }
+        // An undo from the first game's last moved action on, with (on SQLite) some of its
+        // actions still among the newest: one more if a move has just taken them all.
+        let (id, game, log) = &mut games[0];
+        while sqlite && count("recent_actions", id).await == 0 {
+            append_next(&store, id, game, log).await;
+            stale().await;
+        }
+        let last_moved: Option<i64> =
+            sqlx::query_scalar("SELECT MAX(idx) FROM actions WHERE game_id = $1")
+                .bind(id.as_str())
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        let (version, from) = (log.len() as u64, last_moved.unwrap() as u64);
+        let before = count("actions", "moved%").await + count("recent_actions", "moved%").await;
+        let mut replayed = Game::new(GameOptions::for_players(2), 11);
+        for (_, action) in &log[..from as usize] {
+            replayed.play(*action).unwrap();
+        }
+        let undo = LogChange::Truncate {
+            from,
+            count: version - from,
+        };
+        let summary = RowSummary::running(replayed.to_move());
+        store
+            .change_log(id, version, undo, summary, None)
+            .await
+            .unwrap();
+        log.truncate(from as usize);
+        let after = count("actions", "moved%").await + count("recent_actions", "moved%").await;
+        assert_eq!(after, before - (version - from) as i64);
+        pool.close().await;
+        for (id, _, log) in &games {
+            let stored = store.load_game(id).await.unwrap().unwrap();
+            assert_eq!(&stored.actions, log, "game {id}");
+        }
     }
 }
