@@ -13,9 +13,7 @@ use crate::config::Config;
 use crate::domain::push::vapid::VapidKeys;
 use crate::domain::tokens::random_token;
 use crate::http::body_limit::{self, MAX_BODY};
-use crate::http::{
-    compression, error_language, health, listener, run_to_the_end, security_headers, tracing_layer,
-};
+use crate::http::{compression, error_language, health, listener, security_headers, tracing_layer};
 use crate::live::open_streams::OpenStreams;
 use crate::live::Node;
 use crate::site::{self, pages};
@@ -115,10 +113,6 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             csrf::protect,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            run_to_the_end::run_to_the_end,
         ))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state);
@@ -259,7 +253,7 @@ pub async fn spawn(config: Config) -> Result<RunningServer, StartError> {
     let count = listener::ConnectionCount::new(limits, state.config.trusted_proxies.clone());
     let task = tokio::spawn(listener::serve(
         tcp_listener,
-        app(state.clone()),
+        (app(state.clone()), state.in_flight.clone()),
         count,
         state.shutdown.subscribe(),
     ));

@@ -6,8 +6,9 @@
 //! an idle timeout of their own (`ws.rs`).
 //!
 //! Each connection is served by hyper's HTTP/1 connection with upgrades (for WebSockets) in a
-//! task of its own; a graceful shutdown stops accepting and lets each connection finish its
-//! request in progress.
+//! task of its own, each request that changes state in a task of its own as well
+//! (`run_to_the_end.rs`); a graceful shutdown stops accepting and lets each connection finish
+//! its request in progress.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -19,9 +20,10 @@ use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
-use tower::ServiceExt;
 
 use crate::http::client_ip::limit_key;
+use crate::http::run_to_the_end;
+use crate::live::write_path::InFlight;
 
 /// Limits on connections.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,7 +144,7 @@ impl ConnectionCount {
 /// for the open connections to finish their requests (WebSockets are closed by the server).
 pub async fn serve(
     listener: TcpListener,
-    router: Router,
+    (router, in_flight): (Router, Arc<InFlight>),
     count: ConnectionCount,
     mut stopping: tokio::sync::watch::Receiver<bool>,
 ) {
@@ -171,12 +173,12 @@ pub async fn serve(
         if let Err(error) = tcp.set_nodelay(true) {
             tracing::debug!("TCP_NODELAY not set: {error}");
         }
-        let router = router.clone();
+        let handlers = (router.clone(), in_flight.clone());
         let stopping = stopping.clone();
         let timeout = count.limits.header_read_timeout;
         let admitted = Arc::new(admitted);
         connections.spawn(async move {
-            serve_connection(tcp, peer, router, timeout, stopping, admitted).await;
+            serve_connection(tcp, peer, handlers, timeout, stopping, admitted).await;
         });
         // Reap finished connection tasks so the set does not grow.
         while connections.try_join_next().is_some() {}
@@ -189,7 +191,7 @@ pub async fn serve(
 async fn serve_connection(
     tcp: tokio::net::TcpStream,
     peer: SocketAddr,
-    router: Router,
+    (router, in_flight): (Router, Arc<InFlight>),
     header_read_timeout: Duration,
     mut stopping: tokio::sync::watch::Receiver<bool>,
     admitted: Arc<Admitted>,
@@ -197,7 +199,7 @@ async fn serve_connection(
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
         request.extensions_mut().insert(admitted.clone());
-        router.clone().oneshot(request)
+        run_to_the_end::answer(router.clone(), &in_flight, request)
     });
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())

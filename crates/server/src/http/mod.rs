@@ -1,6 +1,6 @@
 //! The HTTP layer: the one error type with its codes and languages, the page language, the
 //! listener with its connection caps, and the layers every request passes (body limits,
-//! compression, security headers, tracing, changes that run to their end), health checks, and
+//! compression, security headers, tracing), changes that run to their end, health checks, and
 //! the requests this server makes to others (only to public addresses, unless allowed), and
 //! answers streamed a page at a time (the open data's exports).
 

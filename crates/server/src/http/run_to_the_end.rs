@@ -1,31 +1,55 @@
 //! Every state-changing request (any method but GET, HEAD and OPTIONS) is handled in a task of
-//! its own, from its extractors to its answer, and counted as in flight: a client that hangs up
-//! cannot stop a change between its commit and its publication.
+//! its own from the moment hyper hands it over to its answer, and counted as in flight: a
+//! client that hangs up can neither stop a change between its commit and its publication nor
+//! drop a request the server received whole.
+//!
+//! hyper drops a request's answer when its client goes away, even before polling it once: a
+//! client that sends its request and closes the socket at once (a closed tab, a lost phone)
+//! used to have the request carried out or not, by chance. Started here, when hyper hands the
+//! request over and before anything polls it, such a request is always carried out, or
+//! refused, in full.
 
-use axum::extract::{Request, State};
+use std::convert::Infallible;
+use std::future::Future;
+use std::sync::Arc;
+
 use axum::http::Method;
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use axum::Router;
+use hyper::body::Incoming;
+use tower::ServiceExt;
 
 use super::error::AppError;
-use crate::live::write_path::detached;
-use crate::state::AppState;
+use crate::live::error::LiveError;
+use crate::live::write_path::{spawn_counted, InFlight};
 
-/// Middleware: a state-changing request (any method but GET, HEAD and OPTIONS) is handled by
-/// the write path's [`detached`], from its extractors to its answer. If the client hangs up,
-/// hyper drops only the wait for that task: the request is carried out in full (or refused in
-/// full), never stopped between its commit and its publication.
-pub async fn run_to_the_end(State(app): State<AppState>, request: Request, next: Next) -> Response {
-    if matches!(
-        *request.method(),
-        Method::GET | Method::HEAD | Method::OPTIONS
-    ) {
-        return next.run(request).await;
+/// Whether a request with this method may change state: anything but GET, HEAD and OPTIONS.
+pub fn changes_state(method: &Method) -> bool {
+    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+/// The answer to `request` from `router`. A request that changes state is started at once, in
+/// a task of its own counted as in flight ([`spawn_counted`]), which hyper's dropping of the
+/// answer does not stop; any other runs as hyper polls it.
+pub fn answer(
+    router: Router,
+    in_flight: &Arc<InFlight>,
+    request: hyper::Request<Incoming>,
+) -> impl Future<Output = Result<Response, Infallible>> + Send {
+    let handling = if changes_state(request.method()) {
+        Err(spawn_counted(in_flight, router.oneshot(request)))
+    } else {
+        Ok(router.oneshot(request))
+    };
+    async move {
+        match handling {
+            Ok(here) => here.await,
+            Err(task) => Ok(match task.await {
+                Ok(Ok(response)) => response,
+                Err(failed) => {
+                    AppError::from(LiveError::Panicked(failed.to_string())).into_response()
+                }
+            }),
+        }
     }
-    detached(
-        &app,
-        async move { Ok::<_, AppError>(next.run(request).await) },
-    )
-    .await
-    .unwrap_or_else(IntoResponse::into_response)
 }

@@ -69,8 +69,8 @@ pub enum Caller {
     /// per change cost the busiest path its spawn, its wake-up and a copy of the change's
     /// future.
     StaysToTheEnd,
-    /// It runs in a task [`detached`] already, counted as in flight there: a state-changing
-    /// request, which the HTTP layer carries so from its extractors to its answer
+    /// It runs in a task of its own already, counted as in flight there ([`spawn_counted`]): a
+    /// state-changing request, which the HTTP layer starts so the moment hyper hands it over
     /// (`http/run_to_the_end.rs`). The change runs as it is, counted once.
     Detached,
 }
@@ -131,13 +131,25 @@ impl InFlight {
 ///
 /// # Errors
 /// The work's error, or [`LiveError::Panicked`] if its task failed.
-pub async fn detached<T, E, F>(node: &Node, work: F) -> Result<T, E>
+pub async fn detached<T, E, F>(in_flight: &Arc<InFlight>, work: F) -> Result<T, E>
 where
     T: Send + 'static,
     E: From<LiveError> + Send + 'static,
     F: Future<Output = Result<T, E>> + Send + 'static,
 {
-    let guard = node.in_flight.enter();
+    spawn_counted(in_flight, work)
+        .await
+        .map_err(|error| E::from(LiveError::Panicked(error.to_string())))?
+}
+
+/// Starts `work` in a task of its own at once (not when the answer is first awaited), counted
+/// as in flight until it ends: what [`detached`] waits for.
+pub fn spawn_counted<F>(in_flight: &Arc<InFlight>, work: F) -> tokio::task::JoinHandle<F::Output>
+where
+    F: Future + Send + 'static,
+    F::Output: Send + 'static,
+{
+    let guard = in_flight.enter();
     // In the caller's span, so that the change's log lines name its request.
     tokio::spawn(
         async move {
@@ -146,8 +158,6 @@ where
         }
         .in_current_span(),
     )
-    .await
-    .map_err(|error| E::from(LiveError::Panicked(error.to_string())))?
 }
 
 /// Runs `work` as `caller` needs: [`detached`] for a caller that may be dropped, else in the
@@ -158,7 +168,7 @@ where
     F: Future<Output = LiveResult<T>> + Send + 'static,
 {
     match caller {
-        Caller::MayBeDropped => detached(node, work).await,
+        Caller::MayBeDropped => detached(&node.in_flight, work).await,
         Caller::StaysToTheEnd => {
             let _guard = node.in_flight.enter();
             work.await

@@ -37,7 +37,10 @@ pub async fn watch_deadlines(app: AppState, interval: Duration) {
                 }
             };
             let worker = (app.clone(), live.clone());
-            let ran_out = detached(&app, async move { run_out(&worker.0, &worker.1).await }).await;
+            let ran_out = detached(&app.in_flight, async move {
+                run_out(&worker.0, &worker.1).await
+            })
+            .await;
             if let Err(error) = ran_out {
                 tracing::warn!(game = %id, "clock not handled: {}", error.to_string());
                 without_failure = false;
