@@ -1,6 +1,7 @@
 //! Clients that close the connection right after sending a request, as a closed tab or a lost
-//! phone does: whatever the server did with the request, its memory and its database agree, the
-//! game goes on, no log ever has a hole, and a restarted server serves the game as it was. And a
+//! phone does: the server carries the request out all the same, its memory and its database
+//! agree, the game goes on, no log ever has a hole, and a restarted server serves the game as
+//! it was. And a
 //! game whose stored log is damaged is set aside without stopping the server.
 
 use crate::common;
