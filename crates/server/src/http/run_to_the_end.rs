@@ -16,6 +16,7 @@ use std::sync::Arc;
 use axum::http::Method;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
+use futures_util::future::Either;
 use hyper::body::Incoming;
 use tower::ServiceExt;
 
@@ -36,20 +37,14 @@ pub fn answer(
     in_flight: &Arc<InFlight>,
     request: hyper::Request<Incoming>,
 ) -> impl Future<Output = Result<Response, Infallible>> + Send {
-    let handling = if changes_state(request.method()) {
-        Err(spawn_counted(in_flight, router.oneshot(request)))
-    } else {
-        Ok(router.oneshot(request))
-    };
-    async move {
-        match handling {
-            Ok(here) => here.await,
-            Err(task) => Ok(match task.await {
-                Ok(Ok(response)) => response,
-                Err(failed) => {
-                    AppError::from(LiveError::Panicked(failed.to_string())).into_response()
-                }
-            }),
-        }
+    if !changes_state(request.method()) {
+        return Either::Left(router.oneshot(request));
     }
+    let started = spawn_counted(in_flight, router.oneshot(request));
+    Either::Right(async move {
+        Ok(match started.await {
+            Ok(Ok(response)) => response,
+            Err(failed) => AppError::from(LiveError::Panicked(failed.to_string())).into_response(),
+        })
+    })
 }
