@@ -274,9 +274,21 @@ async fn a_stand_in_and_a_vote_to_end_are_each_announced_once() {
     } else {
         &mut anna
     };
-    let (status, body) = voter
+    // The stand-in bot plays on whichever node holds its lease: a vote decided on a state the
+    // bot's next action has just passed is refused (409 `changed-meanwhile`, nothing stored or
+    // announced), and the voter tries again, as the answer asks.
+    let mut vote = voter
         .post(&format!("/api/games/{id}/end-vote"), json!({}))
         .await;
+    for _ in 0..20 {
+        if vote.0 != StatusCode::CONFLICT || vote.1["code"] != "changed-meanwhile" {
+            break;
+        }
+        vote = voter
+            .post(&format!("/api/games/{id}/end-vote"), json!({}))
+            .await;
+    }
+    let (status, body) = vote;
     assert_eq!(status, StatusCode::OK, "{body}");
     watch_until(&mut watcher, &id, "the end", |state| {
         state["status"] == "abandoned"
