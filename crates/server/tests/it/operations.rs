@@ -7,6 +7,7 @@ use crate::common;
 
 use std::time::Duration;
 
+use common::log_appends::next_append;
 use common::{databases, decides, mover_of, two_player_game, TestServer};
 use futures_util::StreamExt;
 use helvetia_engine::{Action, Game, GameOptions, Seat};
@@ -147,15 +148,10 @@ async fn a_game_loaded_while_another_node_writes_is_consistent() {
         let mut game = stored_running_game(&writer, "consistent").await;
         let writing = tokio::spawn(async move {
             let mut version = 0;
-            while let Some(seat) = game.to_move().filter(|_| version < 300) {
+            while game.to_move().is_some() && version < 300 {
                 let action = game.legal_actions()[0];
+                let (change, summary) = next_append(&game, version, action);
                 game.play(action).unwrap();
-                let summary = RowSummary::running(game.to_move());
-                let change = LogChange::Append {
-                    index: version,
-                    seat: Seat(seat.0),
-                    action,
-                };
                 writer
                     .change_log("consistent", version, change, summary, None)
                     .await
@@ -193,28 +189,17 @@ async fn writes_committed_together_each_change_their_own_game_or_nothing() {
         for id in &ids {
             games.push(stored_running_game(&store, id).await);
         }
-        let append = |game: &Game, index: u64, action| {
-            let mut after = game.clone();
-            after.play(action).unwrap();
-            let change = LogChange::Append {
-                index,
-                seat: game.to_move().unwrap(),
-                action,
-            };
-            let summary = RowSummary::running(after.to_move());
-            (change, summary)
-        };
         // Every game's first action, all at once; game 0 twice (two actions on version 0) and
         // game 1 once more on a version it is not at.
         let mut writes = Vec::new();
         for (id, game) in ids.iter().zip(&games) {
-            let (change, summary) = append(game, 0, game.legal_actions()[0]);
+            let (change, summary) = next_append(game, 0, game.legal_actions()[0]);
             writes.push((id.clone(), 0, change, summary));
         }
         let other = *games[0].legal_actions().last().unwrap();
-        let (change, summary) = append(&games[0], 0, other);
+        let (change, summary) = next_append(&games[0], 0, other);
         writes.push((ids[0].clone(), 0, change, summary));
-        let (change, summary) = append(&games[1], 5, games[1].legal_actions()[0]);
+        let (change, summary) = next_append(&games[1], 5, games[1].legal_actions()[0]);
         writes.push((ids[1].clone(), 5, change, summary));
         let outcomes = futures_util::future::join_all(writes.into_iter().map(
             |(id, version, change, summary)| {
@@ -259,7 +244,7 @@ async fn writes_committed_together_each_change_their_own_game_or_nothing() {
                 let summary = RowSummary::running(games[n].to_move());
                 (LogChange::Truncate { from: 0, count: 1 }, summary)
             } else {
-                append(&game, 1, game.legal_actions()[0])
+                next_append(&game, 1, game.legal_actions()[0])
             };
             writes.push((id.clone(), change, summary));
         }
@@ -520,15 +505,7 @@ async fn writes_committed_together_plan_each_ones_event() {
         };
         let writes = ids.iter().zip(&games).enumerate().map(|(n, (id, game))| {
             let store = store.clone();
-            let action = game.legal_actions()[0];
-            let mut after = game.clone();
-            after.play(action).unwrap();
-            let change = LogChange::Append {
-                index: 0,
-                seat: game.to_move().unwrap(),
-                action,
-            };
-            let summary = RowSummary::running(after.to_move());
+            let (change, summary) = next_append(game, 0, game.legal_actions()[0]);
             async move {
                 store
                     .change_log(id, 0, change, summary, Some(event_of(n)))
@@ -574,14 +551,9 @@ async fn the_logs_newest_actions_are_moved_on_and_read_wherever_they_are() {
     async fn append_next(store: &Store, id: &str, game: &mut Game, log: &mut Vec<(u8, Action)>) {
         let (index, seat) = (log.len() as u64, game.to_move().unwrap());
         let action = game.legal_actions()[0];
+        let (change, summary) = next_append(game, index, action);
         game.play(action).unwrap();
         assert!(!game.is_over(), "a game long enough");
-        let change = LogChange::Append {
-            index,
-            seat,
-            action,
-        };
-        let summary = RowSummary::running(game.to_move());
         store
             .change_log(id, index, change, summary, None)
             .await
@@ -608,14 +580,7 @@ async fn the_logs_newest_actions_are_moved_on_and_read_wherever_they_are() {
         // (a version long gone) is answered only after any move the groups before it began.
         let (stale_id, stale_game) = (games[1].0.clone(), games[1].1.clone());
         let stale = async || {
-            let seat = stale_game.to_move().unwrap();
-            let action = stale_game.legal_actions()[0];
-            let change = LogChange::Append {
-                index: 0,
-                seat,
-                action,
-            };
-            let summary = RowSummary::running(Some(seat));
+            let (change, summary) = next_append(&stale_game, 0, stale_game.legal_actions()[0]);
             let refused = store.change_log(&stale_id, 0, change, summary, None).await;
             assert!(matches!(refused, Err(StoreError::Conflict)), "{refused:?}");
         };

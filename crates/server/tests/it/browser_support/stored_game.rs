@@ -5,9 +5,9 @@
 
 use helvetia_engine::{Action, Character, Game, GameOptions, Seat, VillageId};
 use helvetia_server::domain::seats::{GameStatus, Occupant, SeatRecord};
-use helvetia_server::storage::{
-    AccountCap, CapKind, GameRecordRow, LogChange, RowSummary, Store, UserRecord,
-};
+use helvetia_server::storage::{AccountCap, CapKind, GameRecordRow, Store, UserRecord};
+
+use crate::common::log_appends::next_append;
 
 /// How eager the builder is for `action`: the steps of building first, anything else last.
 fn eagerness(action: &Action) -> u8 {
@@ -87,13 +87,9 @@ pub async fn store_game_with_a_full_ring_1(
         .await
         .expect("start the game");
     for (index, &(seat, action)) in (0u64..).zip(&actions) {
+        assert_eq!(game.to_move(), Some(seat), "the action's player");
+        let (change, summary) = next_append(&game, index, action);
         game.play(action).expect("a legal action");
-        let change = LogChange::Append {
-            index,
-            seat,
-            action,
-        };
-        let summary = RowSummary::running(game.to_move());
         store
             .change_log(id, index, change, summary, None)
             .await

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod bot_client;
+pub mod log_appends;
 pub mod services;
 
 use std::net::SocketAddr;
