@@ -13,7 +13,9 @@ use crate::config::Config;
 use crate::domain::push::vapid::VapidKeys;
 use crate::domain::tokens::random_token;
 use crate::http::body_limit::{self, MAX_BODY};
-use crate::http::{compression, error_language, health, listener, security_headers, tracing_layer};
+use crate::http::{
+    compression, error_language, health, listener, panics, security_headers, tracing_layer,
+};
 use crate::live::open_streams::OpenStreams;
 use crate::live::Node;
 use crate::site::{self, pages};
@@ -86,7 +88,11 @@ fn default_node_name() -> String {
 
 /// The router: each feature's routes (its `routes()`), and the layers every request passes.
 pub fn app(state: AppState) -> Router {
-    let router = Router::new()
+    layered(routes(), state)
+}
+
+fn routes() -> Router<AppState> {
+    Router::new()
         .merge(health::routes())
         .merge(site::routes())
         .merge(accounts::routes())
@@ -106,6 +112,14 @@ pub fn app(state: AppState) -> Router {
         .merge(vacations::routes())
         .merge(webhooks::routes())
         .fallback(pages::not_found)
+}
+
+/// `routes` inside the layers every request passes, from the inside out: a panic answered as
+/// an internal error, the token scopes, CSRF, the body limits, the error's language,
+/// compression, the security headers and the trace.
+pub fn layered(routes: Router<AppState>, state: AppState) -> Router {
+    let router = routes
+        .layer(panics::answered())
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             scope::limit,

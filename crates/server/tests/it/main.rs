@@ -52,6 +52,7 @@ mod layouts;
 mod mail;
 mod open_streams;
 mod operations;
+mod panics;
 mod play;
 mod play_now;
 mod push;
