@@ -1,8 +1,8 @@
 //! A handler that panics gets the answer of any internal failure, from inside the server's
-//! layers: 500 with the JSON error in the client's language, the security headers, the
-//! connection kept for the next request, and nothing left counted in flight. The routes here
-//! are the test's own (no route of the product panics on purpose); the layers and the
-//! listener are the server's.
+//! layers: 500 with the JSON error in the client's language and the security headers, on a
+//! connection that stays open for the client's next request, with nothing left counted in
+//! flight. The routes here are the test's own (no route of the product panics on purpose);
+//! the layers and the listener are the server's.
 
 use crate::common;
 
@@ -13,8 +13,9 @@ use axum::Router;
 use common::{within, Database, TestServer};
 use helvetia_server::app::layered;
 use helvetia_server::http::listener::{self, ConnectionCount, ConnectionLimits};
-use reqwest::StatusCode;
 use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 
 async fn panics() -> &'static str {
     panic!("a bug in a handler")
@@ -22,6 +23,37 @@ async fn panics() -> &'static str {
 
 async fn answers() -> &'static str {
     "still here"
+}
+
+/// One answer read from `socket`: its status, its head (lower-cased) and its body, which must
+/// carry a `content-length`.
+async fn read_answer(socket: &mut TcpStream) -> (u16, String, String) {
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 4096];
+    let head_end = loop {
+        if let Some(end) = bytes.windows(4).position(|w| w == b"\r\n\r\n") {
+            break end + 4;
+        }
+        let read = socket.read(&mut chunk).await.unwrap();
+        assert!(read > 0, "the server closed the connection");
+        bytes.extend_from_slice(&chunk[..read]);
+    };
+    let head = String::from_utf8_lossy(&bytes[..head_end]).to_lowercase();
+    let length: usize = head
+        .lines()
+        .find_map(|line| line.strip_prefix("content-length: "))
+        .unwrap_or_else(|| panic!("no content-length: {head}"))
+        .trim()
+        .parse()
+        .unwrap();
+    while bytes.len() < head_end + length {
+        let read = socket.read(&mut chunk).await.unwrap();
+        assert!(read > 0, "the server closed the connection mid-answer");
+        bytes.extend_from_slice(&chunk[..read]);
+    }
+    let status = head[9..12].parse().unwrap();
+    let body = String::from_utf8(bytes[head_end..head_end + length].to_vec()).unwrap();
+    (status, head, body)
 }
 
 #[tokio::test]
@@ -46,36 +78,44 @@ async fn a_handler_that_panics_is_answered_as_an_internal_error_inside_every_lay
         state.shutdown.subscribe(),
     ));
 
-    // One client, one kept-alive connection for every request below.
-    let http = reqwest::Client::builder()
-        .pool_max_idle_per_host(1)
-        .build()
-        .unwrap();
-    let base = format!("http://{addr}");
+    // Every request below on one connection.
+    let mut socket = TcpStream::connect(addr).await.unwrap();
     let entered_before = state.in_flight.entered();
-    for (method, csrf) in [("GET", None), ("POST", Some("a-token"))] {
-        let mut request = http
-            .request(method.parse().unwrap(), format!("{base}/panics"))
-            .header("accept-language", "de");
-        if let Some(token) = csrf {
-            request = request
-                .header("cookie", format!("helvetia_csrf={token}"))
-                .header("x-csrf-token", token);
-        }
-        let response = request.send().await.unwrap();
-        assert_eq!(
-            response.status(),
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "{method}"
-        );
-        let headers = response.headers().clone();
-        assert_eq!(headers["x-content-type-options"], "nosniff", "{method}");
-        assert_eq!(headers["x-frame-options"], "DENY", "{method}");
+    let requests = [
+        (
+            "GET",
+            format!("GET /panics HTTP/1.1\r\nHost: {addr}\r\nAccept-Language: de\r\n\r\n"),
+        ),
+        (
+            "POST",
+            format!(
+                "POST /panics HTTP/1.1\r\nHost: {addr}\r\nAccept-Language: de\r\n\
+                 Cookie: helvetia_csrf=a-token\r\nx-csrf-token: a-token\r\n\
+                 Content-Length: 0\r\n\r\n"
+            ),
+        ),
+    ];
+    for (method, request) in requests {
+        socket.write_all(request.as_bytes()).await.unwrap();
+        let (status, head, body) = read_answer(&mut socket).await;
+        assert_eq!(status, 500, "{method}: {head}");
         assert!(
-            headers.contains_key("content-security-policy"),
-            "{method}: {headers:?}"
+            head.contains("\r\nx-content-type-options: nosniff\r\n"),
+            "{method}: {head}"
         );
-        let body: Value = response.json().await.unwrap();
+        assert!(
+            head.contains("\r\nx-frame-options: deny\r\n"),
+            "{method}: {head}"
+        );
+        assert!(
+            head.contains("\r\ncontent-security-policy: "),
+            "{method}: {head}"
+        );
+        assert!(
+            head.contains("\r\ncontent-type: application/json"),
+            "{method}: {head}"
+        );
+        let body: Value = serde_json::from_str(&body).unwrap();
         assert_eq!(body["code"], "internal", "{method}: {body}");
         assert_eq!(
             body["error"],
@@ -96,7 +136,9 @@ async fn a_handler_that_panics_is_answered_as_an_internal_error_inside_every_lay
         .await,
         "a panicked change is left counted in flight"
     );
-    let after = http.get(format!("{base}/answers")).send().await.unwrap();
-    assert_eq!(after.status(), StatusCode::OK);
-    assert_eq!(after.text().await.unwrap(), "still here");
+    let after = format!("GET /answers HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+    socket.write_all(after.as_bytes()).await.unwrap();
+    let (status, head, body) = read_answer(&mut socket).await;
+    assert_eq!(status, 200, "{head}");
+    assert_eq!(body, "still here");
 }
