@@ -88,11 +88,28 @@ def load_positions(path) -> Positions:
     )
 
 
-def split(paths, held_out: float = 0.1) -> tuple[Positions, Positions]:
-    """Training and held-out positions: the last ``held_out`` of each file is held out."""
+def round_starts(positions: Positions) -> Positions:
+    """The first position of every round: the only positions the search asks its evaluation
+    about, since a rollout stops where a round begins. Rows are written game by game and the
+    table's last feature is the round, so a round begins where it differs from the row before
+    (a new game's first round included, unless the game before ended in its first round, as
+    only a round limit of 1 makes it)."""
+    rounds = positions.features[:, -1]
+    first = np.ones(len(positions), dtype=bool)
+    first[1:] = rounds[1:] != rounds[:-1]
+    return positions.rows(np.flatnonzero(first))
+
+
+def split(
+    paths, held_out: float = 0.1, only_round_starts: bool = False
+) -> tuple[Positions, Positions]:
+    """Training and held-out positions: the last ``held_out`` of each file is held out; with
+    ``only_round_starts``, of the first positions of its rounds."""
     train, test = [], []
     for path in paths:
         positions = load_positions(path)
+        if only_round_starts:
+            positions = round_starts(positions)
         cut = len(positions) - int(round(len(positions) * held_out))
         train.append(positions.rows(slice(0, cut)))
         test.append(positions.rows(slice(cut, None)))
@@ -270,10 +287,15 @@ def main(argv=None) -> int:
     parser.add_argument("--rate", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--held-out", type=float, default=0.1)
+    parser.add_argument(
+        "--round-starts",
+        action="store_true",
+        help="fit to the first position of every round only (where the search asks)",
+    )
     parser.add_argument("--out", help="write the network's weights to this JSON file")
     args = parser.parse_args(argv)
     seed_everything(args.seed)
-    train, test = split(args.files, args.held_out)
+    train, test = split(args.files, args.held_out, args.round_starts)
     print(f"{len(train)} training positions, {len(test)} held out")
     model = build(args.model, train, args.hidden)
     print(f"held-out loss before fitting: {loss(model, test):.4f}")
