@@ -10,7 +10,7 @@
 
 use axum::extract::{Request, State};
 use axum::http::header::{HOST, ORIGIN, SET_COOKIE, UPGRADE};
-use axum::http::{HeaderMap, HeaderValue, Method};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
@@ -20,6 +20,7 @@ use crate::domain::tokens::hex;
 use crate::domain::tokens::random_token;
 use crate::http::cookies::{cookie, set_cookie};
 use crate::http::error::AppError;
+use crate::http::run_to_the_end::changes_state;
 use crate::state::AppState;
 
 /// Name of the readable token cookie.
@@ -103,10 +104,7 @@ fn token_cookie_after(
 /// The middleware.
 pub async fn protect(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let headers = request.headers();
-    let changes_state = !matches!(
-        *request.method(),
-        Method::GET | Method::HEAD | Method::OPTIONS
-    );
+    let changes_state = changes_state(request.method());
     let is_upgrade = headers.contains_key(UPGRADE);
     if (changes_state || is_upgrade) && !same_origin(headers) {
         return AppError::forbidden("foreign-origin").into_response();

@@ -25,6 +25,7 @@ use crate::live::error::LiveError;
 use crate::live::write_path::{spawn_counted, InFlight};
 
 /// Whether a request with this method may change state: anything but GET, HEAD and OPTIONS.
+/// The one definition: CSRF protection (`accounts/csrf.rs`) asks it too.
 pub fn changes_state(method: &Method) -> bool {
     !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
 }
