@@ -84,16 +84,29 @@ pub fn strengths(players: usize, meetings: &[Meeting]) -> Vec<f64> {
     gamma
 }
 
+/// A fit of every player's rating, and of each player's distance above the one before it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Fit {
+    /// Each player's rating, with the anchor's fixed: its interval holds the uncertainty of
+    /// every step between the player and the anchor.
+    pub ratings: Vec<Rating>,
+    /// `steps[i]` is player `i + 1`'s rating less player `i`'s, with the interval of that
+    /// difference itself: whether two neighbours are apart, which overlapping intervals of
+    /// their ratings cannot say.
+    pub steps: Vec<Rating>,
+}
+
 /// Ratings on the Elo scale with player `anchor` at `anchor_rating`, and 95% intervals from
-/// `resamples` resamplings of the games (seeded by `seed`).
-pub fn ratings(
+/// `resamples` resamplings of the games (seeded by `seed`). Each pair's games are resampled
+/// among themselves, so every resampling keeps the number of games each pair played.
+pub fn fit(
     players: usize,
     meetings: &[Meeting],
     anchor: usize,
     anchor_rating: f64,
     resamples: usize,
     seed: u64,
-) -> Vec<Rating> {
+) -> Fit {
     let elo = |meetings: &[Meeting]| -> Vec<f64> {
         let gamma = strengths(players, meetings);
         let zero = gamma[anchor].log10();
@@ -103,34 +116,64 @@ pub fn ratings(
             .collect()
     };
     let fitted = elo(meetings);
+    let pairs = games_by_pair(meetings);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(resamples); players];
+    let mut samples: Vec<Vec<f64>> = Vec::with_capacity(resamples);
+    let mut resampled = Vec::with_capacity(meetings.len());
     for _ in 0..resamples {
-        let resampled: Vec<Meeting> = (0..meetings.len())
-            .map(|_| meetings[(rng.next_u64() % meetings.len() as u64) as usize])
-            .collect();
-        for (player, rating) in elo(&resampled).into_iter().enumerate() {
-            samples[player].push(rating);
+        resampled.clear();
+        for games in &pairs {
+            resampled.extend(
+                (0..games.len()).map(|_| games[(rng.next_u64() % games.len() as u64) as usize]),
+            );
+        }
+        samples.push(elo(&resampled));
+    }
+    let ratings = (0..players)
+        .map(|player| with_interval(fitted[player], samples.iter().map(|s| s[player])))
+        .collect();
+    let steps = (1..players)
+        .map(|player| {
+            with_interval(
+                fitted[player] - fitted[player - 1],
+                samples.iter().map(|s| s[player] - s[player - 1]),
+            )
+        })
+        .collect();
+    Fit { ratings, steps }
+}
+
+/// The meetings grouped by the pair of players, in the order each pair first met.
+fn games_by_pair(meetings: &[Meeting]) -> Vec<Vec<Meeting>> {
+    let mut pairs: Vec<((usize, usize), Vec<Meeting>)> = Vec::new();
+    for &meeting in meetings {
+        let key = (
+            meeting.first.min(meeting.second),
+            meeting.first.max(meeting.second),
+        );
+        match pairs.iter_mut().find(|(pair, _)| *pair == key) {
+            Some((_, games)) => games.push(meeting),
+            None => pairs.push((key, vec![meeting])),
         }
     }
-    fitted
-        .iter()
-        .zip(samples)
-        .map(|(&rating, mut sample)| {
-            sample.sort_by(f64::total_cmp);
-            let at = |q: f64| {
-                sample
-                    .get(((sample.len() as f64 - 1.0) * q).round() as usize)
-                    .copied()
-                    .unwrap_or(rating)
-            };
-            Rating {
-                rating,
-                low: at(0.025),
-                high: at(0.975),
-            }
-        })
-        .collect()
+    pairs.into_iter().map(|(_, games)| games).collect()
+}
+
+/// `value` with the 2.5% and 97.5% points of its resampled values.
+fn with_interval(value: f64, resampled: impl Iterator<Item = f64>) -> Rating {
+    let mut sample: Vec<f64> = resampled.collect();
+    sample.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        sample
+            .get(((sample.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(value)
+    };
+    Rating {
+        rating: value,
+        low: at(0.025),
+        high: at(0.975),
+    }
 }
 
 #[cfg(test)]
@@ -153,11 +196,30 @@ mod tests {
     fn a_player_winning_three_games_in_four_is_about_190_elo_stronger() {
         // 75% expected score is 400·log10(3) ≈ 191 Elo; the prior pulls it in a little.
         let games = meetings(0, 1, 300, 100);
-        let rated = ratings(2, &games, 1, 1000.0, 100, 1);
+        let rated = fit(2, &games, 1, 1000.0, 100, 1).ratings;
         let gap = rated[0].rating - rated[1].rating;
         assert!((185.0..192.0).contains(&gap), "{gap}");
         assert!(rated[0].low < rated[0].rating && rated[0].rating < rated[0].high);
         assert_eq!(rated[1].rating, 1000.0);
+    }
+
+    #[test]
+    fn neighbours_whose_ratings_overlap_are_apart_when_the_step_between_them_is() {
+        // A weak anchor met 20 times, then two players 400 times (57.5% to the stronger, about
+        // 52 Elo): each rating carries the first pair's uncertainty, their difference does not.
+        let mut games = meetings(1, 0, 15, 5);
+        games.extend(meetings(2, 1, 230, 170));
+        let fitted = fit(3, &games, 0, 1000.0, 1000, 7);
+        let (middle, top) = (fitted.ratings[1], fitted.ratings[2]);
+        assert!(
+            middle.high > top.low,
+            "the ratings' intervals overlap: {fitted:?}"
+        );
+        let step = fitted.steps[1];
+        assert!((top.rating - middle.rating - step.rating).abs() < 1e-9);
+        assert!(step.low > 0.0, "the step is apart from zero: {step:?}");
+        assert!(step.high - step.low < top.high - top.low, "{fitted:?}");
+        assert_eq!(fitted.steps.len(), 2);
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //!
 //! Budgets are iterations, not time, so a level plays the same whatever the machine's load and
 //! its rating stays true. The ratings were measured by
-//! `helvetia ladder --games-per-pair 20 --seed 1` (200 two-player games; the table with the
-//! intervals is in docs/ai.md) and are shown to people next to each level.
+//! `helvetia ladder --games-per-pair 20 --neighbour-games 180 --seed 1` (740 two-player games;
+//! the table with the intervals is in docs/ai.md), are shown to people next to each level, and
+//! anchor the rating of a person who plays a bot.
 //!
 //! The levels are plain data, below the parser of bot names: that parser reads them for a
 //! `level:` name, and gives each level its [`crate::BotSpec`] (`Level::spec`).
@@ -31,22 +32,22 @@ pub const LEVELS: [Level; 5] = [
     Level {
         key: "greedy",
         bot: "greedy",
-        rating: 1456,
+        rating: 1436,
     },
     Level {
         key: "good",
         bot: "mcts:iterations=150",
-        rating: 1714,
+        rating: 1789,
     },
     Level {
         key: "mcts",
         bot: "mcts:iterations=2000",
-        rating: 1859,
+        rating: 1899,
     },
     Level {
         key: "expert",
         bot: "mcts:iterations=8000",
-        rating: 1947,
+        rating: 1963,
     },
 ];
 

@@ -1,10 +1,11 @@
 //! `helvetia ladder`: every level of the bot ladder plays every other in two-player games, and
 //! a Bradley–Terry fit of the results gives each level an Elo-scale rating with a 95% interval
-//! (the beginner anchored at 1000). The table it prints is the one in docs/ai.md.
+//! (the beginner anchored at 1000), and the interval of its step above the level below, which
+//! says whether two neighbours are apart. The table it prints is the one in docs/ai.md.
 
 use std::process::ExitCode;
 
-use helvetia_ai::bradley_terry::{ratings, Meeting, Rating};
+use helvetia_ai::bradley_terry::{fit, Meeting, Rating};
 use helvetia_ai::ladder::{Level, LEVELS};
 use helvetia_ai::tournament::{self, TournamentConfig};
 use serde::Serialize;
@@ -17,6 +18,12 @@ pub struct Args {
     /// Games per pair of levels (seats alternate).
     #[arg(long, default_value_t = 20)]
     games_per_pair: u32,
+    /// Games added between each level above the beginner and the next one up, where the
+    /// ladder's question is closest (seats alternate; the first games are those of
+    /// `--games-per-pair`). The beginner, who loses every game, gets none: more of its
+    /// losses say nothing new and would only outweigh the prior that places the level above it.
+    #[arg(long, default_value_t = 0)]
+    neighbour_games: u32,
     /// Seed: every deal and every bot's choices follow from it.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -41,6 +48,7 @@ const RESAMPLES: usize = 1000;
 #[derive(Serialize)]
 struct Report {
     games_per_pair: u32,
+    neighbour_games: u32,
     seed: u64,
     levels: Vec<LevelReport>,
 }
@@ -50,6 +58,8 @@ struct LevelReport {
     key: &'static str,
     bot: &'static str,
     rating: Rating,
+    /// The rating less the level below's, with that difference's interval.
+    above_the_level_below: Option<Rating>,
     games: u32,
     score: f64,
 }
@@ -67,14 +77,24 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
     let pairs: Vec<(usize, usize)> = (0..LEVELS.len())
         .flat_map(|a| (a + 1..LEVELS.len()).map(move |b| (a, b)))
         .collect();
-    let bar = crate::progress::bar(u64::from(args.games_per_pair) * pairs.len() as u64, "games", args.quiet);
+    let games_of = |(a, b): (usize, usize)| {
+        let neighbours_above_the_beginner = a > 0 && b == a + 1;
+        args.games_per_pair
+            + if neighbours_above_the_beginner {
+                args.neighbour_games
+            } else {
+                0
+            }
+    };
+    let total: u64 = pairs.iter().map(|&pair| u64::from(games_of(pair))).sum();
+    let bar = crate::progress::bar(total, "games", args.quiet);
     let mut meetings = Vec::new();
     for (pair_index, &(a, b)) in pairs.iter().enumerate() {
         bar.set_message(format!("{} – {}", LEVELS[a].key, LEVELS[b].key));
         let config = TournamentConfig {
             bots: vec![LEVELS[a].spec(), LEVELS[b].spec()],
             players: 2,
-            games: args.games_per_pair,
+            games: games_of((a, b)),
             seed: args.seed ^ (pair_index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             round_limit: Some(60),
             threads,
@@ -95,18 +115,23 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
         }
     }
     bar.finish_and_clear();
-    let rated = ratings(LEVELS.len(), &meetings, 0, ANCHOR_RATING, RESAMPLES, args.seed);
+    let fitted = fit(LEVELS.len(), &meetings, 0, ANCHOR_RATING, RESAMPLES, args.seed);
     let levels: Vec<LevelReport> = LEVELS
         .iter()
-        .zip(&rated)
         .enumerate()
-        .map(|(index, (level, rating))| level_report(index, level, *rating, &meetings))
+        .map(|(index, level)| {
+            let step = index.checked_sub(1).map(|below| fitted.steps[below]);
+            level_report(index, level, fitted.ratings[index], step, &meetings)
+        })
         .collect();
-    println!("| level | bot | rating | 95% interval | games | score |");
-    println!("|---|---|---:|---|---:|---:|");
+    println!("| level | bot | rating | 95% interval | above the level below (95%) | games | score |");
+    println!("|---|---|---:|---|---|---:|---:|");
     for level in &levels {
+        let step = level.above_the_level_below.map_or(String::from("(anchor)"), |step| {
+            format!("{:+.0} ({:.0} – {:.0})", step.rating, step.low, step.high)
+        });
         println!(
-            "| {} | `{}` | {:.0} | {:.0} – {:.0} | {} | {:.1}% |",
+            "| {} | `{}` | {:.0} | {:.0} – {:.0} | {step} | {} | {:.1}% |",
             level.key,
             level.bot,
             level.rating.rating,
@@ -117,12 +142,13 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
         );
     }
     println!(
-        "\n{} games per pair, seed {}; Bradley–Terry fit, {} at {ANCHOR_RATING}, intervals from {RESAMPLES} resamplings",
-        args.games_per_pair, args.seed, LEVELS[0].key
+        "\n{} games per pair and {} more between neighbours above the beginner, seed {}; Bradley–Terry fit, {} at {ANCHOR_RATING}, intervals from {RESAMPLES} resamplings of each pair's games",
+        args.games_per_pair, args.neighbour_games, args.seed, LEVELS[0].key
     );
     if let Some(path) = &args.out {
         let report = Report {
             games_per_pair: args.games_per_pair,
+            neighbour_games: args.neighbour_games,
             seed: args.seed,
             levels,
         };
@@ -134,7 +160,13 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
 }
 
 /// A level's line: its rating, games played and points scored.
-fn level_report(index: usize, level: &Level, rating: Rating, meetings: &[Meeting]) -> LevelReport {
+fn level_report(
+    index: usize,
+    level: &Level,
+    rating: Rating,
+    above_the_level_below: Option<Rating>,
+    meetings: &[Meeting],
+) -> LevelReport {
     let mut games = 0;
     let mut score = 0.0;
     for m in meetings {
@@ -150,6 +182,7 @@ fn level_report(index: usize, level: &Level, rating: Rating, meetings: &[Meeting
         key: level.key,
         bot: level.bot,
         rating,
+        above_the_level_below,
         games,
         score,
     }
