@@ -30,7 +30,7 @@ pub struct Args {
     /// Games played at once (default: the machine's cores).
     #[arg(long)]
     threads: Option<usize>,
-    /// Write the ratings and every pair's score to this JSON file.
+    /// Write the ratings, and every game's result by pair, to this JSON file.
     #[arg(long)]
     out: Option<std::path::PathBuf>,
     /// No progress bar (for logs).
@@ -51,6 +51,16 @@ struct Report {
     neighbour_games: u32,
     seed: u64,
     levels: Vec<LevelReport>,
+    pairs: Vec<PairReport>,
+}
+
+/// Every game of one pair of levels, so that the fit can be made again without playing them.
+#[derive(Serialize)]
+struct PairReport {
+    lower: &'static str,
+    higher: &'static str,
+    /// The lower level's share of each game's victory (1, 0, or ½ when tied), in the order played.
+    scores: Vec<f64>,
 }
 
 #[derive(Serialize)]
@@ -89,6 +99,7 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
     let total: u64 = pairs.iter().map(|&pair| u64::from(games_of(pair))).sum();
     let bar = crate::progress::bar(total, "games", args.quiet);
     let mut meetings = Vec::new();
+    let mut pair_reports = Vec::new();
     for (pair_index, &(a, b)) in pairs.iter().enumerate() {
         bar.set_message(format!("{} – {}", LEVELS[a].key, LEVELS[b].key));
         let config = TournamentConfig {
@@ -113,6 +124,14 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
                 score: first.win_share,
             });
         }
+        pair_reports.push(PairReport {
+            lower: LEVELS[a].key,
+            higher: LEVELS[b].key,
+            scores: meetings[meetings.len() - results.len()..]
+                .iter()
+                .map(|meeting| meeting.score)
+                .collect(),
+        });
     }
     bar.finish_and_clear();
     let fitted = fit(LEVELS.len(), &meetings, 0, ANCHOR_RATING, RESAMPLES, args.seed);
@@ -151,6 +170,7 @@ fn run_checked(args: &Args) -> Result<(), Failure> {
             neighbour_games: args.neighbour_games,
             seed: args.seed,
             levels,
+            pairs: pair_reports,
         };
         let json = serde_json::to_string_pretty(&report).expect("the report serialises");
         std::fs::write(path, json)

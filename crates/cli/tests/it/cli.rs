@@ -558,3 +558,62 @@ fn puzzles_generated_are_checked_again_and_a_changed_answer_does_not_hold() {
     let bad = helvetia(&["puzzles", "generate", "--games", "1", "--look-share", "0"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn the_ladder_adds_games_between_neighbours_above_the_beginner_and_writes_every_game() {
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-ladder.json");
+    let printed = stdout(&helvetia(&[
+        "ladder",
+        "--games-per-pair",
+        "1",
+        "--neighbour-games",
+        "1",
+        "--seed",
+        "3",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(
+        printed.contains("| above the level below (95%) |"),
+        "{printed}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let pairs = report["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 10, "every two of the five levels: {report}");
+    for pair in pairs {
+        let (lower, higher) = (
+            pair["lower"].as_str().unwrap(),
+            pair["higher"].as_str().unwrap(),
+        );
+        let keys = ["random", "greedy", "good", "mcts", "expert"];
+        let (a, b) = (
+            keys.iter().position(|k| *k == lower).unwrap(),
+            keys.iter().position(|k| *k == higher).unwrap(),
+        );
+        let expected = if a > 0 && b == a + 1 { 2 } else { 1 };
+        let scores = pair["scores"].as_array().unwrap();
+        assert_eq!(scores.len(), expected, "{lower} – {higher}: {report}");
+        assert!(scores
+            .iter()
+            .all(|s| (0.0..=1.0).contains(&s.as_f64().unwrap())));
+    }
+    let levels = report["levels"].as_array().unwrap();
+    assert!(levels[0]["above_the_level_below"].is_null());
+    for (below, level) in levels.iter().zip(&levels[1..]) {
+        let step = level["above_the_level_below"]["rating"].as_f64().unwrap();
+        let gap = level["rating"]["rating"].as_f64().unwrap()
+            - below["rating"]["rating"].as_f64().unwrap();
+        assert!((step - gap).abs() < 1e-6, "{report}");
+    }
+    let games: Vec<u64> = levels
+        .iter()
+        .map(|l| l["games"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        games,
+        [4, 5, 6, 6, 5],
+        "each level's games, neighbours' added: {report}"
+    );
+}
